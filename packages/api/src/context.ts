@@ -1,0 +1,40 @@
+import type { Db } from '@app/db';
+import type { SessionUser } from '@app/domain';
+import { resolveSession } from './services/auth.ts';
+
+export interface Session extends SessionUser {
+  sessionId: number;
+}
+
+export interface Context {
+  db: Db;
+  session: Session | null;
+  /** The client address, for sign-in throttling. */
+  ip: string;
+  /** The bearer token as sent (only used to end the session on sign-out). */
+  token: string | null;
+  now: () => Date;
+}
+
+export interface ContextOptions {
+  db: Db;
+  token?: string | null;
+  ip?: string;
+  now?: () => Date;
+}
+
+/** Builds a context from plain values (tests, scripts and the request adapter alike). */
+export async function createContextInner(opts: ContextOptions): Promise<Context> {
+  const now = opts.now ?? (() => new Date());
+  const token = opts.token ?? null;
+  const session = token ? await resolveSession(opts.db, token, now()) : null;
+  return { db: opts.db, session, ip: opts.ip ?? '127.0.0.1', token, now };
+}
+
+/** Reads the bearer token of an `Authorization` header. */
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(value);
+  return m?.[1] ?? null;
+}

@@ -1,0 +1,3 @@
+export { type AppRouter, appRouter, createCaller } from './root.ts';
+export { bearerToken, type Context, createContextInner } from './context.ts';
+export { errorInfo, type ErrorInfo, safeErrorInfo } from './errors.ts';

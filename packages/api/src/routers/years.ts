@@ -1,0 +1,11 @@
+import { Year } from '@app/domain';
+import { z } from 'zod';
+import * as years from '../services/years.ts';
+import { authedProcedure, router } from '../trpc.ts';
+
+export const yearsRouter = router({
+  list: authedProcedure.query(({ ctx }) => years.listYears(ctx.db)),
+  create: authedProcedure
+    .input(z.object({ year: Year, departmentId: z.number().int().positive().optional() }))
+    .mutation(({ ctx, input }) => years.createYear(ctx.db, ctx.session, input)),
+});

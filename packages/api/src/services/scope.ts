@@ -1,0 +1,104 @@
+import { type Db, schema } from '@app/db';
+import { type Area, areaOfCode, type DepartmentBrief, type ScopeInput, type Scopes, type ScopeStatus, seesAllDepartments } from '@app/domain';
+import { and, asc, count, eq, exists, min } from 'drizzle-orm';
+import type { Session } from '../context.ts';
+import { fail } from '../errors.ts';
+
+const { budgetHeads, chapters, departments, financialYears, userDepartments } = schema;
+
+type DepartmentRow = typeof departments.$inferSelect;
+
+function brief(d: Pick<DepartmentRow, 'id' | 'code' | 'name1Deu' | 'name2Deu' | 'name1Ita' | 'name2Ita' | 'openPaymentsAllowed'>): DepartmentBrief {
+  return {
+    id: d.id,
+    code: d.code,
+    nameDeu: [d.name1Deu, d.name2Deu].filter(Boolean).join(' '),
+    nameIta: [d.name1Ita, d.name2Ita].filter(Boolean).join(' '),
+    area: areaOfCode(d.code),
+    openPaymentsAllowed: d.openPaymentsAllowed,
+  };
+}
+
+/**
+ * The department if the user may see it. A user not linked to it gets DepartmentNotAllowed, whether
+ * it exists or not, so a typed URL reveals nothing.
+ */
+export async function assertDepartmentAccess(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, departmentId: number): Promise<DepartmentRow> {
+  if (seesAllDepartments(session)) {
+    const [dept] = await db.select().from(departments).where(eq(departments.id, departmentId)).limit(1);
+    if (!dept) fail('NotFound', { field: 'departmentId' });
+    return dept;
+  }
+  const rows = await db
+    .select({ dept: departments })
+    .from(departments)
+    .innerJoin(userDepartments, and(eq(userDepartments.departmentId, departments.id), eq(userDepartments.userId, session.userId)))
+    .where(eq(departments.id, departmentId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) fail('DepartmentNotAllowed');
+  return row.dept;
+}
+
+/** Departments the user may work in (all for a supervisor) and the financial years, newest last. */
+export async function listScopes(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>): Promise<Scopes> {
+  const cols = {
+    id: departments.id,
+    code: departments.code,
+    name1Deu: departments.name1Deu,
+    name2Deu: departments.name2Deu,
+    name1Ita: departments.name1Ita,
+    name2Ita: departments.name2Ita,
+    openPaymentsAllowed: departments.openPaymentsAllowed,
+  };
+  const depts = seesAllDepartments(session)
+    ? await db.select(cols).from(departments).orderBy(asc(departments.code))
+    : await db
+        .select(cols)
+        .from(departments)
+        .innerJoin(userDepartments, and(eq(userDepartments.departmentId, departments.id), eq(userDepartments.userId, session.userId)))
+        .orderBy(asc(departments.code));
+  const years = await db.select({ year: financialYears.year }).from(financialYears).orderBy(asc(financialYears.year));
+  return { departments: depts.map(brief), years: years.map((y) => y.year) };
+}
+
+/** The flags the menu and the screens need for one scope, in one round of small indexed queries. */
+export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }): Promise<ScopeStatus> {
+  const [head] = await db
+    .select({ forecastApproved: budgetHeads.forecastApproved, finalApproved: budgetHeads.finalApproved })
+    .from(budgetHeads)
+    .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
+    .limit(1);
+  const [chart] = await db
+    .select({ has: exists(db.select({ one: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year)))) })
+    .from(financialYears)
+    .where(eq(financialYears.year, scope.year));
+  const [dept] = await db
+    .select({ openPaymentsAllowed: departments.openPaymentsAllowed, firstYear: departments.firstYear })
+    .from(departments)
+    .where(eq(departments.id, scope.departmentId));
+  let firstYear = dept?.firstYear ?? null;
+  if (firstYear === null) {
+    const [row] = await db.select({ y: min(financialYears.year) }).from(financialYears);
+    firstYear = row?.y ?? scope.year;
+  }
+  return {
+    departmentId: scope.departmentId,
+    year: scope.year,
+    isBudgetApproved: Boolean(head?.forecastApproved),
+    isBudgetClosed: Boolean(head?.finalApproved),
+    hasChartOfAccounts: Boolean(chart?.has),
+    openPaymentsAllowed: dept?.openPaymentsAllowed ?? false,
+    isFirstYear: firstYear === scope.year,
+  };
+}
+
+/** Is the user linked to the union department (an administrator's union rights without a scope)? */
+export async function isLinkedToUnion(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+    .where(and(eq(userDepartments.userId, userId), eq(departments.code, '000')));
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,39 @@
+import { areaOfCode, ScopeInput } from '@app/domain';
+import { initTRPC } from '@trpc/server';
+import type { Context } from './context.ts';
+import { fail, safeErrorInfo } from './errors.ts';
+import { assertDepartmentAccess } from './services/scope.ts';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const info = safeErrorInfo(error);
+    return {
+      ...shape,
+      message: info ? info.code : shape.message,
+      data: { ...shape.data, appCode: info?.code ?? null, field: info?.field ?? null, params: info?.params ?? null },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+/** Needs a valid session (a locked or expired user has none). */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.session) fail('NotAuthenticated');
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/**
+ * Needs a session and a scope (departmentId, year) the user may see: a supervisor any department,
+ * everyone else only the departments linked to them (DepartmentNotAllowed otherwise).
+ */
+export const scopedProcedure = authedProcedure.input(ScopeInput).use(async ({ ctx, input, next }) => {
+  const department = await assertDepartmentAccess(ctx.db, ctx.session, input.departmentId);
+  return next({
+    ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
+  });
+});

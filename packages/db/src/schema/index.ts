@@ -1,0 +1,4 @@
+export * from './budget.ts';
+export * from './chart.ts';
+export * from './platform.ts';
+export { money } from './types.ts';

@@ -1,0 +1,86 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { hashPassword } from '../password.ts';
+import { budgetHeads, chapters, departments, financialYears, titles, userDepartments, users } from '../schema/index.ts';
+import { demoChart } from './chart.ts';
+
+export const DEMO_PASSWORD = 'demo';
+
+export const demoDepartments = [
+  { code: '000', name1Deu: 'Landesfeuerwehrverband', name2Deu: 'Südtirol', name1Ita: 'Unione provinciale dei Corpi VV.F.', name2Ita: 'Alto Adige', locationDeu: 'Vilpian', locationIta: 'Vilpiano', municipalityDeu: 'Terlan', municipalityIta: 'Terlano', postalCode: '39018' },
+  { code: '100', name1Deu: 'Bezirksfeuerwehrverband', name2Deu: 'Bozen', name1Ita: 'Unione distrettuale VV.F.', name2Ita: 'Bolzano', locationDeu: 'Bozen', locationIta: 'Bolzano', municipalityDeu: 'Bozen', municipalityIta: 'Bolzano', postalCode: '39100' },
+  { code: '200', name1Deu: 'Bezirksfeuerwehrverband', name2Deu: 'Meran', name1Ita: 'Unione distrettuale VV.F.', name2Ita: 'Merano', locationDeu: 'Meran', locationIta: 'Merano', municipalityDeu: 'Meran', municipalityIta: 'Merano', postalCode: '39012' },
+  { code: '101', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Leifers', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Laives', locationDeu: 'Leifers', locationIta: 'Laives', municipalityDeu: 'Leifers', municipalityIta: 'Laives', postalCode: '39055' },
+  { code: '102', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Eppan', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Appiano', locationDeu: 'St. Michael', locationIta: 'San Michele', municipalityDeu: 'Eppan', municipalityIta: 'Appiano', postalCode: '39057', openPaymentsAllowed: true, siaNumber: 'A1B2C' },
+  { code: '201', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Lana', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Lana', locationDeu: 'Lana', locationIta: 'Lana', municipalityDeu: 'Lana', municipalityIta: 'Lana', postalCode: '39011' },
+  { code: '202', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Algund', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Lagundo', locationDeu: 'Algund', locationIta: 'Lagundo', municipalityDeu: 'Algund', municipalityIta: 'Lagundo', postalCode: '39022' },
+];
+
+/** The demo users of the README; all have the password `demo`. */
+export const demoUsers = [
+  { username: 'supervisor', fullname: 'Sabine Supervisor', accessLevel: 3, departments: [] as string[], main: null },
+  { username: 'admin', fullname: 'Anton Verwalter', accessLevel: 0, departments: ['000', '100'], main: '000' },
+  { username: 'kassier', fullname: 'Karl Kassier', accessLevel: 2, departments: ['101'], main: '101' },
+  { username: 'zwei', fullname: 'Zita Zweifach', accessLevel: 2, departments: ['102', '201'], main: '102' },
+  { username: 'gesperrt', fullname: 'Georg Gesperrt', accessLevel: 2, departments: ['202'], main: '202', locked: true },
+] as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(departments);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo data when the database is empty; returns false (and writes nothing) otherwise.
+ * Years: `currentYear - 1` (forecast approved) and `currentYear` (not approved).
+ */
+export async function seedDemo(db: Db, currentYear: number = new Date().getFullYear()): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const previousYear = currentYear - 1;
+  await db.transaction(async (tx) => {
+    const depts = await tx.insert(departments).values(demoDepartments).returning({ id: departments.id, code: departments.code });
+    const idOf = new Map(depts.map((d) => [d.code, d.id]));
+    await tx.insert(financialYears).values([{ year: previousYear }, { year: currentYear }]);
+    for (const u of demoUsers) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: u.username,
+          fullname: u.fullname,
+          passwordHash,
+          accessLevel: u.accessLevel,
+          locked: 'locked' in u ? u.locked : false,
+          mainDepartmentId: u.main ? (idOf.get(u.main) ?? null) : null,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert failed');
+      if (u.departments.length > 0) {
+        await tx.insert(userDepartments).values(u.departments.map((code) => ({ userId: user.id, departmentId: idOf.get(code) ?? 0 })));
+      }
+    }
+    for (const year of [previousYear, currentYear]) {
+      for (const area of [1, 2, 3]) {
+        const chart = demoChart(area);
+        const insertedTitles = await tx
+          .insert(titles)
+          .values(chart.titles.map((t) => ({ ...t, year, area })))
+          .returning({ id: titles.id, part: titles.part, title: titles.title });
+        const titleId = (part: number, title: number) => insertedTitles.find((t) => t.part === part && t.title === title)?.id ?? null;
+        await tx.insert(chapters).values(
+          chart.chapters.map((c) => ({
+            ...c,
+            year,
+            area,
+            part: Number(c.chapter[0]),
+            title: Number(c.chapter[1]),
+            chapterShort: c.chapter.slice(2),
+            titleId: titleId(Number(c.chapter[0]), Number(c.chapter[1])),
+          })),
+        );
+      }
+    }
+    await tx.insert(budgetHeads).values(depts.map((d) => ({ departmentId: d.id, year: previousYear, forecastApproved: `${previousYear - 1}-12-15` })));
+  });
+  return true;
+}

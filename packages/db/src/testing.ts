@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { type DbHandle, openDb } from './client.ts';
+import { migrateDb } from './migrate.ts';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated, empty database; `close` drops it (PostgreSQL) or discards it (PGlite). */
+  create(): Promise<DbHandle>;
+}
+
+/**
+ * The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (CI sets it). Each `create()` gives an isolated database so test files never share state.
+ */
+export function testDatabases(env: Record<string, string | undefined> = process.env): TestDatabase[] {
+  const list: TestDatabase[] = [
+    {
+      name: 'pglite',
+      async create() {
+        const handle = await openDb('pglite:memory');
+        await migrateDb(handle);
+        return handle;
+      },
+    },
+  ];
+  const url = env.TEST_DATABASE_URL;
+  if (url) {
+    list.push({
+      name: 'postgres',
+      async create() {
+        const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+        const admin = postgres(url, { max: 1, onnotice: () => undefined });
+        try {
+          await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+        } finally {
+          await admin.end();
+        }
+        const testUrl = new URL(url);
+        testUrl.pathname = `/${dbName}`;
+        const handle = await openDb(testUrl.toString());
+        await migrateDb(handle);
+        return {
+          ...handle,
+          async close() {
+            await handle.close();
+            const dropper = postgres(url, { max: 1, onnotice: () => undefined });
+            try {
+              await dropper.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+            } finally {
+              await dropper.end();
+            }
+          },
+        };
+      },
+    });
+  }
+  return list;
+}

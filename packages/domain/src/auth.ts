@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { AccessLevelSchema, Language } from './roles.ts';
+
+export const USERNAME_MAX = 20;
+export const PASSWORD_MAX = 20;
+export const PASSWORD_MIN = 4;
+export const FULLNAME_MAX = 50;
+
+/** Failed sign-ins allowed inside the window before answering TooManyAttempts. */
+export const LOGIN_THROTTLE = { windowMinutes: 15, maxPerUser: 5, maxPerAddress: 20 } as const;
+/** Session lifetimes: a remembered sign-in lasts 30 days, a tab session 12 hours (both sliding). */
+export const SESSION_TTL_HOURS = { remembered: 24 * 30, tab: 12 } as const;
+
+export const Username = z.string().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue');
+export const Password = z.string().min(1, 'InvalidValue').max(PASSWORD_MAX, 'InvalidValue');
+
+export const LoginInput = z.object({
+  username: Username,
+  password: Password,
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const ChangePasswordInput = z.object({
+  username: Username,
+  password: Password,
+  newPassword: Password,
+  newPasswordRepeat: Password,
+  remember: z.boolean().optional().default(false),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const SessionUser = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  fullname: z.string(),
+  accessLevel: AccessLevelSchema,
+  language: Language,
+  mainDepartmentId: z.number().int().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResult = SessionUser.extend({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/**
+ * The rules a new password must meet, checked before anything is written.
+ * Returns the business error code or null.
+ */
+export function checkNewPassword(
+  old: string,
+  next: string,
+  repeat: string,
+): 'PasswordRepeatWrong' | 'PasswordSameAsOld' | 'PasswordTooShort' | null {
+  if (next !== repeat) return 'PasswordRepeatWrong';
+  if (next === old) return 'PasswordSameAsOld';
+  if (next.length < PASSWORD_MIN) return 'PasswordTooShort';
+  return null;
+}

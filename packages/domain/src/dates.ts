@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** `YYYY-MM-DD`, the wire format of every date. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'InvalidDate')
+  .refine((s) => isValidIsoDate(s), 'InvalidDate');
+export type IsoDate = z.infer<typeof IsoDate>;
+
+export function isValidIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, len = 2): string {
+  return String(n).padStart(len, '0');
+}
+
+/**
+ * Parses a typed date: `DD.MM.YYYY` or `DD.MM.YY` (also with one-digit day and month).
+ * Two-digit years are 2000-2099. Returns `YYYY-MM-DD` or null.
+ */
+export function parseDateInput(text: string): IsoDate | null {
+  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  const yText = m[3] ?? '';
+  const y = yText.length === 2 ? 2000 + Number(yText) : Number(yText);
+  const iso = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+/** `YYYY-MM-DD` to `DD.MM.YYYY`; an empty or null date gives an empty text. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return '';
+  return `${m[3]}.${m[2]}.${m[1]}`;
+}
+
+/** Today's date as `YYYY-MM-DD` in the given time zone (South Tyrol by default). */
+export function todayIso(now: Date = new Date(), timeZone = 'Europe/Rome'): IsoDate {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parts;
+}
+
+/** A date and time as `DD.MM.YYYY HH:mm` for report footers. */
+export function formatDateTime(date: Date, timeZone = 'Europe/Rome'): string {
+  const f = new Intl.DateTimeFormat('de-DE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return f.format(date).replace(',', '');
+}

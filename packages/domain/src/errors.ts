@@ -1,0 +1,64 @@
+/**
+ * The closed set of business error codes (spec 1 §8, spec 2 §8, spec 3 §8). The server throws them
+ * (TRPCError with the code in `cause`), the REST adapter sends them as `details.Message`, the client
+ * translates them. The HTTP status is the one the REST adapter answers with.
+ */
+export const errorStatus = {
+  // platform
+  NotAuthenticated: 401,
+  SessionExpired: 401,
+  Forbidden: 403,
+  DepartmentNotAllowed: 403,
+  NotFound: 404,
+  InvalidValue: 400,
+  TooManyAttempts: 429,
+  // sign-in
+  WrongCredentials: 401,
+  UserLocked: 401,
+  UserExpired: 401,
+  PasswordExpired: 401,
+  PasswordSameAsOld: 400,
+  PasswordRepeatWrong: 400,
+  PasswordTooShort: 400,
+  // years
+  YearExists: 409,
+  // budget (later areas)
+  BudgetNotBalanced: 409,
+  BudgetClosed: 409,
+  BudgetAlreadyApproved: 409,
+  BudgetNotFound: 404,
+  InvalidDate: 400,
+  'DateAfter31.12': 400,
+  AvailableExceeded: 409,
+  // base data
+  UserExists: 409,
+  DepartmentNeeded: 400,
+  BudgetExists: 409,
+  ChaptersExist: 409,
+  RequestedEntitiesExist: 409,
+  InUse: 409,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value);
+}
+
+/** A business rule violation. `field` names the offending field for InvalidValue. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field?: string;
+  readonly params?: Record<string, string | number>;
+  constructor(code: ErrorCode, options: { field?: string; message?: string; params?: Record<string, string | number> } = {}) {
+    super(options.message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    if (options.field !== undefined) this.field = options.field;
+    if (options.params !== undefined) this.params = options.params;
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}

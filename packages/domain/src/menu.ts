@@ -1,0 +1,240 @@
+import type { Area } from './area.ts';
+import { can, type PermissionItem } from './permissions.ts';
+import type { AccessLevel } from './roles.ts';
+
+/** What an entry needs to be enabled (spec 1 §2, spec 2 §6, spec 3 §2). */
+export type MenuNeed = 'department' | 'chart' | 'approvedBudget' | 'openPayments' | 'firstYear';
+
+export interface MenuEntry {
+  /** Message key and stable id, e.g. `management.movements.revenues`. */
+  key: string;
+  /** Path relative to the scope `/dept/{dept}/year/{year}/`; absent for a group or a panel. */
+  path?: string;
+  /** An online list opens a panel instead of a route. */
+  panel?: 'cashJournal' | 'chapterDigest' | 'supplierDigest';
+  needs?: MenuNeed[];
+  permission?: PermissionItem;
+  children?: MenuEntry[];
+}
+
+export const menuTree: MenuEntry[] = [
+  {
+    key: 'management',
+    needs: ['department', 'chart', 'approvedBudget'],
+    children: [
+      { key: 'management.movements.revenues', path: 'movements/revenues' },
+      { key: 'management.movements.expenses', path: 'movements/expenses' },
+      {
+        key: 'management.payments',
+        needs: ['openPayments'],
+        children: [
+          { key: 'management.payments.open', path: 'payments/open' },
+          { key: 'management.payments.homebanking', path: 'payments/homebanking' },
+          { key: 'management.payments.register', path: 'payments/register' },
+        ],
+      },
+      {
+        key: 'management.accounts',
+        children: [
+          { key: 'management.accounts.transfer', path: 'accounts/transfer' },
+          { key: 'management.accounts.saldo', path: 'accounts/saldo' },
+        ],
+      },
+      {
+        key: 'management.reservations',
+        children: [
+          { key: 'management.reservations.edit', path: 'reservations/edit' },
+          { key: 'management.reservations.print', path: 'reservations/print' },
+        ],
+      },
+      {
+        key: 'management.printedLists',
+        children: [
+          { key: 'management.printedLists.cashJournal', path: 'printedLists/cashJournal' },
+          { key: 'management.printedLists.chapterDigest', path: 'printedLists/chapterDigest' },
+          { key: 'management.printedLists.availabilities', path: 'printedLists/availabilities' },
+          { key: 'management.printedLists.supplierDigest', path: 'printedLists/supplierDigest' },
+        ],
+      },
+      {
+        key: 'management.onlineLists',
+        children: [
+          { key: 'management.onlineLists.cashJournal', panel: 'cashJournal' },
+          { key: 'management.onlineLists.chapterDigest', panel: 'chapterDigest' },
+          { key: 'management.onlineLists.supplierDigest', panel: 'supplierDigest' },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'budgetForecast',
+    needs: ['department', 'chart'],
+    children: [
+      { key: 'budgetForecast.details', path: 'budget/forecast/details' },
+      { key: 'budgetForecast.surplus', path: 'budget/forecast/surplus' },
+      { key: 'budgetForecast.approval', path: 'budget/forecast/approval' },
+      { key: 'budgetForecast.print', path: 'budget/forecast/print' },
+    ],
+  },
+  {
+    key: 'budgetChanges',
+    needs: ['department', 'approvedBudget'],
+    children: [
+      { key: 'budgetChanges.adjustmentEdit', path: 'budget/adjustment/edit' },
+      { key: 'budgetChanges.adjustmentPrint', path: 'budget/adjustment/print' },
+      { key: 'budgetChanges.changesEdit', path: 'budget/changes/edit' },
+      { key: 'budgetChanges.changesPrint', path: 'budget/changes/print' },
+      { key: 'budgetChanges.changesProtocol', path: 'budget/changes/protocol' },
+    ],
+  },
+  {
+    key: 'residues',
+    needs: ['department', 'approvedBudget'],
+    children: [
+      { key: 'residues.determination', path: 'residues/determination' },
+      { key: 'residues.print', path: 'residues/print' },
+      { key: 'residues.carryOver', path: 'residues/carryOver' },
+      { key: 'residues.edit', path: 'residues/edit', needs: ['firstYear'] },
+    ],
+  },
+  {
+    key: 'budgetFinal',
+    needs: ['department', 'approvedBudget'],
+    children: [
+      { key: 'budgetFinal.print', path: 'budget/final/print' },
+      { key: 'budgetFinal.printETS', path: 'budget/final/printETS' },
+      { key: 'budgetFinal.approve', path: 'budget/final/approve' },
+    ],
+  },
+  {
+    key: 'baseData',
+    children: [
+      {
+        key: 'baseData.departments',
+        children: [
+          { key: 'baseData.departments.edit', path: 'departments/edit', permission: 'departments' },
+          { key: 'baseData.departments.print', path: 'departments/print' },
+        ],
+      },
+      {
+        key: 'baseData.chartOfAccounts',
+        children: [
+          { key: 'baseData.chartOfAccounts.titles', path: 'chartOfAccounts/titles', permission: 'titles' },
+          { key: 'baseData.chartOfAccounts.categories', path: 'chartOfAccounts/categories', permission: 'categories' },
+          { key: 'baseData.chartOfAccounts.chapters', path: 'chartOfAccounts/chapters', permission: 'chapters' },
+          { key: 'baseData.chartOfAccounts.print', path: 'chartOfAccounts/print' },
+          { key: 'baseData.chartOfAccounts.budgetDraft', path: 'chartOfAccounts/budgetDraft' },
+        ],
+      },
+      {
+        key: 'baseData.suppliers',
+        needs: ['department'],
+        children: [
+          { key: 'baseData.suppliers.edit', path: 'suppliers/edit' },
+          { key: 'baseData.suppliers.print', path: 'suppliers/print' },
+        ],
+      },
+      {
+        key: 'baseData.banks',
+        children: [
+          { key: 'baseData.banks.edit', path: 'banks' },
+          { key: 'baseData.banks.import', path: 'banksImport', permission: 'bankImport' },
+        ],
+      },
+      {
+        key: 'baseData.accounts',
+        needs: ['department'],
+        children: [
+          { key: 'baseData.accounts.edit', path: 'accounts/edit' },
+          { key: 'baseData.accounts.print', path: 'accounts/print' },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'statistics',
+    children: [{ key: 'statistics.export', path: 'statistics/export', permission: 'statisticsExport' }],
+  },
+  {
+    key: 'utilities',
+    children: [
+      { key: 'utilities.users', path: 'users', permission: 'users' },
+      { key: 'utilities.userDepartments', path: 'userDepartments', permission: 'userDepartments' },
+      { key: 'utilities.departmentUsers', path: 'departmentUsers', permission: 'departmentUsers' },
+      { key: 'utilities.movementTemplates', path: 'movementTemplates', permission: 'movementTemplates', needs: ['department'] },
+      { key: 'utilities.years', path: 'years', permission: 'newFinancialYear' },
+      { key: 'utilities.chartCopy', path: 'chartOfAccounts/copy', permission: 'chartCopy' },
+      { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'unlock' },
+    ],
+  },
+];
+
+export interface MenuContext {
+  accessLevel: AccessLevel;
+  /** Area of the scope's department, null when no department is chosen. */
+  departmentArea: Area | null;
+  hasChart: boolean;
+  isBudgetApproved: boolean;
+  openPaymentsAllowed: boolean;
+  isFirstYear: boolean;
+}
+
+export interface MenuItemState {
+  key: string;
+  path?: string;
+  panel?: MenuEntry['panel'];
+  enabled: boolean;
+  /** Hidden entries (the open-payments group without openPaymentsAllowed) are not shown at all. */
+  hidden: boolean;
+  children: MenuItemState[];
+}
+
+function needMet(need: MenuNeed, ctx: MenuContext): boolean {
+  switch (need) {
+    case 'department':
+      return ctx.departmentArea !== null;
+    case 'chart':
+      return ctx.hasChart;
+    case 'approvedBudget':
+      return ctx.isBudgetApproved;
+    case 'openPayments':
+      return ctx.openPaymentsAllowed;
+    case 'firstYear':
+      return ctx.isFirstYear;
+  }
+}
+
+/** Evaluates the menu tree for one user and scope; a child is enabled only when its parent is. */
+export function evaluateMenu(ctx: MenuContext, entries: MenuEntry[] = menuTree, parentEnabled = true): MenuItemState[] {
+  return entries.map((entry) => {
+    const needsOk = (entry.needs ?? []).every((n) => needMet(n, ctx));
+    const permOk = entry.permission ? can({ accessLevel: ctx.accessLevel }, entry.permission, ctx.departmentArea) : true;
+    const children = entry.children ? evaluateMenu(ctx, entry.children, parentEnabled && needsOk && permOk) : [];
+    const selfEnabled = parentEnabled && needsOk && permOk;
+    const enabled = entry.children ? selfEnabled && children.some((c) => c.enabled) : selfEnabled;
+    const state: MenuItemState = {
+      key: entry.key,
+      enabled,
+      hidden: entry.key === 'management.payments' && !ctx.openPaymentsAllowed,
+      children,
+    };
+    if (entry.path !== undefined) state.path = entry.path;
+    if (entry.panel !== undefined) state.panel = entry.panel;
+    return state;
+  });
+}
+
+/** All leaf paths of the tree (routes the client must know). */
+export function menuPaths(entries: MenuEntry[] = menuTree): string[] {
+  return entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children ?? [])]);
+}
+
+/** Finds the entry state for a path, to refuse a disabled screen reached by URL. */
+export function findMenuItem(items: MenuItemState[], path: string): MenuItemState | undefined {
+  for (const item of items) {
+    if (item.path === path) return item;
+    const found = findMenuItem(item.children, path);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+/** Amounts are integer cents in code; `1.234,56 €` on screen and in reports (both languages). */
+
+/** Values within (-0.00001, 0] count as 0 (spec 1 §9); in cents that is -0 and 0. */
+export function normalizeCents(cents: number): number {
+  const rounded = Math.round(cents);
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** Euros (a JSON number, as the REST clients send it) to integer cents, rounding half away from zero. */
+export function eurosToCents(euros: number): number {
+  if (!Number.isFinite(euros)) throw new RangeError('amount is not a finite number');
+  // toFixed avoids binary artefacts such as 1.005 * 100 = 100.49999
+  const fixed = Math.abs(euros).toFixed(2);
+  const [int = '0', dec = '00'] = fixed.split('.');
+  const cents = Number(int) * 100 + Number(dec);
+  return normalizeCents(euros < 0 ? -cents : cents);
+}
+
+export function centsToEuros(cents: number): number {
+  return normalizeCents(cents) / 100;
+}
+
+/** Formats cents as `1.234,56 €` (German and Italian alike); `withCurrency: false` drops the suffix. */
+export function formatAmount(cents: number, options: { withCurrency?: boolean } = {}): string {
+  const value = normalizeCents(cents);
+  const negative = value < 0;
+  const abs = Math.abs(value);
+  const euros = Math.floor(abs / 100);
+  const rest = abs % 100;
+  const grouped = String(euros).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const text = `${negative ? '-' : ''}${grouped},${String(rest).padStart(2, '0')}`;
+  return options.withCurrency === false ? text : `${text} €`;
+}
+
+/**
+ * Parses what a user types: comma decimal, dot thousands, optional euro sign, at most two decimals.
+ * Returns cents, or null when the text is not an amount. An empty text is null.
+ */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/€/g, '').replace(/\s/g, '');
+  if (cleaned === '') return null;
+  const match = /^([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)?(?:,(\d{0,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const [, sign, intPart, decPart] = match;
+  if (intPart === undefined && (decPart === undefined || decPart === '')) return null;
+  const euros = Number((intPart ?? '0').replace(/\./g, ''));
+  const cents = euros * 100 + Number((decPart ?? '').padEnd(2, '0') || '0');
+  if (!Number.isSafeInteger(cents)) return null;
+  return normalizeCents(sign === '-' ? -cents : cents);
+}
+
+/** Largest amount a numeric(14,2) column holds, in cents. */
+export const MAX_CENTS = 999_999_999_999_99;
