@@ -1,0 +1,43 @@
+import { type createCaller as CreateCaller, bearerToken, createContextInner } from '@app/api';
+import type { Db } from '@app/db';
+import type { FastifyInstance } from 'fastify';
+import { restError, toRestError } from './errors.ts';
+import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
+
+export interface RestOptions {
+  db: Db;
+  createCaller: typeof CreateCaller;
+  routes?: RestRoute[];
+}
+
+/** Registers the /api table: each row builds the request context and calls one procedure. */
+export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promise<void> {
+  for (const route of opts.routes ?? restRoutes) {
+    app.route({
+      method: route.method,
+      url: `/${route.path}`,
+      handler: async (request, reply) => {
+        const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip });
+        const req: RestRequest = {
+          query: (request.query ?? {}) as Record<string, string | undefined>,
+          body: request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {},
+          params: (request.params ?? {}) as Record<string, string | undefined>,
+        };
+        try {
+          const result = await route.call(opts.createCaller(ctx), req);
+          return reply.send(result ?? null);
+        } catch (error) {
+          const body = toRestError(error);
+          if (!body) {
+            request.log.error({ err: error }, 'unexpected error in REST call');
+            return reply.status(500).send(restError(500, 'Error'));
+          }
+          return reply.status(body.type.status).send(body);
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(restError(404, 'NotFound', { params: { path: request.url } }));
+  });
+}
