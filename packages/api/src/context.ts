@@ -1,6 +1,5 @@
 import type { Db } from '@app/db';
 import type { SessionUser } from '@app/domain';
-import { resolveSession } from './services/auth.ts';
 
 export interface Session extends SessionUser {
   sessionId: number;
@@ -8,10 +7,9 @@ export interface Session extends SessionUser {
 
 export interface Context {
   db: Db;
-  session: Session | null;
   /** The client address, for sign-in throttling. */
   ip: string;
-  /** The bearer token as sent (only used to end the session on sign-out). */
+  /** The bearer token as sent; authed procedures resolve it to a session on every call. */
   token: string | null;
   now: () => Date;
 }
@@ -25,10 +23,7 @@ export interface ContextOptions {
 
 /** Builds a context from plain values (tests, scripts and the request adapter alike). */
 export async function createContextInner(opts: ContextOptions): Promise<Context> {
-  const now = opts.now ?? (() => new Date());
-  const token = opts.token ?? null;
-  const session = token ? await resolveSession(opts.db, token, now()) : null;
-  return { db: opts.db, session, ip: opts.ip ?? '127.0.0.1', token, now };
+  return { db: opts.db, ip: opts.ip ?? '127.0.0.1', token: opts.token ?? null, now: opts.now ?? (() => new Date()) };
 }
 
 /** Reads the bearer token of an `Authorization` header. */

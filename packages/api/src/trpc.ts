@@ -2,6 +2,7 @@ import { areaOfCode, ScopeInput } from '@app/domain';
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo } from './errors.ts';
+import { resolveSession } from './services/auth.ts';
 import { assertDepartmentAccess } from './services/scope.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -22,9 +23,10 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure;
 
 /** Needs a valid session (a locked or expired user has none). */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.session) fail('NotAuthenticated');
-  return next({ ctx: { ...ctx, session: ctx.session } });
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
+  if (!session) fail('NotAuthenticated');
+  return next({ ctx: { ...ctx, session } });
 });
 
 /**

@@ -9,10 +9,8 @@ export function normalizeCents(cents: number): number {
 /** Euros (a JSON number, as the REST clients send it) to integer cents, rounding half away from zero. */
 export function eurosToCents(euros: number): number {
   if (!Number.isFinite(euros)) throw new RangeError('amount is not a finite number');
-  // toFixed avoids binary artefacts such as 1.005 * 100 = 100.49999
-  const fixed = Math.abs(euros).toFixed(2);
-  const [int = '0', dec = '00'] = fixed.split('.');
-  const cents = Number(int) * 100 + Number(dec);
+  // 15 significant digits drop binary artefacts such as 1.005 * 100 = 100.49999999999999
+  const cents = Math.round(Number((Math.abs(euros) * 100).toPrecision(15)));
   return normalizeCents(euros < 0 ? -cents : cents);
 }
 

@@ -1,0 +1,166 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DbHandle, seedDemo } from '@app/db';
+import { testDatabases } from '@app/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { restRoutes } from './routes.ts';
+
+const YEAR = 2026;
+
+for (const target of testDatabases()) {
+  describe(`REST adapter [${target.name}]`, () => {
+    let handle: DbHandle;
+    let app: FastifyInstance;
+    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
+
+    beforeAll(async () => {
+      handle = await target.create();
+      await seedDemo(handle.db, YEAR);
+      app = await buildApp({ database: handle, webDist });
+    });
+    afterAll(async () => {
+      await app.close();
+      await handle.close();
+    });
+
+    async function login(username: string, password = 'demo', ip = '10.9.0.1') {
+      const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username, password }, remoteAddress: ip });
+      return res;
+    }
+    async function tokenOf(username: string): Promise<string> {
+      const res = await login(username);
+      expect(res.statusCode).toBe(200);
+      return res.json().token as string;
+    }
+    async function deptId(token: string, code: string): Promise<number> {
+      const res = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${token}` } });
+      const found = (res.json().departments as { id: number; code: string }[]).find((d) => d.code === code);
+      return found?.id ?? 0;
+    }
+
+    it('POST Authenticate/login answers token, access level, user id and language', async () => {
+      const res = await login('kassier');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: 'kassier', accessLevel: 2, language: 'de' });
+      expect(typeof res.json().userId).toBe('number');
+      expect(res.json().token).toHaveLength(43);
+    });
+
+    it('answers WrongCredentials in the spec error shape', async () => {
+      const res = await login('kassier', 'falsch', '10.9.0.2');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ type: { status: 401, text: 'Unauthorized' }, details: { Message: 'WrongCredentials' } });
+    });
+
+    it('answers 429 TooManyAttempts when throttled', async () => {
+      for (let i = 0; i < 20; i++) await login(`x${i}`, 'bad', '10.9.9.9');
+      const res = await login('kassier', 'demo', '10.9.9.9');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().details.Message).toBe('TooManyAttempts');
+    });
+
+    it('answers 401 NotAuthenticated for a call without token', async () => {
+      for (const url of ['/api/Scopes', `/api/Scopes/Status?departmentId=1&year=${YEAR}`]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().details.Message).toBe('NotAuthenticated');
+      }
+      const res = await app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 5}` });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('GET Scopes and Scopes/Status with a token', async () => {
+      const token = await tokenOf('zwei');
+      const scopes = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${token}` } });
+      expect(scopes.statusCode).toBe(200);
+      expect(scopes.json().departments.map((d: { code: string }) => d.code)).toEqual(['102', '201']);
+      expect(scopes.json().years).toEqual([YEAR - 1, YEAR]);
+      const id = await deptId(token, '102');
+      const status = await app.inject({ method: 'GET', url: `/api/scopes/status?departmentId=${id}&year=${YEAR - 1}`, headers: { authorization: `Bearer ${token}` } });
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toMatchObject({ isBudgetApproved: true, isBudgetClosed: false, openPaymentsAllowed: true });
+    });
+
+    it('refuses the status of a foreign department with 403 DepartmentNotAllowed', async () => {
+      const sup = await tokenOf('supervisor');
+      const foreign = await deptId(sup, '202');
+      const token = await tokenOf('kassier');
+      const res = await app.inject({ method: 'GET', url: `/api/Scopes/Status?departmentId=${foreign}&year=${YEAR}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().details.Message).toBe('DepartmentNotAllowed');
+    });
+
+    it('answers InvalidValue naming the field for a bad query', async () => {
+      const token = await tokenOf('kassier');
+      const res = await app.inject({ method: 'GET', url: `/api/Scopes/Status?departmentId=abc&year=${YEAR}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual({ Message: 'InvalidValue', Field: 'departmentId' });
+    });
+
+    it('POST FinancialYears?year= creates the year and answers the years collection', async () => {
+      const token = await tokenOf('supervisor');
+      const res = await app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 1}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ years: [YEAR - 1, YEAR, YEAR + 1] });
+      const again = await app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 1}`, headers: { authorization: `Bearer ${token}` } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().details).toEqual({ Message: 'YearExists', Params: { year: YEAR + 1 } });
+      const standard = await app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 2}`, headers: { authorization: `Bearer ${await tokenOf('kassier')}` } });
+      expect(standard.statusCode).toBe(403);
+    });
+
+    it('changes the password through auth/changePassword and Auth/changePasswordAndLogin', async () => {
+      const wrongRepeat = await app.inject({
+        method: 'POST',
+        url: '/api/auth/changePassword',
+        payload: { username: 'zwei', password: 'demo', newPassword: 'neu1', newPasswordRepeat: 'neu9' },
+      });
+      expect(wrongRepeat.statusCode).toBe(400);
+      expect(wrongRepeat.json().details.Message).toBe('PasswordRepeatWrong');
+      const changed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/changePassword',
+        payload: { username: 'zwei', password: 'demo', newPassword: 'neu1', newPasswordRepeat: 'neu1' },
+      });
+      expect(changed.json()).toEqual({ changed: true, message: 'PasswordChanged' });
+      const back = await app.inject({
+        method: 'POST',
+        url: '/api/Auth/changePasswordAndLogin',
+        payload: { username: 'zwei', password: 'neu1', newPassword: 'demo', newPasswordRepeat: 'demo' },
+      });
+      expect(back.statusCode).toBe(200);
+      expect(back.json().username).toBe('zwei');
+    });
+
+    it('answers every documented path (no 404)', async () => {
+      const token = await tokenOf('supervisor');
+      for (const route of restRoutes) {
+        const res = await app.inject({ method: route.method, url: `/api/${route.path}`, headers: { authorization: `Bearer ${token}` }, payload: route.method === 'GET' ? undefined : {} });
+        expect(res.statusCode, `${route.method} ${route.path}`).not.toBe(404);
+      }
+      const unknown = await app.inject({ method: 'GET', url: '/api/Nothing', headers: { authorization: `Bearer ${token}` } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().details.Message).toBe('NotFound');
+    });
+
+    it('serves /health and the client for deep links', async () => {
+      const health = await app.inject({ method: 'GET', url: '/health' });
+      expect(health.json()).toEqual({ status: 'ok', database: target.name });
+      const deep = await app.inject({ method: 'GET', url: '/dept/101/year/2026/budget/forecast/details' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('<title>Feuerwehr</title>');
+      const missingAsset = await app.inject({ method: 'GET', url: '/assets/nothing.js' });
+      expect(missingAsset.statusCode).toBe(404);
+    });
+
+    it('serves tRPC with the business code in error data', async () => {
+      const res = await app.inject({ method: 'GET', url: '/trpc/auth.me' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.data.appCode).toBe('NotAuthenticated');
+    });
+  });
+}

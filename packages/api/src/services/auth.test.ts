@@ -1,0 +1,158 @@
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createContextInner } from '../context.ts';
+import { createCaller } from '../root.ts';
+import { anonymous, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
+import { hashToken } from './auth.ts';
+
+describeOnDatabases('auth', (get) => {
+  describe('sign-in', () => {
+    it('signs a demo user in and returns token, level, id and language', async () => {
+      const { login } = await signedIn(get(), 'kassier');
+      expect(login.username).toBe('kassier');
+      expect(login.accessLevel).toBe(2);
+      expect(login.language).toBe('de');
+      expect(login.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const [row] = await get().db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, hashToken(login.token)));
+      expect(row?.userId).toBe(login.userId);
+      // only the hash is stored
+      const all = await get().db.select({ h: schema.sessions.tokenHash }).from(schema.sessions);
+      expect(all.some((s) => s.h === login.token)).toBe(false);
+    });
+
+    it('ignores the case of the username', async () => {
+      const { login } = await signedIn(get(), 'KASSIER');
+      expect(login.username).toBe('kassier');
+    });
+
+    it('refuses a wrong password and an unknown user with WrongCredentials', async () => {
+      const c = await anonymous(get(), '10.1.0.1');
+      await expectAppError(c.auth.login({ username: 'kassier', password: 'wrong', remember: false }), 'WrongCredentials');
+      await expectAppError(c.auth.login({ username: 'nobody', password: 'demo', remember: false }), 'WrongCredentials');
+    });
+
+    it('refuses a locked user, but only with the right password', async () => {
+      const c = await anonymous(get(), '10.1.0.2');
+      await expectAppError(c.auth.login({ username: 'gesperrt', password: 'demo', remember: false }), 'UserLocked');
+      await expectAppError(c.auth.login({ username: 'gesperrt', password: 'nope', remember: false }), 'WrongCredentials');
+    });
+
+    it('refuses a user past valid-until and ends their open sessions at once', async () => {
+      const { caller } = await signedIn(get(), 'zwei', 'demo', '10.1.0.3');
+      expect((await caller.auth.me()).username).toBe('zwei');
+      await get().db.update(schema.users).set({ validUntil: '2020-01-01' }).where(eq(schema.users.username, 'zwei'));
+      try {
+        await expectAppError(caller.auth.me(), 'NotAuthenticated');
+        await expectAppError((await anonymous(get(), '10.1.0.3')).auth.login({ username: 'zwei', password: 'demo', remember: false }), 'UserExpired');
+      } finally {
+        await get().db.update(schema.users).set({ validUntil: null }).where(eq(schema.users.username, 'zwei'));
+      }
+    });
+
+    it('answers InvalidValue for a username over 20 characters', async () => {
+      const c = await anonymous(get(), '10.1.0.4');
+      await expectAppError(c.auth.login({ username: 'x'.repeat(21), password: 'demo', remember: false }), 'InvalidValue');
+    });
+  });
+
+  describe('sessions', () => {
+    it('needs a token for authed calls', async () => {
+      await expectAppError((await anonymous(get())).auth.me(), 'NotAuthenticated');
+      const bogus = createCaller(await createContextInner({ db: get().db, token: 'not-a-token' }));
+      await expectAppError(bogus.auth.me(), 'NotAuthenticated');
+    });
+
+    it('ends the session on sign-out', async () => {
+      const { caller } = await signedIn(get(), 'admin');
+      expect((await caller.auth.logout()).ok).toBe(true);
+      await expectAppError(caller.auth.me(), 'NotAuthenticated');
+    });
+
+    it('expires a tab session after 12 hours and a remembered one after 30 days', async () => {
+      const now = new Date('2026-03-01T08:00:00Z');
+      const c = createCaller(await createContextInner({ db: get().db, ip: '10.1.0.5', now: () => now }));
+      const tab = await c.auth.login({ username: 'admin', password: 'demo', remember: false });
+      const kept = await c.auth.login({ username: 'admin', password: 'demo', remember: true });
+      expect(new Date(tab.expiresAt).getTime() - now.getTime()).toBe(12 * 3_600_000);
+      expect(new Date(kept.expiresAt).getTime() - now.getTime()).toBe(30 * 24 * 3_600_000);
+      const later = new Date(now.getTime() + 13 * 3_600_000);
+      const atLater = async (token: string) => createCaller(await createContextInner({ db: get().db, token, now: () => later }));
+      await expectAppError((await atLater(tab.token)).auth.me(), 'NotAuthenticated');
+      expect((await (await atLater(kept.token)).auth.me()).username).toBe('admin');
+    });
+
+    it('keeps the language per user', async () => {
+      const { caller, login } = await signedIn(get(), 'admin');
+      expect((await caller.auth.setLanguage({ language: 'it' })).language).toBe('it');
+      const again = await signedIn(get(), 'admin');
+      expect(again.login.language).toBe('it');
+      await caller.auth.setLanguage({ language: 'de' });
+      expect(login.userId).toBe(again.login.userId);
+    });
+  });
+
+  describe('throttling', () => {
+    it('answers TooManyAttempts after 5 failures for one user, even with the right password', async () => {
+      await get().db.insert(schema.users).values({ username: 'throttled', fullname: 'T', passwordHash: (await get().db.select().from(schema.users).limit(1))[0]?.passwordHash ?? '' });
+      for (let i = 0; i < 5; i++) {
+        const c = await anonymous(get(), `10.2.0.${i}`);
+        await expectAppError(c.auth.login({ username: 'throttled', password: 'bad', remember: false }), 'WrongCredentials');
+      }
+      await expectAppError((await anonymous(get(), '10.2.0.99')).auth.login({ username: 'throttled', password: 'demo', remember: false }), 'TooManyAttempts');
+    });
+
+    it('answers TooManyAttempts after 20 failures from one address, for any user', async () => {
+      const c = await anonymous(get(), '10.3.0.1');
+      for (let i = 0; i < 20; i++) {
+        await expectAppError(c.auth.login({ username: `guess${i}`, password: 'bad', remember: false }), 'WrongCredentials');
+      }
+      await expectAppError(c.auth.login({ username: 'admin', password: 'demo', remember: false }), 'TooManyAttempts');
+      // another address is not affected
+      expect((await (await anonymous(get(), '10.3.0.2')).auth.login({ username: 'admin', password: 'demo', remember: false })).username).toBe('admin');
+    });
+
+    it('lets a user in again once the window has passed', async () => {
+      const later = new Date(Date.now() + 16 * 60_000);
+      const c = createCaller(await createContextInner({ db: get().db, ip: '10.3.0.1', now: () => later }));
+      expect((await c.auth.login({ username: 'admin', password: 'demo', remember: false })).username).toBe('admin');
+    });
+  });
+
+  describe('password change', () => {
+    it('switches an expired password to change mode and signs in with the new one', async () => {
+      await get().db.update(schema.users).set({ passwordExpired: true }).where(eq(schema.users.username, 'kassier'));
+      const c = await anonymous(get(), '10.4.0.1');
+      await expectAppError(c.auth.login({ username: 'kassier', password: 'demo', remember: false }), 'PasswordExpired');
+      await expectAppError(
+        c.auth.changePasswordAndLogin({ username: 'kassier', password: 'demo', newPassword: 'neu1', newPasswordRepeat: 'neu2', remember: false }),
+        'PasswordRepeatWrong',
+      );
+      await expectAppError(
+        c.auth.changePasswordAndLogin({ username: 'kassier', password: 'demo', newPassword: 'demo', newPasswordRepeat: 'demo', remember: false }),
+        'PasswordSameAsOld',
+      );
+      await expectAppError(
+        c.auth.changePasswordAndLogin({ username: 'kassier', password: 'wrong', newPassword: 'neu1', newPasswordRepeat: 'neu1', remember: false }),
+        'WrongCredentials',
+      );
+      const login = await c.auth.changePasswordAndLogin({ username: 'kassier', password: 'demo', newPassword: 'neu1', newPasswordRepeat: 'neu1', remember: false });
+      expect(login.username).toBe('kassier');
+      await expectAppError(c.auth.login({ username: 'kassier', password: 'demo', remember: false }), 'WrongCredentials');
+      // change it back without signing in
+      const result = await c.auth.changePassword({ username: 'kassier', password: 'neu1', newPassword: 'demo', newPasswordRepeat: 'demo', remember: false });
+      expect(result).toEqual({ changed: true, message: 'PasswordChanged' });
+      const [row] = await get().db.select().from(schema.users).where(eq(schema.users.username, 'kassier'));
+      expect(row?.passwordExpired).toBe(false);
+      expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    });
+
+    it('ends the other sessions when the password changes', async () => {
+      const { caller } = await signedIn(get(), 'admin', 'demo', '10.4.0.2');
+      const c = await anonymous(get(), '10.4.0.2');
+      await c.auth.changePassword({ username: 'admin', password: 'demo', newPassword: 'geheim', newPasswordRepeat: 'geheim', remember: false });
+      await expectAppError(caller.auth.me(), 'NotAuthenticated');
+      await c.auth.changePassword({ username: 'admin', password: 'geheim', newPassword: 'demo', newPasswordRepeat: 'demo', remember: false });
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
+
+describeOnDatabases('financial years', (get) => {
+  async function deptId(code: string): Promise<number> {
+    const [row] = await get().db.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.code, code));
+    return row?.id ?? 0;
+  }
+  async function yearsInDb(): Promise<number[]> {
+    return (await get().db.select().from(schema.financialYears)).map((y) => y.year).sort();
+  }
+
+  it('lets a supervisor create a year and returns the years', async () => {
+    const { caller } = await signedIn(get(), 'supervisor');
+    expect(await caller.years.create({ year: CURRENT_YEAR + 1 })).toEqual({ years: [CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1] });
+  });
+
+  it('answers YearExists for an existing year and writes nothing', async () => {
+    const { caller } = await signedIn(get(), 'supervisor');
+    await expectAppError(caller.years.create({ year: CURRENT_YEAR }), 'YearExists');
+    expect(await yearsInDb()).toEqual([CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1]);
+  });
+
+  it('lets an administrator create a year only for the union', async () => {
+    const { caller } = await signedIn(get(), 'admin');
+    await expectAppError(caller.years.create({ year: CURRENT_YEAR + 2, departmentId: await deptId('100') }), 'Forbidden');
+    expect(await yearsInDb()).not.toContain(CURRENT_YEAR + 2);
+    expect((await caller.years.create({ year: CURRENT_YEAR + 2, departmentId: await deptId('000') })).years).toContain(CURRENT_YEAR + 2);
+    // without a department: allowed because the administrator is linked to the union
+    expect((await caller.years.create({ year: CURRENT_YEAR + 3 })).years).toContain(CURRENT_YEAR + 3);
+  });
+
+  it('refuses a standard user, with or without a department', async () => {
+    const { caller } = await signedIn(get(), 'kassier');
+    await expectAppError(caller.years.create({ year: CURRENT_YEAR + 4 }), 'Forbidden');
+    await expectAppError(caller.years.create({ year: CURRENT_YEAR + 4, departmentId: await deptId('101') }), 'Forbidden');
+    await expectAppError(caller.years.create({ year: CURRENT_YEAR + 4, departmentId: await deptId('000') }), 'DepartmentNotAllowed');
+    expect(await yearsInDb()).not.toContain(CURRENT_YEAR + 4);
+  });
+
+  it('refuses an invalid year', async () => {
+    const { caller } = await signedIn(get(), 'supervisor');
+    await expectAppError(caller.years.create({ year: 1999 }), 'InvalidValue');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, IsoDate, isValidIsoDate, parseDateInput, todayIso } from './dates.ts';
+
+describe('parseDateInput', () => {
+  it.each([
+    ['31.12.2026', '2026-12-31'],
+    ['31.12.26', '2026-12-31'],
+    ['1.2.26', '2026-02-01'],
+    ['29.02.2024', '2024-02-29'],
+    [' 05.03.2025 ', '2025-03-05'],
+  ])('%s -> %s', (text, iso) => {
+    expect(parseDateInput(text)).toBe(iso);
+  });
+  it.each(['29.02.2025', '32.01.2026', '01.13.2026', '2026-01-01', '1.1.226', '', 'heute'])('rejects %s', (text) => {
+    expect(parseDateInput(text)).toBeNull();
+  });
+});
+
+describe('formatDate and validation', () => {
+  it('formats ISO dates for screens', () => {
+    expect(formatDate('2026-12-31')).toBe('31.12.2026');
+    expect(formatDate(null)).toBe('');
+  });
+  it('validates ISO dates', () => {
+    expect(isValidIsoDate('2026-02-29')).toBe(false);
+    expect(IsoDate.safeParse('2026-02-28').success).toBe(true);
+    expect(IsoDate.safeParse('2026-2-28').success).toBe(false);
+  });
+  it('takes today in South Tyrol time', () => {
+    expect(todayIso(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(formatDateTime(new Date('2026-11-22T09:05:00Z'))).toBe('22.11.2026 10:05');
+  });
+});

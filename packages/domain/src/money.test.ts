@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { centsToEuros, eurosToCents, formatAmount, normalizeCents, parseAmount } from './money.ts';
+
+describe('formatAmount', () => {
+  it.each([
+    [0, '0,00 €'],
+    [5, '0,05 €'],
+    [123456, '1.234,56 €'],
+    [-123456, '-1.234,56 €'],
+    [100000000, '1.000.000,00 €'],
+    [-0, '0,00 €'],
+  ])('%d cents -> %s', (cents, text) => {
+    expect(formatAmount(cents)).toBe(text);
+  });
+  it('drops the currency on request', () => {
+    expect(formatAmount(123456, { withCurrency: false })).toBe('1.234,56');
+  });
+});
+
+describe('parseAmount', () => {
+  it.each([
+    ['1.234,56', 123456],
+    ['1234,56', 123456],
+    ['1234,5', 123450],
+    ['1234', 123400],
+    [',5', 50],
+    ['-12,30 €', -1230],
+    ['1.234.567,89 €', 123456789],
+    ['0', 0],
+    ['-0,00', 0],
+  ])('%s -> %d', (text, cents) => {
+    expect(parseAmount(text)).toBe(cents);
+  });
+  it.each(['', 'abc', '1,234', '12.34', '1.23,45', '1,2,3', '--1'])('rejects %s', (text) => {
+    expect(parseAmount(text)).toBeNull();
+  });
+});
+
+describe('euros and cents', () => {
+  it('rounds half away from zero without binary artefacts', () => {
+    expect(eurosToCents(1.005)).toBe(101);
+    expect(eurosToCents(-1.005)).toBe(-101);
+    expect(eurosToCents(1234.56)).toBe(123456);
+    expect(eurosToCents(0.1 + 0.2)).toBe(30);
+  });
+  it('treats values in (-0.00001, 0] as 0', () => {
+    expect(eurosToCents(-0.000001)).toBe(0);
+    expect(Object.is(normalizeCents(-0), -0)).toBe(false);
+    expect(centsToEuros(123456)).toBe(1234.56);
+  });
+  it('refuses non-finite amounts', () => {
+    expect(() => eurosToCents(Number.NaN)).toThrow(RangeError);
+  });
+});
