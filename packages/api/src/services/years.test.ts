@@ -1,6 +1,6 @@
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
 
 describeOnDatabases('financial years', (get) => {

@@ -1,0 +1,1 @@
+export { footerParts, type ReportLanguage } from './footer.ts';

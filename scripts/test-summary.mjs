@@ -1,0 +1,21 @@
+// Prints one closing line over all suites: "Tests: N passed, M failed" (vitest JSON + e2e JSON).
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+const unit = read('test-results/vitest.json');
+if (unit) {
+  passed += unit.numPassedTests ?? 0;
+  failed += (unit.numFailedTests ?? 0) + (unit.numFailedTestSuites ?? 0);
+}
+const e2e = read('apps/web/test-results/e2e.json');
+if (e2e) {
+  passed += e2e.passed ?? 0;
+  failed += e2e.failed ?? 0;
+}
+if (!unit && !e2e) {
+  console.log('Tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+console.log(`Tests: ${passed} passed, ${failed} failed`);
