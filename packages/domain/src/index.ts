@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './scope.ts';
+export * from './paging.ts';

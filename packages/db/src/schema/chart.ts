@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { etsCategories } from './ets.ts';
 
 /** Chart of accounts per area (1 union, 2 district, 3 department) and year. */
 export const titles = pgTable(
@@ -48,8 +49,13 @@ export const chapters = pgTable(
     municipalContrib: boolean('municipal_contrib').notNull().default(false),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     titleId: integer('title_id').references(() => titles.id, { onDelete: 'restrict' }),
-    etsCategoryId: integer('ets_category_id'),
+    etsCategoryId: integer('ets_category_id').references(() => etsCategories.id, { onDelete: 'restrict' }),
     notes: varchar('notes', { length: 1000 }).notNull().default(''),
   },
-  (t) => [uniqueIndex('chapters_uq').on(t.area, t.year, t.chapter), index('chapters_area_year_part_idx').on(t.area, t.year, t.part)],
+  (t) => [
+    uniqueIndex('chapters_uq').on(t.area, t.year, t.chapter),
+    index('chapters_area_year_part_idx').on(t.area, t.year, t.part),
+    index('chapters_category_idx').on(t.categoryId),
+    index('chapters_title_idx').on(t.titleId),
+  ],
 );

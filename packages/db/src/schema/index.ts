@@ -1,3 +1,5 @@
+export * from './baseData.ts';
+export * from './ets.ts';
 export * from './budget.ts';
 export * from './chart.ts';
 export * from './platform.ts';
