@@ -8,3 +8,4 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './scope.ts';
 export * from './paging.ts';
+export * from './budget.ts';
