@@ -1,0 +1,108 @@
+/** Shared helpers for the e2e specs (playwright-core driving Debian's chromium). */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+export const currentYear = new Date().getFullYear();
+export const PASSWORD = 'demo';
+
+/** One browser per spec file; call at the top level of a spec. Returns a getter. */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}
+
+/** A fresh context (own storage) and page; console errors are collected (favicon 404 ignored). */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'de-DE', ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/favicon|Failed to load resource/i.test(text)) return;
+    errors.push(text);
+  });
+  page.setDefaultTimeout(15_000);
+  return { context, page, errors };
+}
+
+export async function openSignIn(page) {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('input[name="username"]').waitFor();
+}
+
+/** Fills and submits the sign-in form (Enter in the password field). */
+export async function signIn(page, username, { password = PASSWORD, remember = false } = {}) {
+  await openSignIn(page);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  if (remember) await page.getByRole('checkbox').check();
+  await page.locator('input[name="password"]').press('Enter');
+}
+
+/** Signs in and waits until the app leaves `/`. */
+export async function signInAndWait(page, username, options) {
+  await signIn(page, username, options);
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+export function pathOf(page) {
+  return new URL(page.url()).pathname;
+}
+
+export async function shot(page, name) {
+  await page.waitForTimeout(250); // let transitions settle
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+/** Opens the menu groups on the way to an entry (by keys) and returns the entry's locator. */
+export async function menuEntry(page, ...keys) {
+  for (const key of keys.slice(0, -1)) {
+    const group = page.locator(`[data-menu-key="${key}"]`).first();
+    await group.waitFor();
+    const expanded = await group.getAttribute('data-expanded');
+    if (expanded === null && (await group.getAttribute('data-enabled')) === 'true') await group.click();
+  }
+  const entry = page.locator(`[data-menu-key="${keys.at(-1)}"]`).first();
+  await entry.waitFor();
+  return entry;
+}
+
+export async function isEnabled(locator) {
+  return (await locator.getAttribute('data-enabled')) === 'true';
+}
+
+/** The options shown by a Mantine Select (opens and closes it). */
+export async function selectOptions(page, testId) {
+  await page.getByTestId(testId).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const options = await listbox.getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return options.map((s) => s.trim());
+}
+
+export async function chooseOption(page, testId, text) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: text }).first().click();
+}
+
+export function assertNoErrors(errors) {
+  assert.deepEqual(errors, [], `console errors: ${errors.join('\n')}`);
+}
+
+export { assert };

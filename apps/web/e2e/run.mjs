@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+/**
+ * End-to-end runner: builds the client if needed, starts the real server on a free port with a fresh
+ * PGlite database (demo data seeded), waits for /health, runs the specs (node:test + playwright-core
+ * with Debian's /usr/bin/chromium) and stops the server. Exits non-zero when anything fails.
+ *
+ *   node apps/web/e2e/run.mjs            # all specs
+ *   node apps/web/e2e/run.mjs signin     # only specs whose file name contains "signin"
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, '..');
+const repoRoot = resolve(webDir, '../..');
+const screenshotDir = join(webDir, 'test-results', 'screenshots');
+const filter = process.argv[2] ?? '';
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => res(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+function stop(server) {
+  return new Promise((res) => {
+    if (server.exitCode !== null || server.signalCode !== null) return res();
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      res();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+if (!existsSync(join(webDir, 'dist', 'index.html'))) {
+  console.log('[e2e] apps/web/dist missing: building the client');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@app/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+mkdirSync(screenshotDir, { recursive: true });
+const dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-db-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    SEED_DEMO: 'auto',
+    NODE_ENV: 'production',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let exitCode = 1;
+try {
+  await waitForHealth(baseUrl, server);
+  console.log(`[e2e] server ready at ${baseUrl}`);
+  const specs = readdirSync(join(here, 'specs'))
+    .filter((f) => f.endsWith('.spec.mjs') && f.includes(filter))
+    .sort()
+    .map((f) => join(here, 'specs', f));
+  if (specs.length === 0) throw new Error(`no spec matches "${filter}"`);
+  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...specs], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir },
+  });
+  exitCode = run.status ?? 1;
+} catch (error) {
+  console.error('[e2e]', error);
+  exitCode = 1;
+} finally {
+  await stop(server);
+  rmSync(dbDir, { recursive: true, force: true });
+}
+console.log(`[e2e] ${exitCode === 0 ? 'passed' : 'FAILED'}; screenshots in ${screenshotDir}`);
+process.exit(exitCode);

@@ -1,0 +1,184 @@
+import type { ErrorCode, Language } from '@app/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { errorMessages, genericErrorMessage } from '../../lib/errorMessages.ts';
+import { appCodeOf } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AppLogo } from '../../ui/icons.tsx';
+import { activateLanguage } from '../i18n/i18n.ts';
+import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
+import { resolveLanding } from '../scope/loadScope.ts';
+import { setAuth } from './session.ts';
+
+type Mode = 'signIn' | 'change';
+
+interface Notice {
+  kind: 'error' | 'success';
+  message: MessageDescriptor;
+}
+
+const passwordChanged = msg`Das Passwort wurde geändert. Bitte mit dem neuen Passwort anmelden.`;
+
+/** `/`: sign-in, and the change-password mode (spec 1 §2, §4, §8). */
+export function SignInPage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', newPassword: '', newPasswordRepeat: '', remember: false },
+  });
+
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const changePassword = useMutation(trpc.auth.changePassword.mutationOptions());
+  const pending = login.isPending || changePassword.isPending;
+
+  function showError(error: unknown) {
+    const code: ErrorCode | null = appCodeOf(error);
+    form.setValues({ password: '', newPassword: '', newPasswordRepeat: '' });
+    setNotice({ kind: 'error', message: code ? errorMessages[code] : genericErrorMessage });
+    if (code === 'PasswordExpired') setMode('change');
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  }
+
+  async function submit(values: typeof form.values) {
+    setNotice(null);
+    const username = values.username.trim();
+    if (mode === 'signIn') {
+      try {
+        const result = await login.mutateAsync({ username, password: values.password, remember: values.remember });
+        setAuth(result, values.remember);
+        activateLanguage(result.language);
+        await navigate({ href: await resolveLanding(), replace: true });
+      } catch (error) {
+        showError(error);
+      }
+      return;
+    }
+    try {
+      await changePassword.mutateAsync({
+        username,
+        password: values.password,
+        newPassword: values.newPassword,
+        newPasswordRepeat: values.newPasswordRepeat,
+        remember: values.remember,
+      });
+      form.setValues({ password: '', newPassword: '', newPasswordRepeat: '' });
+      setMode('signIn');
+      setNotice({ kind: 'success', message: passwordChanged });
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setNotice(null);
+    form.setValues({ newPassword: '', newPasswordRepeat: '' });
+  }
+
+  function changeLanguage(language: Language) {
+    activateLanguage(language);
+  }
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+      <Box w="100%" maw={400}>
+        <Paper withBorder shadow="sm" radius="md" p="xl">
+          <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <AppLogo size={36} />
+              <div>
+                <Title order={3} lh={1.2}>
+                  {t`Feuerwehr-Haushalt`}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {mode === 'signIn' ? t`Anmelden` : t`Passwort ändern`}
+                </Text>
+              </div>
+            </Group>
+            <LanguageSwitch onChange={changeLanguage} />
+          </Group>
+          <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate data-testid="sign-in-form">
+            <Stack gap="sm">
+              <TextInput
+                label={t`Benutzername`}
+                name="username"
+                autoComplete="username"
+                autoFocus
+                required
+                maxLength={20}
+                {...form.getInputProps('username')}
+              />
+              <PasswordInput
+                ref={passwordRef}
+                label={mode === 'signIn' ? t`Passwort` : t`Bisheriges Passwort`}
+                name="password"
+                autoComplete="current-password"
+                required
+                maxLength={20}
+                {...form.getInputProps('password')}
+              />
+              {mode === 'change' ? (
+                <>
+                  <PasswordInput
+                    label={t`Neues Passwort`}
+                    name="newPassword"
+                    autoComplete="new-password"
+                    required
+                    maxLength={20}
+                    {...form.getInputProps('newPassword')}
+                  />
+                  <PasswordInput
+                    label={t`Neues Passwort wiederholen`}
+                    name="newPasswordRepeat"
+                    autoComplete="new-password"
+                    required
+                    maxLength={20}
+                    {...form.getInputProps('newPasswordRepeat')}
+                  />
+                </>
+              ) : null}
+              <Checkbox label={t`Angemeldet bleiben`} name="remember" {...form.getInputProps('remember', { type: 'checkbox' })} />
+              {notice ? (
+                <Alert color={notice.kind === 'error' ? 'red' : 'green'} variant="light" py="xs" data-testid={`sign-in-${notice.kind}`} role="alert">
+                  {i18n._(notice.message)}
+                </Alert>
+              ) : null}
+              {mode === 'signIn' ? (
+                <Button type="submit" fullWidth loading={pending} mt={4}>
+                  {t`Anmelden`}
+                </Button>
+              ) : (
+                <Group grow mt={4}>
+                  <Button variant="default" onClick={() => switchMode('signIn')} disabled={pending}>
+                    {t`Zurück`}
+                  </Button>
+                  <Button type="submit" loading={pending}>
+                    {t`OK`}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+          {mode === 'signIn' ? (
+            <Text ta="center" size="xs" mt="md">
+              <Anchor component="button" type="button" size="xs" onClick={() => switchMode('change')} data-testid="change-password-toggle">
+                <Trans>Passwort ändern</Trans>
+              </Anchor>
+            </Text>
+          ) : null}
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Language } from '@app/domain';
+import { i18n } from '@lingui/core';
+import { messages as de } from '../../locales/de/messages.po';
+import { messages as it } from '../../locales/it/messages.po';
+import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './language.ts';
+
+i18n.load({ de, it });
+
+/** Switches the UI language and remembers it in this browser (for the sign-in screen). */
+export function activateLanguage(language: Language): void {
+  if (i18n.locale !== language) i18n.activate(language);
+  document.documentElement.lang = language;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage may be unavailable (private mode); the language still applies to this page
+  }
+}
+
+export function initialLanguage(): Language {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  return resolveLanguage(stored);
+}
+
+export { i18n };

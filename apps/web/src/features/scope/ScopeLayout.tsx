@@ -1,0 +1,15 @@
+import { Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useRequiredAuth } from '../auth/session.ts';
+import { writeLastScope } from './lastScope.ts';
+import { useScope } from './useScope.ts';
+
+/** The scope frame: remembers the scope for the next sign-in and shows the screen. */
+export function ScopeLayout() {
+  const auth = useRequiredAuth();
+  const { department, year } = useScope();
+  useEffect(() => {
+    writeLastScope(auth.username, { dept: department.code, year });
+  }, [auth.username, department.code, year]);
+  return <Outlet />;
+}

@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { AppShell, Burger, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { useRequiredAuth } from '../auth/session.ts';
+import { parseScopePath } from '../scope/scopePath.ts';
+import { useCurrentScope } from '../scope/useCurrentScope.ts';
+import { scopeMenu } from './menu.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The signed-in frame: top bar, side menu (width 220) and the content area. */
+export function AppLayout() {
+  const { t } = useLingui();
+  const auth = useRequiredAuth();
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  const current = useCurrentScope();
+  const location = useLocation();
+  const activePath = parseScopePath(location.pathname)?.rest ?? '';
+  const menu = current.department && current.status ? scopeMenu(auth.accessLevel, current.department, current.status) : null;
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+      <AppShell.Header>
+        <TopBar current={current} burger={<Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Menü`} />} />
+      </AppShell.Header>
+      <AppShell.Navbar p={6} style={{ display: 'flex', flexDirection: 'column' }}>
+        {menu && current.department && current.year !== null ? (
+          <SideMenu items={menu} scope={{ dept: current.department.code, year: current.year }} activePath={activePath} onNavigate={close} />
+        ) : (
+          <Stack p="sm">
+            <Text size="sm" c="dimmed">
+              {t`Bitte eine Feuerwehr und ein Haushaltsjahr wählen.`}
+            </Text>
+          </Stack>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

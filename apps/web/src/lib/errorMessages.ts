@@ -1,0 +1,44 @@
+import type { ErrorCode } from '@app/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { appCodeOf } from './errors.ts';
+
+/** One message per business error code (packages/domain/src/errors.ts). */
+export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
+  NotAuthenticated: msg`Nicht angemeldet. Bitte erneut anmelden.`,
+  SessionExpired: msg`Die Sitzung ist abgelaufen. Bitte erneut anmelden.`,
+  Forbidden: msg`Keine Berechtigung für diese Aktion.`,
+  DepartmentNotAllowed: msg`Kein Zugriff auf diese Feuerwehr.`,
+  NotFound: msg`Der Datensatz wurde nicht gefunden.`,
+  InvalidValue: msg`Ungültiger Wert.`,
+  TooManyAttempts: msg`Zu viele Anmeldeversuche. Bitte später erneut versuchen.`,
+  WrongCredentials: msg`Benutzername oder Passwort ist falsch.`,
+  UserLocked: msg`Der Benutzer ist gesperrt.`,
+  UserExpired: msg`Der Benutzer ist nicht mehr gültig.`,
+  PasswordExpired: msg`Das Passwort ist abgelaufen. Bitte ein neues Passwort festlegen.`,
+  PasswordSameAsOld: msg`Das neue Passwort muss sich vom alten unterscheiden.`,
+  PasswordRepeatWrong: msg`Die Passwortwiederholung stimmt nicht überein.`,
+  PasswordTooShort: msg`Das neue Passwort ist zu kurz.`,
+  YearExists: msg`Das Haushaltsjahr existiert bereits.`,
+  BudgetNotBalanced: msg`Der Haushalt ist nicht ausgeglichen.`,
+  BudgetClosed: msg`Haushalt abgeschlossen.`,
+  BudgetAlreadyApproved: msg`Der Haushaltsvoranschlag ist bereits genehmigt.`,
+  BudgetNotFound: msg`Kein Haushalt vorhanden.`,
+  InvalidDate: msg`Ungültiges Datum.`,
+  'DateAfter31.12': msg`Das Datum darf nicht nach dem 31.12. liegen.`,
+  AvailableExceeded: msg`Der verfügbare Betrag wird überschritten.`,
+  UserExists: msg`Der Benutzer existiert bereits.`,
+  DepartmentNeeded: msg`Bitte eine Feuerwehr wählen.`,
+  BudgetExists: msg`Es gibt bereits einen Haushalt.`,
+  ChaptersExist: msg`Es gibt bereits Kapitel.`,
+  RequestedEntitiesExist: msg`Die Daten existieren bereits.`,
+  InUse: msg`Der Datensatz wird noch verwendet.`,
+};
+
+export const genericErrorMessage = msg`Fehler`;
+
+/** The translated text for any error: its business code's message, else the generic 'Fehler'. */
+export function errorText(i18n: I18n, error: unknown): string {
+  const code = appCodeOf(error);
+  return i18n._(code ? errorMessages[code] : genericErrorMessage);
+}

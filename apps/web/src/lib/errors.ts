@@ -1,0 +1,28 @@
+import { type ErrorCode, isErrorCode } from '@app/domain';
+
+/**
+ * The business code of an error from a tRPC call (`error.data.appCode`, set by the server's error
+ * formatter). Anything else (network failure, a real 500) gives null.
+ */
+export function appCodeOf(error: unknown): ErrorCode | null {
+  if (!error || typeof error !== 'object') return null;
+  const data = (error as { data?: unknown }).data;
+  if (!data || typeof data !== 'object') return null;
+  const code = (data as { appCode?: unknown }).appCode;
+  return isErrorCode(code) ? code : null;
+}
+
+/** The field an InvalidValue error names, if any. */
+export function errorFieldOf(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const data = (error as { data?: unknown }).data;
+  if (!data || typeof data !== 'object') return null;
+  const field = (data as { field?: unknown }).field;
+  return typeof field === 'string' && field !== '' ? field : null;
+}
+
+/** Codes that mean "the session is gone": the client signs out. */
+export function isSignedOutError(error: unknown): boolean {
+  const code = appCodeOf(error);
+  return code === 'NotAuthenticated' || code === 'SessionExpired';
+}

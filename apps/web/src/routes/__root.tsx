@@ -1,0 +1,7 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { RouteErrorPage } from '../features/shell/RouteErrorPage.tsx';
+
+export const Route = createRootRoute({
+  component: Outlet,
+  errorComponent: RouteErrorPage,
+});

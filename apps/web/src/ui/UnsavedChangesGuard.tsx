@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro';
+import { useBlocker } from '@tanstack/react-router';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { leavesForm } from './unsaved.ts';
+
+export interface UnsavedChangesGuardProps {
+  /** The form has changes that are not saved. */
+  dirty: boolean;
+}
+
+/**
+ * Put inside a form: while `dirty`, leaving the screen (menu, scope switch, back button, closing the
+ * tab) asks "Ungespeicherte Änderungen" first. Staying inside the same path (search changes) is free.
+ */
+export function UnsavedChangesGuard({ dirty }: UnsavedChangesGuardProps) {
+  const { t } = useLingui();
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => dirty && leavesForm(current.pathname, next.pathname),
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
+
+  return (
+    <ConfirmDialog
+      opened={blocker.status === 'blocked'}
+      title={t`Ungespeicherte Änderungen`}
+      confirmLabel={t`Verwerfen und verlassen`}
+      cancelLabel={t`Weiter bearbeiten`}
+      danger
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      {t`Die Änderungen sind nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.`}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,30 @@
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverUrl = `http://localhost:${process.env.SERVER_PORT ?? '3000'}`;
+
+// Plugin order matters (docs STACK.md trap 3): router, react, babel with the Lingui macro, lingui.
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/trpc': serverUrl,
+      '/api': serverUrl,
+      '/health': serverUrl,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+});
