@@ -37,6 +37,11 @@ export const errorStatus = {
   ChaptersExist: 409,
   RequestedEntitiesExist: 409,
   InUse: 409,
+  DepartmentExists: 409,
+  SupplierExists: 409,
+  BankExists: 409,
+  AccountExists: 409,
+  CannotInactivate: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
