@@ -84,7 +84,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-let exitCode = 1;
+let exitCode;
 try {
   await waitForHealth(baseUrl, server);
   console.log(`[e2e] server ready at ${baseUrl}`);

@@ -1,3 +1,4 @@
+/* global document */
 import { describe, test } from 'node:test';
 import { assert, assertNoErrors, baseUrl, newPage, openSignIn, pathOf, shot, signIn, useBrowser } from '../lib.mjs';
 

@@ -1,3 +1,4 @@
+/* global document */
 import { describe, test } from 'node:test';
 import { assert, assertNoErrors, baseUrl, currentYear, menuEntry, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 

@@ -3,7 +3,10 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { appCodeOf } from './errors.ts';
 
-/** One message per business error code (packages/domain/src/errors.ts). */
+/**
+ * One message per business error code (packages/domain/src/errors.ts). The Record type makes a new
+ * code without a message a type error, so every code the server can send is translated.
+ */
 export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   NotAuthenticated: msg`Nicht angemeldet. Bitte erneut anmelden.`,
   SessionExpired: msg`Die Sitzung ist abgelaufen. Bitte erneut anmelden.`,
@@ -20,6 +23,11 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   PasswordRepeatWrong: msg`Die Passwortwiederholung stimmt nicht überein.`,
   PasswordTooShort: msg`Das neue Passwort ist zu kurz.`,
   YearExists: msg`Das Haushaltsjahr existiert bereits.`,
+  ChartLocked: msg`Der Kontenplan ist gesperrt.`,
+  ChapterNotFound: msg`Das Kapitel wurde nicht gefunden.`,
+  ChartItemExists: msg`Der Eintrag im Kontenplan existiert bereits.`,
+  NothingToCopy: msg`Es gibt nichts zu kopieren.`,
+  AlreadyLinked: msg`Die Zuordnung besteht bereits.`,
   BudgetNotBalanced: msg`Der Haushalt ist nicht ausgeglichen.`,
   BudgetClosed: msg`Haushalt abgeschlossen.`,
   BudgetAlreadyApproved: msg`Der Haushaltsvoranschlag ist bereits genehmigt.`,
@@ -33,6 +41,11 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   ChaptersExist: msg`Es gibt bereits Kapitel.`,
   RequestedEntitiesExist: msg`Die Daten existieren bereits.`,
   InUse: msg`Der Datensatz wird noch verwendet.`,
+  DepartmentExists: msg`Die Feuerwehr existiert bereits.`,
+  SupplierExists: msg`Der Lieferant existiert bereits.`,
+  BankExists: msg`Die Bank existiert bereits.`,
+  AccountExists: msg`Das Konto existiert bereits.`,
+  CannotInactivate: msg`Der Datensatz kann nicht deaktiviert werden.`,
 };
 
 export const genericErrorMessage = msg`Fehler`;

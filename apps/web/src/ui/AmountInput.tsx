@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { amountEditText, amountText, readAmountText } from './amount.ts';
 
 export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
@@ -12,37 +12,29 @@ export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChan
 /** Amount field: type `1234,5`, leave it and it shows `1.234,50 €`; the value is integer cents. */
 export function AmountInput({ value, onChange, onBlur, onFocus, error, ...rest }: AmountInputProps) {
   const { t } = useLingui();
-  const [text, setText] = useState(() => amountText(value));
-  const [focused, setFocused] = useState(false);
-  const [invalid, setInvalid] = useState(false);
-
-  useEffect(() => {
-    if (!focused) {
-      setText(amountText(value));
-      setInvalid(false);
-    }
-  }, [value, focused]);
+  // The typed text while editing (or while it is not an amount); otherwise the formatted value shows.
+  const [draft, setDraft] = useState<{ text: string; invalid: boolean } | null>(null);
 
   return (
     <TextInput
       {...rest}
       inputMode="decimal"
       autoComplete="off"
-      value={text}
-      error={invalid ? t`Ungültiger Betrag` : error}
+      value={draft ? draft.text : amountText(value)}
+      error={draft?.invalid ? t`Ungültiger Betrag` : error}
       styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
       onFocus={(event) => {
-        setFocused(true);
-        if (!invalid) setText(amountEditText(value));
+        setDraft((d) => (d?.invalid ? { text: d.text, invalid: false } : { text: amountEditText(value), invalid: false }));
         onFocus?.(event);
       }}
-      onChange={(event) => setText(event.currentTarget.value)}
+      onChange={(event) => setDraft({ text: event.currentTarget.value, invalid: false })}
       onBlur={(event) => {
-        setFocused(false);
-        const read = readAmountText(text);
-        setInvalid(read.invalid);
-        setText(read.text);
-        if (!read.invalid && read.value !== value) onChange(read.value);
+        const read = readAmountText(draft?.text ?? amountText(value));
+        if (read.invalid) setDraft({ text: read.text, invalid: true });
+        else {
+          setDraft(null);
+          if (read.value !== value) onChange(read.value);
+        }
         onBlur?.(event);
       }}
     />

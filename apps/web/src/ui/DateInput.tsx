@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, readDateText } from './date.ts';
 
 export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
@@ -10,38 +10,27 @@ export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange
 }
 
 /** Date field accepting `DD.MM.YYYY` and `DD.MM.YY`; the value is `YYYY-MM-DD`. */
-export function DateInput({ value, onChange, onBlur, onFocus, error, placeholder, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, onBlur, error, placeholder, ...rest }: DateInputProps) {
   const { t } = useLingui();
-  const [text, setText] = useState(() => formatDate(value));
-  const [focused, setFocused] = useState(false);
-  const [invalid, setInvalid] = useState(false);
-
-  useEffect(() => {
-    if (!focused) {
-      setText(formatDate(value));
-      setInvalid(false);
-    }
-  }, [value, focused]);
+  // The typed text while editing (or while it is not a date); otherwise the formatted value shows.
+  const [draft, setDraft] = useState<{ text: string; invalid: boolean } | null>(null);
 
   return (
     <TextInput
       {...rest}
       autoComplete="off"
-      value={text}
+      value={draft ? draft.text : formatDate(value)}
       placeholder={placeholder ?? t`TT.MM.JJJJ`}
-      error={invalid ? t`Ungültiges Datum` : error}
+      error={draft?.invalid ? t`Ungültiges Datum` : error}
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
-      onFocus={(event) => {
-        setFocused(true);
-        onFocus?.(event);
-      }}
-      onChange={(event) => setText(event.currentTarget.value)}
+      onChange={(event) => setDraft({ text: event.currentTarget.value, invalid: false })}
       onBlur={(event) => {
-        setFocused(false);
-        const read = readDateText(text);
-        setInvalid(read.invalid);
-        setText(read.text);
-        if (!read.invalid && read.value !== value) onChange(read.value);
+        const read = readDateText(draft?.text ?? formatDate(value));
+        if (read.invalid) setDraft({ text: read.text, invalid: true });
+        else {
+          setDraft(null);
+          if (read.value !== value) onChange(read.value);
+        }
         onBlur?.(event);
       }}
     />

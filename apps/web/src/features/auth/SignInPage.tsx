@@ -6,7 +6,7 @@ import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Paper, PasswordInp
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { errorMessages, genericErrorMessage } from '../../lib/errorMessages.ts';
 import { appCodeOf } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -31,7 +31,6 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('signIn');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '', newPassword: '', newPasswordRepeat: '', remember: false },
@@ -46,7 +45,7 @@ export function SignInPage() {
     form.setValues({ password: '', newPassword: '', newPasswordRepeat: '' });
     setNotice({ kind: 'error', message: code ? errorMessages[code] : genericErrorMessage });
     if (code === 'PasswordExpired') setMode('change');
-    requestAnimationFrame(() => passwordRef.current?.focus());
+    requestAnimationFrame(() => form.getInputNode('password')?.focus());
   }
 
   async function submit(values: typeof form.values) {
@@ -74,7 +73,7 @@ export function SignInPage() {
       form.setValues({ password: '', newPassword: '', newPasswordRepeat: '' });
       setMode('signIn');
       setNotice({ kind: 'success', message: passwordChanged });
-      requestAnimationFrame(() => passwordRef.current?.focus());
+      requestAnimationFrame(() => form.getInputNode('password')?.focus());
     } catch (error) {
       showError(error);
     }
@@ -98,7 +97,7 @@ export function SignInPage() {
             <Group gap="sm" wrap="nowrap">
               <AppLogo size={36} />
               <div>
-                <Title order={3} lh={1.2}>
+                <Title order={4} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
                   {t`Feuerwehr-Haushalt`}
                 </Title>
                 <Text size="xs" c="dimmed">
@@ -120,7 +119,6 @@ export function SignInPage() {
                 {...form.getInputProps('username')}
               />
               <PasswordInput
-                ref={passwordRef}
                 label={mode === 'signIn' ? t`Passwort` : t`Bisheriges Passwort`}
                 name="password"
                 autoComplete="current-password"

@@ -18,13 +18,11 @@ export function activateLanguage(language: Language): void {
 }
 
 export function initialLanguage(): Language {
-  let stored: string | null = null;
   try {
-    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return resolveLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    stored = null;
+    return resolveLanguage(null);
   }
-  return resolveLanguage(stored);
 }
 
 export { i18n };

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useRequiredAuth } from '../auth/session.ts';
 import { areaLabel } from './areaLabel.ts';
 import { departmentName } from './departments.ts';
@@ -15,6 +15,7 @@ export function StartPage() {
   const auth = useRequiredAuth();
   const scopes = route.useLoaderData();
   const search = route.useSearch();
+  const navigate = useNavigate();
   const last = readLastScope(auth.username);
   const year = search.year !== undefined && scopes.years.includes(search.year) ? search.year : defaultYear(scopes.years, last);
 
@@ -55,7 +56,11 @@ export function StartPage() {
           </Table.Thead>
           <Table.Tbody>
             {scopes.departments.map((d) => (
-              <Table.Tr key={d.id}>
+              <Table.Tr
+                key={d.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => void navigate({ to: '/dept/$dept/year/$year', params: { dept: d.code, year: String(year) } })}
+              >
                 <Table.Td>
                   <Text size="sm" ff="monospace">
                     {d.code}
@@ -67,6 +72,7 @@ export function StartPage() {
                       size="sm"
                       fw={500}
                       data-testid={`choose-${d.code}`}
+                      onClick={(event) => event.stopPropagation()}
                       renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year" params={{ dept: d.code, year: String(year) }} />}
                     >
                       {departmentName(d, i18n.locale)}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { AccessLevel, type MenuEntry, menuPaths, menuTree, type ScopeStatus } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { groupsContaining, menuScreenState, scopeMenu } from './menu.ts';
+
+const status = (over: Partial<ScopeStatus> = {}): ScopeStatus => ({
+  departmentId: 1,
+  year: 2026,
+  isBudgetApproved: false,
+  isBudgetClosed: false,
+  hasChartOfAccounts: true,
+  openPaymentsAllowed: false,
+  isFirstYear: false,
+  ...over,
+});
+const department = { area: 3 as const };
+
+describe('menu screens', () => {
+  it('a forecast screen is available, management is not before approval', () => {
+    const menu = scopeMenu(AccessLevel.Standard, department, status());
+    expect(menuScreenState(menu, 'budget/forecast/details').kind).toBe('available');
+    expect(menuScreenState(menu, 'movements/revenues').kind).toBe('disabled');
+    expect(menuScreenState(menu, 'users').kind).toBe('disabled');
+    expect(menuScreenState(menu, 'nothing/here').kind).toBe('unknown');
+  });
+  it('open payments are refused (hidden) without openPaymentsAllowed, even when management is on', () => {
+    const off = scopeMenu(AccessLevel.Standard, department, status({ isBudgetApproved: true }));
+    expect(menuScreenState(off, 'payments/open').kind).toBe('disabled');
+    const on = scopeMenu(AccessLevel.Standard, department, status({ isBudgetApproved: true, openPaymentsAllowed: true }));
+    expect(menuScreenState(on, 'payments/open').kind).toBe('available');
+  });
+  it('finds the groups to open for a path', () => {
+    const menu = scopeMenu(AccessLevel.Supervisor, department, status({ isBudgetApproved: true, openPaymentsAllowed: true }));
+    expect(groupsContaining(menu, 'payments/open')).toEqual(['management', 'management.payments']);
+    expect(groupsContaining(menu, 'budget/forecast/details')).toEqual(['budgetForecast']);
+    expect(groupsContaining(menu, '')).toEqual([]);
+  });
+  it('every menu path is a screen of the splat route', () => {
+    const menu = scopeMenu(AccessLevel.Supervisor, { area: 1 }, status({ isBudgetApproved: true, openPaymentsAllowed: true, isFirstYear: true }));
+    for (const path of menuPaths()) expect(menuScreenState(menu, path).kind, path).not.toBe('unknown');
+  });
+});
+
+describe('menu labels', () => {
+  it('every key of the domain menu tree has a label (de source in menuLabels.ts)', () => {
+    const source = readFileSync(new URL('./menuLabels.ts', import.meta.url), 'utf8');
+    const labelled = new Set([...source.matchAll(/^\s+'?([a-zA-Z.]+)'?: msg`/gm)].map((m) => m[1]));
+    const keys = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.key, ...keys(e.children ?? [])]);
+    const missing = keys(menuTree).filter((k) => !labelled.has(k));
+    expect(missing).toEqual([]);
+  });
+});
