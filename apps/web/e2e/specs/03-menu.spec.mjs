@@ -1,5 +1,5 @@
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, isEnabled, menuEntry, newPage, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, currentYear, isEnabled, menuEntry, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
@@ -75,10 +75,12 @@ describe('side menu enablement', () => {
     await page.getByTestId('screen-not-available').waitFor();
     assert.equal((await page.getByTestId('screen-title').innerText()).trim(), 'Voranschlag bearbeiten');
     assert.match(await page.getByTestId('screen-not-available').innerText(), /Diese Funktion ist noch nicht verfügbar\./);
+    await shot(page, 'menu-screen');
 
     await page.goto(`${baseUrl}/dept/101/year/${currentYear}/users`);
     await page.getByTestId('screen-disabled').waitFor();
     assert.equal((await page.getByTestId('screen-title').innerText()).trim(), 'Benutzer');
+    await shot(page, 'menu-screen-disabled');
 
     await page.goto(`${baseUrl}/dept/101/year/${currentYear}/movements/revenues`);
     await page.getByTestId('screen-disabled').waitFor();

@@ -1,18 +1,27 @@
 import type { AppRouter } from '@app/api';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { clearSession, getToken } from '../features/auth/session.ts';
 import { appCodeOf, isSignedOutError } from './errors.ts';
 
-/** Any call answered with NotAuthenticated signs the user out. */
-function onAnyError(error: unknown): void {
-  if (isSignedOutError(error)) clearSession();
-}
+/** Any call answered with NotAuthenticated (queries, mutations, direct client calls) signs the user out. */
+const signOutWhenRejected: TRPCLink<AppRouter> = () => {
+  return ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          if (isSignedOutError(error)) clearSession();
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
+};
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onAnyError }),
-  mutationCache: new MutationCache({ onError: onAnyError }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -25,6 +34,7 @@ export const queryClient = new QueryClient({
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    signOutWhenRejected,
     httpBatchLink({
       url: '/trpc',
       headers() {
