@@ -22,6 +22,12 @@ export const errorStatus = {
   PasswordTooShort: 400,
   // years
   YearExists: 409,
+  // chart of accounts, users, templates
+  ChartLocked: 409,
+  ChapterNotFound: 404,
+  NothingToCopy: 409,
+  AlreadyLinked: 409,
+  ChartItemExists: 409,
   // budget (later areas)
   BudgetNotBalanced: 409,
   BudgetClosed: 409,

@@ -1,4 +1,4 @@
-import { Year } from '@app/domain';
+import { FinancialYearStatusInput, Year } from '@app/domain';
 import { z } from 'zod';
 import * as years from '../services/years.ts';
 import { authedProcedure, router } from '../trpc.ts';
@@ -8,4 +8,7 @@ export const yearsRouter = router({
   create: authedProcedure
     .input(z.object({ year: Year, departmentId: z.number().int().positive().optional() }))
     .mutation(({ ctx, input }) => years.createYear(ctx.db, ctx.session, input)),
+  /** FinancialYears/Status: the years with their per-area unlock flags. */
+  status: authedProcedure.query(({ ctx }) => years.yearStatus(ctx.db)),
+  setStatus: authedProcedure.input(FinancialYearStatusInput).mutation(({ ctx, input }) => years.setYearStatus(ctx.db, ctx.session, input)),
 });

@@ -1,10 +1,9 @@
 import { type Db, schema } from '@app/db';
-import { Area, areaOfCode } from '@app/domain';
-import { asc } from 'drizzle-orm';
+import type { FinancialYearStatus, FinancialYearStatusInput } from '@app/domain';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
-import { requirePermission } from '../guards.ts';
-import { assertDepartmentAccess, isLinkedToUnion } from './scope.ts';
+import { requireItem } from './access.ts';
 
 const { financialYears } = schema;
 
@@ -18,15 +17,50 @@ export async function listYears(db: Db): Promise<{ years: number[] }> {
  * area for an administrator; without one an administrator needs a link to the union.
  */
 export async function createYear(db: Db, session: Session, input: { year: number; departmentId?: number | undefined }): Promise<{ years: number[] }> {
-  let area: Area | null;
-  if (input.departmentId !== undefined) {
-    const dept = await assertDepartmentAccess(db, session, input.departmentId);
-    area = areaOfCode(dept.code);
-  } else {
-    area = (await isLinkedToUnion(db, session.userId)) ? Area.Union : null;
-  }
-  requirePermission('newFinancialYear', area, session.accessLevel);
+  await requireItem(db, session, 'newFinancialYear', input.departmentId);
   const inserted = await db.insert(financialYears).values({ year: input.year }).onConflictDoNothing().returning({ year: financialYears.year });
   if (inserted.length === 0) fail('YearExists', { params: { year: input.year } });
   return listYears(db);
+}
+
+type YearRow = typeof financialYears.$inferSelect;
+
+function toStatus(row: YearRow): FinancialYearStatus {
+  return { year: row.year, areaUnlocked: { 1: row.unionUnlocked, 2: row.districtUnlocked, 3: row.departmentUnlocked } };
+}
+
+/** GET FinancialYears/Status: every year with its per-area unlock flags (the chart of an unlocked area stays editable after approval). */
+export async function yearStatus(db: Db): Promise<{ years: FinancialYearStatus[] }> {
+  const rows = await db.select().from(financialYears).orderBy(asc(financialYears.year));
+  return { years: rows.map(toStatus) };
+}
+
+/**
+ * PUT FinancialYears/Status (permission unlock): sets the unlock flags of the listed years in one
+ * statement; a year that does not exist is NotFound and nothing is written.
+ */
+export async function setYearStatus(db: Db, session: Session, input: FinancialYearStatusInput): Promise<{ years: FinancialYearStatus[] }> {
+  await requireItem(db, session, 'unlock', input.departmentId);
+  if (input.years.length === 0) return yearStatus(db);
+  const wanted = input.years.map((y) => y.year);
+  if (new Set(wanted).size !== wanted.length) fail('InvalidValue', { field: 'years' });
+  await db.transaction(async (tx) => {
+    const existing = await tx.select({ year: financialYears.year }).from(financialYears).where(inArray(financialYears.year, wanted)).for('update');
+    const missing = wanted.find((y) => !existing.some((e) => e.year === y));
+    if (missing !== undefined) fail('NotFound', { field: 'years', params: { year: missing } });
+    const flags = (pick: (s: FinancialYearStatus) => boolean) =>
+      sql`case ${financialYears.year} ${sql.join(
+        input.years.map((y) => sql`when ${y.year} then ${pick(y)}::boolean`),
+        sql` `,
+      )} end`;
+    await tx
+      .update(financialYears)
+      .set({
+        unionUnlocked: flags((y) => y.areaUnlocked[1]),
+        districtUnlocked: flags((y) => y.areaUnlocked[2]),
+        departmentUnlocked: flags((y) => y.areaUnlocked[3]),
+      })
+      .where(inArray(financialYears.year, wanted));
+  });
+  return yearStatus(db);
 }

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../password.ts';
-import { budgetHeads, chapters, departments, financialYears, titles, userDepartments, users } from '../schema/index.ts';
-import { demoChart } from './chart.ts';
+import { budgetHeads, departments, financialYears, userDepartments, users } from '../schema/index.ts';
+import { seedChart, seedTemplates } from './chart.ts';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -59,27 +59,8 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
         await tx.insert(userDepartments).values(u.departments.map((code) => ({ userId: user.id, departmentId: idOf.get(code) ?? 0 })));
       }
     }
-    for (const year of [previousYear, currentYear]) {
-      for (const area of [1, 2, 3]) {
-        const chart = demoChart(area);
-        const insertedTitles = await tx
-          .insert(titles)
-          .values(chart.titles.map((t) => ({ ...t, year, area })))
-          .returning({ id: titles.id, part: titles.part, title: titles.title });
-        const titleId = (part: number, title: number) => insertedTitles.find((t) => t.part === part && t.title === title)?.id ?? null;
-        await tx.insert(chapters).values(
-          chart.chapters.map((c) => ({
-            ...c,
-            year,
-            area,
-            part: Number(c.chapter[0]),
-            title: Number(c.chapter[1]),
-            chapterShort: c.chapter.slice(2),
-            titleId: titleId(Number(c.chapter[0]), Number(c.chapter[1])),
-          })),
-        );
-      }
-    }
+    await seedChart(tx, [previousYear, currentYear]);
+    await seedTemplates(tx, depts.map((d) => d.id));
     await tx.insert(budgetHeads).values(depts.map((d) => ({ departmentId: d.id, year: previousYear, forecastApproved: `${previousYear - 1}-12-15` })));
   });
   return true;

@@ -1,0 +1,18 @@
+import { TemplateCodeInput, TemplateCreateInput, TemplateListInput, TemplateSaveInput } from '@app/domain';
+import { requirePermission } from '../guards.ts';
+import * as templates from '../services/templates.ts';
+import { scopedProcedure, router } from '../trpc.ts';
+
+/** Movement templates of the scope department; open to every user linked to it. */
+const templateProcedure = scopedProcedure.use(({ ctx, next }) => {
+  requirePermission('movementTemplates', ctx.scope.area, ctx.session.accessLevel);
+  return next();
+});
+
+export const templatesRouter = router({
+  list: templateProcedure.input(TemplateListInput).query(({ ctx, input }) => templates.listTemplates(ctx.db, ctx.scope, input)),
+  get: templateProcedure.input(TemplateCodeInput).query(({ ctx, input }) => templates.getTemplate(ctx.db, ctx.scope, input)),
+  create: templateProcedure.input(TemplateCreateInput).mutation(({ ctx, input }) => templates.createTemplate(ctx.db, ctx.scope, input)),
+  save: templateProcedure.input(TemplateSaveInput).mutation(({ ctx, input }) => templates.saveTemplate(ctx.db, ctx.scope, input)),
+  delete: templateProcedure.input(TemplateCodeInput).mutation(({ ctx, input }) => templates.deleteTemplate(ctx.db, ctx.scope, input)),
+});

@@ -1,0 +1,38 @@
+import type { Db } from '@app/db';
+import { AppError, type Area, areaOfCode, type PermissionItem } from '@app/domain';
+import type { Session } from '../context.ts';
+import { toTrpcError } from '../errors.ts';
+import { requirePermission } from '../guards.ts';
+import { assertDepartmentAccess, isLinkedToUnion } from './scope.ts';
+
+/**
+ * The area that decides an administrator's rights for an action: the area of the named department
+ * (the user must be linked to it), or, without one, the union when the user is linked to the union.
+ */
+export async function permissionArea(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, departmentId: number | undefined): Promise<Area | null> {
+  if (departmentId !== undefined) {
+    const dept = await assertDepartmentAccess(db, session, departmentId);
+    return areaOfCode(dept.code);
+  }
+  return (await isLinkedToUnion(db, session.userId)) ? 1 : null;
+}
+
+/** Checks the role matrix for the department (or the user's union link); Forbidden otherwise. */
+export async function requireItem(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, item: PermissionItem, departmentId: number | undefined): Promise<Area | null> {
+  const area = await permissionArea(db, session, departmentId);
+  requirePermission(item, area, session.accessLevel);
+  return area;
+}
+
+/** A zod parse inside a service (merged PATCH values): InvalidValue naming the first bad field. */
+export function parseOrFail<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const field = result.error.issues[0]?.path.map(String).join('.') ?? '';
+  throw toTrpcError(new AppError('InvalidValue', field ? { field } : {}));
+}
+
+/** A user's text as a LIKE pattern that matches it literally. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

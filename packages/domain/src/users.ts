@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { FULLNAME_MAX, PASSWORD_MAX, USERNAME_MAX } from './auth.ts';
+import { IsoDate } from './dates.ts';
+import { PageInput } from './paging.ts';
+import { AccessLevel, AccessLevelSchema, Language } from './roles.ts';
+
+/** The user-name lookup field of the user-department lists accepts at most 10 characters (spec 2 §2). */
+export const USER_LOOKUP_MAX = 10;
+
+/** Admin calls may name the department the user works in; it decides an administrator's rights. */
+const AdminScope = z.object({ departmentId: z.number().int().positive().optional() });
+
+const UserFields = z.object({
+  username: z.string().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue'),
+  fullname: z.string().trim().min(1, 'InvalidValue').max(FULLNAME_MAX, 'InvalidValue'),
+  accessLevel: AccessLevelSchema.default(AccessLevel.Standard),
+  locked: z.boolean().default(false),
+  validUntil: IsoDate.nullable().default(null),
+  mainDepartmentId: z.number().int().positive().nullable().default(null),
+  language: Language.default('de'),
+});
+
+const passwordText = z.string().max(PASSWORD_MAX, 'InvalidValue');
+
+/** Create a user: the password is required; `mustChangePassword` (default on) forces a change at the first sign-in. */
+export const UserCreateInput = AdminScope.extend(UserFields.shape).extend({
+  password: passwordText.min(1, 'InvalidValue'),
+  passwordRepeat: passwordText,
+  mustChangePassword: z.boolean().default(true),
+  /** The departments linked to the new user (at least one unless Supervisor). */
+  departmentIds: z.array(z.number().int().positive()).max(1000).default([]),
+});
+export type UserCreateInput = z.infer<typeof UserCreateInput>;
+
+/**
+ * Update a user. An empty or missing password keeps the old one; a new one is hashed and, unless
+ * `mustChangePassword` is false, must be changed at the next sign-in. `departmentIds`, when given,
+ * replaces the user's links.
+ */
+export const UserUpdateInput = AdminScope.extend(UserFields.shape).extend({
+  id: z.number().int().positive(),
+  password: passwordText.optional(),
+  passwordRepeat: passwordText.optional(),
+  mustChangePassword: z.boolean().optional(),
+  departmentIds: z.array(z.number().int().positive()).max(1000).optional(),
+});
+export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
+
+export const UserPatchInput = AdminScope.extend(UserFields.partial().shape).extend({
+  id: z.number().int().positive(),
+  password: passwordText.optional(),
+  passwordRepeat: passwordText.optional(),
+  mustChangePassword: z.boolean().optional(),
+  departmentIds: z.array(z.number().int().positive()).max(1000).optional(),
+});
+export type UserPatchInput = z.infer<typeof UserPatchInput>;
+
+export const UserListInput = AdminScope.extend(PageInput.shape).extend({
+  /** Contained in the user name or the full name. */
+  filter: z.string().trim().max(50).optional(),
+  accessLevel: AccessLevelSchema.optional(),
+});
+export type UserListInput = z.infer<typeof UserListInput>;
+
+export const UserIdInput = AdminScope.extend({ id: z.number().int().positive() });
+export type UserIdInput = z.infer<typeof UserIdInput>;
+
+export interface UserRow {
+  id: number;
+  username: string;
+  fullname: string;
+  accessLevel: number;
+  locked: boolean;
+  validUntil: string | null;
+  mainDepartmentId: number | null;
+  language: string;
+  mustChangePassword: boolean;
+}
+
+export interface UserDetail extends UserRow {
+  departmentIds: number[];
+}
+
+/** The blank form of a new user. */
+export function newUserTemplate(): Omit<UserCreateInput, 'departmentId'> {
+  return {
+    username: '',
+    fullname: '',
+    accessLevel: AccessLevel.Standard,
+    locked: false,
+    validUntil: null,
+    mainDepartmentId: null,
+    language: 'de',
+    password: '',
+    passwordRepeat: '',
+    mustChangePassword: true,
+    departmentIds: [],
+  };
+}
+
+// ---- user-department links -----------------------------------------------------------------
+
+export const UserDepartmentListInput = AdminScope.extend(PageInput.shape).extend({
+  /** A district or the union: its links and those of the departments below it. */
+  superDepartmentId: z.number().int().positive().optional(),
+  /** Only links of superDepartmentId itself. */
+  onlyOwnDepartment: z.boolean().default(false),
+  /** Prefix of the user name (at most 10 characters). */
+  username: z.string().trim().max(USER_LOOKUP_MAX, 'InvalidValue').optional(),
+  /** Prefix of the department code. */
+  deptCode: z.string().trim().toUpperCase().max(3, 'InvalidValue').optional(),
+  userId: z.number().int().positive().optional(),
+});
+export type UserDepartmentListInput = z.infer<typeof UserDepartmentListInput>;
+
+export const UserDepartmentInput = AdminScope.extend({
+  userId: z.number().int().positive(),
+  deptId: z.number().int().positive(),
+});
+export type UserDepartmentInput = z.infer<typeof UserDepartmentInput>;
+
+export const UserDepartmentIdInput = AdminScope.extend({ id: z.number().int().positive() });
+export type UserDepartmentIdInput = z.infer<typeof UserDepartmentIdInput>;
+
+export interface UserDepartmentRow {
+  id: number;
+  userId: number;
+  deptId: number;
+  username: string;
+  userFullname: string;
+  accessLevel: number;
+  isLocked: boolean;
+  validUntil: string | null;
+  deptCode: string;
+  name1Deu: string;
+  name2Deu: string;
+  name1Ita: string;
+  name2Ita: string;
+}
+
+/** The users of the scope department (open to every user linked to it). */
+export const DepartmentUsersInput = PageInput.extend({ departmentId: z.number().int().positive() });
+export type DepartmentUsersInput = z.infer<typeof DepartmentUsersInput>;
