@@ -1,6 +1,10 @@
+import { accountsRouter } from './routers/accounts.ts';
 import { adminRouter } from './routers/admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { chartRouter } from './routers/chart.ts';
+import { banksRouter } from './routers/banks.ts';
+import { departmentsRouter } from './routers/departments.ts';
+import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
 import { templatesRouter } from './routers/templates.ts';
 import { yearsRouter } from './routers/years.ts';
@@ -13,6 +17,10 @@ export const appRouter = router({
   chart: chartRouter,
   admin: adminRouter,
   templates: templatesRouter,
+  departments: departmentsRouter,
+  suppliers: suppliersRouter,
+  banks: banksRouter,
+  accounts: accountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

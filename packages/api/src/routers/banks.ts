@@ -1,0 +1,20 @@
+import { BankImportInput, BankInput, BankListInput } from '@app/domain';
+import { z } from 'zod';
+import * as banks from '../services/banks.ts';
+import { authedProcedure, router } from '../trpc.ts';
+
+const id = z.number().int().positive();
+/** Writes to the shared directory need bankImport in the area of the scope department (or the union link without one). */
+const scope = { departmentId: id.optional() };
+
+export const banksRouter = router({
+  list: authedProcedure.input(BankListInput).query(({ ctx, input }) => banks.listBanks(ctx.db, input)),
+  find: authedProcedure.input(z.object({ key: z.string().trim().min(1).max(20) })).query(({ ctx, input }) => banks.findBank(ctx.db, input)),
+  get: authedProcedure.input(z.object({ id })).query(({ ctx, input }) => banks.getBank(ctx.db, input)),
+  template: authedProcedure.query(() => banks.bankTemplate()),
+  create: authedProcedure.input(z.object(scope).and(BankInput)).mutation(({ ctx, input }) => banks.createBank(ctx.db, ctx.session, input)),
+  update: authedProcedure.input(z.object({ id, ...scope }).and(BankInput)).mutation(({ ctx, input }) => banks.updateBank(ctx.db, ctx.session, input)),
+  patch: authedProcedure.input(z.looseObject({ id, ...scope })).mutation(({ ctx, input }) => banks.patchBank(ctx.db, ctx.session, input)),
+  delete: authedProcedure.input(z.object({ id, ...scope })).mutation(({ ctx, input }) => banks.deleteBank(ctx.db, ctx.session, input)),
+  import: authedProcedure.input(BankImportInput).mutation(({ ctx, input }) => banks.importBanks(ctx.db, ctx.session, input)),
+});

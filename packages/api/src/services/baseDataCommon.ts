@@ -1,0 +1,103 @@
+import { type Db, schema } from '@app/db';
+import { Area, areaOfCode } from '@app/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Session } from '../context.ts';
+import { fail } from '../errors.ts';
+import { assertDepartmentAccess, isLinkedToUnion } from './scope.ts';
+
+/**
+ * Parses a value with a domain schema; the first violation is thrown as InvalidValue naming its
+ * field (the same answer a zod error in a procedure input gives).
+ */
+export function parseOrFail<S extends z.ZodType>(schemaOf: S, value: unknown, prefix = ''): z.infer<S> {
+  const result = schemaOf.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
+    fail('InvalidValue', field ? { field } : {});
+  }
+  return result.data;
+}
+
+/**
+ * A PATCH: the keys sent replace those of the entity; nested objects (bankInfo, commander, ...)
+ * are merged one level deep. The result is checked again by the caller with the full schema.
+ */
+export function mergePatch<T extends object>(entity: T, patch: Record<string, unknown>, omit: readonly string[] = ['id', 'departmentId', 'year']): T {
+  const out: Record<string, unknown> = { ...(entity as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (omit.includes(key) || value === undefined) continue;
+    const current = out[key];
+    out[key] =
+      current && typeof current === 'object' && !Array.isArray(current) && value && typeof value === 'object' && !Array.isArray(value)
+        ? { ...current, ...value }
+        : value;
+  }
+  return out as T;
+}
+
+/**
+ * The area that decides a permission of an action: the scope department's area when a department
+ * is given (the user must be linked to it), else the union when the user is linked to the union.
+ */
+export async function permissionArea(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, departmentId: number | undefined): Promise<Area | null> {
+  if (departmentId !== undefined) return areaOfCode((await assertDepartmentAccess(db, session, departmentId)).code);
+  return (await isLinkedToUnion(db, session.userId)) ? Area.Union : null;
+}
+
+/** A table that points at a base-data row; `column` holds the referenced id. */
+export interface ReferenceCheck {
+  /** What uses the row, reported in InUse's params (e.g. `suppliers`, `movements`). */
+  name: string;
+  column: AnyPgColumn;
+}
+
+/**
+ * What may not be deleted while referenced. The bookings area adds its tables here (movements by
+ * department, supplier and account; account transfers; payment orders ...).
+ */
+export const departmentReferences: ReferenceCheck[] = [
+  { name: 'users', column: schema.userDepartments.departmentId },
+  { name: 'suppliers', column: schema.suppliers.departmentId },
+  { name: 'accounts', column: schema.accounts.departmentId },
+  { name: 'budgets', column: schema.budgetHeads.departmentId },
+  { name: 'movementTemplates', column: schema.movementTemplates.departmentId },
+];
+/** Documents of a supplier (no movement tables yet: the bookings area adds movements.supplierId). */
+export const supplierReferences: ReferenceCheck[] = [];
+/** Movements of an account (no movement tables yet: the bookings area adds movements and transfers). */
+export const accountReferences: ReferenceCheck[] = [];
+
+/** SQL true when any of the checks finds a row pointing at `id` (an id value or a column of the outer query). */
+export function referencedSql(checks: readonly ReferenceCheck[], id: number | AnyPgColumn): SQL<boolean> {
+  if (checks.length === 0) return sql<boolean>`false`;
+  const parts = checks.map((c) => sql`exists (select 1 from ${c.column.table} where ${c.column} = ${id})`);
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The names of the checks that find a row pointing at `id`, in one query. */
+export async function referencesTo(db: Db, checks: readonly ReferenceCheck[], id: number): Promise<string[]> {
+  if (checks.length === 0) return [];
+  const columns = Object.fromEntries(checks.map((c, i) => [`r${i}`, sql<boolean>`exists (select 1 from ${c.column.table} where ${c.column} = ${id})`]));
+  const result = await db.execute(sql`select ${sql.join(Object.entries(columns).map(([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`), sql`, `)}`);
+  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<string, unknown> | undefined;
+  return checks.filter((_, i) => row?.[`r${i}`] === true || row?.[`r${i}`] === 't').map((c) => c.name);
+}
+
+/** Refuses a delete (InUse, with what uses the row) while anything points at it. */
+export async function assertUnused(db: Db, checks: readonly ReferenceCheck[], id: number): Promise<void> {
+  const used = await referencesTo(db, checks, id);
+  if (used.length > 0) fail('InUse', { params: { usedBy: used.join(',') } });
+}
+
+/** Case-insensitive "contains" pattern for ILIKE, with the wildcards of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive "starts with" pattern for ILIKE. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
