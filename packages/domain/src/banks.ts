@@ -21,7 +21,7 @@ const BankFields = z.object({
   location: optionalText(BANK_LIMITS.location),
   postalCode: optionalText(BANK_LIMITS.postalCode),
   province: optionalCode(BANK_LIMITS.province),
-  country: optionalCode(BANK_LIMITS.country),
+  country: optionalCode(BANK_LIMITS.country, 'IT'),
   isForeign: z.boolean().default(false),
   autoUpdate: z.boolean().default(true),
   abi: abiCab,

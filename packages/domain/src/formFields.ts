@@ -26,13 +26,13 @@ export function optionalEmail(max: number) {
 }
 
 /** Optional upper-case code (province, country, ISO code). */
-export function optionalCode(max: number) {
+export function optionalCode(max: number, fallback = '') {
   return z
     .string()
     .trim()
     .max(max, 'TooLong')
     .transform((v) => v.toUpperCase())
-    .default('');
+    .default(fallback);
 }
 
 /** An optional filter text of a list: absent or trimmed; '' counts as absent. */

@@ -28,7 +28,9 @@ type Actor = Pick<Session, 'userId' | 'accessLevel'>;
  * May the account be set inactive? While no movement uses it (computed in the same query as the
  * rows; the bookings area adds its tables to `accountReferences`).
  */
-const canInactivateSql = sql<boolean>`not ${referencedSql(accountReferences, accounts.id)}`;
+function canInactivateSql() {
+  return sql<boolean>`not ${referencedSql(accountReferences, accounts.id)}`;
+}
 
 function toAccount(r: Row, canInactivate: boolean): Account {
   return {
@@ -62,7 +64,7 @@ export async function listAccounts(db: Db, actor: Actor, input: AccountListInput
   const [total] = await db.select({ n: count() }).from(accounts).where(where);
   const { limit, offset } = pageWindow(input);
   const rows = await db
-    .select({ account: accounts, canInactivate: canInactivateSql })
+    .select({ account: accounts, canInactivate: canInactivateSql() })
     .from(accounts)
     .where(where)
     .orderBy(asc(accounts.code))
@@ -88,7 +90,7 @@ export async function accountBriefs(db: Db, actor: Actor, input: { departmentId:
 
 async function findAccount(db: Db, departmentId: number, id: number): Promise<Account> {
   const [row] = await db
-    .select({ account: accounts, canInactivate: canInactivateSql })
+    .select({ account: accounts, canInactivate: canInactivateSql() })
     .from(accounts)
     .where(and(eq(accounts.id, id), eq(accounts.departmentId, departmentId)))
     .limit(1);
