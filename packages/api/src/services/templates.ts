@@ -56,7 +56,7 @@ export async function listTemplates(db: Db, scope: TemplateScope, input: Templat
         code: movementTemplates.code,
         descriptionDeu: movementTemplates.descriptionDeu,
         descriptionIta: movementTemplates.descriptionIta,
-        positionCount: sql<number>`(select count(*) from ${movementTemplatePositions} where ${movementTemplatePositions.templateId} = ${movementTemplates.id})`.mapWith(Number),
+        positionCount: sql<number>`(select count(*) from movement_template_positions p where p.template_id = movement_templates.id)`.mapWith(Number),
       })
       .from(movementTemplates)
       .where(where)

@@ -40,6 +40,54 @@ describeOnDatabases('financial years', (get) => {
     expect(await yearsInDb()).not.toContain(CURRENT_YEAR + 4);
   });
 
+  it('lists the per-area unlock flags of every year', async () => {
+    const { caller } = await signedIn(get(), 'kassier');
+    const { years } = await caller.years.status();
+    expect(years[0]).toEqual({ year: CURRENT_YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false } });
+    expect(years.map((y) => y.year)).toEqual(await yearsInDb());
+  });
+
+  it('sets the unlock flags per area (permission unlock) in one write', async () => {
+    const { caller } = await signedIn(get(), 'supervisor');
+    const result = await caller.years.setStatus({
+      years: [
+        { year: CURRENT_YEAR - 1, areaUnlocked: { 1: true, 2: false, 3: true } },
+        { year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: true, 3: false } },
+      ],
+    });
+    expect(result.years.slice(0, 2)).toEqual([
+      { year: CURRENT_YEAR - 1, areaUnlocked: { 1: true, 2: false, 3: true } },
+      { year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: true, 3: false } },
+    ]);
+    const [row] = await get().db.select().from(schema.financialYears).where(eq(schema.financialYears.year, CURRENT_YEAR - 1));
+    expect(row).toMatchObject({ unionUnlocked: true, districtUnlocked: false, departmentUnlocked: true });
+  });
+
+  it('refuses an unknown year without writing anything', async () => {
+    const { caller } = await signedIn(get(), 'supervisor');
+    await expectAppError(
+      caller.years.setStatus({
+        years: [
+          { year: CURRENT_YEAR, areaUnlocked: { 1: true, 2: true, 3: true } },
+          { year: 2099, areaUnlocked: { 1: true, 2: true, 3: true } },
+        ],
+      }),
+      'NotFound',
+    );
+    const [row] = await get().db.select().from(schema.financialYears).where(eq(schema.financialYears.year, CURRENT_YEAR));
+    expect(row).toMatchObject({ unionUnlocked: false, districtUnlocked: true, departmentUnlocked: false });
+  });
+
+  it('lets an administrator unlock only with the union, never a standard user', async () => {
+    const flags = { years: [{ year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: false, 3: false } }] };
+    const admin = (await signedIn(get(), 'admin')).caller;
+    await expectAppError(admin.years.setStatus({ ...flags, departmentId: await deptId('100') }), 'Forbidden');
+    expect((await admin.years.setStatus({ ...flags, departmentId: await deptId('000') })).years.find((y) => y.year === CURRENT_YEAR)?.areaUnlocked[2]).toBe(false);
+    const standard = (await signedIn(get(), 'kassier')).caller;
+    await expectAppError(standard.years.setStatus(flags), 'Forbidden');
+    await expectAppError(standard.years.setStatus({ ...flags, departmentId: await deptId('101') }), 'Forbidden');
+  });
+
   it('refuses an invalid year', async () => {
     const { caller } = await signedIn(get(), 'supervisor');
     await expectAppError(caller.years.create({ year: 1999 }), 'InvalidValue');
