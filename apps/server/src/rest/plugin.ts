@@ -12,6 +12,8 @@ export interface RestOptions {
 
 /** Registers the /api table: each row builds the request context and calls one procedure. */
 export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promise<void> {
+  // CSV uploads (Banks/import) may come as the request body; they reach the row as body.text
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, text, done) => done(null, text));
   for (const route of opts.routes ?? restRoutes) {
     app.route({
       method: route.method,
@@ -20,7 +22,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
         const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip });
         const req: RestRequest = {
           query: (request.query ?? {}) as Record<string, string | undefined>,
-          body: request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {},
+          body: typeof request.body === 'string' ? { text: request.body } : request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {},
           params: (request.params ?? {}) as Record<string, string | undefined>,
         };
         try {

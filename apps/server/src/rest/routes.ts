@@ -1,4 +1,5 @@
 import type { createCaller } from '@app/api';
+import { baseDataRoutes } from './baseData.ts';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -62,4 +63,4 @@ const platformRoutes: RestRoute[] = [
 ];
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes];
+export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes];
