@@ -1,4 +1,5 @@
 import type { createCaller } from '@app/api';
+import { chartAdminRoutes } from './chartAdmin.ts';
 import { baseDataRoutes } from './baseData.ts';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -63,4 +64,4 @@ const platformRoutes: RestRoute[] = [
 ];
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes];
+export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes];

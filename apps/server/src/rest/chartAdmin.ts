@@ -1,0 +1,202 @@
+import { entityRoutes, pageOf } from './entity.ts';
+import { num, type RestRequest, type RestRoute } from './routes.ts';
+
+/** Drops undefined values, so absent query params fall back to the schema defaults. */
+function defined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A query value ('true' / 'false') or a body boolean; undefined when absent. */
+function bool(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  const t = String(value).toLowerCase();
+  return t === 'true' ? true : t === 'false' ? false : (value as boolean);
+}
+
+function text(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** A value from the query or, failing that, the body. */
+function param(req: RestRequest, name: string): unknown {
+  return req.query[name] ?? req.body[name];
+}
+
+/**
+ * The chart scope: the department (`departmentId`, or `superDepartmentId` as the spec's client
+ * sends for chart items), the year and an optional area.
+ */
+function chartScope(req: RestRequest) {
+  return defined({
+    departmentId: num(param(req, 'departmentId') ?? param(req, 'superDepartmentId')),
+    year: num(param(req, 'year')) as number,
+    area: num(param(req, 'area')) as 1 | 2 | 3 | undefined,
+  });
+}
+
+/** The department deciding an administrator's rights, when sent. */
+function adminScope(req: RestRequest) {
+  return defined({ departmentId: num(param(req, 'departmentId') ?? param(req, 'superDepartmentId')) });
+}
+
+/** The entity fields of a write body, without the scope keys the body may carry. */
+function fields(req: RestRequest): Record<string, unknown> {
+  const { departmentId: _d, superDepartmentId: _s, year: _y, area: _a, id: _i, ...rest } = req.body;
+  return rest;
+}
+
+function listFilters(req: RestRequest) {
+  return defined({
+    ...pageOf(req),
+    ...chartScope(req),
+    description: text(req.query.description),
+    part: num(req.query.part) as 1 | 2 | undefined,
+  });
+}
+
+const chart: RestRoute[] = [
+  ...entityRoutes('ChartOfAccounts/Titles', {
+    list: (c, req) => c.chart.titles.list(listFilters(req)),
+    template: (c, req) => c.chart.titles.template(chartScope(req)),
+    get: (c, id, req) => c.chart.titles.get({ id, ...adminScope(req) }),
+    create: (c, req) => c.chart.titles.create({ ...fields(req), ...chartScope(req) } as never),
+    update: (c, id, req) => c.chart.titles.update({ ...fields(req), ...adminScope(req), id } as never),
+    patch: (c, id, req) => c.chart.titles.patch({ ...fields(req), ...adminScope(req), id }),
+    remove: (c, id, req) => c.chart.titles.delete({ id, ...adminScope(req) }),
+  }),
+  ...entityRoutes('ChartOfAccounts/Categories', {
+    list: (c, req) => c.chart.categories.list(listFilters(req)),
+    template: (c, req) => c.chart.categories.template(chartScope(req)),
+    get: (c, id, req) => c.chart.categories.get({ id, ...adminScope(req) }),
+    create: (c, req) => c.chart.categories.create({ ...fields(req), ...chartScope(req) } as never),
+    update: (c, id, req) => c.chart.categories.update({ ...fields(req), ...adminScope(req), id } as never),
+    patch: (c, id, req) => c.chart.categories.patch({ ...fields(req), ...adminScope(req), id }),
+    remove: (c, id, req) => c.chart.categories.delete({ id, ...adminScope(req) }),
+  }),
+  // the picker and the exact lookup first: static segments before `:id`
+  {
+    method: 'GET',
+    path: 'ChartOfAccounts/Chapters/pick',
+    call: (c, req) => c.chart.chapters.pick(defined({ ...listFilters(req), chapter: text(req.query.chapter), title: num(req.query.title) })),
+  },
+  {
+    method: 'GET',
+    path: 'ChartOfAccounts/Chapters/byCode',
+    call: (c, req) => c.chart.chapters.byCode({ ...chartScope(req), chapter: text(req.query.chapter) ?? '' }),
+  },
+  ...entityRoutes('ChartOfAccounts/Chapters', {
+    list: (c, req) => c.chart.chapters.list(defined({ ...listFilters(req), chapter: text(req.query.chapter), title: num(req.query.title) })),
+    template: (c, req) => c.chart.chapters.template(chartScope(req)),
+    get: (c, id, req) => c.chart.chapters.get({ id, ...adminScope(req) }),
+    create: (c, req) => c.chart.chapters.create({ ...fields(req), ...chartScope(req) } as never),
+    update: (c, id, req) => c.chart.chapters.update({ ...fields(req), ...adminScope(req), id } as never),
+    patch: (c, id, req) => c.chart.chapters.patch({ ...fields(req), ...adminScope(req), id }),
+    remove: (c, id, req) => c.chart.chapters.delete({ id, ...adminScope(req) }),
+  }),
+  { method: 'GET', path: 'ChartOfAccounts/Status', call: (c, req) => c.chart.status(chartScope(req)) },
+  { method: 'GET', path: 'ChartOfAccounts/ETS', call: (c, req) => c.chart.ets(defined({ part: num(req.query.part) as 1 | 2 | undefined })) },
+  {
+    method: 'GET',
+    path: 'ChartOfAccounts/Export',
+    call: (c, req) =>
+      c.chart.export(
+        defined({
+          year: num(req.query.year) as number,
+          area: num(req.query.area) as 1 | 2 | 3 | undefined,
+          part: num(req.query.part) as 1 | 2 | undefined,
+          titleFrom: num(req.query.titleFrom),
+          titleTo: num(req.query.titleTo),
+          withCategories: bool(req.query.withCategories),
+        }),
+      ),
+  },
+  {
+    method: 'POST',
+    path: 'ChartOfAccounts',
+    call: (c, req) =>
+      c.chart.copy(
+        defined({
+          ...adminScope(req),
+          area: num(param(req, 'area')) as 1 | 2 | 3,
+          year: num(param(req, 'year')) as number,
+          test: bool(param(req, 'test')),
+          chapters: bool(param(req, 'chapters')),
+          categories: bool(param(req, 'categories')),
+          titles: bool(param(req, 'titles')),
+          amendETS: bool(param(req, 'amendETS')),
+          replace: bool(param(req, 'replace')),
+        }),
+      ),
+  },
+];
+
+const years: RestRoute[] = [
+  { method: 'GET', path: 'FinancialYears/Status', call: (c) => c.years.status() },
+  {
+    method: 'PUT',
+    path: 'FinancialYears/Status',
+    call: (c, req) => c.years.setStatus({ ...adminScope(req), years: (Array.isArray(req.body.years) ? req.body.years : req.body.years === undefined ? [] : req.body.years) as never }),
+  },
+];
+
+const admin: RestRoute[] = [
+  ...entityRoutes('Admin/Users', {
+    list: (c, req) => c.admin.users.list(defined({ ...pageOf(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined })),
+    template: (c, req) => c.admin.users.template(adminScope(req)),
+    get: (c, id, req) => c.admin.users.get({ id, ...adminScope(req) }),
+    create: (c, req) => c.admin.users.create({ ...fields(req), ...adminScope(req) } as never),
+    update: (c, id, req) => c.admin.users.update({ ...fields(req), ...adminScope(req), id } as never),
+    patch: (c, id, req) => c.admin.users.patch({ ...fields(req), ...adminScope(req), id }),
+    remove: (c, id, req) => c.admin.users.delete({ id, ...adminScope(req) }),
+  }),
+  ...entityRoutes('Admin/UserDepartments', {
+    list: (c, req) =>
+      c.admin.userDepartments.list(
+        defined({
+          ...pageOf(req),
+          ...defined({ departmentId: num(req.query.departmentId) }),
+          superDepartmentId: num(req.query.superDepartmentId),
+          onlyOwnDepartment: bool(req.query.onlyOwnDepartment),
+          username: text(req.query.username),
+          deptCode: text(req.query.deptCode ?? req.query.code),
+          userId: num(req.query.userId),
+        }),
+      ),
+    get: (c, id, req) => c.admin.userDepartments.get({ id, ...defined({ departmentId: num(req.query.departmentId) }) }),
+    create: (c, req) =>
+      c.admin.userDepartments.create({ ...defined({ departmentId: num(req.query.departmentId) }), userId: num(req.body.userId) as number, deptId: num(req.body.deptId) as number }),
+    remove: (c, id, req) => c.admin.userDepartments.delete({ id, ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }) }),
+  }),
+  {
+    method: 'GET',
+    path: 'Admin/DepartmentUsers',
+    call: (c, req) => c.admin.departmentUsers({ ...pageOf(req), departmentId: num(param(req, 'departmentId')) as number }),
+  },
+];
+
+function templateScope(req: RestRequest) {
+  return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
+}
+
+const templates: RestRoute[] = [
+  {
+    method: 'GET',
+    path: 'MovementTemplates',
+    call: (c, req) => c.templates.list(defined({ ...pageOf(req), ...templateScope(req), description: text(req.query.description) })),
+  },
+  { method: 'GET', path: 'MovementTemplates/:code', call: (c, req) => c.templates.get({ ...templateScope(req), code: num(req.params.code) as number }) },
+  {
+    method: 'POST',
+    path: 'MovementTemplates',
+    call: async (c, req) => {
+      const created = await c.templates.create({ ...fields(req), ...templateScope(req) } as never);
+      return created.code;
+    },
+  },
+  { method: 'POST', path: 'MovementTemplates/save', call: (c, req) => c.templates.save({ ...fields(req), ...templateScope(req), code: num(req.body.code) as number } as never) },
+  { method: 'DELETE', path: 'MovementTemplates/:code', call: (c, req) => c.templates.delete({ ...templateScope(req), code: num(req.params.code) as number }) },
+];
+
+/** Spec 2 §7: chart of accounts, financial-year status, users, user-departments, movement templates. */
+export const chartAdminRoutes: RestRoute[] = [...chart, ...years, ...admin, ...templates];
