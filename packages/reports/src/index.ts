@@ -1,1 +1,6 @@
 export { footerParts, type ReportLanguage } from './footer.ts';
+export { accountsPrintPdf } from './accountsPrint.ts';
+export { BOM, toCsv } from './csv.ts';
+export { departmentListCsv, departmentListPdf } from './departmentList.ts';
+export { listReport, type ReportContext } from './listReport.ts';
+export { supplierListCsv, supplierListPdf } from './supplierList.ts';

@@ -1,0 +1,44 @@
+import type { AccountPrint, AccountType } from '@app/domain';
+import type { jsPDF } from 'jspdf';
+import { listReport, type ReportContext } from './listReport.ts';
+
+const texts = {
+  de: {
+    title: 'Konten',
+    types: { 1: 'Kassa', 2: 'Bank', 3: 'Post' } as Record<AccountType, string>,
+    head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen'],
+    inactive: 'inaktiv',
+    empty: 'Keine Konten gefunden.',
+  },
+  it: {
+    title: 'Conti',
+    types: { 1: 'Cassa', 2: 'Banca', 3: 'Posta' } as Record<AccountType, string>,
+    head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note'],
+    inactive: 'inattivo',
+    empty: 'Nessun conto trovato.',
+  },
+} as const;
+
+/** Accounts print (PDF, landscape): one table per account type, or only the chosen type. */
+export function accountsPrintPdf(data: AccountPrint, ctx: ReportContext): jsPDF {
+  const t = texts[data.language];
+  const types: AccountType[] = data.type === null ? [1, 2, 3] : [data.type];
+  return listReport({
+    ...ctx,
+    language: data.language,
+    title: data.type === null ? t.title : `${t.title}: ${t.types[data.type]}`,
+    subtitle: `${data.departmentCode} ${data.departmentName}`,
+    widths: [8, 27, 22, 18, 10, 15],
+    tables: types.map((type) => ({
+      heading: t.types[type],
+      head: [...t.head],
+      body: data.rows
+        .filter((r) => r.type === type)
+        .map((r) => {
+          const description = data.language === 'it' ? r.descriptionIta : r.descriptionDeu;
+          return [r.code, r.inactive ? `${description} (${t.inactive})` : description, r.bankInfo.iban.replace(/(.{4})/g, '$1 ').trim(), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
+        }),
+    })),
+    emptyText: t.empty,
+  });
+}

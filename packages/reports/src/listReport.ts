@@ -1,0 +1,94 @@
+import { jsPDF } from 'jspdf';
+import { autoTable, type RowInput } from 'jspdf-autotable';
+import { footerParts, type ReportLanguage } from './footer.ts';
+
+/** Who prints and when: goes into the footer of every page. */
+export interface ReportContext {
+  username: string;
+  now: Date;
+}
+
+export interface ReportTable {
+  /** A heading printed above the table (e.g. the account type), optional. */
+  heading?: string;
+  head: string[];
+  body: RowInput[];
+}
+
+export interface ListReportOptions extends ReportContext {
+  language: ReportLanguage;
+  title: string;
+  subtitle?: string;
+  /** Column widths in percent of the printable width (spec 2 §9), one per column. */
+  widths: number[];
+  tables: ReportTable[];
+  /** Text shown when no table has rows. */
+  emptyText: string;
+}
+
+const MARGIN = 12;
+const FOOTER_SIZE = 8;
+
+/**
+ * A landscape A4 list: title, optional subtitle, one or more tables with the given column widths,
+ * and the footer (date-time, "Login as" user, "Page x of y") on every page.
+ */
+export function listReport(opts: ListReportOptions): jsPDF {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+  const pageWidth = doc.internal.pageSize.getWidth();
+  const pageHeight = doc.internal.pageSize.getHeight();
+  const printable = pageWidth - 2 * MARGIN;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(14);
+  doc.text(opts.title, MARGIN, MARGIN + 4);
+  let y = MARGIN + 8;
+  if (opts.subtitle) {
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(10);
+    doc.text(opts.subtitle, MARGIN, y + 2);
+    y += 6;
+  }
+  const columnStyles = Object.fromEntries(opts.widths.map((w, i) => [i, { cellWidth: (printable * w) / 100 }]));
+  const tables = opts.tables.filter((t) => t.body.length > 0);
+  if (tables.length === 0) {
+    doc.setFont('helvetica', 'italic');
+    doc.setFontSize(10);
+    doc.text(opts.emptyText, MARGIN, y + 6);
+  }
+  for (const table of tables) {
+    if (table.heading) {
+      if (y > pageHeight - MARGIN - 30) {
+        doc.addPage();
+        y = MARGIN;
+      }
+      doc.setFont('helvetica', 'bold');
+      doc.setFontSize(11);
+      doc.text(table.heading, MARGIN, y + 5);
+      y += 7;
+    }
+    autoTable(doc, {
+      startY: y + 1,
+      head: [table.head],
+      body: table.body,
+      theme: 'striped',
+      margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },
+      styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.2, overflow: 'linebreak' },
+      headStyles: { fillColor: [46, 125, 50], textColor: 255, fontStyle: 'bold' },
+      columnStyles,
+    });
+    y = (doc as jsPDF & { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y;
+    y += 4;
+  }
+  const pages = doc.getNumberOfPages();
+  for (let page = 1; page <= pages; page++) {
+    doc.setPage(page);
+    const [when, who, pageOf] = footerParts({ now: opts.now, username: opts.username, page, pages, language: opts.language });
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(FOOTER_SIZE);
+    const footerY = pageHeight - MARGIN + 4;
+    doc.text(when, MARGIN, footerY);
+    doc.text(who, pageWidth / 2, footerY, { align: 'center' });
+    doc.text(pageOf, pageWidth - MARGIN, footerY, { align: 'right' });
+  }
+  return doc;
+}
