@@ -75,6 +75,9 @@ describe('side menu enablement', () => {
     await page.getByTestId('screen-not-available').waitFor();
     assert.equal((await page.getByTestId('screen-title').innerText()).trim(), 'Voranschlag bearbeiten');
     assert.match(await page.getByTestId('screen-not-available').innerText(), /Diese Funktion ist noch nicht verfügbar\./);
+    const current = page.getByTestId('side-menu').locator('.mantine-NavLink-root:is([aria-current="page"], [data-active])');
+    assert.equal(await current.count(), 1, 'exactly one active menu entry');
+    assert.equal(await current.getAttribute('data-menu-key'), 'budgetForecast.details');
     await shot(page, 'menu-screen');
 
     await page.goto(`${baseUrl}/dept/101/year/${currentYear}/users`);

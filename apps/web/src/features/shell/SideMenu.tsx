@@ -33,7 +33,7 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
           disabled: !item.enabled,
           'data-menu-key': item.key,
           'data-enabled': item.enabled ? 'true' : 'false',
-          styles: { label: { fontSize: depth === 0 ? 'var(--mantine-font-size-sm)' : 'var(--mantine-font-size-xs)' } },
+          styles: { label: { fontSize: depth === 0 ? 'var(--mantine-font-size-sm)' : '13px', lineHeight: 1.3 } },
           py: depth === 0 ? 6 : 4,
         } as const;
         if (item.children.length > 0) {
@@ -55,7 +55,7 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
             key={item.key}
             {...common}
             active={activePath === path}
-            renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year/$" params={{ ...params, _splat: path }} onClick={onNavigate} />}
+            renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year/$" params={{ ...params, _splat: path }} activeOptions={{ exact: true }} onClick={onNavigate} />}
           />
         );
       });
@@ -70,7 +70,7 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
           active={activePath === ''}
           fw={600}
           py={6}
-          renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year" params={params} onClick={onNavigate} />}
+          renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year" params={params} activeOptions={{ exact: true }} onClick={onNavigate} />}
         />
         {renderItems(items, 0)}
       </ScrollArea>
