@@ -1,4 +1,6 @@
 export { footerParts, type ReportLanguage } from './footer.ts';
+export { budgetDraftPdf } from './budgetDraft.ts';
+export { chartOfAccountsPdf, type ChartReportContext } from './chartOfAccounts.ts';
 export { accountsPrintPdf } from './accountsPrint.ts';
 export { BOM, toCsv } from './csv.ts';
 export { departmentListCsv, departmentListPdf } from './departmentList.ts';
