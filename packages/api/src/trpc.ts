@@ -11,7 +11,8 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message: info ? info.code : shape.message,
-      data: { ...shape.data, appCode: info?.code ?? null, field: info?.field ?? null, params: info?.params ?? null },
+      // no stack traces to clients
+      data: { ...shape.data, stack: undefined, appCode: info?.code ?? null, field: info?.field ?? null, params: info?.params ?? null },
     };
   },
 });

@@ -161,6 +161,7 @@ for (const target of testDatabases()) {
       const res = await app.inject({ method: 'GET', url: '/trpc/auth.me' });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.data.appCode).toBe('NotAuthenticated');
+      expect(res.json().error.data.stack).toBeUndefined();
     });
   });
 }
