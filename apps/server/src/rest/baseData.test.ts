@@ -118,7 +118,7 @@ for (const target of testDatabases()) {
       expect(created.json().bankInfo).toMatchObject({ accountNumber: '000000004711', iban: expect.stringMatching(/^IT[0-9]{2}[A-Z]0604511601000000004711$/) });
       const one = await call('kassier', 'GET', `Suppliers/${id}?departmentId=${dept}`);
       expect(one.json()).toMatchObject({ searchKey: 'WALCHER' });
-      const put = await call('kassier', 'PUT', `Suppliers/${id}?departmentId=${dept}`, { ...one.json(), name2: 'Großhandel' });
+      const put = await call('kassier', 'PUT', `Suppliers/${id}?departmentId=${dept}`, { ...(one.json() as Record<string, unknown>), name2: 'Großhandel' });
       expect(put.json()).toMatchObject({ name2: 'Großhandel', bankInfo: one.json().bankInfo });
       const patch = await call('kassier', 'PATCH', `Suppliers/${id}?departmentId=${dept}`, { paymentTerm: 90 });
       expect(patch.json()).toMatchObject({ paymentTerm: 90, name2: 'Großhandel' });
