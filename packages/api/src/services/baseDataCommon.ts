@@ -1,25 +1,10 @@
 import { type Db, schema } from '@app/db';
-import { Area, areaOfCode } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
-import { assertDepartmentAccess, isLinkedToUnion } from './scope.ts';
+import { likeEscape } from './access.ts';
 
-/**
- * Parses a value with a domain schema; the first violation is thrown as InvalidValue naming its
- * field (the same answer a zod error in a procedure input gives).
- */
-export function parseOrFail<S extends z.ZodType>(schemaOf: S, value: unknown, prefix = ''): z.infer<S> {
-  const result = schemaOf.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
-    fail('InvalidValue', field ? { field } : {});
-  }
-  return result.data;
-}
+export { parseOrFail, permissionArea } from './access.ts';
 
 /**
  * A PATCH: the keys sent replace those of the entity; nested objects (bankInfo, commander, ...)
@@ -36,15 +21,6 @@ export function mergePatch<T extends object>(entity: T, patch: Record<string, un
         : value;
   }
   return out as T;
-}
-
-/**
- * The area that decides a permission of an action: the scope department's area when a department
- * is given (the user must be linked to it), else the union when the user is linked to the union.
- */
-export async function permissionArea(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, departmentId: number | undefined): Promise<Area | null> {
-  if (departmentId !== undefined) return areaOfCode((await assertDepartmentAccess(db, session, departmentId)).code);
-  return (await isLinkedToUnion(db, session.userId)) ? Area.Union : null;
 }
 
 /** A table that points at a base-data row; `column` holds the referenced id. */
@@ -94,10 +70,10 @@ export async function assertUnused(db: Db, checks: readonly ReferenceCheck[], id
 
 /** Case-insensitive "contains" pattern for ILIKE, with the wildcards of the text escaped. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeEscape(text)}%`;
 }
 
 /** Case-insensitive "starts with" pattern for ILIKE. */
 export function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${likeEscape(text)}%`;
 }
