@@ -69,11 +69,11 @@ export interface UserRow {
   id: number;
   username: string;
   fullname: string;
-  accessLevel: number;
+  accessLevel: z.infer<typeof AccessLevelSchema>;
   locked: boolean;
   validUntil: string | null;
   mainDepartmentId: number | null;
-  language: string;
+  language: Language;
   mustChangePassword: boolean;
 }
 

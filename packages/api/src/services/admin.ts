@@ -46,6 +46,10 @@ const userColumns = {
 
 // ---- users -----------------------------------------------------------------------------------
 
+function toUserRow(row: Omit<UserRow, 'accessLevel' | 'language'> & { accessLevel: number; language: string }): UserRow {
+  return { ...row, accessLevel: row.accessLevel as UserRow['accessLevel'], language: row.language === 'it' ? 'it' : 'de' };
+}
+
 export async function listUsers(db: Db, session: Actor, input: UserListInput): Promise<Page<UserRow>> {
   await requireItem(db, session, 'users', input.departmentId);
   const pattern = input.filter ? `%${likeEscape(input.filter)}%` : null;
@@ -58,14 +62,14 @@ export async function listUsers(db: Db, session: Actor, input: UserListInput): P
     db.select(userColumns).from(users).where(where).orderBy(asc(sql`lower(${users.username})`)).limit(limit).offset(offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return toPage(rows, total?.n ?? 0, input);
+  return toPage(rows.map(toUserRow), total?.n ?? 0, input);
 }
 
 async function loadUser(db: Db, id: number): Promise<UserDetail> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) fail('NotFound', { field: 'id' });
   const links = await db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, id)).orderBy(asc(userDepartments.departmentId));
-  return { ...row, departmentIds: links.map((l) => l.id) };
+  return { ...toUserRow(row), departmentIds: links.map((l) => l.id) };
 }
 
 export async function getUser(db: Db, session: Actor, input: UserIdInput): Promise<UserDetail> {
@@ -202,8 +206,6 @@ export async function patchUser(db: Db, session: Actor, input: UserPatchInput): 
   const { departmentIds: _links, mustChangePassword: _must, ...current } = existing;
   const merged: UserUpdateInput = {
     ...current,
-    accessLevel: existing.accessLevel as UserUpdateInput['accessLevel'],
-    language: existing.language === 'it' ? 'it' : 'de',
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
     id: input.id,
   };
