@@ -124,6 +124,13 @@ describeOnDatabases('banks', (get) => {
     expect((await bankRow('0812258531'))?.name1).toBe('Raiffeisenkasse Tisens, Filiale');
   });
 
+  it('reports the file line of a rejected row after quoted line breaks and blank lines', async () => {
+    const sup = (await signedIn(get(), 'supervisor')).caller;
+    const text = 'abi;cab;name1;street\n08150;58700;"Raiffeisenkasse\nMarling";Dorf 1\n\n08150;587;Kaputt;\n';
+    expect(await sup.banks.import({ csv: text })).toEqual({ added: 1, changed: 0, unchanged: 0, rejected: [{ line: 5, reason: 'CabInvalid', field: 'cab' }] });
+    expect((await bankRow('0815058700'))?.name1).toBe('Raiffeisenkasse Marling');
+  });
+
   it('refuses an import without ABI/CAB header or by a standard user, writing nothing', async () => {
     const sup = (await signedIn(get(), 'supervisor')).caller;
     await expectInvalid(sup.banks.import({ csv: 'foo;bar\n1;2' }), 'csv');

@@ -142,7 +142,7 @@ export async function importBanks(db: Db, actor: Actor, input: BankImportInput):
     const line = lineOf[i + 1] ?? i + 2;
     const row = Object.fromEntries([...importFields, 'abi', 'cab'].map((f) => [f, ''])) as BankImportRow;
     columns.forEach((column, c) => {
-      if (column) row[column] = (cells[c] ?? '').trim();
+      if (column) row[column] = (cells[c] ?? '').replace(/\s+/g, ' ').trim();
     });
     row.province = row.province.toUpperCase();
     row.swift = row.swift.toUpperCase().replace(/\s+/g, '');
