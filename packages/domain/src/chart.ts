@@ -359,3 +359,12 @@ export const FinancialYearStatusInput = z.object({
   years: z.array(FinancialYearStatus).max(200),
 });
 export type FinancialYearStatusInput = z.infer<typeof FinancialYearStatusInput>;
+
+/** Unlock (or lock again) the chart of one area and year. */
+export const ChartUnlockInput = z.object({
+  departmentId: z.number().int().positive().optional(),
+  year: Year,
+  area: AreaSchema,
+  unlocked: z.boolean().default(true),
+});
+export type ChartUnlockInput = z.infer<typeof ChartUnlockInput>;

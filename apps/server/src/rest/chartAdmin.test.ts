@@ -96,6 +96,11 @@ for (const target of testDatabases()) {
       expect(res.json().details).toEqual({ Message: 'ChartLocked', Params: { area: 3, year: YEAR - 1 } });
       const status = await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`);
       expect(status.json()).toMatchObject({ area: 3, locked: true });
+      const unlock = await call('admin', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3 });
+      expect(unlock.json()).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: true } });
+      expect((await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`)).json().locked).toBe(false);
+      expect((await call('admin', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3, unlocked: false })).json().areaUnlocked[3]).toBe(false);
+      expect((await call('kassier', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3 })).statusCode).toBe(403);
     });
 
     it('ChartOfAccounts/Titles and /Categories: the generic entity shape', async () => {

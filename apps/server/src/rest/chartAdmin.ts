@@ -129,6 +129,14 @@ const chart: RestRoute[] = [
         }),
       ),
   },
+  {
+    method: 'POST',
+    path: 'ChartOfAccounts/Unlock',
+    call: (c, req) =>
+      c.chart.unlock(
+        defined({ ...adminScope(req), year: num(param(req, 'year')) as number, area: num(param(req, 'area')) as 1 | 2 | 3, unlocked: bool(param(req, 'unlocked')) }),
+      ),
+  },
 ];
 
 const years: RestRoute[] = [

@@ -13,6 +13,7 @@ import {
   ChartItemId,
   ChartListInput,
   ChartScopeInput,
+  ChartUnlockInput,
   EtsInput,
   TitleInput,
   TitlePatchInput,
@@ -20,6 +21,7 @@ import {
 } from '@app/domain';
 import * as chart from '../services/chart.ts';
 import { copyChart } from '../services/chartCopy.ts';
+import { setChartUnlocked } from '../services/years.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
 /** Chart of accounts per area and year: titles, categories, chapters, picker, ETS, export, copy. */
@@ -63,4 +65,6 @@ export const chartRouter = router({
   ets: authedProcedure.input(EtsInput).query(({ ctx, input }) => chart.etsChart(ctx.db, input)),
   export: authedProcedure.input(ChartExportInput).query(({ ctx, input }) => chart.chartExport(ctx.db, input)),
   copy: authedProcedure.input(ChartCopyInput).mutation(({ ctx, input }) => copyChart(ctx.db, ctx.session, input)),
+  /** chartOfAccounts/unlock: keeps the chart of an area and year editable after approvals. */
+  unlock: authedProcedure.input(ChartUnlockInput).mutation(({ ctx, input }) => setChartUnlocked(ctx.db, ctx.session, input)),
 });

@@ -235,6 +235,21 @@ describeOnDatabases('chart of accounts', (get) => {
       await expectAppError(caller.chart.chapters.create({ ...scope, ...newChapter }), 'ChartLocked');
     });
 
+    it('unlocks the chart of one area and year (permission unlock)', async () => {
+      const scope = { departmentId: await deptId('101'), year: CURRENT_YEAR - 1 };
+      const standard = (await signedIn(get(), 'kassier')).caller;
+      await expectAppError(standard.chart.unlock({ ...scope, area: 3 }), 'Forbidden');
+      const admin = (await signedIn(get(), 'admin')).caller;
+      await expectAppError(admin.chart.unlock({ departmentId: await deptId('100'), year: CURRENT_YEAR - 1, area: 3 }), 'Forbidden');
+      expect(await admin.chart.unlock({ year: CURRENT_YEAR - 1, area: 3 })).toEqual({ year: CURRENT_YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: true } });
+      const { caller } = await signedIn(get(), 'supervisor');
+      const created = await caller.chart.titles.create({ ...scope, part: 1, title: 7, descriptionDeu: 'a', descriptionIta: 'b' });
+      await caller.chart.titles.delete({ id: created.id });
+      expect((await caller.chart.unlock({ ...scope, area: 3, unlocked: false })).areaUnlocked[3]).toBe(false);
+      await expectAppError(caller.chart.titles.create({ ...scope, part: 1, title: 7, descriptionDeu: 'a', descriptionIta: 'b' }), 'ChartLocked');
+      await expectAppError(caller.chart.unlock({ year: CURRENT_YEAR + 9, area: 3 }), 'NotFound');
+    });
+
     it('locks only the area whose forecast is approved', async () => {
       const { db } = get();
       await db.update(budgetHeads).set({ forecastApproved: null }).where(eq(budgetHeads.year, CURRENT_YEAR - 1));

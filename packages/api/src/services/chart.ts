@@ -82,8 +82,9 @@ export async function resolveChartScope(db: Db, session: Actor, input: ChartScop
  * forecast in that year, unless the year is unlocked for the area (financial_years.<area>Unlocked).
  * A year that does not exist is NotFound.
  */
-export async function chartLockState(db: Db, area: Area, year: number): Promise<{ locked: boolean; unlocked: boolean; approvedBudgets: boolean }> {
-  const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
+export async function chartLockState(db: Db, area: Area, year: number, lockYear = false): Promise<{ locked: boolean; unlocked: boolean; approvedBudgets: boolean }> {
+  const query = db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
+  const [fy] = lockYear ? await query.for('share') : await query;
   if (!fy) fail('NotFound', { field: 'year', params: { year } });
   const unlocked = area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked;
   const [approved] = await db
@@ -96,12 +97,16 @@ export async function chartLockState(db: Db, area: Area, year: number): Promise<
   return { locked: approvedBudgets && !unlocked, unlocked, approvedBudgets };
 }
 
+/**
+ * Refuses a write into a locked chart. Inside the write's transaction the year row is share-locked,
+ * so a forecast approval or an unlock that locks that row for update waits for the write.
+ */
 export async function assertChartUnlocked(db: Db, area: Area, year: number): Promise<void> {
-  const state = await chartLockState(db, area, year);
+  const state = await chartLockState(db, area, year, true);
   if (state.locked) fail('ChartLocked', { params: { area, year } });
 }
 
-/** Permission item + lock, the guard of every chart write. */
+/** Permission item + lock, the guard of every chart write (called inside its transaction). */
 async function guardWrite(db: Db, session: Actor, item: PermissionItem, departmentId: number | undefined, area: Area, year: number): Promise<void> {
   const deptArea = await permissionArea(db, session, departmentId);
   requirePermission(item, deptArea, session.accessLevel);
@@ -195,23 +200,25 @@ function existsOr<T>(error: unknown, item: string): T {
 
 export async function createTitle(db: Db, session: Actor, input: TitleInput): Promise<TitleRow> {
   const scope = await resolveChartScope(db, session, input);
-  await guardWrite(db, session, 'titles', input.departmentId, scope.area, scope.year);
-  try {
-    const [row] = await db
-      .insert(titles)
-      .values({ year: scope.year, area: scope.area, part: input.part, title: input.title, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
-      .returning(titleColumns);
-    if (!row) fail('NotFound');
-    return row;
-  } catch (error) {
-    return existsOr(error, 'title');
-  }
+  return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'titles', input.departmentId, scope.area, scope.year);
+    try {
+      const [row] = await tx
+        .insert(titles)
+        .values({ year: scope.year, area: scope.area, part: input.part, title: input.title, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
+        .returning(titleColumns);
+      if (!row) fail('NotFound');
+      return row;
+    } catch (error) {
+      return existsOr(error, 'title');
+    }
+  });
 }
 
 export async function updateTitle(db: Db, session: Actor, input: TitleUpdateInput): Promise<TitleRow> {
   const existing = await loadTitle(db, input.id);
-  await guardWrite(db, session, 'titles', input.departmentId, existing.area as Area, existing.year);
   return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'titles', input.departmentId, existing.area as Area, existing.year);
     const renumbered = existing.part !== input.part || existing.title !== input.title;
     if (renumbered && (await titleInUse(tx, existing))) fail('InUse', { params: { item: 'title' } });
     try {
@@ -237,8 +244,8 @@ export async function patchTitle(db: Db, session: Actor, input: TitlePatchInput)
 
 export async function deleteTitle(db: Db, session: Actor, input: ChartItemId): Promise<{ deleted: true }> {
   const existing = await loadTitle(db, input.id);
-  await guardWrite(db, session, 'titles', input.departmentId, existing.area as Area, existing.year);
   await db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'titles', input.departmentId, existing.area as Area, existing.year);
     if (await titleInUse(tx, existing)) fail('InUse', { params: { item: 'title' } });
     await tx.delete(titles).where(eq(titles.id, input.id));
   });
@@ -300,23 +307,25 @@ async function categoryInUse(db: Db, id: number): Promise<boolean> {
 
 export async function createCategory(db: Db, session: Actor, input: CategoryInput): Promise<CategoryRow> {
   const scope = await resolveChartScope(db, session, input);
-  await guardWrite(db, session, 'categories', input.departmentId, scope.area, scope.year);
-  try {
-    const [row] = await db
-      .insert(categories)
-      .values({ year: scope.year, area: scope.area, part: input.part, category: input.category, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
-      .returning(categoryColumns);
-    if (!row) fail('NotFound');
-    return row;
-  } catch (error) {
-    return existsOr(error, 'category');
-  }
+  return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'categories', input.departmentId, scope.area, scope.year);
+    try {
+      const [row] = await tx
+        .insert(categories)
+        .values({ year: scope.year, area: scope.area, part: input.part, category: input.category, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
+        .returning(categoryColumns);
+      if (!row) fail('NotFound');
+      return row;
+    } catch (error) {
+      return existsOr(error, 'category');
+    }
+  });
 }
 
 export async function updateCategory(db: Db, session: Actor, input: CategoryUpdateInput): Promise<CategoryRow> {
   const existing = await loadCategory(db, input.id);
-  await guardWrite(db, session, 'categories', input.departmentId, existing.area as Area, existing.year);
   return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'categories', input.departmentId, existing.area as Area, existing.year);
     // a chapter's category must be of its part: moving a used category to the other part is refused
     if (existing.part !== input.part && (await categoryInUse(tx, existing.id))) fail('InUse', { params: { item: 'category' } });
     try {
@@ -342,8 +351,8 @@ export async function patchCategory(db: Db, session: Actor, input: CategoryPatch
 
 export async function deleteCategory(db: Db, session: Actor, input: ChartItemId): Promise<{ deleted: true }> {
   const existing = await loadCategory(db, input.id);
-  await guardWrite(db, session, 'categories', input.departmentId, existing.area as Area, existing.year);
   await db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'categories', input.departmentId, existing.area as Area, existing.year);
     if (await categoryInUse(tx, existing.id)) fail('InUse', { params: { item: 'category' } });
     await tx.delete(categories).where(eq(categories.id, input.id));
   });
@@ -521,25 +530,27 @@ async function resolveChapter(db: Db, area: Area, year: number, fields: ChapterF
 
 export async function createChapter(db: Db, session: Actor, input: ChapterInput): Promise<ChapterRow> {
   const scope = await resolveChartScope(db, session, input);
-  await guardWrite(db, session, 'chapters', input.departmentId, scope.area, scope.year);
-  const values = await resolveChapter(db, scope.area, scope.year, input);
-  try {
-    const [row] = await db
-      .insert(chapters)
-      .values({ ...values, area: scope.area, year: scope.year })
-      .returning(chapterColumns);
-    if (!row) fail('NotFound');
-    return row;
-  } catch (error) {
-    return existsOr(error, 'chapter');
-  }
+  return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'chapters', input.departmentId, scope.area, scope.year);
+    const values = await resolveChapter(tx, scope.area, scope.year, input);
+    try {
+      const [row] = await tx
+        .insert(chapters)
+        .values({ ...values, area: scope.area, year: scope.year })
+        .returning(chapterColumns);
+      if (!row) fail('NotFound');
+      return row;
+    } catch (error) {
+      return existsOr(error, 'chapter');
+    }
+  });
 }
 
 export async function updateChapter(db: Db, session: Actor, input: ChapterUpdateInput): Promise<ChapterRow> {
   const existing = await loadChapter(db, input.id);
   const area = existing.area as Area;
-  await guardWrite(db, session, 'chapters', input.departmentId, area, existing.year);
   return db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'chapters', input.departmentId, area, existing.year);
     const values = await resolveChapter(tx, area, existing.year, input);
     if (values.chapter !== existing.chapter && (await isChapterInUse(tx, existing.id))) fail('InUse', { params: { item: 'chapter' } });
     try {
@@ -561,8 +572,8 @@ export async function patchChapter(db: Db, session: Actor, input: ChapterPatchIn
 
 export async function deleteChapter(db: Db, session: Actor, input: ChartItemId): Promise<{ deleted: true }> {
   const existing = await loadChapter(db, input.id);
-  await guardWrite(db, session, 'chapters', input.departmentId, existing.area as Area, existing.year);
   await db.transaction(async (tx) => {
+    await guardWrite(tx, session, 'chapters', input.departmentId, existing.area as Area, existing.year);
     if (await isChapterInUse(tx, existing.id)) fail('InUse', { params: { item: 'chapter' } });
     await tx.delete(chapters).where(eq(chapters.id, input.id));
   });

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@app/db';
-import type { FinancialYearStatus, FinancialYearStatusInput } from '@app/domain';
-import { asc, inArray, sql } from 'drizzle-orm';
+import type { ChartUnlockInput, FinancialYearStatus, FinancialYearStatusInput } from '@app/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { requireItem } from './access.ts';
@@ -63,4 +63,20 @@ export async function setYearStatus(db: Db, session: Session, input: FinancialYe
       .where(inArray(financialYears.year, wanted));
   });
   return yearStatus(db);
+}
+
+/**
+ * Unlocks (or locks again) the chart of one area and year (permission unlock): the chart stays
+ * editable although forecasts of the area are approved. The same flag as FinancialYears/Status.
+ */
+export async function setChartUnlocked(db: Db, session: Session, input: ChartUnlockInput): Promise<FinancialYearStatus> {
+  await requireItem(db, session, 'unlock', input.departmentId);
+  const column = input.area === 1 ? 'unionUnlocked' : input.area === 2 ? 'districtUnlocked' : 'departmentUnlocked';
+  const [row] = await db
+    .update(financialYears)
+    .set({ [column]: input.unlocked })
+    .where(eq(financialYears.year, input.year))
+    .returning();
+  if (!row) fail('NotFound', { field: 'year', params: { year: input.year } });
+  return toStatus(row);
 }
