@@ -1,6 +1,6 @@
 import { type Db, schema } from '@app/db';
 import { type Area, areaOfCode, type DepartmentBrief, type ScopeInput, type Scopes, type ScopeStatus, seesAllDepartments } from '@app/domain';
-import { and, asc, count, eq, exists, min } from 'drizzle-orm';
+import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 
@@ -64,32 +64,28 @@ export async function listScopes(db: Db, session: Pick<Session, 'userId' | 'acce
 
 /** The flags the menu and the screens need for one scope, in one round of small indexed queries. */
 export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }): Promise<ScopeStatus> {
-  const [head] = await db
-    .select({ forecastApproved: budgetHeads.forecastApproved, finalApproved: budgetHeads.finalApproved })
-    .from(budgetHeads)
-    .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
-    .limit(1);
-  const [chart] = await db
-    .select({ has: exists(db.select({ one: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year)))) })
-    .from(financialYears)
-    .where(eq(financialYears.year, scope.year));
-  const [dept] = await db
-    .select({ openPaymentsAllowed: departments.openPaymentsAllowed, firstYear: departments.firstYear })
+  // one statement: department flags, the budget head of the year, chart existence, first year
+  const rows = await db
+    .select({
+      openPaymentsAllowed: departments.openPaymentsAllowed,
+      firstYear: sql<number | null>`coalesce(${departments.firstYear}, (select min(${financialYears.year}) from ${financialYears}))`,
+      forecastApproved: budgetHeads.forecastApproved,
+      finalApproved: budgetHeads.finalApproved,
+      hasChart: exists(db.select({ one: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year)))),
+    })
     .from(departments)
-    .where(eq(departments.id, scope.departmentId));
-  let firstYear = dept?.firstYear ?? null;
-  if (firstYear === null) {
-    const [row] = await db.select({ y: min(financialYears.year) }).from(financialYears);
-    firstYear = row?.y ?? scope.year;
-  }
+    .leftJoin(budgetHeads, and(eq(budgetHeads.departmentId, departments.id), eq(budgetHeads.year, scope.year)))
+    .where(eq(departments.id, scope.departmentId))
+    .limit(1);
+  const row = rows[0];
   return {
     departmentId: scope.departmentId,
     year: scope.year,
-    isBudgetApproved: Boolean(head?.forecastApproved),
-    isBudgetClosed: Boolean(head?.finalApproved),
-    hasChartOfAccounts: Boolean(chart?.has),
-    openPaymentsAllowed: dept?.openPaymentsAllowed ?? false,
-    isFirstYear: firstYear === scope.year,
+    isBudgetApproved: Boolean(row?.forecastApproved),
+    isBudgetClosed: Boolean(row?.finalApproved),
+    hasChartOfAccounts: Boolean(row?.hasChart),
+    openPaymentsAllowed: row?.openPaymentsAllowed ?? false,
+    isFirstYear: Number(row?.firstYear ?? scope.year) === scope.year,
   };
 }
 

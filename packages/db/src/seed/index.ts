@@ -67,3 +67,4 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
   });
   return true;
 }
+export { seedChart } from './chart.ts';

@@ -1,0 +1,78 @@
+/**
+ * Builds a union-sized data set into PostgreSQL (DESIGN.md Performance): 1 union, 9 districts,
+ * 297 departments, 3 years with the chart of accounts, a standard user per department, 2 accounts and
+ * 50 suppliers per department. Later areas add their movements here.
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/generate.ts
+ */
+import { hashPassword, migrateDb, openDb, schema } from '@app/db';
+import { seedChart } from '@app/db/seed';
+import postgres from 'postgres';
+
+export const BENCH_YEARS = [2024, 2025, 2026];
+export const BENCH_PASSWORD = 'bench';
+
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const admin = postgres(target.toString(), { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function generate(url: string): Promise<void> {
+  await ensureDatabase(url);
+  const handle = await openDb(url);
+  await migrateDb(handle);
+  const { db } = handle;
+  const started = Date.now();
+  const codes = ['000'];
+  for (let d = 1; d <= 9; d++) {
+    codes.push(`${d}00`);
+    for (let n = 1; n <= 33; n++) codes.push(`${d}${String(n).padStart(2, '0')}`);
+  }
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await db.transaction(async (tx) => {
+    const depts = await tx
+      .insert(schema.departments)
+      .values(codes.map((code) => ({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Ort ${code}`, name1Ita: 'Corpo VV.F.', name2Ita: `Località ${code}` })))
+      .returning({ id: schema.departments.id, code: schema.departments.code });
+    await tx.insert(schema.financialYears).values(BENCH_YEARS.map((year) => ({ year })));
+    await seedChart(tx, BENCH_YEARS);
+    const users = await tx
+      .insert(schema.users)
+      .values([
+        { username: 'supervisor', fullname: 'Bench Supervisor', passwordHash, accessLevel: 3 },
+        ...depts.map((d) => ({ username: `k${d.code}`, fullname: `Kassier ${d.code}`, passwordHash, accessLevel: 2, mainDepartmentId: d.id })),
+      ])
+      .returning({ id: schema.users.id, username: schema.users.username });
+    const userOf = new Map(users.map((u) => [u.username, u.id]));
+    await tx.insert(schema.userDepartments).values(depts.map((d) => ({ userId: userOf.get(`k${d.code}`) ?? 0, departmentId: d.id })));
+    await tx.insert(schema.accounts).values(
+      depts.flatMap((d) => [
+        { departmentId: d.id, code: 'K1', type: 1, descriptionDeu: 'Kassa', descriptionIta: 'Cassa' },
+        { departmentId: d.id, code: 'B1', type: 2, descriptionDeu: 'Bank', descriptionIta: 'Banca' },
+      ]),
+    );
+    const suppliers = depts.flatMap((d) =>
+      Array.from({ length: 50 }, (_, i) => ({
+        departmentId: d.id,
+        code: i + 1,
+        searchKey: `LIEFERANT${String(i + 1).padStart(2, '0')}`,
+        name1: `Lieferant ${i + 1} GmbH`,
+        location: i % 2 ? 'Bozen' : 'Meran',
+      })),
+    );
+    for (let i = 0; i < suppliers.length; i += 2000) await tx.insert(schema.suppliers).values(suppliers.slice(i, i + 2000));
+  });
+  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years in ${Date.now() - started} ms`);
+  await handle.close();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await generate(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench');
+}

@@ -1,0 +1,82 @@
+/**
+ * Latency and throughput of the hot calls under load (autocannon, 10 connections, 5 s each) next to
+ * the same SQL run bare, so each figure is a ratio to the limit. Regenerates the bench database first.
+ *   npm run bench      (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench)
+ */
+import { openDb } from '@app/db';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { buildApp } from '../apps/server/src/app.ts';
+import { BENCH_PASSWORD, generate } from './generate.ts';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+await generate(url);
+
+const database = await openDb(url);
+const app = await buildApp({ database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function login(username: string): Promise<string> {
+  const res = await fetch(`${base}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: BENCH_PASSWORD }) });
+  return ((await res.json()) as { token: string }).token;
+}
+const sql = postgres(url, { max: 1 });
+const [dept] = await sql<{ id: number }[]>`select id from departments where code = '512'`;
+const deptId = dept?.id ?? 0;
+const kassier = await login('k512');
+const supervisor = await login('supervisor');
+
+interface Case {
+  name: string;
+  path: string;
+  token: string;
+  bare: () => Promise<unknown>;
+}
+const cases: Case[] = [
+  {
+    name: 'Scopes/Status (standard)',
+    path: `/api/Scopes/Status?departmentId=${deptId}&year=2026`,
+    token: kassier,
+    bare: () => sql`select b.forecast_approved from budget_heads b where b.department_id = ${deptId} and b.year = 2026`,
+  },
+  {
+    name: 'scope.list (supervisor, 307 departments)',
+    path: '/trpc/scope.list',
+    token: supervisor,
+    bare: () => sql`select id, code, name1_deu, name2_deu from departments order by code`,
+  },
+  {
+    name: 'Suppliers page 1 of 50',
+    path: `/api/Suppliers?departmentId=${deptId}&page=1&pageSize=10`,
+    token: kassier,
+    bare: () => sql`select * from suppliers where department_id = ${deptId} order by code limit 10`,
+  },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const rows: string[] = [];
+for (const c of cases) {
+  const bareTimes: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    await c.bare();
+    bareTimes.push(performance.now() - t);
+  }
+  bareTimes.sort((a, b) => a - b);
+  const result = await autocannon({ url: `${base}${c.path}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${c.token}` } });
+  const bareP50 = percentile(bareTimes, 50);
+  rows.push(
+    `| ${c.name} | ${result.latency.p50} | ${result.latency.p97_5} | ${Math.round(result.requests.average)} | ${result.non2xx} | ${bareP50.toFixed(2)} | ${(result.latency.p50 / Math.max(bareP50, 0.01)).toFixed(1)} |`,
+  );
+}
+console.log('\n| call | p50 ms | p97.5 ms | req/s | non-2xx | bare SQL p50 ms | ratio p50 |\n|---|---|---|---|---|---|---|');
+console.log(rows.join('\n'));
+await sql.end();
+await app.close();
+await database.close();
