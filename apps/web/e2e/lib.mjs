@@ -106,3 +106,16 @@ export function assertNoErrors(errors) {
 }
 
 export { assert };
+
+/** Waits until a DataTable shows `count` rows (the previous page stays while the next loads). */
+export async function waitForRows(page, count, testId) {
+  const scope = testId ? page.getByTestId(testId) : page;
+  const deadline = Date.now() + 10_000;
+  let n = -1;
+  while (Date.now() < deadline) {
+    n = await scope.getByTestId('data-row').count();
+    if (n === count) return;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(n, count, `rows shown`);
+}

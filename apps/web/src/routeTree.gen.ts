@@ -16,6 +16,7 @@ import { Route as AuthedStartRouteImport } from './routes/_authed.start'
 import { Route as AuthedDeptDeptYearYearRouteImport } from './routes/_authed.dept.$dept.year.$year'
 import { Route as AuthedDeptDeptYearYearIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.index'
 import { Route as AuthedDeptDeptYearYearSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.$'
+import { Route as AuthedDeptDeptYearYearBanksRouteImport } from './routes/_authed.dept.$dept.year.$year.banks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -53,6 +54,12 @@ const AuthedDeptDeptYearYearSplatRoute =
     path: '/$',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBanksRoute =
+  AuthedDeptDeptYearYearBanksRouteImport.update({
+    id: '/banks',
+    path: '/banks',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -60,6 +67,7 @@ export interface FileRoutesByFullPath {
   '/start': typeof AuthedStartRoute
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
 }
 export interface FileRoutesByTo {
@@ -67,6 +75,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthedSplatRoute
   '/start': typeof AuthedStartRoute
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearIndexRoute
 }
 export interface FileRoutesById {
@@ -77,6 +86,7 @@ export interface FileRoutesById {
   '/_authed/start': typeof AuthedStartRoute
   '/_authed/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/_authed/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/_authed/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/_authed/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
 }
 export interface FileRouteTypes {
@@ -87,6 +97,7 @@ export interface FileRouteTypes {
     | '/start'
     | '/dept/$dept/year/$year'
     | '/dept/$dept/year/$year/$'
+    | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -94,6 +105,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/start'
     | '/dept/$dept/year/$year/$'
+    | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year'
   id:
     | '__root__'
@@ -103,6 +115,7 @@ export interface FileRouteTypes {
     | '/_authed/start'
     | '/_authed/dept/$dept/year/$year'
     | '/_authed/dept/$dept/year/$year/$'
+    | '/_authed/dept/$dept/year/$year/banks'
     | '/_authed/dept/$dept/year/$year/'
   fileRoutesById: FileRoutesById
 }
@@ -162,17 +175,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearSplatRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/banks': {
+      id: '/_authed/dept/$dept/year/$year/banks'
+      path: '/banks'
+      fullPath: '/dept/$dept/year/$year/banks'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBanksRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
   }
 }
 
 interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSplatRoute: typeof AuthedDeptDeptYearYearSplatRoute
+  AuthedDeptDeptYearYearBanksRoute: typeof AuthedDeptDeptYearYearBanksRoute
   AuthedDeptDeptYearYearIndexRoute: typeof AuthedDeptDeptYearYearIndexRoute
 }
 
 const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
   {
     AuthedDeptDeptYearYearSplatRoute: AuthedDeptDeptYearYearSplatRoute,
+    AuthedDeptDeptYearYearBanksRoute: AuthedDeptDeptYearYearBanksRoute,
     AuthedDeptDeptYearYearIndexRoute: AuthedDeptDeptYearYearIndexRoute,
   }
 

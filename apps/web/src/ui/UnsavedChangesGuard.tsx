@@ -1,21 +1,27 @@
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { leavesForm } from './unsaved.ts';
+import { changesSearchKey, leavesForm } from './unsaved.ts';
 
 export interface UnsavedChangesGuardProps {
   /** The form has changes that are not saved. */
   dirty: boolean;
+  /**
+   * Search params that belong to the form's identity (e.g. `id` of a master-data editor): changing
+   * one of them leaves the form too (Back button, browser back from `?id=12` to the list).
+   */
+  searchKeys?: readonly string[];
 }
 
 /**
  * Put inside a form: while `dirty`, leaving the screen (menu, scope switch, back button, closing the
  * tab) asks "Ungespeicherte Änderungen" first. Staying inside the same path (search changes) is free.
  */
-export function UnsavedChangesGuard({ dirty }: UnsavedChangesGuardProps) {
+export function UnsavedChangesGuard({ dirty, searchKeys = [] }: UnsavedChangesGuardProps) {
   const { t } = useLingui();
   const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => dirty && leavesForm(current.pathname, next.pathname),
+    shouldBlockFn: ({ current, next }) =>
+      dirty && (leavesForm(current.pathname, next.pathname) || changesSearchKey(current.search as Record<string, unknown>, next.search as Record<string, unknown>, searchKeys)),
     enableBeforeUnload: () => dirty,
     withResolver: true,
   });

@@ -1,7 +1,7 @@
 import type { Language } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Select, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useMatches, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpcClient } from '../../lib/trpc.ts';
@@ -12,6 +12,7 @@ import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { departmentLabel } from '../scope/departments.ts';
 import { readLastScope } from '../scope/lastScope.ts';
+import { keepsSearch } from '../scope/scopeIgnores.ts';
 import { defaultYear, parseScopePath, rewriteScopePath } from '../scope/scopePath.ts';
 import type { CurrentScope } from '../scope/useCurrentScope.ts';
 
@@ -29,8 +30,13 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
   const startYear = search.year ?? null;
   const shownYear = current.year ?? (startYear && current.years.includes(startYear) ? startYear : defaultYear(current.years, readLastScope(auth.username)));
 
+  const scopeIgnores = useMatches({ select: (matches) => matches.find((m) => m.staticData.scopeIgnores)?.staticData.scopeIgnores });
+
+  /** The same screen in the new scope; its search (an open editor) survives only a change the screen ignores. */
   function goTo(dept: string, year: number) {
-    void navigate({ href: rewriteScopePath(location.pathname, { dept, year }) });
+    const from = current.department && current.year !== null ? { dept: current.department.code, year: current.year } : null;
+    const keep = keepsSearch(scopeIgnores, from, { dept, year });
+    void navigate({ href: rewriteScopePath(location.pathname, { dept, year }) + (keep ? location.searchStr : '') });
   }
 
   function changeDepartment(code: string | null) {

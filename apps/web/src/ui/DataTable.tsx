@@ -1,0 +1,175 @@
+/**
+ * DataTable — the one table of every list screen and picker dialog (spec 2 §2): dense rows, a
+ * column definition per field (`align: 'right'` for amounts and numbers), row click or Enter opens
+ * the row, ArrowUp/ArrowDown move between rows, Home/End jump. Paging below the table: page
+ * buttons, "1–10 von 57" and the page size (10/15/20/30, default 10). Stateless: the caller keeps
+ * page and page size (see useMasterList) and passes the server's page.
+ *
+ *   <DataTable columns={[{ key: 'code', header: t`Code`, width: 80, render: (r) => r.code }]}
+ *              rows={page?.entities} total={page?.total} page={1} pageSize={10}
+ *              onPageChange={...} onPageSizeChange={...} onRowClick={(r) => open(r.id)} rowKey={(r) => r.id} />
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Group, Loader, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { TABLE_PAGE_SIZES } from './listState.ts';
+
+export interface DataColumn<Row> {
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  /** Fixed width (px) for short columns; leave the wide text column without. */
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  /** Monospace, tabular figures (codes, IBANs). */
+  mono?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataColumn<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  total?: number | undefined;
+  page?: number;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+  /** Without it the page-size choice is hidden (picker dialogs with a fixed size). */
+  onPageSizeChange?: (size: number) => void;
+  onRowClick?: (row: Row) => void;
+  /** Marks a row (e.g. inactive ones dimmed). */
+  rowDimmed?: (row: Row) => boolean;
+  loading?: boolean;
+  emptyText?: ReactNode;
+  testId?: string;
+}
+
+function focusRow(current: HTMLElement, target: 'next' | 'prev' | 'first' | 'last') {
+  const body = current.closest('tbody');
+  if (!body) return;
+  const rows = Array.from(body.querySelectorAll<HTMLElement>('tr[data-row]'));
+  const index = rows.indexOf(current);
+  const next = target === 'next' ? rows[index + 1] : target === 'prev' ? rows[index - 1] : target === 'first' ? rows[0] : rows[rows.length - 1];
+  next?.focus();
+}
+
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  total,
+  page = 1,
+  pageSize = 10,
+  onPageChange,
+  onPageSizeChange,
+  onRowClick,
+  rowDimmed,
+  loading,
+  emptyText,
+  testId,
+}: DataTableProps<Row>) {
+  const { t } = useLingui();
+  const count = total ?? rows?.length ?? 0;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(count, page * pageSize);
+
+  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
+    const el = event.currentTarget;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusRow(el, 'next');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusRow(el, 'prev');
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focusRow(el, 'first');
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focusRow(el, 'last');
+    } else if (event.key === 'PageDown' && page < pages) {
+      event.preventDefault();
+      onPageChange?.(page + 1);
+    } else if (event.key === 'PageUp' && page > 1) {
+      event.preventDefault();
+      onPageChange?.(page - 1);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="sm" data-testid={testId}>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="xs" fz="sm" stickyHeader layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width} ta={c.align ?? 'left'} style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(rows ?? []).map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                data-row
+                data-testid="data-row"
+                tabIndex={0}
+                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: rowDimmed?.(row) ? 0.55 : undefined }}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={(event) => onRowKey(event, row)}
+              >
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c.key}
+                    ta={c.align ?? 'left'}
+                    ff={c.mono ? 'monospace' : undefined}
+                    style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {rows !== undefined && rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text size="sm" c="dimmed" py={6} data-testid="data-empty">
+                    {emptyText ?? <Trans>Keine Einträge gefunden.</Trans>}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" px="xs" py={6} gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="data-count" style={{ whiteSpace: 'nowrap' }}>
+            {t`${from}–${to} von ${count}`}
+          </Text>
+          {loading ? <Loader size={14} /> : null}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {pages > 1 ? <Pagination size="sm" total={pages} value={page} onChange={(p) => onPageChange?.(p)} siblings={1} boundaries={1} data-testid="data-pages" /> : null}
+          {onPageSizeChange ? (
+            <Select
+              size="xs"
+              w={76}
+              aria-label={t`Zeilen pro Seite`}
+              data-testid="data-page-size"
+              allowDeselect={false}
+              value={String(pageSize)}
+              data={TABLE_PAGE_SIZES.map((s) => String(s))}
+              onChange={(v) => v && onPageSizeChange(Number(v))}
+            />
+          ) : null}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

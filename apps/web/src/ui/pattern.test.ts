@@ -1,0 +1,54 @@
+import { BankInput, DepartmentInput, SupplierInput } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { keepsSearch } from '../features/scope/scopeIgnores.ts';
+import { type FieldProblem, formErrors } from './formErrors.ts';
+import { cleanFilters, masterSearch, filterText, sameFilters } from './listState.ts';
+import { changesSearchKey } from './unsaved.ts';
+
+const plain = (p: FieldProblem) => (p.kind === 'tooLong' ? `max ${p.max}` : p.kind === 'tooShort' ? `min ${p.min}` : p.kind);
+
+describe('formErrors with the domain schemas', () => {
+  it('required, too long and invalid, keyed by path', () => {
+    const errors = formErrors(SupplierInput, { code: '', searchKey: 'X'.repeat(31), name1: '', bankInfo: { iban: 'IT00X' } }, plain);
+    expect(errors['code']).toBe('required');
+    expect(errors['searchKey']).toBe('max 30');
+    expect(errors['name1']).toBe('required');
+    expect(errors['bankInfo.iban']).toBe('invalid');
+  });
+  it('cross-field rules: siaNumber required when open payments are on', () => {
+    const base = { code: '203', name1Deu: 'A', name2Deu: 'B', name1Ita: 'C', name2Ita: 'D', openPaymentsAllowed: true, siaNumber: '' };
+    expect(formErrors(DepartmentInput, base, plain)).toEqual({ siaNumber: 'required' });
+    expect(formErrors(DepartmentInput, { ...base, siaNumber: 'A1' }, plain)).toEqual({});
+    expect(formErrors(DepartmentInput, { ...base, siaNumber: 'A1', identifier: '123' }, plain)).toEqual({ identifier: 'invalid' });
+  });
+  it('transform issues of the bank form land on abi and cab', () => {
+    expect(formErrors(BankInput, { name1: 'X', abi: '', cab: '58290' }, plain)).toEqual({ abi: 'required' });
+    expect(formErrors(BankInput, { name1: 'X', abi: '08133', cab: '1' }, plain)).toEqual({ cab: 'invalid' });
+  });
+});
+
+describe('list state in the URL', () => {
+  const schema = masterSearch({ code: filterText, name: filterText });
+  it('parses editor id, paging and filters; bad values fall away', () => {
+    expect(schema.parse({ id: 12, page: 2, size: 15, code: 101 })).toEqual({ id: 12, page: 2, size: 15, code: '101' });
+    expect(schema.parse({ id: 'new' })).toMatchObject({ id: 'new' });
+    expect(schema.parse({ id: 'x', page: 0, size: 11 })).toEqual({ id: undefined, page: undefined, size: undefined });
+  });
+  it('cleans empty filters', () => {
+    expect(cleanFilters({ code: ' 10 ', name: '' })).toEqual({ code: '10' });
+    expect(sameFilters({ code: '10', name: '' }, { code: '10' })).toBe(true);
+  });
+});
+
+describe('scope changes', () => {
+  it('suppliers and accounts keep the editor on a year change only', () => {
+    expect(keepsSearch('year', { dept: '101', year: 2026 }, { dept: '101', year: 2025 })).toBe(true);
+    expect(keepsSearch('year', { dept: '101', year: 2026 }, { dept: '102', year: 2026 })).toBe(false);
+    expect(keepsSearch(undefined, { dept: '101', year: 2026 }, { dept: '101', year: 2025 })).toBe(false);
+    expect(keepsSearch('department', { dept: '101', year: 2026 }, { dept: '102', year: 2026 })).toBe(true);
+  });
+  it('leaving the editor through ?id warns', () => {
+    expect(changesSearchKey({ id: 12, page: 2 }, { page: 2 }, ['id'])).toBe(true);
+    expect(changesSearchKey({ id: 12 }, { id: 12, page: 3 }, ['id'])).toBe(false);
+  });
+});
