@@ -47,6 +47,9 @@ export const chapterBudgets = pgTable(
     budgetInitial: money('budget_initial').notNull().default(0),
     reminder: boolean('reminder').notNull().default(false),
     notes: varchar('notes', { length: 200 }).notNull().default(''),
+    /** Names typed for an editable (empty) chapter in the forecast; '' means the chart's names. */
+    descriptionDeu: varchar('description_deu', { length: 200 }).notNull().default(''),
+    descriptionIta: varchar('description_ita', { length: 200 }).notNull().default(''),
     /** Determined at year end; null while not determined. */
     finalResidue: money('final_residue'),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "chapter_budgets" ADD COLUMN "description_deu" varchar(200) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "chapter_budgets" ADD COLUMN "description_ita" varchar(200) DEFAULT '' NOT NULL;
