@@ -17,6 +17,13 @@ import { Route as AuthedDeptDeptYearYearRouteImport } from './routes/_authed.dep
 import { Route as AuthedDeptDeptYearYearIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.index'
 import { Route as AuthedDeptDeptYearYearSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.$'
 import { Route as AuthedDeptDeptYearYearBanksRouteImport } from './routes/_authed.dept.$dept.year.$year.banks'
+import { Route as AuthedDeptDeptYearYearBanksImportRouteImport } from './routes/_authed.dept.$dept.year.$year.banksImport'
+import { Route as AuthedDeptDeptYearYearAccountsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.edit'
+import { Route as AuthedDeptDeptYearYearAccountsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.print'
+import { Route as AuthedDeptDeptYearYearDepartmentsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.edit'
+import { Route as AuthedDeptDeptYearYearDepartmentsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.print'
+import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
+import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -60,6 +67,48 @@ const AuthedDeptDeptYearYearBanksRoute =
     path: '/banks',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBanksImportRoute =
+  AuthedDeptDeptYearYearBanksImportRouteImport.update({
+    id: '/banksImport',
+    path: '/banksImport',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAccountsEditRoute =
+  AuthedDeptDeptYearYearAccountsEditRouteImport.update({
+    id: '/accounts/edit',
+    path: '/accounts/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAccountsPrintRoute =
+  AuthedDeptDeptYearYearAccountsPrintRouteImport.update({
+    id: '/accounts/print',
+    path: '/accounts/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearDepartmentsEditRoute =
+  AuthedDeptDeptYearYearDepartmentsEditRouteImport.update({
+    id: '/departments/edit',
+    path: '/departments/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearDepartmentsPrintRoute =
+  AuthedDeptDeptYearYearDepartmentsPrintRouteImport.update({
+    id: '/departments/print',
+    path: '/departments/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearSuppliersEditRoute =
+  AuthedDeptDeptYearYearSuppliersEditRouteImport.update({
+    id: '/suppliers/edit',
+    path: '/suppliers/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearSuppliersPrintRoute =
+  AuthedDeptDeptYearYearSuppliersPrintRouteImport.update({
+    id: '/suppliers/print',
+    path: '/suppliers/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -68,7 +117,14 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
+  '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
+  '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
+  '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
+  '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
+  '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -76,7 +132,14 @@ export interface FileRoutesByTo {
   '/start': typeof AuthedStartRoute
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
+  '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearIndexRoute
+  '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
+  '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
+  '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
+  '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -87,7 +150,14 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/_authed/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/_authed/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
+  '/_authed/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/_authed/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
+  '/_authed/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
+  '/_authed/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/_authed/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
+  '/_authed/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
+  '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -98,7 +168,14 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year'
     | '/dept/$dept/year/$year/$'
     | '/dept/$dept/year/$year/banks'
+    | '/dept/$dept/year/$year/banksImport'
     | '/dept/$dept/year/$year/'
+    | '/dept/$dept/year/$year/accounts/edit'
+    | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/departments/edit'
+    | '/dept/$dept/year/$year/departments/print'
+    | '/dept/$dept/year/$year/suppliers/edit'
+    | '/dept/$dept/year/$year/suppliers/print'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -106,7 +183,14 @@ export interface FileRouteTypes {
     | '/start'
     | '/dept/$dept/year/$year/$'
     | '/dept/$dept/year/$year/banks'
+    | '/dept/$dept/year/$year/banksImport'
     | '/dept/$dept/year/$year'
+    | '/dept/$dept/year/$year/accounts/edit'
+    | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/departments/edit'
+    | '/dept/$dept/year/$year/departments/print'
+    | '/dept/$dept/year/$year/suppliers/edit'
+    | '/dept/$dept/year/$year/suppliers/print'
   id:
     | '__root__'
     | '/'
@@ -116,7 +200,14 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year'
     | '/_authed/dept/$dept/year/$year/$'
     | '/_authed/dept/$dept/year/$year/banks'
+    | '/_authed/dept/$dept/year/$year/banksImport'
     | '/_authed/dept/$dept/year/$year/'
+    | '/_authed/dept/$dept/year/$year/accounts/edit'
+    | '/_authed/dept/$dept/year/$year/accounts/print'
+    | '/_authed/dept/$dept/year/$year/departments/edit'
+    | '/_authed/dept/$dept/year/$year/departments/print'
+    | '/_authed/dept/$dept/year/$year/suppliers/edit'
+    | '/_authed/dept/$dept/year/$year/suppliers/print'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -182,20 +273,90 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBanksRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/banksImport': {
+      id: '/_authed/dept/$dept/year/$year/banksImport'
+      path: '/banksImport'
+      fullPath: '/dept/$dept/year/$year/banksImport'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBanksImportRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/accounts/edit': {
+      id: '/_authed/dept/$dept/year/$year/accounts/edit'
+      path: '/accounts/edit'
+      fullPath: '/dept/$dept/year/$year/accounts/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/accounts/print': {
+      id: '/_authed/dept/$dept/year/$year/accounts/print'
+      path: '/accounts/print'
+      fullPath: '/dept/$dept/year/$year/accounts/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/departments/edit': {
+      id: '/_authed/dept/$dept/year/$year/departments/edit'
+      path: '/departments/edit'
+      fullPath: '/dept/$dept/year/$year/departments/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/departments/print': {
+      id: '/_authed/dept/$dept/year/$year/departments/print'
+      path: '/departments/print'
+      fullPath: '/dept/$dept/year/$year/departments/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/suppliers/edit': {
+      id: '/_authed/dept/$dept/year/$year/suppliers/edit'
+      path: '/suppliers/edit'
+      fullPath: '/dept/$dept/year/$year/suppliers/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearSuppliersEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/suppliers/print': {
+      id: '/_authed/dept/$dept/year/$year/suppliers/print'
+      path: '/suppliers/print'
+      fullPath: '/dept/$dept/year/$year/suppliers/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
   }
 }
 
 interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSplatRoute: typeof AuthedDeptDeptYearYearSplatRoute
   AuthedDeptDeptYearYearBanksRoute: typeof AuthedDeptDeptYearYearBanksRoute
+  AuthedDeptDeptYearYearBanksImportRoute: typeof AuthedDeptDeptYearYearBanksImportRoute
   AuthedDeptDeptYearYearIndexRoute: typeof AuthedDeptDeptYearYearIndexRoute
+  AuthedDeptDeptYearYearAccountsEditRoute: typeof AuthedDeptDeptYearYearAccountsEditRoute
+  AuthedDeptDeptYearYearAccountsPrintRoute: typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  AuthedDeptDeptYearYearDepartmentsEditRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRoute
+  AuthedDeptDeptYearYearDepartmentsPrintRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
+  AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
 }
 
 const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
   {
     AuthedDeptDeptYearYearSplatRoute: AuthedDeptDeptYearYearSplatRoute,
     AuthedDeptDeptYearYearBanksRoute: AuthedDeptDeptYearYearBanksRoute,
+    AuthedDeptDeptYearYearBanksImportRoute:
+      AuthedDeptDeptYearYearBanksImportRoute,
     AuthedDeptDeptYearYearIndexRoute: AuthedDeptDeptYearYearIndexRoute,
+    AuthedDeptDeptYearYearAccountsEditRoute:
+      AuthedDeptDeptYearYearAccountsEditRoute,
+    AuthedDeptDeptYearYearAccountsPrintRoute:
+      AuthedDeptDeptYearYearAccountsPrintRoute,
+    AuthedDeptDeptYearYearDepartmentsEditRoute:
+      AuthedDeptDeptYearYearDepartmentsEditRoute,
+    AuthedDeptDeptYearYearDepartmentsPrintRoute:
+      AuthedDeptDeptYearYearDepartmentsPrintRoute,
+    AuthedDeptDeptYearYearSuppliersEditRoute:
+      AuthedDeptDeptYearYearSuppliersEditRoute,
+    AuthedDeptDeptYearYearSuppliersPrintRoute:
+      AuthedDeptDeptYearYearSuppliersPrintRoute,
   }
 
 const AuthedDeptDeptYearYearRouteWithChildren =

@@ -7,3 +7,8 @@ export function resolveLanguage(stored: string | null): Language {
   const parsed = Language.safeParse(stored);
   return parsed.success ? parsed.data : 'de';
 }
+
+/** The active UI language as the domain's Language (`de` for anything that is not `it`). */
+export function uiLanguage(locale: string): Language {
+  return locale === 'it' ? 'it' : 'de';
+}

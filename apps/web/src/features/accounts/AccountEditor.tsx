@@ -1,0 +1,97 @@
+import { AccountInput, AccountType } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Checkbox, Grid, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
+import type { EditorId } from '../../ui/listState.ts';
+import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
+import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { useScope } from '../scope/useScope.ts';
+import { accountLabels, accountTypeLabels } from './labels.ts';
+
+/** One account: code, descriptions, type, notes; bank data for bank and post accounts; inactive only when allowed. */
+export function AccountEditor({ id }: { id: EditorId }) {
+  const { t, i18n } = useLingui();
+  const { department } = useScope();
+  const existing = useQuery({ ...trpc.accounts.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: department.id }), enabled: id !== 'new' });
+  const template = useQuery({ ...trpc.accounts.template.queryOptions({ departmentId: department.id }), enabled: id === 'new' });
+  const editor = useEntityEditor({
+    id,
+    loaded: pickLoaded(id, existing, template),
+    toValues: ({ id: _id, departmentId: _d, canInactivate: _c, ...fields }) => fields,
+    schema: AccountInput,
+    labels: accountLabels,
+    save: (input, accountId) =>
+      accountId === null ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id }) : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id }),
+    remove: (accountId) => trpcClient.accounts.delete.mutate({ id: accountId, departmentId: department.id }),
+    invalidate: () => queryClient.invalidateQueries(trpc.accounts.pathFilter()),
+  });
+  const field = useFieldProps(editor.form, accountLabels);
+  const v = editor.form.values;
+  const canInactivate = editor.entity?.canInactivate ?? false;
+  const withBank = v.type === AccountType.Bank || v.type === AccountType.Post;
+
+  return (
+    <EditorShell
+      title={editor.isNew ? t`Neues Konto` : t`Konto ${String(v.code ?? '')}`}
+      subtitle={editor.isNew ? undefined : i18n.locale === 'it' ? v.descriptionIta : v.descriptionDeu}
+      editor={editor}
+      maw={900}
+    >
+      <FormSection>
+        <Grid gap="xs" align="flex-end">
+          <Grid.Col span={{ base: 4, sm: 2 }}>
+            <TextInput size="sm" {...field('code')} withAsterisk maxLength={6} styles={monoInput} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 8, sm: 5 }}>
+            <Stack gap={3}>
+              <Text size="sm" fw={500}>
+                {t`Kontoart`}
+              </Text>
+              <SegmentedControl
+                size="sm"
+                data-testid="account-type"
+                value={String(v.type ?? AccountType.Cash)}
+                onChange={(value) => editor.form.setFieldValue('type', Number(value) as AccountType)}
+                data={([1, 2, 3] as const).map((type) => ({ value: String(type), label: i18n._(accountTypeLabels[type]) }))}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }} pb={8}>
+            <Checkbox
+              size="sm"
+              {...field('inactive', 'checkbox')}
+              disabled={!canInactivate}
+              description={!canInactivate && !editor.isNew ? t`Das Konto wird noch verwendet und kann nicht deaktiviert werden.` : undefined}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput size="sm" {...field('descriptionDeu')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput size="sm" {...field('descriptionIta')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Textarea size="sm" {...field('notes')} autosize minRows={2} maxRows={5} />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
+      {withBank ? (
+        <FormSection title={t`Bankverbindung`} testId="account-bank">
+          <Grid gap="xs">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput size="sm" {...field('bankInfo.iban')} styles={monoInput} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>
+              <TextInput size="sm" {...field('bankInfo.swift')} styles={monoInput} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 12 }}>
+              <TextInput size="sm" {...field('bankInfo.bankName')} />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
+      ) : null}
+    </EditorShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { useLingui } from '@lingui/react/macro';
+import { Badge, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { MasterList } from '../../ui/MasterList.tsx';
+import { useMasterList } from '../../ui/useMasterList.ts';
+import { useScope } from '../scope/useScope.ts';
+import { accountTypeLabels } from './labels.ts';
+
+/** Accounts of the department, filtered by description; inactive ones dimmed. */
+export function AccountList() {
+  const { t, i18n } = useLingui();
+  const { department } = useScope();
+  const list = useMasterList(['description'] as const);
+  const query = useQuery({
+    ...trpc.accounts.list.queryOptions({ ...list.filters, departmentId: department.id, includeInactive: true, page: list.page, pageSize: list.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <MasterList
+      title={t`Konten`}
+      onNew={() => list.openEditor('new')}
+      filters={<TextInput size="xs" w={260} label={t`Beschreibung`} {...list.filterProps('description')} />}
+    >
+      <DataTable
+        testId="account-table"
+        columns={[
+          { key: 'code', header: t`Code`, width: 80, mono: true, render: (a) => a.code },
+          { key: 'description', header: t`Beschreibung`, render: (a) => (i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu) },
+          { key: 'type', header: t`Kontoart`, width: 90, render: (a) => i18n._(accountTypeLabels[a.type]) },
+          { key: 'iban', header: t`IBAN`, width: 270, mono: true, render: (a) => a.bankInfo.iban },
+          {
+            key: 'inactive',
+            header: '',
+            width: 80,
+            render: (a) =>
+              a.inactive ? (
+                <Badge size="xs" color="gray" variant="light">
+                  {t`inaktiv`}
+                </Badge>
+              ) : null,
+          },
+        ]}
+        rows={query.data?.entities}
+        total={query.data?.total}
+        rowKey={(a) => a.id}
+        rowDimmed={(a) => a.inactive}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        onRowClick={(a) => list.openEditor(a.id)}
+        loading={query.isFetching}
+        emptyText={t`Keine Konten gefunden.`}
+      />
+    </MasterList>
+  );
+}

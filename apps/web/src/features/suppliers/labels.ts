@@ -1,0 +1,37 @@
+import { msg } from '@lingui/core/macro';
+import type { FieldLabels } from '../../ui/fieldMessages.ts';
+
+/** Labels of the supplier form (inputs and server error naming). */
+export const supplierLabels: FieldLabels = {
+  code: msg`Nummer`,
+  searchKey: msg`Suchbegriff`,
+  name1: msg`Name 1`,
+  name2: msg`Name 2`,
+  street: msg`Straße`,
+  country: msg`Staat`,
+  postalCode: msg`PLZ`,
+  location: msg`Ort`,
+  province: msg`Provinz`,
+  isoCode: msg`ISO-Code`,
+  vatCode: msg`MwSt.-Nummer`,
+  taxCode: msg`Steuernummer`,
+  paymentTerm: msg`Zahlungsziel (Tage)`,
+  landlinePhone: msg`Telefon`,
+  mobilePhone: msg`Mobiltelefon`,
+  fax: msg`Fax`,
+  email: msg`E-Mail`,
+  internet: msg`Internet`,
+  contactPerson: msg`Ansprechpartner`,
+  chapterProposal: msg`Kapitelvorschlag`,
+  language: msg`Sprache`,
+  isInactive: msg`Inaktiv`,
+  abi: msg`ABI`,
+  cab: msg`CAB`,
+  bankInfo: msg`Bankverbindung`,
+  'bankInfo.bankKey': msg`ABI/CAB`,
+  'bankInfo.bankName': msg`Bank`,
+  'bankInfo.swift': msg`BIC (SWIFT)`,
+  'bankInfo.cin': msg`CIN`,
+  'bankInfo.accountNumber': msg`Kontonummer`,
+  'bankInfo.iban': msg`IBAN`,
+};
