@@ -1,6 +1,7 @@
 import { accountsRouter } from './routers/accounts.ts';
 import { adminRouter } from './routers/admin.ts';
 import { authRouter } from './routers/auth.ts';
+import { budgetRouter } from './routers/budget.ts';
 import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   suppliers: suppliersRouter,
   banks: banksRouter,
   accounts: accountsRouter,
+  budget: budgetRouter,
 });
 
 export type AppRouter = typeof appRouter;

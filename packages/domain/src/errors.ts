@@ -36,6 +36,11 @@ export const errorStatus = {
   InvalidDate: 400,
   'DateAfter31.12': 400,
   AvailableExceeded: 409,
+  BudgetNotApproved: 409,
+  BudgetFinalNegative: 409,
+  ChapterHasResidue: 409,
+  BudgetInUse: 409,
+  AdjustmentExists: 409,
   // base data
   UserExists: 409,
   DepartmentNeeded: 400,

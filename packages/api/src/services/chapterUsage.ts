@@ -12,7 +12,7 @@ export interface ChapterReference {
  * reservations, ...). The budget and booking areas add their tables here; a chapter referenced by
  * any of them counts as in use: it cannot be deleted, and its code, part and title cannot change.
  */
-export const chapterReferences: ChapterReference[] = [];
+export const chapterReferences: ChapterReference[] = [{ table: 'chapter_budgets', column: 'chapter_id' }];
 
 /** The ids among `chapterIds` that are in use, in one query over all references. */
 export async function chaptersInUse(db: Db, chapterIds: number[], references: readonly ChapterReference[] = chapterReferences): Promise<Set<number>> {

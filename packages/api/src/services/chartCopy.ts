@@ -17,7 +17,7 @@ export interface BudgetReference {
 }
 
 /** Tables whose rows, for a department of the area in the year, mean "a budget exists" besides an approved forecast. */
-export const budgetReferences: BudgetReference[] = [];
+export const budgetReferences: BudgetReference[] = [{ table: 'chapter_budgets', departmentColumn: 'department_id', yearColumn: 'year' }];
 
 /**
  * Does a budget of the area and year exist? Yes when a department of the area has an approved

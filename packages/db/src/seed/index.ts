@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../password.ts';
-import { budgetHeads, departments, financialYears, userDepartments, users } from '../schema/index.ts';
+import { departments, financialYears, userDepartments, users } from '../schema/index.ts';
 import { seedBaseData } from './baseData.ts';
+import { seedBudget } from './budget.ts';
 import { seedChart, seedTemplates } from './chart.ts';
 
 export const DEMO_PASSWORD = 'demo';
@@ -62,7 +63,7 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
     }
     await seedChart(tx, [previousYear, currentYear]);
     await seedTemplates(tx, depts.map((d) => d.id));
-    await tx.insert(budgetHeads).values(depts.map((d) => ({ departmentId: d.id, year: previousYear, forecastApproved: `${previousYear - 1}-12-15` })));
+    await seedBudget(tx, depts, previousYear);
     await seedBaseData(tx, idOf);
   });
   return true;

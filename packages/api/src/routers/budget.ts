@@ -1,0 +1,70 @@
+import {
+  AdjustmentCreateInput,
+  AdjustmentInput,
+  BudgetChangeCreateInput,
+  BudgetChangeInput,
+  BudgetChangeRecordInput,
+  BudgetChapterInput,
+  BudgetChaptersInput,
+  ChangesByChapterInput,
+  ChangesProtocolInput,
+  ChapterBeforeInput,
+  ForecastApproveInput,
+  ForecastExportInput,
+  ForecastPartInput,
+  ForecastSaveInput,
+  ScopeInput,
+  SurplusSaveInput,
+  todayIso,
+} from '@app/domain';
+import * as budget from '../services/budget.ts';
+import * as changes from '../services/budgetChanges.ts';
+import * as prints from '../services/budgetPrints.ts';
+import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
+
+/**
+ * The budget of the scope: forecast, surplus, approval, changes, adjustment, chapter figures and
+ * print data. Any user linked to the department may use it (spec 1 §6: editability follows the
+ * server's flags); the rules live in the services.
+ */
+const budgetProcedure = scopedProcedure.use(({ ctx, next }) => next({ ctx: { budgetScope: { ...ctx.scope, today: todayIso(ctx.now()) } } }));
+
+export const budgetRouter = router({
+  chapters: budgetProcedure.input(BudgetChaptersInput).query(({ ctx, input }) => budget.listBudgetChapters(ctx.db, ctx.budgetScope, input)),
+  chapter: budgetProcedure.input(BudgetChapterInput).query(({ ctx, input }) => budget.getBudgetChapter(ctx.db, ctx.budgetScope, input)),
+
+  forecast: router({
+    summary: budgetProcedure.input(ScopeInput).query(({ ctx }) => budget.forecastSummary(ctx.db, ctx.budgetScope)),
+    get: budgetProcedure.input(ForecastPartInput).query(({ ctx, input }) => budget.getForecastPart(ctx.db, ctx.budgetScope, input)),
+    save: budgetProcedure.input(ForecastSaveInput).mutation(({ ctx, input }) => budget.saveForecastPart(ctx.db, ctx.budgetScope, input)),
+    /** approval: a date approves, null clears; answers true. */
+    approve: budgetProcedure.input(ForecastApproveInput).mutation(({ ctx, input }) => budget.approveForecast(ctx.db, ctx.budgetScope, input)),
+  }),
+
+  surplus: router({
+    get: budgetProcedure.input(ScopeInput).query(({ ctx }) => budget.getSurplus(ctx.db, ctx.budgetScope)),
+    save: budgetProcedure.input(SurplusSaveInput).mutation(({ ctx, input }) => budget.saveSurplus(ctx.db, ctx.budgetScope, input)),
+  }),
+
+  changes: router({
+    list: budgetProcedure.input(ScopeInput).query(({ ctx }) => changes.listChanges(ctx.db, ctx.budgetScope)),
+    get: budgetProcedure.input(BudgetChangeRecordInput).query(({ ctx, input }) => changes.getChange(ctx.db, ctx.budgetScope, input)),
+    create: budgetProcedure.input(BudgetChangeCreateInput).mutation(({ ctx, input }) => changes.createChange(ctx.db, ctx.budgetScope, input)),
+    save: budgetProcedure.input(BudgetChangeInput).mutation(({ ctx, input }) => changes.saveChange(ctx.db, ctx.budgetScope, input)),
+    chapterBefore: budgetProcedure.input(ChapterBeforeInput).query(({ ctx, input }) => changes.chapterBefore(ctx.db, ctx.budgetScope, input)),
+  }),
+
+  adjustment: router({
+    get: budgetProcedure.input(ScopeInput).query(({ ctx }) => changes.getAdjustment(ctx.db, ctx.budgetScope)),
+    create: budgetProcedure.input(AdjustmentCreateInput).mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.budgetScope, input)),
+    save: budgetProcedure.input(AdjustmentInput).mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.budgetScope, input)),
+  }),
+
+  prints: router({
+    /** Forecast print data; departmentId optional (an empty form of the area without it). */
+    forecast: authedProcedure.input(ForecastExportInput).query(({ ctx, input }) => prints.forecastExport(ctx.db, ctx.session, input, todayIso(ctx.now()))),
+    changesByChapter: budgetProcedure.input(ChangesByChapterInput).query(({ ctx, input }) => prints.changesByChapter(ctx.db, ctx.budgetScope, input)),
+    adjustmentProtocol: budgetProcedure.input(ScopeInput).query(({ ctx }) => prints.adjustmentProtocol(ctx.db, ctx.budgetScope)),
+    changesProtocol: budgetProcedure.input(ChangesProtocolInput).query(({ ctx, input }) => prints.changesProtocol(ctx.db, ctx.budgetScope, input)),
+  }),
+});

@@ -1,0 +1,352 @@
+import { type Db, schema } from '@app/db';
+import {
+  type AdjustmentCreateInput,
+  type AdjustmentInput,
+  type BudgetAdjustment,
+  type BudgetChange,
+  type BudgetChangeBrief,
+  type BudgetChangeCreateInput,
+  type BudgetChangeInput,
+  type BudgetChangePosition,
+  type BudgetChangePositionInput,
+  type BudgetChangeRecordInput,
+  type BudgetChapter,
+  type ChapterBeforeInput,
+  changeDateError,
+  changeTotals,
+  chapterChangeError,
+} from '@app/domain';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { fail } from '../errors.ts';
+import { type BudgetHead, type BudgetScope, lockHead, readHead, resolveChapters } from './budget.ts';
+import { chapterFigureRows, rowsOf, toBudgetChapter, toCents } from './chapterFigures.ts';
+
+const { budgetChangePositions, budgetChanges, chapterBudgets, recordCounters } = schema;
+
+/** The adjustment's record number (one per scope). */
+export const ADJUSTMENT_RECORD = -1;
+/** record_counters kind of budget change numbers. */
+export const CHANGE_COUNTER = 'budgetChange';
+
+type ChangeRow = typeof budgetChanges.$inferSelect;
+
+/** Closed: BudgetClosed; forecast not approved: BudgetNotApproved. */
+function assertChangeable(head: BudgetHead): void {
+  if (head.finalApproved) fail('BudgetClosed');
+  if (!head.forecastApproved) fail('BudgetNotApproved');
+}
+
+function assertChangeDate(date: string, scope: BudgetScope): void {
+  const error = changeDateError(date, scope.year, scope.today);
+  if (error) fail(error, { field: 'approved' });
+}
+
+async function findChange(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, recordNumber: number, forUpdate = false): Promise<ChangeRow | undefined> {
+  const query = db
+    .select()
+    .from(budgetChanges)
+    .where(and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year), eq(budgetChanges.recordNumber, recordNumber)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The positions of a change with the chapter figures before it (two queries). */
+async function changePositions(db: Db, scope: BudgetScope, changeId: number): Promise<BudgetChangePosition[]> {
+  const saved = await db
+    .select({ chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount, descriptionDeu: budgetChangePositions.descriptionDeu, descriptionIta: budgetChangePositions.descriptionIta })
+    .from(budgetChangePositions)
+    .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
+    .where(eq(budgetChangePositions.changeId, changeId));
+  if (saved.length === 0) return [];
+  const { rows } = await chapterFigureRows(db, {
+    departmentId: scope.departmentId,
+    year: scope.year,
+    area: scope.area,
+    chapterIds: saved.map((s) => s.chapterId),
+    excludeChangeIds: [changeId],
+  });
+  return rows.flatMap((r) => {
+    const p = saved.find((s) => s.chapterId === r.chapterId);
+    if (!p) return [];
+    return [
+      {
+        chapterId: r.chapterId,
+        chapter: r.chapter,
+        part: r.part,
+        title: r.title,
+        descriptionDeu: r.isEditable && p.descriptionDeu ? p.descriptionDeu : r.descriptionDeu,
+        descriptionIta: r.isEditable && p.descriptionIta ? p.descriptionIta : r.descriptionIta,
+        isEditable: r.isEditable,
+        budgetBeforeChange: r.budgetFinal,
+        changeAmount: p.amount,
+        budget: r.budgetFinal + p.amount,
+      },
+    ];
+  });
+}
+
+async function toChange(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow, surplusDelta = 0): Promise<BudgetChange> {
+  const positions = await changePositions(db, scope, row.id);
+  return {
+    id: row.id,
+    recordNumber: row.recordNumber,
+    approved: row.approved,
+    notes: row.notes,
+    isEditable: Boolean(head.forecastApproved) && !head.finalApproved,
+    positions,
+    totals: changeTotals(
+      positions.map((p) => ({ part: p.part, amount: p.changeAmount })),
+      surplusDelta,
+    ),
+  };
+}
+
+// ---- budget changes ---------------------------------------------------------------------------
+
+/** GET Budget/Changes: the changes of the scope by record number (the adjustment is not listed). */
+export async function listChanges(db: Db, scope: BudgetScope): Promise<BudgetChangeBrief[]> {
+  return db
+    .select({ id: budgetChanges.id, recordNumber: budgetChanges.recordNumber, approved: budgetChanges.approved, notes: budgetChanges.notes })
+    .from(budgetChanges)
+    .where(and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year), gte(budgetChanges.recordNumber, 1)))
+    .orderBy(asc(budgetChanges.recordNumber));
+}
+
+/** GET Budget/Changes?recordNumber=: one change with its positions. */
+export async function getChange(db: Db, scope: BudgetScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<BudgetChange> {
+  const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, input.recordNumber)]);
+  if (!row) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+  return toChange(db, scope, head, row);
+}
+
+/**
+ * The next gap-free number of a counter kind: the counter row is created when missing and locked
+ * FOR UPDATE inside the caller's transaction, so concurrent creates wait and never share a number.
+ */
+export async function nextRecordNumber(tx: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, kind: string): Promise<number> {
+  await tx.insert(recordCounters).values({ departmentId: scope.departmentId, year: scope.year, kind, last: 0 }).onConflictDoNothing();
+  const where = and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, kind));
+  const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(where).for('update');
+  const next = (counter?.last ?? 0) + 1;
+  await tx.update(recordCounters).set({ last: next }).where(where);
+  return next;
+}
+
+/** POST Budget/Changes: a new change head with the next record number; the approval date is required. */
+export async function createChange(db: Db, scope: BudgetScope, input: BudgetChangeCreateInput): Promise<BudgetChange> {
+  const row = await db.transaction(async (tx) => {
+    const head = await lockHead(tx, scope);
+    assertChangeable(head);
+    assertChangeDate(input.approved, scope);
+    const recordNumber = await nextRecordNumber(tx, scope, CHANGE_COUNTER);
+    const [created] = await tx
+      .insert(budgetChanges)
+      .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, approved: input.approved, notes: input.notes })
+      .returning();
+    if (!created) throw new Error('change insert failed');
+    return created;
+  });
+  return toChange(db, scope, await readHead(db, scope), row);
+}
+
+/**
+ * Replaces the positions of a change or the adjustment after every rule (inside the caller's
+ * transaction, behind the budget head lock): balance (revenues + surplusDelta == expenses,
+ * BudgetNotBalanced), per chapter no determined residue (ChapterHasResidue), final budget not below 0
+ * nor below the payments (BudgetFinalNegative), availability after planned expenses not negative
+ * unless confirmed (AvailableExceeded). Zero amounts are dropped; a chapter without a current line
+ * gets one (budgetInitial 0).
+ */
+async function replacePositions(
+  tx: Db,
+  scope: BudgetScope,
+  change: ChangeRow,
+  input: { positions: BudgetChangePositionInput[]; confirmAvailableExceeded: boolean },
+  options: { surplusDelta: number; descriptionsRequired: boolean },
+): Promise<void> {
+  const resolved = await resolveChapters(tx, scope, input.positions);
+  const wanted = input.positions.flatMap((p, i) => {
+    const chapter = resolved[i];
+    if (!chapter) return [];
+    if (options.descriptionsRequired && chapter.emptyChapter && p.amount !== 0) {
+      if (!p.descriptionDeu) fail('InvalidValue', { field: `positions.${i}.descriptionDeu`, params: { chapter: chapter.chapter } });
+      if (!p.descriptionIta) fail('InvalidValue', { field: `positions.${i}.descriptionIta`, params: { chapter: chapter.chapter } });
+    }
+    return p.amount === 0 ? [] : [{ chapter, amount: p.amount, descriptionDeu: chapter.emptyChapter ? p.descriptionDeu : '', descriptionIta: chapter.emptyChapter ? p.descriptionIta : '' }];
+  });
+  const totals = changeTotals(
+    wanted.map((w) => ({ part: w.chapter.part, amount: w.amount })),
+    options.surplusDelta,
+  );
+  if (totals.balance !== 0) fail('BudgetNotBalanced', { params: { revenues: totals.revenues, expenses: totals.expenses, balance: totals.balance } });
+
+  const old = await tx
+    .select({ chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
+    .from(budgetChangePositions)
+    .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
+    .where(eq(budgetChangePositions.changeId, change.id));
+  const affected = [...new Set([...old.map((o) => o.chapterId), ...wanted.map((w) => w.chapter.id)])];
+  const { rows } = await chapterFigureRows(tx, { departmentId: scope.departmentId, year: scope.year, area: scope.area, chapterIds: affected });
+  const exceeded: string[] = [];
+  for (const figures of rows) {
+    const before = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
+    const after = wanted.find((w) => w.chapter.id === figures.chapterId)?.amount ?? 0;
+    const error = chapterChangeError(figures, after - before);
+    if (error === 'AvailableExceeded') exceeded.push(figures.chapter);
+    else if (error) fail(error, { params: { chapter: figures.chapter } });
+  }
+  if (exceeded.length > 0 && !input.confirmAvailableExceeded) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
+
+  const missing = wanted.filter((w) => rows.find((r) => r.chapterId === w.chapter.id)?.lineId == null);
+  if (missing.length) {
+    await tx
+      .insert(chapterBudgets)
+      .values(missing.map((m) => ({ departmentId: scope.departmentId, year: scope.year, chapterId: m.chapter.id, chapterYear: scope.year, budgetInitial: 0 })))
+      .onConflictDoNothing();
+  }
+  const lines = wanted.length
+    ? await tx
+        .select({ id: chapterBudgets.id, chapterId: chapterBudgets.chapterId })
+        .from(chapterBudgets)
+        .where(
+          and(
+            eq(chapterBudgets.departmentId, scope.departmentId),
+            eq(chapterBudgets.year, scope.year),
+            eq(chapterBudgets.chapterYear, scope.year),
+            inArray(
+              chapterBudgets.chapterId,
+              wanted.map((w) => w.chapter.id),
+            ),
+          ),
+        )
+    : [];
+  await tx.delete(budgetChangePositions).where(eq(budgetChangePositions.changeId, change.id));
+  if (wanted.length) {
+    await tx.insert(budgetChangePositions).values(
+      wanted.map((w) => ({
+        changeId: change.id,
+        chapterBudgetId: lines.find((l) => l.chapterId === w.chapter.id)?.id ?? 0,
+        amount: w.amount,
+        descriptionDeu: w.descriptionDeu,
+        descriptionIta: w.descriptionIta,
+      })),
+    );
+  }
+}
+
+/** PUT Budget/Changes: head and positions of a change (the positions replace the saved ones). */
+export async function saveChange(db: Db, scope: BudgetScope, input: BudgetChangeInput): Promise<BudgetChange> {
+  await db.transaction(async (tx) => {
+    const head = await lockHead(tx, scope);
+    assertChangeable(head);
+    const change = await findChange(tx, scope, input.recordNumber, true);
+    if (!change) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+    assertChangeDate(input.approved, scope);
+    await replacePositions(tx, scope, change, input, { surplusDelta: 0, descriptionsRequired: false });
+    await tx.update(budgetChanges).set({ approved: input.approved, notes: input.notes }).where(eq(budgetChanges.id, change.id));
+  });
+  return getChange(db, scope, input);
+}
+
+// ---- adjustment -------------------------------------------------------------------------------
+
+async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow): Promise<BudgetAdjustment> {
+  const surplusActual = row.surplusActual ?? 0;
+  const change = await toChange(db, scope, head, row, surplusActual - head.surplusUsed);
+  return { ...change, surplusActual, surplusPlanned: head.surplusUsed };
+}
+
+/** GET Budget/Adjust: the adjustment of the scope with its positions, or null. */
+export async function getAdjustment(db: Db, scope: BudgetScope): Promise<BudgetAdjustment | null> {
+  const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, ADJUSTMENT_RECORD)]);
+  return row ? toAdjustment(db, scope, head, row) : null;
+}
+
+/** POST Budget/Adjust: creates the adjustment head (one per scope: AdjustmentExists). */
+export async function createAdjustment(db: Db, scope: BudgetScope, input: AdjustmentCreateInput): Promise<BudgetAdjustment> {
+  await db.transaction(async (tx) => {
+    const head = await lockHead(tx, scope);
+    assertChangeable(head);
+    if (await findChange(tx, scope, ADJUSTMENT_RECORD)) fail('AdjustmentExists');
+    assertChangeDate(input.approved, scope);
+    await tx.insert(budgetChanges).values({
+      departmentId: scope.departmentId,
+      year: scope.year,
+      recordNumber: ADJUSTMENT_RECORD,
+      approved: input.approved,
+      notes: input.notes,
+      surplusActual: input.surplusActual,
+    });
+  });
+  const adjustment = await getAdjustment(db, scope);
+  if (!adjustment) throw new Error('adjustment vanished');
+  return adjustment;
+}
+
+/**
+ * PUT Budget/Adjust: head and positions; balanced when revenue deltas + (surplusActual - surplusUsed)
+ * == expense deltas; an editable chapter needs both descriptions.
+ */
+export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput): Promise<BudgetAdjustment> {
+  await db.transaction(async (tx) => {
+    const head = await lockHead(tx, scope);
+    assertChangeable(head);
+    const change = await findChange(tx, scope, ADJUSTMENT_RECORD, true);
+    if (!change) fail('BudgetNotFound');
+    assertChangeDate(input.approved, scope);
+    await replacePositions(tx, scope, change, input, { surplusDelta: input.surplusActual - head.surplusUsed, descriptionsRequired: true });
+    await tx.update(budgetChanges).set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual }).where(eq(budgetChanges.id, change.id));
+  });
+  const adjustment = await getAdjustment(db, scope);
+  if (!adjustment) throw new Error('adjustment vanished');
+  return adjustment;
+}
+
+// ---- figures before a change ------------------------------------------------------------------
+
+/**
+ * GET Budget/Changes/ChapterBefore: the chapter's figures without the given change (and without the
+ * adjustment when `beforeAdjustment`). A change of another scope is NotFound.
+ */
+export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBeforeInput): Promise<BudgetChapter> {
+  const scoped = and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year));
+  const exclude: number[] = [];
+  if (input.changeId !== undefined) {
+    const [row] = await db.select({ id: budgetChanges.id }).from(budgetChanges).where(and(scoped, eq(budgetChanges.id, input.changeId))).limit(1);
+    if (!row) fail('NotFound', { field: 'changeId' });
+    exclude.push(row.id);
+  }
+  if (input.beforeAdjustment) {
+    const [adj] = await db.select({ id: budgetChanges.id }).from(budgetChanges).where(and(scoped, eq(budgetChanges.recordNumber, ADJUSTMENT_RECORD))).limit(1);
+    if (adj) exclude.push(adj.id);
+  }
+  const { rows } = await chapterFigureRows(db, {
+    departmentId: scope.departmentId,
+    year: scope.year,
+    area: scope.area,
+    ...(input.chapterId !== undefined ? { chapterIds: [input.chapterId] } : { codes: [input.chapter ?? ''] }),
+    excludeChangeIds: exclude,
+  });
+  const row = rows[0];
+  if (!row) fail('ChapterNotFound', { field: 'chapter', params: { chapter: input.chapter ?? String(input.chapterId) } });
+  return toBudgetChapter(row);
+}
+
+/** Sum of the change positions per chapter line and record number of the scope (prints). */
+export async function changeAmountsByLine(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ chapterId: number; recordNumber: number; approved: string | null; notes: string; amount: number }[]> {
+  const result = await db.execute(sql`
+    select l.chapter_id, h.record_number, h.approved::text as approved, h.notes, p.amount::text as amount
+    from budget_change_positions p
+    join budget_changes h on h.id = p.change_id
+    join chapter_budgets l on l.id = p.chapter_budget_id
+    where h.department_id = ${scope.departmentId} and h.year = ${scope.year} and l.chapter_year = ${scope.year}
+    order by h.record_number`);
+  return rowsOf<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(result).map((r) => ({
+    chapterId: Number(r.chapter_id),
+    recordNumber: Number(r.record_number),
+    approved: r.approved,
+    notes: r.notes,
+    amount: toCents(r.amount),
+  }));
+}

@@ -1,0 +1,192 @@
+import type { Db } from '@app/db';
+import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The one SQL module for chapter figures (DOMAIN.md "Figures of a chapter"). One query per screen:
+ * the chapters of a chart (area, chart year = chapterYear) joined to the scope's chapter budget
+ * lines, the sum of their change and adjustment positions, and the booking aggregates. Nothing is
+ * stored as a total; derived figures come from domain `chapterFigures`.
+ */
+
+/**
+ * A source of booking aggregates: a select yielding `chapter_budget_id, payments, open_payments,
+ * reservations` (numeric) for the lines of one scope. The booking area adds its sources here
+ * (payments of movements, open payments, remaining reservations); their rows are summed per line.
+ */
+export interface FigureSource {
+  name: string;
+  select: (scope: { departmentId: number; year: number }) => SQL;
+}
+
+export const figureSources: FigureSource[] = [];
+
+export interface FigureFilter {
+  departmentId: number;
+  year: number;
+  area: Area;
+  /** The chapter year of the lines and the year of the chart the chapters come from; default the year. */
+  chapterYear?: number | undefined;
+  part?: Part | undefined;
+  chapterIds?: number[] | undefined;
+  codes?: string[] | undefined;
+  /** Code prefix (`21`, `210`...). */
+  codePrefix?: string | undefined;
+  titleFrom?: number | undefined;
+  titleTo?: number | undefined;
+  chapterFrom?: string | undefined;
+  chapterTo?: string | undefined;
+  /** Only chapters with a budget line (inner join). */
+  withBudgetOnly?: boolean | undefined;
+  /** Change (or adjustment) heads whose positions are left out (figures "before" them). */
+  excludeChangeIds?: number[] | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export interface FigureRow extends BudgetChapter {
+  /** Names typed on the line for an editable chapter ('' when none). */
+  lineDescriptionDeu: string;
+  lineDescriptionIta: string;
+}
+
+/** numeric (string on both drivers) to integer cents. */
+export function toCents(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  const text = typeof value === 'number' ? value.toFixed(2) : String(value);
+  const negative = text.startsWith('-');
+  const [int = '0', dec = ''] = text.replace('-', '').split('.');
+  const cents = Number(int) * 100 + Number(dec.padEnd(2, '0').slice(0, 2));
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+function list(values: (number | string)[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
+
+function bookingsSql(scope: { departmentId: number; year: number }): SQL {
+  const parts = figureSources.map((s) => s.select(scope));
+  const empty = sql`select null::int as chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments, 0::numeric as reservations where false`;
+  return sql`select chapter_budget_id, sum(payments) as payments, sum(open_payments) as open_payments, sum(reservations) as reservations
+             from (${sql.join([empty, ...parts], sql` union all `)}) s group by chapter_budget_id`;
+}
+
+interface RawRow {
+  chapter_id: number;
+  chapter: string;
+  part: number;
+  title: number;
+  description_deu: string;
+  description_ita: string;
+  search_key_deu: string;
+  search_key_ita: string;
+  empty_chapter: boolean;
+  line_id: number | null;
+  line_deu: string | null;
+  line_ita: string | null;
+  budget_initial: string | null;
+  budget_changes: string | null;
+  payments: string | null;
+  open_payments: string | null;
+  reservations: string | null;
+  final_residue: string | null;
+  total: number | string;
+}
+
+/**
+ * The chapters of the filter with all their figures, sorted by code, in one query; `total` is the
+ * number of matching chapters before limit/offset (for paging).
+ */
+export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows: FigureRow[]; total: number }> {
+  const chapterYear = f.chapterYear ?? f.year;
+  const excluded = f.excludeChangeIds?.length ? sql`and h.id not in (${list(f.excludeChangeIds)})` : sql``;
+  const conditions: SQL[] = [sql`c.area = ${f.area}`, sql`c.year = ${chapterYear}`];
+  if (f.part !== undefined) conditions.push(sql`c.part = ${f.part}`);
+  if (f.chapterIds) conditions.push(f.chapterIds.length ? sql`c.id in (${list(f.chapterIds)})` : sql`false`);
+  if (f.codes) conditions.push(f.codes.length ? sql`c.chapter in (${list(f.codes)})` : sql`false`);
+  if (f.codePrefix) conditions.push(sql`c.chapter like ${`${f.codePrefix.replace(/[\\%_]/g, '')}%`}`);
+  if (f.titleFrom !== undefined) conditions.push(sql`c.title >= ${f.titleFrom}`);
+  if (f.titleTo !== undefined) conditions.push(sql`c.title <= ${f.titleTo}`);
+  if (f.chapterFrom) conditions.push(sql`c.chapter >= ${f.chapterFrom}`);
+  if (f.chapterTo) conditions.push(sql`c.chapter <= ${f.chapterTo}`);
+  const join = f.withBudgetOnly ? sql`join` : sql`left join`;
+  const page = f.limit !== undefined ? sql`limit ${f.limit} offset ${f.offset ?? 0}` : sql``;
+  const query = sql`
+    with lines as (
+      select id, chapter_id, budget_initial, final_residue, description_deu, description_ita from chapter_budgets
+      where department_id = ${f.departmentId} and year = ${f.year} and chapter_year = ${chapterYear}
+    ),
+    changes as (
+      select p.chapter_budget_id, sum(p.amount) as amount
+      from budget_change_positions p join budget_changes h on h.id = p.change_id
+      where h.department_id = ${f.departmentId} and h.year = ${f.year} ${excluded}
+      group by p.chapter_budget_id
+    ),
+    bookings as (${bookingsSql({ departmentId: f.departmentId, year: f.year })})
+    select c.id as chapter_id, c.chapter, c.part, c.title, c.description_deu, c.description_ita, c.search_key_deu, c.search_key_ita,
+           c.empty_chapter, l.id as line_id, l.description_deu as line_deu, l.description_ita as line_ita,
+           l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments,
+           b.open_payments::text as open_payments, b.reservations::text as reservations, l.final_residue::text as final_residue,
+           count(*) over () as total
+    from chapters c
+    ${join} lines l on l.chapter_id = c.id
+    left join changes ch on ch.chapter_budget_id = l.id
+    left join bookings b on b.chapter_budget_id = l.id
+    where ${sql.join(conditions, sql` and `)}
+    order by c.chapter
+    ${page}`;
+  const raw = rowsOf<RawRow>(await db.execute(query));
+  const rows = raw.map((r): FigureRow => {
+    const part = Number(r.part) as Part;
+    const figures = chapterFigures({
+      part,
+      budgetInitial: toCents(r.budget_initial),
+      budgetChanges: toCents(r.budget_changes),
+      payments: toCents(r.payments),
+      openPayments: toCents(r.open_payments),
+      reservations: toCents(r.reservations),
+      finalResidue: r.final_residue === null ? null : toCents(r.final_residue),
+    });
+    const lineDeu = r.line_deu ?? '';
+    const lineIta = r.line_ita ?? '';
+    return {
+      ...figures,
+      chapterId: Number(r.chapter_id),
+      chapter: r.chapter,
+      chapterYear,
+      part,
+      title: Number(r.title),
+      descriptionDeu: r.empty_chapter && lineDeu ? lineDeu : r.description_deu,
+      descriptionIta: r.empty_chapter && lineIta ? lineIta : r.description_ita,
+      searchKeyDeu: r.search_key_deu,
+      searchKeyIta: r.search_key_ita,
+      isEditable: Boolean(r.empty_chapter),
+      lineId: r.line_id === null ? null : Number(r.line_id),
+      lineDescriptionDeu: lineDeu,
+      lineDescriptionIta: lineIta,
+    };
+  });
+  // a page past the end has no rows to carry the count: count again only then
+  let total = Number(raw[0]?.total ?? 0);
+  if (raw.length === 0 && (f.offset ?? 0) > 0) {
+    const counted = rowsOf<{ n: number | string }>(
+      await db.execute(sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
+                                 and l.year = ${f.year} and l.chapter_year = ${chapterYear} where ${sql.join(conditions, sql` and `)}`),
+    );
+    total = Number(counted[0]?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+/** Strips the line-internal fields: what Budget/Chapters and Budget/Chapter answer. */
+export function toBudgetChapter(row: FigureRow): BudgetChapter {
+  const { lineDescriptionDeu: _d, lineDescriptionIta: _i, ...rest } = row;
+  return rest;
+}
