@@ -48,7 +48,7 @@ createRoot(rootElement).render(
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
         <ModalsProvider>
-          <Notifications position="top-right" limit={4} />
+          <Notifications position="bottom-right" limit={4} />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

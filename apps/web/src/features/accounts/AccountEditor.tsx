@@ -25,7 +25,7 @@ export function AccountEditor({ id }: { id: EditorId }) {
     save: (input, accountId) =>
       accountId === null ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id }) : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id }),
     remove: (accountId) => trpcClient.accounts.delete.mutate({ id: accountId, departmentId: department.id }),
-    invalidate: () => queryClient.invalidateQueries(trpc.accounts.pathFilter()),
+    invalidate: () => queryClient.invalidateQueries({ ...trpc.accounts.pathFilter(), refetchType: 'all' }),
   });
   const field = useFieldProps(editor.form, accountLabels);
   const v = editor.form.values;

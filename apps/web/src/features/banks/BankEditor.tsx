@@ -29,7 +29,7 @@ export function BankEditor({ id }: { id: EditorId }) {
     save: (input, bankId) =>
       bankId === null ? trpcClient.banks.create.mutate({ ...input, departmentId: department.id }) : trpcClient.banks.update.mutate({ ...input, id: bankId, departmentId: department.id }),
     remove: canEdit ? (bankId) => trpcClient.banks.delete.mutate({ id: bankId, departmentId: department.id }) : undefined,
-    invalidate: () => queryClient.invalidateQueries(trpc.banks.pathFilter()),
+    invalidate: () => queryClient.invalidateQueries({ ...trpc.banks.pathFilter(), refetchType: 'all' }),
   });
   const field = useFieldProps(editor.form, bankLabels);
   const v = editor.form.values;

@@ -43,7 +43,7 @@ export function BankImportScreen() {
       const result = await trpcClient.banks.import.mutate({ csv, departmentId: department.id });
       setReport(result);
       setPage(1);
-      await queryClient.invalidateQueries(trpc.banks.pathFilter());
+      await queryClient.invalidateQueries({ ...trpc.banks.pathFilter(), refetchType: 'all' });
       notifySuccess(t`Import abgeschlossen`);
     } catch (error) {
       notifyError(errorText(i18n, error));

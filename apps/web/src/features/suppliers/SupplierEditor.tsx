@@ -46,7 +46,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
     save: (input, supplierId) =>
       supplierId === null ? trpcClient.suppliers.create.mutate({ ...input, departmentId: department.id }) : trpcClient.suppliers.update.mutate({ ...input, id: supplierId, departmentId: department.id }),
     remove: (supplierId) => trpcClient.suppliers.delete.mutate({ id: supplierId, departmentId: department.id }),
-    invalidate: () => queryClient.invalidateQueries(trpc.suppliers.pathFilter()),
+    invalidate: () => queryClient.invalidateQueries({ ...trpc.suppliers.pathFilter(), refetchType: 'all' }),
   });
   const { form } = editor;
   const field = useFieldProps(form, supplierLabels);
