@@ -1,6 +1,7 @@
 import type { createCaller } from '@app/api';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { baseDataRoutes } from './baseData.ts';
+import { budgetRoutes } from './budget.ts';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -64,4 +65,4 @@ const platformRoutes: RestRoute[] = [
 ];
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes];
+export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes];

@@ -387,7 +387,7 @@ export async function saveSurplus(db: Db, scope: BudgetScope, input: SurplusSave
   return db.transaction(async (tx) => {
     const head = await lockHead(tx, scope);
     assertForecastEditable(head);
-    if (!surplusUsedAllowed(presumedSurplus(input), input.surplusUsed)) fail('InvalidValue', { field: 'surplusUsed', params: { surplus: presumedSurplus(input) } });
+    if (!surplusUsedAllowed(presumedSurplus(input), input.surplusUsed)) fail('InvalidValue', { field: 'surplusUsed' });
     const [saved] = await tx
       .update(budgetHeads)
       .set({

@@ -179,7 +179,7 @@ async function replacePositions(
     wanted.map((w) => ({ part: w.chapter.part, amount: w.amount })),
     options.surplusDelta,
   );
-  if (totals.balance !== 0) fail('BudgetNotBalanced', { params: { revenues: totals.revenues, expenses: totals.expenses, balance: totals.balance } });
+  if (totals.balance !== 0) fail('BudgetNotBalanced');
 
   const old = await tx
     .select({ chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })

@@ -1,0 +1,182 @@
+import { centsToEuros, eurosToCents } from '@app/domain';
+import { pageOf } from './entity.ts';
+import { num, type RestRequest, type RestRoute } from './routes.ts';
+
+/**
+ * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
+ * cents inside: `centsIn` converts the amount fields of a body, `eurosOut` those of an answer.
+ */
+
+/** Every amount field the budget procedures answer with (cents inside, euros on the wire). */
+const AMOUNT_FIELDS = new Set([
+  'budgetInitial',
+  'budgetChanges',
+  'budgetFinal',
+  'finalResidue',
+  'payments',
+  'openPayments',
+  'reservations',
+  'availableAfterDonePayments',
+  'availableAfterPlannedExpenses',
+  'availableFinal',
+  'toReceive',
+  'amountCurrYear',
+  'amountPrevYear',
+  'revenues',
+  'expenses',
+  'surplus',
+  'surplusUsed',
+  'cashBalance',
+  'revenuesActual',
+  'revenuesResidue',
+  'expensesActual',
+  'expensesResidue',
+  'budgetBeforeChange',
+  'changeAmount',
+  'budget',
+  'balance',
+  'surplusActual',
+  'surplusPlanned',
+  'totalCurrYear',
+  'totalPrevYear',
+  'revenuesPrevYear',
+  'expensesPrevYear',
+  'surplusUsedPrevYear',
+  'amount',
+  'budgetBefore',
+  'budgetAfter',
+]);
+
+/** Converts the amount fields (at any depth) of an answer from cents to euros. */
+export function eurosOut(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(eurosOut);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, AMOUNT_FIELDS.has(k) && typeof v === 'number' ? centsToEuros(v) : eurosOut(v)]),
+  );
+}
+
+/** Converts the amount fields of a body (and of its positions) from euros to cents; other values pass unchanged. */
+export function centsIn(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(centsIn);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, AMOUNT_FIELDS.has(k) && typeof v === 'number' && Number.isFinite(v) ? eurosToCents(v) : centsIn(v)]),
+  );
+}
+
+function defined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function bool(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  const t = String(value).toLowerCase();
+  return t === 'true' ? true : t === 'false' ? false : (value as boolean);
+}
+
+function text(value: unknown): string | undefined {
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+function param(req: RestRequest, name: string): unknown {
+  return req.query[name] ?? req.body[name];
+}
+
+function scope(req: RestRequest) {
+  return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
+}
+
+/** The body without the scope keys, amounts in cents. */
+function body(req: RestRequest): Record<string, unknown> {
+  const { departmentId: _d, year: _y, ...rest } = req.body;
+  return centsIn(rest) as Record<string, unknown>;
+}
+
+function chapterRef(req: RestRequest) {
+  return defined({ chapter: text(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
+}
+
+/** One row whose answer goes out in euros. */
+function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
+  return { method, path, call: async (c, req) => eurosOut(await call(c, req)) };
+}
+
+const forecastSave: RestRoute['call'] = (c, req) => c.budget.forecast.save({ ...body(req), ...scope(req), part: num(param(req, 'part')) as 1 | 2 } as never);
+const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...body(req), ...scope(req) } as never);
+
+export const budgetRoutes: RestRoute[] = [
+  row('GET', 'Budget/Chapters', (c, req) =>
+    c.budget.chapters(
+      defined({
+        ...scope(req),
+        ...pageOf(req),
+        part: num(req.query.part) as 1 | 2 | undefined,
+        chapterYear: num(req.query.chapterYear),
+        withBudgetOnly: bool(req.query.withBudgetOnly),
+        chapter: text(req.query.chapter),
+      }),
+    ),
+  ),
+  row('GET', 'Budget/Chapter', (c, req) => c.budget.chapter(defined({ ...scope(req), chapterYear: num(req.query.chapterYear), ...chapterRef(req) }))),
+
+  row('GET', 'Budget/Adjust', (c, req) => c.budget.adjustment.get(scope(req))),
+  row('POST', 'Budget/Adjust', (c, req) => c.budget.adjustment.create({ ...body(req), ...scope(req) } as never)),
+  row('PUT', 'Budget/Adjust', (c, req) => c.budget.adjustment.save({ ...body(req), ...scope(req) } as never)),
+
+  row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
+    c.budget.changes.chapterBefore(defined({ ...scope(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) })),
+  ),
+  row('GET', 'Budget/Changes', (c, req) => {
+    const recordNumber = num(req.query.recordNumber);
+    return recordNumber === undefined ? c.budget.changes.list(scope(req)) : c.budget.changes.get({ ...scope(req), recordNumber });
+  }),
+  row('POST', 'Budget/Changes', (c, req) => c.budget.changes.create({ ...body(req), ...scope(req) } as never)),
+  row('PUT', 'Budget/Changes', (c, req) => c.budget.changes.save({ ...body(req), ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+
+  row('GET', 'budget/changes/byChapter', (c, req) =>
+    c.budget.prints.changesByChapter(
+      defined({
+        ...scope(req),
+        part: num(req.query.part) as 1 | 2 | undefined,
+        titelFrom: num(req.query.titelFrom),
+        titelTo: num(req.query.titelTo),
+        chapterFrom: text(req.query.chapterFrom),
+        chapterTo: text(req.query.chapterTo),
+        withDetails: bool(req.query.withDetails),
+        onlyChaptersWithChanges: bool(req.query.onlyChaptersWithChanges),
+      }),
+    ),
+  ),
+  row('GET', 'budget/changes/adjustmentProtocol', (c, req) => c.budget.prints.adjustmentProtocol(scope(req))),
+  row('GET', 'budget/changes/changesProtocol', (c, req) =>
+    c.budget.prints.changesProtocol(
+      defined({
+        ...scope(req),
+        recordFrom: num(req.query.recordFrom),
+        recordTo: num(req.query.recordTo),
+        approvalDateFrom: text(req.query.approvalDateFrom),
+        approvalDateTo: text(req.query.approvalDateTo),
+      }),
+    ),
+  ),
+
+  row('GET', 'Budget/Forecast/Summary', (c, req) => c.budget.forecast.summary(scope(req))),
+  row('GET', 'Budget/Forecast', (c, req) => c.budget.forecast.get({ ...scope(req), part: num(req.query.part) as 1 | 2 })),
+  row('PUT', 'Budget/Forecast', forecastSave),
+  row('POST', 'Budget/Forecast', forecastSave),
+  row('GET', 'Budget/Forecast/Approve', (c, req) => {
+    const approval = text(req.query.approval);
+    return c.budget.forecast.approve({ ...scope(req), approval: approval === undefined || approval === 'null' ? null : approval });
+  }),
+  row('GET', 'Budget/Forecast/Surplus', (c, req) => c.budget.surplus.get(scope(req))),
+  row('PUT', 'Budget/Forecast/Surplus', surplusSave),
+  row('POST', 'Budget/Forecast/Surplus', surplusSave),
+  row('POST', 'Budget/Forecast/Export', (c, req) => {
+    const { departmentId: _d, year: _y, area: _a, ...rest } = req.body;
+    return c.budget.prints.forecast(
+      defined({ ...rest, departmentId: num(param(req, 'departmentId')), year: num(param(req, 'year')) as number, area: num(param(req, 'area')) as 1 | 2 | 3 | undefined }) as never,
+    );
+  }),
+];
