@@ -64,9 +64,9 @@ export function pathOf(page) {
   return new URL(page.url()).pathname;
 }
 
-export async function shot(page, name) {
+export async function shot(page, name, { fullPage = false } = {}) {
   await page.waitForTimeout(250); // let transitions settle
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /** Opens the menu groups on the way to an entry (by keys) and returns the entry's locator. */

@@ -70,7 +70,7 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     await page.getByTestId('editor-save').click();
     await page.getByText('Einige Felder haben ungültige Werte').first().waitFor();
     await fill(page, 'siaNumber', 'P2030');
-    await shot(page, 'departments-editor-de');
+    await shot(page, 'departments-editor-new-de', { fullPage: true });
     await page.getByTestId('editor-save').click();
     await page.getByText('Gespeichert').waitFor();
     await page.getByTestId('department-table').waitFor();
@@ -172,7 +172,7 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     assert.equal(expected.iban, 'IT97J0813358290000000004711'); // fixed vector of the domain function
     assert.equal(await page.locator('[name="bankInfo.cin"]').inputValue(), expected.cin);
     assert.equal(await page.locator('[name="bankInfo.accountNumber"]').inputValue(), '000000004711');
-    await shot(page, 'suppliers-editor-de');
+    await shot(page, 'suppliers-editor-iban-de', { fullPage: true });
     // a typed IBAN is checked
     await fill(page, 'bankInfo.iban', 'IT98J0813358290000000004711');
     await page.getByText('Ungültige IBAN').waitFor();

@@ -38,6 +38,8 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   /** Marks a row (e.g. inactive ones dimmed). */
   rowDimmed?: (row: Row) => boolean;
+  /** The highlighted row of a picker (Enter in its filter picks it); shown with the primary tint. */
+  rowActive?: (row: Row) => boolean;
   loading?: boolean;
   emptyText?: ReactNode;
   testId?: string;
@@ -63,6 +65,7 @@ export function DataTable<Row>({
   onPageSizeChange,
   onRowClick,
   rowDimmed,
+  rowActive,
   loading,
   emptyText,
   testId,
@@ -118,8 +121,13 @@ export function DataTable<Row>({
                 key={rowKey(row)}
                 data-row
                 data-testid="data-row"
+                data-active={rowActive?.(row) ? true : undefined}
                 tabIndex={0}
-                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: rowDimmed?.(row) ? 0.55 : undefined }}
+                style={{
+                  cursor: onRowClick ? 'pointer' : undefined,
+                  opacity: rowDimmed?.(row) ? 0.55 : undefined,
+                  background: rowActive?.(row) ? 'var(--mantine-primary-color-light)' : undefined,
+                }}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 onKeyDown={(event) => onRowKey(event, row)}
               >

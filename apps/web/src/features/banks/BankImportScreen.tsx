@@ -100,7 +100,7 @@ export function BankImportScreen() {
         {report ? (
           <Stack gap="sm" data-testid="import-report">
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <Count label={t`Neu`} value={report.added} testId="import-added" color="green" />
+              <Count label={t`Hinzugefügt`} value={report.added} testId="import-added" color="green" />
               <Count label={t`Geändert`} value={report.changed} testId="import-changed" color="blue" />
               <Count label={t`Unverändert`} value={report.unchanged} testId="import-unchanged" />
               <Count label={t`Abgelehnt`} value={rejected.length} testId="import-rejected" color={rejected.length > 0 ? 'red' : undefined} />

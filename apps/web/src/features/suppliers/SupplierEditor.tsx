@@ -123,7 +123,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
           <Grid.Col span={{ base: 4, sm: 2 }}>
             <NumberInput size="sm" {...numberField('code')} withAsterisk styles={{ input: { textAlign: 'right' } }} />
           </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 3 }}>
+          <Grid.Col span={{ base: 8, sm: 2 }}>
             <TextInput size="sm" {...field('searchKey')} withAsterisk />
           </Grid.Col>
           <Grid.Col span={{ base: 4, sm: 2 }}>
@@ -137,7 +137,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
               ]}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 2 }}>
+          <Grid.Col span={{ base: 4, sm: 3 }}>
             <NumberInput size="sm" {...numberField('paymentTerm')} styles={{ input: { textAlign: 'right' } }} />
           </Grid.Col>
           <Grid.Col span={{ base: 4, sm: 2 }}>
@@ -233,7 +233,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
             <Text size="sm" fw={500} mb={3} style={{ visibility: 'hidden' }} aria-hidden>
               .
             </Text>
-            <Button variant="light" size="sm" fullWidth onClick={generateIban} data-testid="iban-generate" data-enter-stop>
+            <Button variant="outline" size="sm" fullWidth onClick={generateIban} data-testid="iban-generate" data-enter-stop>
               <Trans>IBAN berechnen</Trans>
             </Button>
           </Grid.Col>
