@@ -1,5 +1,6 @@
 export { footerParts, type ReportLanguage } from './footer.ts';
 export { budgetDraftPdf } from './budgetDraft.ts';
+export { adjustmentProtocolPdf, type BudgetReportContext, budgetTexts, changesByChapterPdf, changesProtocolPdf, forecastPdf } from './budgetPrints.ts';
 export { chartOfAccountsPdf, type ChartReportContext } from './chartOfAccounts.ts';
 export { accountsPrintPdf } from './accountsPrint.ts';
 export { BOM, toCsv } from './csv.ts';
