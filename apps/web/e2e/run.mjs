@@ -8,7 +8,7 @@
  *   node apps/web/e2e/run.mjs signin     # only specs whose file name contains "signin"
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -93,12 +93,21 @@ try {
     .sort()
     .map((f) => join(here, 'specs', f));
   if (specs.length === 0) throw new Error(`no spec matches "${filter}"`);
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...specs], {
-    cwd: webDir,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir },
-  });
+  const tapFile = join(webDir, 'test-results', 'e2e.tap');
+  const run = spawnSync(
+    process.execPath,
+    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, '--test-concurrency=1', ...specs],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir },
+    },
+  );
   exitCode = run.status ?? 1;
+  // counts for the CI summary line (scripts/test-summary.mjs)
+  const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  writeFileSync(join(webDir, 'test-results', 'e2e.json'), JSON.stringify({ passed: count('pass'), failed: count('fail') + (exitCode === 0 ? 0 : count('fail') === 0 ? 1 : 0) }));
 } catch (error) {
   console.error('[e2e]', error);
   exitCode = 1;
