@@ -89,6 +89,15 @@ describeOnDatabases('budget', (get) => {
       reminder: false,
       notes: '',
     });
+    // last year's final budget counts its changes
+    const prev = await scope('101', YEAR - 1);
+    const change = await c.budget.changes.create({ ...prev, approved: `${YEAR - 1}-09-01` });
+    await c.budget.changes.save({ ...prev, recordNumber: change.recordNumber, approved: `${YEAR - 1}-09-01`, positions: [chg('21003', 10_000), chg('21001', -10_000)] });
+    const after = await c.budget.forecast.get({ ...(await scope()), part: 2 });
+    expect(after.positions.filter((p) => ['21001', '21003'].includes(p.chapter)).map((p) => [p.chapter, p.amountPrevYear])).toEqual([
+      ['21001', 179_000],
+      ['21003', 640_000],
+    ]);
   });
 
   it('saves a part: replaces its lines, drops zero amounts, checks the chapters; unbalanced is allowed', async () => {

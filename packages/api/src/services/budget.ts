@@ -186,12 +186,11 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
   conditions.push(f.allChapters ? sql`not c.empty_chapter` : sql`(l.id is not null or prev.chapter is not null)`);
   const result = await db.execute(sql`
     with prev as (
-      select pc.part, pc.chapter, sum(pl.budget_initial) + coalesce(sum(ch.amount), 0) as final
+      select pc.part, pc.chapter,
+             pl.budget_initial + coalesce((select sum(p.amount) from budget_change_positions p where p.chapter_budget_id = pl.id), 0) as final
       from chapter_budgets pl
       join chapters pc on pc.id = pl.chapter_id
-      left join (select chapter_budget_id, sum(amount) as amount from budget_change_positions group by chapter_budget_id) ch on ch.chapter_budget_id = pl.id
       where pl.department_id = ${dept} and pl.year = ${prevYear} and pl.chapter_year = ${prevYear}
-      group by pc.part, pc.chapter
     )
     select c.id, c.part, c.chapter, c.title, c.description_deu, c.description_ita, c.empty_chapter,
            l.id as line_id, l.budget_initial::text as amount, l.reminder, l.notes, l.description_deu as line_deu, l.description_ita as line_ita,
