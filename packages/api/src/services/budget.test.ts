@@ -524,4 +524,31 @@ describeOnDatabases('budget', (get) => {
       .where(and(eq(budgetChanges.departmentId, s.departmentId), eq(budgetChanges.year, YEAR)));
     expect(rows.map((r) => r.n).sort()).toEqual([1, 2, 3]);
   });
+
+  it('the approval waits for a chart write that share-locks the year row (PostgreSQL)', async () => {
+    if (get().kind !== 'postgres') return;
+    const c = await as('zwei');
+    const s = await scope('201');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let signal: () => void = () => undefined;
+    const locked = new Promise<void>((resolve) => (signal = resolve));
+    const holder = get().db.transaction(async (tx) => {
+      await tx.execute(sql`select year from financial_years where year = ${YEAR} for share`);
+      signal();
+      await held;
+    });
+    await locked;
+    let done = false;
+    const approval = c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-12` }).then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    release();
+    await holder;
+    expect(await approval).toBe(true);
+    expect((await c.budget.forecast.summary(s)).approval).toBe(`${YEAR}-01-12`);
+  });
 });
