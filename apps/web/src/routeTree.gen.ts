@@ -18,10 +18,23 @@ import { Route as AuthedDeptDeptYearYearIndexRouteImport } from './routes/_authe
 import { Route as AuthedDeptDeptYearYearSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.$'
 import { Route as AuthedDeptDeptYearYearBanksRouteImport } from './routes/_authed.dept.$dept.year.$year.banks'
 import { Route as AuthedDeptDeptYearYearBanksImportRouteImport } from './routes/_authed.dept.$dept.year.$year.banksImport'
+import { Route as AuthedDeptDeptYearYearDepartmentUsersRouteImport } from './routes/_authed.dept.$dept.year.$year.departmentUsers'
+import { Route as AuthedDeptDeptYearYearUserDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.userDepartments'
+import { Route as AuthedDeptDeptYearYearUsersRouteImport } from './routes/_authed.dept.$dept.year.$year.users'
+import { Route as AuthedDeptDeptYearYearYearsRouteImport } from './routes/_authed.dept.$dept.year.$year.years'
 import { Route as AuthedDeptDeptYearYearAccountsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.edit'
 import { Route as AuthedDeptDeptYearYearAccountsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.print'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.budgetDraft'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsCategoriesRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.categories'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsChaptersRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.chapters'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsCopyRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.copy'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.print'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsTitlesRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.titles'
+import { Route as AuthedDeptDeptYearYearChartOfAccountsUnlockRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.unlock'
 import { Route as AuthedDeptDeptYearYearDepartmentsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.edit'
 import { Route as AuthedDeptDeptYearYearDepartmentsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.print'
+import { Route as AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.index'
+import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.$code'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
 
@@ -73,6 +86,30 @@ const AuthedDeptDeptYearYearBanksImportRoute =
     path: '/banksImport',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearDepartmentUsersRoute =
+  AuthedDeptDeptYearYearDepartmentUsersRouteImport.update({
+    id: '/departmentUsers',
+    path: '/departmentUsers',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearUserDepartmentsRoute =
+  AuthedDeptDeptYearYearUserDepartmentsRouteImport.update({
+    id: '/userDepartments',
+    path: '/userDepartments',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearUsersRoute =
+  AuthedDeptDeptYearYearUsersRouteImport.update({
+    id: '/users',
+    path: '/users',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearYearsRoute =
+  AuthedDeptDeptYearYearYearsRouteImport.update({
+    id: '/years',
+    path: '/years',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearAccountsEditRoute =
   AuthedDeptDeptYearYearAccountsEditRouteImport.update({
     id: '/accounts/edit',
@@ -85,6 +122,48 @@ const AuthedDeptDeptYearYearAccountsPrintRoute =
     path: '/accounts/print',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute =
+  AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRouteImport.update({
+    id: '/chartOfAccounts/budgetDraft',
+    path: '/chartOfAccounts/budgetDraft',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute =
+  AuthedDeptDeptYearYearChartOfAccountsCategoriesRouteImport.update({
+    id: '/chartOfAccounts/categories',
+    path: '/chartOfAccounts/categories',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsChaptersRoute =
+  AuthedDeptDeptYearYearChartOfAccountsChaptersRouteImport.update({
+    id: '/chartOfAccounts/chapters',
+    path: '/chartOfAccounts/chapters',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsCopyRoute =
+  AuthedDeptDeptYearYearChartOfAccountsCopyRouteImport.update({
+    id: '/chartOfAccounts/copy',
+    path: '/chartOfAccounts/copy',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsPrintRoute =
+  AuthedDeptDeptYearYearChartOfAccountsPrintRouteImport.update({
+    id: '/chartOfAccounts/print',
+    path: '/chartOfAccounts/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsTitlesRoute =
+  AuthedDeptDeptYearYearChartOfAccountsTitlesRouteImport.update({
+    id: '/chartOfAccounts/titles',
+    path: '/chartOfAccounts/titles',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearChartOfAccountsUnlockRoute =
+  AuthedDeptDeptYearYearChartOfAccountsUnlockRouteImport.update({
+    id: '/chartOfAccounts/unlock',
+    path: '/chartOfAccounts/unlock',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearDepartmentsEditRoute =
   AuthedDeptDeptYearYearDepartmentsEditRouteImport.update({
     id: '/departments/edit',
@@ -95,6 +174,18 @@ const AuthedDeptDeptYearYearDepartmentsPrintRoute =
   AuthedDeptDeptYearYearDepartmentsPrintRouteImport.update({
     id: '/departments/print',
     path: '/departments/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementTemplatesIndexRoute =
+  AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport.update({
+    id: '/movementTemplates/',
+    path: '/movementTemplates/',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementTemplatesCodeRoute =
+  AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport.update({
+    id: '/movementTemplates/$code',
+    path: '/movementTemplates/$code',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearSuppliersEditRoute =
@@ -118,13 +209,26 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
+  '/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
+  '/dept/$dept/year/$year/userDepartments': typeof AuthedDeptDeptYearYearUserDepartmentsRoute
+  '/dept/$dept/year/$year/users': typeof AuthedDeptDeptYearYearUsersRoute
+  '/dept/$dept/year/$year/years': typeof AuthedDeptDeptYearYearYearsRoute
   '/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
+  '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
+  '/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
+  '/dept/$dept/year/$year/chartOfAccounts/copy': typeof AuthedDeptDeptYearYearChartOfAccountsCopyRoute
+  '/dept/$dept/year/$year/chartOfAccounts/print': typeof AuthedDeptDeptYearYearChartOfAccountsPrintRoute
+  '/dept/$dept/year/$year/chartOfAccounts/titles': typeof AuthedDeptDeptYearYearChartOfAccountsTitlesRoute
+  '/dept/$dept/year/$year/chartOfAccounts/unlock': typeof AuthedDeptDeptYearYearChartOfAccountsUnlockRoute
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
+  '/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -133,13 +237,26 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
+  '/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
+  '/dept/$dept/year/$year/userDepartments': typeof AuthedDeptDeptYearYearUserDepartmentsRoute
+  '/dept/$dept/year/$year/users': typeof AuthedDeptDeptYearYearUsersRoute
+  '/dept/$dept/year/$year/years': typeof AuthedDeptDeptYearYearYearsRoute
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearIndexRoute
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
+  '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
+  '/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
+  '/dept/$dept/year/$year/chartOfAccounts/copy': typeof AuthedDeptDeptYearYearChartOfAccountsCopyRoute
+  '/dept/$dept/year/$year/chartOfAccounts/print': typeof AuthedDeptDeptYearYearChartOfAccountsPrintRoute
+  '/dept/$dept/year/$year/chartOfAccounts/titles': typeof AuthedDeptDeptYearYearChartOfAccountsTitlesRoute
+  '/dept/$dept/year/$year/chartOfAccounts/unlock': typeof AuthedDeptDeptYearYearChartOfAccountsUnlockRoute
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
+  '/dept/$dept/year/$year/movementTemplates': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -151,13 +268,26 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
   '/_authed/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/_authed/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
+  '/_authed/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
+  '/_authed/dept/$dept/year/$year/userDepartments': typeof AuthedDeptDeptYearYearUserDepartmentsRoute
+  '/_authed/dept/$dept/year/$year/users': typeof AuthedDeptDeptYearYearUsersRoute
+  '/_authed/dept/$dept/year/$year/years': typeof AuthedDeptDeptYearYearYearsRoute
   '/_authed/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
   '/_authed/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/_authed/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/copy': typeof AuthedDeptDeptYearYearChartOfAccountsCopyRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/print': typeof AuthedDeptDeptYearYearChartOfAccountsPrintRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/titles': typeof AuthedDeptDeptYearYearChartOfAccountsTitlesRoute
+  '/_authed/dept/$dept/year/$year/chartOfAccounts/unlock': typeof AuthedDeptDeptYearYearChartOfAccountsUnlockRoute
   '/_authed/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/_authed/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  '/_authed/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
+  '/_authed/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -169,13 +299,26 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/$'
     | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year/banksImport'
+    | '/dept/$dept/year/$year/departmentUsers'
+    | '/dept/$dept/year/$year/userDepartments'
+    | '/dept/$dept/year/$year/users'
+    | '/dept/$dept/year/$year/years'
     | '/dept/$dept/year/$year/'
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
+    | '/dept/$dept/year/$year/chartOfAccounts/categories'
+    | '/dept/$dept/year/$year/chartOfAccounts/chapters'
+    | '/dept/$dept/year/$year/chartOfAccounts/copy'
+    | '/dept/$dept/year/$year/chartOfAccounts/print'
+    | '/dept/$dept/year/$year/chartOfAccounts/titles'
+    | '/dept/$dept/year/$year/chartOfAccounts/unlock'
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
+    | '/dept/$dept/year/$year/movementTemplates/$code'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
+    | '/dept/$dept/year/$year/movementTemplates/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -184,13 +327,26 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/$'
     | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year/banksImport'
+    | '/dept/$dept/year/$year/departmentUsers'
+    | '/dept/$dept/year/$year/userDepartments'
+    | '/dept/$dept/year/$year/users'
+    | '/dept/$dept/year/$year/years'
     | '/dept/$dept/year/$year'
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
+    | '/dept/$dept/year/$year/chartOfAccounts/categories'
+    | '/dept/$dept/year/$year/chartOfAccounts/chapters'
+    | '/dept/$dept/year/$year/chartOfAccounts/copy'
+    | '/dept/$dept/year/$year/chartOfAccounts/print'
+    | '/dept/$dept/year/$year/chartOfAccounts/titles'
+    | '/dept/$dept/year/$year/chartOfAccounts/unlock'
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
+    | '/dept/$dept/year/$year/movementTemplates/$code'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
+    | '/dept/$dept/year/$year/movementTemplates'
   id:
     | '__root__'
     | '/'
@@ -201,13 +357,26 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/$'
     | '/_authed/dept/$dept/year/$year/banks'
     | '/_authed/dept/$dept/year/$year/banksImport'
+    | '/_authed/dept/$dept/year/$year/departmentUsers'
+    | '/_authed/dept/$dept/year/$year/userDepartments'
+    | '/_authed/dept/$dept/year/$year/users'
+    | '/_authed/dept/$dept/year/$year/years'
     | '/_authed/dept/$dept/year/$year/'
     | '/_authed/dept/$dept/year/$year/accounts/edit'
     | '/_authed/dept/$dept/year/$year/accounts/print'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/categories'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/copy'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/print'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/titles'
+    | '/_authed/dept/$dept/year/$year/chartOfAccounts/unlock'
     | '/_authed/dept/$dept/year/$year/departments/edit'
     | '/_authed/dept/$dept/year/$year/departments/print'
+    | '/_authed/dept/$dept/year/$year/movementTemplates/$code'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
+    | '/_authed/dept/$dept/year/$year/movementTemplates/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -280,6 +449,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBanksImportRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/departmentUsers': {
+      id: '/_authed/dept/$dept/year/$year/departmentUsers'
+      path: '/departmentUsers'
+      fullPath: '/dept/$dept/year/$year/departmentUsers'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearDepartmentUsersRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/userDepartments': {
+      id: '/_authed/dept/$dept/year/$year/userDepartments'
+      path: '/userDepartments'
+      fullPath: '/dept/$dept/year/$year/userDepartments'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearUserDepartmentsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/users': {
+      id: '/_authed/dept/$dept/year/$year/users'
+      path: '/users'
+      fullPath: '/dept/$dept/year/$year/users'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearUsersRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/years': {
+      id: '/_authed/dept/$dept/year/$year/years'
+      path: '/years'
+      fullPath: '/dept/$dept/year/$year/years'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearYearsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/accounts/edit': {
       id: '/_authed/dept/$dept/year/$year/accounts/edit'
       path: '/accounts/edit'
@@ -294,6 +491,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
+      path: '/chartOfAccounts/budgetDraft'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/categories': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/categories'
+      path: '/chartOfAccounts/categories'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/categories'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters'
+      path: '/chartOfAccounts/chapters'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/chapters'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/copy': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/copy'
+      path: '/chartOfAccounts/copy'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/copy'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCopyRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/print': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/print'
+      path: '/chartOfAccounts/print'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/titles': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/titles'
+      path: '/chartOfAccounts/titles'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/titles'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsTitlesRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/chartOfAccounts/unlock': {
+      id: '/_authed/dept/$dept/year/$year/chartOfAccounts/unlock'
+      path: '/chartOfAccounts/unlock'
+      fullPath: '/dept/$dept/year/$year/chartOfAccounts/unlock'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearChartOfAccountsUnlockRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/departments/edit': {
       id: '/_authed/dept/$dept/year/$year/departments/edit'
       path: '/departments/edit'
@@ -306,6 +552,20 @@ declare module '@tanstack/react-router' {
       path: '/departments/print'
       fullPath: '/dept/$dept/year/$year/departments/print'
       preLoaderRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/movementTemplates/': {
+      id: '/_authed/dept/$dept/year/$year/movementTemplates/'
+      path: '/movementTemplates'
+      fullPath: '/dept/$dept/year/$year/movementTemplates/'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/movementTemplates/$code': {
+      id: '/_authed/dept/$dept/year/$year/movementTemplates/$code'
+      path: '/movementTemplates/$code'
+      fullPath: '/dept/$dept/year/$year/movementTemplates/$code'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/suppliers/edit': {
@@ -329,13 +589,26 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSplatRoute: typeof AuthedDeptDeptYearYearSplatRoute
   AuthedDeptDeptYearYearBanksRoute: typeof AuthedDeptDeptYearYearBanksRoute
   AuthedDeptDeptYearYearBanksImportRoute: typeof AuthedDeptDeptYearYearBanksImportRoute
+  AuthedDeptDeptYearYearDepartmentUsersRoute: typeof AuthedDeptDeptYearYearDepartmentUsersRoute
+  AuthedDeptDeptYearYearUserDepartmentsRoute: typeof AuthedDeptDeptYearYearUserDepartmentsRoute
+  AuthedDeptDeptYearYearUsersRoute: typeof AuthedDeptDeptYearYearUsersRoute
+  AuthedDeptDeptYearYearYearsRoute: typeof AuthedDeptDeptYearYearYearsRoute
   AuthedDeptDeptYearYearIndexRoute: typeof AuthedDeptDeptYearYearIndexRoute
   AuthedDeptDeptYearYearAccountsEditRoute: typeof AuthedDeptDeptYearYearAccountsEditRoute
   AuthedDeptDeptYearYearAccountsPrintRoute: typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute: typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
+  AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
+  AuthedDeptDeptYearYearChartOfAccountsChaptersRoute: typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
+  AuthedDeptDeptYearYearChartOfAccountsCopyRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCopyRoute
+  AuthedDeptDeptYearYearChartOfAccountsPrintRoute: typeof AuthedDeptDeptYearYearChartOfAccountsPrintRoute
+  AuthedDeptDeptYearYearChartOfAccountsTitlesRoute: typeof AuthedDeptDeptYearYearChartOfAccountsTitlesRoute
+  AuthedDeptDeptYearYearChartOfAccountsUnlockRoute: typeof AuthedDeptDeptYearYearChartOfAccountsUnlockRoute
   AuthedDeptDeptYearYearDepartmentsEditRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   AuthedDeptDeptYearYearDepartmentsPrintRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
+  AuthedDeptDeptYearYearMovementTemplatesCodeRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
+  AuthedDeptDeptYearYearMovementTemplatesIndexRoute: typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
 }
 
 const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
@@ -344,19 +617,43 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
     AuthedDeptDeptYearYearBanksRoute: AuthedDeptDeptYearYearBanksRoute,
     AuthedDeptDeptYearYearBanksImportRoute:
       AuthedDeptDeptYearYearBanksImportRoute,
+    AuthedDeptDeptYearYearDepartmentUsersRoute:
+      AuthedDeptDeptYearYearDepartmentUsersRoute,
+    AuthedDeptDeptYearYearUserDepartmentsRoute:
+      AuthedDeptDeptYearYearUserDepartmentsRoute,
+    AuthedDeptDeptYearYearUsersRoute: AuthedDeptDeptYearYearUsersRoute,
+    AuthedDeptDeptYearYearYearsRoute: AuthedDeptDeptYearYearYearsRoute,
     AuthedDeptDeptYearYearIndexRoute: AuthedDeptDeptYearYearIndexRoute,
     AuthedDeptDeptYearYearAccountsEditRoute:
       AuthedDeptDeptYearYearAccountsEditRoute,
     AuthedDeptDeptYearYearAccountsPrintRoute:
       AuthedDeptDeptYearYearAccountsPrintRoute,
+    AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute:
+      AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute,
+    AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute:
+      AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute,
+    AuthedDeptDeptYearYearChartOfAccountsChaptersRoute:
+      AuthedDeptDeptYearYearChartOfAccountsChaptersRoute,
+    AuthedDeptDeptYearYearChartOfAccountsCopyRoute:
+      AuthedDeptDeptYearYearChartOfAccountsCopyRoute,
+    AuthedDeptDeptYearYearChartOfAccountsPrintRoute:
+      AuthedDeptDeptYearYearChartOfAccountsPrintRoute,
+    AuthedDeptDeptYearYearChartOfAccountsTitlesRoute:
+      AuthedDeptDeptYearYearChartOfAccountsTitlesRoute,
+    AuthedDeptDeptYearYearChartOfAccountsUnlockRoute:
+      AuthedDeptDeptYearYearChartOfAccountsUnlockRoute,
     AuthedDeptDeptYearYearDepartmentsEditRoute:
       AuthedDeptDeptYearYearDepartmentsEditRoute,
     AuthedDeptDeptYearYearDepartmentsPrintRoute:
       AuthedDeptDeptYearYearDepartmentsPrintRoute,
+    AuthedDeptDeptYearYearMovementTemplatesCodeRoute:
+      AuthedDeptDeptYearYearMovementTemplatesCodeRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:
       AuthedDeptDeptYearYearSuppliersEditRoute,
     AuthedDeptDeptYearYearSuppliersPrintRoute:
       AuthedDeptDeptYearYearSuppliersPrintRoute,
+    AuthedDeptDeptYearYearMovementTemplatesIndexRoute:
+      AuthedDeptDeptYearYearMovementTemplatesIndexRoute,
   }
 
 const AuthedDeptDeptYearYearRouteWithChildren =

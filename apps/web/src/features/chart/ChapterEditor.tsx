@@ -1,0 +1,202 @@
+import { CHAPTER_SHORT_MAX, type ChapterFields, ChapterForm, chapterCodeOf, formatChapter, type Part } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Checkbox, Grid, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { localDescription, partLabels } from '../../ui/chartLabels.ts';
+import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
+import type { EditorId } from '../../ui/listState.ts';
+import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
+import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { ChartStatusBanner } from './ChartStatusBanner.tsx';
+import { chapterLabels } from './labels.ts';
+import { useChartScope } from './useChartScope.ts';
+
+type ChapterValues = {
+  part: Part;
+  title: number;
+  chapterShort: string;
+  searchKeyDeu: string;
+  searchKeyIta: string;
+  descriptionDeu: string;
+  descriptionIta: string;
+  emptyChapter: boolean;
+  municipalContrib: boolean;
+  categoryId: number | null;
+  etsCategoryId: number | null;
+  notes: string;
+};
+
+/**
+ * One chapter: part, title (picked from the titles of the part), the short code (the chapter code
+ * is part-title-short), search keys and descriptions in both languages (required unless it is an
+ * empty chapter), municipal contribution, category, ETS category (of the part) and notes.
+ */
+export function ChapterEditor({ id }: { id: EditorId }) {
+  const { t, i18n } = useLingui();
+  const chart = useChartScope();
+  const deptId = chart.department.id;
+  const scopeInput = { departmentId: deptId, year: chart.year, area: chart.area };
+  const existing = useQuery({ ...trpc.chart.chapters.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
+  const template = useQuery({ ...trpc.chart.chapters.template.queryOptions(scopeInput), enabled: id === 'new' });
+  const editor = useEntityEditor<NonNullable<typeof existing.data> | NonNullable<typeof template.data>, ChapterValues, ChapterFields>({
+    id,
+    loaded: pickLoaded(id, existing, template),
+    toValues: (e) => ({
+      part: e.part as Part,
+      title: e.title,
+      chapterShort: e.chapterShort,
+      searchKeyDeu: e.searchKeyDeu,
+      searchKeyIta: e.searchKeyIta,
+      descriptionDeu: e.descriptionDeu,
+      descriptionIta: e.descriptionIta,
+      emptyChapter: e.emptyChapter,
+      municipalContrib: e.municipalContrib,
+      categoryId: e.categoryId,
+      etsCategoryId: e.etsCategoryId,
+      notes: e.notes,
+    }),
+    schema: ChapterForm,
+    labels: chapterLabels,
+    save: (input, itemId) =>
+      itemId === null ? trpcClient.chart.chapters.create.mutate({ ...input, ...scopeInput }) : trpcClient.chart.chapters.update.mutate({ ...input, id: itemId, departmentId: deptId }),
+    remove: (itemId) => trpcClient.chart.chapters.delete.mutate({ id: itemId, departmentId: deptId }),
+    invalidate: () => queryClient.invalidateQueries({ ...trpc.chart.pathFilter(), refetchType: 'all' }),
+  });
+  const field = useFieldProps(editor.form, chapterLabels);
+  const v = editor.form.values;
+  const part = (v.part ?? 1) as Part;
+  const readOnly = !chart.status?.canEdit.chapters;
+
+  const titles = useQuery(trpc.chart.titles.list.queryOptions({ ...scopeInput, part, page: 1, pageSize: 100 }));
+  const categories = useQuery(trpc.chart.categories.list.queryOptions({ ...scopeInput, part, page: 1, pageSize: 200 }));
+  const ets = useQuery(trpc.chart.ets.queryOptions({ part }));
+  const etsSections = part === 1 ? ets.data?.profit : ets.data?.loss;
+
+  const code = v.part !== undefined && typeof v.title === 'number' ? chapterCodeOf(v.part, v.title, v.chapterShort ?? '') : null;
+  const titleData = (titles.data?.entities ?? []).map((x) => ({ value: String(x.title), label: `${x.title} – ${localDescription(i18n, x)}` }));
+  if (typeof v.title === 'number' && !titleData.some((x) => x.value === String(v.title))) titleData.push({ value: String(v.title), label: String(v.title) });
+  const categoryData = (categories.data?.entities ?? []).map((x) => ({ value: String(x.id), label: `${x.category} – ${localDescription(i18n, x)}` }));
+  const etsData = (etsSections ?? []).map((s) => ({
+    group: `${s.section} – ${localDescription(i18n, s)}`,
+    items: s.categories.map((c) => ({ value: String(c.id), label: `${c.code} – ${localDescription(i18n, c)}` })),
+  }));
+
+  const idSelect = (path: 'categoryId' | 'etsCategoryId') => {
+    const props = field(path);
+    return {
+      label: props.label,
+      name: props.name,
+      error: props.error,
+      onBlur: props.onBlur,
+      value: v[path] === null || v[path] === undefined ? null : String(v[path]),
+      onChange: (value: string | null) => editor.form.setFieldValue(path, value ? Number(value) : null),
+    };
+  };
+  const required = !v.emptyChapter;
+
+  return (
+    <EditorShell
+      title={editor.isNew ? t`Neues Kapitel` : t`Kapitel ${code ? formatChapter(code) : ''}`}
+      subtitle={editor.isNew ? undefined : localDescription(i18n, { descriptionDeu: v.descriptionDeu ?? '', descriptionIta: v.descriptionIta ?? '' })}
+      editor={editor}
+      readOnly={readOnly}
+      maw={1000}
+    >
+      <ChartStatusBanner status={chart.status} />
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm">
+          <FormSection>
+            <Grid gap="xs" align="flex-end">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Stack gap={3}>
+                  <Text size="sm" fw={500}>
+                    {t`Teil`}
+                  </Text>
+                  <SegmentedControl
+                    size="sm"
+                    data-testid="part"
+                    disabled={readOnly}
+                    value={String(part)}
+                    onChange={(value) => {
+                      editor.form.setFieldValue('part', Number(value) as Part);
+                      editor.form.setFieldValue('categoryId', null);
+                      editor.form.setFieldValue('etsCategoryId', null);
+                    }}
+                    data={([1, 2] as const).map((p) => ({ value: String(p), label: i18n._(partLabels[p]) }))}
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Select
+                  size="sm"
+                  {...field('title')}
+                  withAsterisk
+                  allowDeselect={false}
+                  data-testid="chapter-title"
+                  data={titleData}
+                  value={typeof v.title === 'number' ? String(v.title) : null}
+                  onChange={(value) => editor.form.setFieldValue('title', Number(value))}
+                  comboboxProps={{ width: 360, position: 'bottom-start' }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <TextInput size="sm" {...field('chapterShort')} withAsterisk maxLength={CHAPTER_SHORT_MAX} styles={monoInput} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <Stack gap={3}>
+                  <Text size="sm" fw={500}>
+                    {t`Kapitel`}
+                  </Text>
+                  <Text size="lg" ff="monospace" fw={600} data-testid="chapter-code" h={36} lh="36px">
+                    {code ? formatChapter(code) : '—'}
+                  </Text>
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput size="sm" {...field('descriptionDeu')} withAsterisk={required} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput size="sm" {...field('descriptionIta')} withAsterisk={required} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput size="sm" {...field('searchKeyDeu')} withAsterisk={required} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput size="sm" {...field('searchKeyIta')} withAsterisk={required} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Checkbox size="sm" {...field('emptyChapter', 'checkbox')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Checkbox size="sm" {...field('municipalContrib', 'checkbox')} />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
+          <FormSection title={t`Zuordnung`}>
+            <Grid gap="xs">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select size="sm" {...idSelect('categoryId')} clearable searchable data-testid="chapter-category" data={categoryData} nothingFoundMessage={t`Keine Treffer`} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  size="sm"
+                  {...idSelect('etsCategoryId')}
+                  clearable
+                  searchable
+                  data-testid="chapter-ets"
+                  data={etsData}
+                  nothingFoundMessage={t`Keine Treffer`}
+                  comboboxProps={{ width: 520, position: 'bottom-start' }}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea size="sm" {...field('notes')} autosize minRows={2} maxRows={6} />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
+        </Stack>
+      </fieldset>
+    </EditorShell>
+  );
+}

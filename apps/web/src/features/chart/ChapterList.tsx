@@ -1,0 +1,92 @@
+import { formatChapter, type Part } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Group, Stack, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
+import { partLabels } from '../../ui/chartLabels.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { MasterList } from '../../ui/MasterList.tsx';
+import { useMasterList } from '../../ui/useMasterList.ts';
+import { AreaSelect } from './AreaSelect.tsx';
+import { ChartStatusBanner } from './ChartStatusBanner.tsx';
+import { PartFilter, usePartFilter } from './PartFilter.tsx';
+import { useChartScope } from './useChartScope.ts';
+
+/** Chapters of the chart (area and year), paged; filtered by code prefix (`2-1`), part and description or search key. */
+export function ChapterList() {
+  const { t, i18n } = useLingui();
+  const chart = useChartScope();
+  const part = usePartFilter();
+  const list = useMasterList(['chapter', 'description'] as const);
+  const query = useQuery({
+    ...trpc.chart.chapters.list.queryOptions({
+      ...list.filters,
+      departmentId: chart.department.id,
+      year: chart.year,
+      area: chart.area,
+      ...(part ? { part } : {}),
+      page: list.page,
+      pageSize: list.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const it = i18n.locale === 'it';
+  return (
+    <Stack gap="sm" maw={1200}>
+      <ChartStatusBanner status={chart.status} />
+      <MasterList
+        title={t`Kapitel ${chart.year}`}
+        onNew={() => list.openEditor('new')}
+        newDisabled={!chart.status?.canEdit.chapters}
+        filters={
+          <>
+            <AreaSelect value={chart.area} onChange={chart.setArea} />
+            <PartFilter />
+            <TextInput size="xs" w={100} label={t`Kapitel`} placeholder="2-1" {...list.filterProps('chapter')} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+            <TextInput size="xs" w={260} label={t`Beschreibung oder Suchbegriff`} {...list.filterProps('description')} />
+          </>
+        }
+      >
+        <DataTable
+          testId="chapter-table"
+          columns={[
+            { key: 'chapter', header: t`Kapitel`, width: 90, mono: true, render: (r) => formatChapter(r.chapter) },
+            { key: 'part', header: t`Teil`, width: 90, render: (r) => i18n._(partLabels[r.part as Part]) },
+            { key: 'description', header: t`Beschreibung`, render: (r) => (it ? r.descriptionIta || r.descriptionDeu : r.descriptionDeu || r.descriptionIta) },
+            { key: 'searchKey', header: t`Suchbegriff`, width: 190, render: (r) => (it ? r.searchKeyIta : r.searchKeyDeu) },
+            {
+              key: 'flags',
+              header: '',
+              width: 200,
+              render: (r) => (
+                <Group gap={4} wrap="nowrap">
+                  {r.emptyChapter ? (
+                    <Badge size="xs" color="gray" variant="light">
+                      {t`Leerkapitel`}
+                    </Badge>
+                  ) : null}
+                  {r.municipalContrib ? (
+                    <Badge size="xs" color="blue" variant="light">
+                      {t`Gemeindebeitrag`}
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+            },
+          ]}
+          rows={query.data?.entities}
+          total={query.data?.total}
+          rowKey={(r) => r.id}
+          rowDimmed={(r) => r.emptyChapter}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          onRowClick={(r) => list.openEditor(r.id)}
+          loading={query.isFetching}
+          emptyText={t`Keine Kapitel gefunden.`}
+        />
+      </MasterList>
+    </Stack>
+  );
+}

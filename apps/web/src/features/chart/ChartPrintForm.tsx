@@ -1,0 +1,104 @@
+import type { Area, ChartExportInput, Part } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
+import { partLabels } from '../../ui/chartLabels.ts';
+import { AreaSelect } from './AreaSelect.tsx';
+
+export interface ChartPrintValues {
+  area: Area;
+  year: number;
+  part: Part | null;
+  titleFrom: number | null;
+  titleTo: number | null;
+  withCategories: boolean;
+}
+
+/** The export input of the chosen values (no part: both parts; no title bound: open range). */
+export function chartExportInput(v: ChartPrintValues): ChartExportInput {
+  return {
+    area: v.area,
+    year: v.year,
+    withCategories: v.withCategories,
+    ...(v.part ? { part: v.part } : {}),
+    ...(v.titleFrom !== null ? { titleFrom: v.titleFrom } : {}),
+    ...(v.titleTo !== null ? { titleTo: v.titleTo } : {}),
+  };
+}
+
+export function invalidTitleRange(v: ChartPrintValues): boolean {
+  return v.titleFrom !== null && v.titleTo !== null && v.titleFrom > v.titleTo;
+}
+
+/** The filter fields of the chart prints: area, year, part, title range, optionally "with categories". */
+export function ChartPrintFields({ values, onChange, withCategoriesOption }: { values: ChartPrintValues; onChange: (v: ChartPrintValues) => void; withCategoriesOption: boolean }) {
+  const { t, i18n } = useLingui();
+  const years = useQuery(trpc.years.list.queryOptions());
+  const set = (patch: Partial<ChartPrintValues>) => onChange({ ...values, ...patch });
+  const title = (v: string | number) => (v === '' || v === null ? null : Number(v));
+  const rangeError = invalidTitleRange(values) ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end">
+        <AreaSelect size="sm" value={values.area} onChange={(area) => set({ area })} testId="print-area" />
+        <Select
+          size="sm"
+          w={110}
+          label={t`Jahr`}
+          allowDeselect={false}
+          data-testid="print-year"
+          value={String(values.year)}
+          onChange={(v) => v && set({ year: Number(v) })}
+          data={(years.data?.years ?? [values.year]).map((y) => String(y))}
+        />
+        <Stack gap={3}>
+          <Text size="sm" fw={500}>
+            {t`Teil`}
+          </Text>
+          <SegmentedControl
+            size="sm"
+            data-testid="print-part"
+            value={values.part ? String(values.part) : 'all'}
+            onChange={(v) => set({ part: v === 'all' ? null : (Number(v) as Part) })}
+            data={[
+              { value: 'all', label: t`Alle` },
+              { value: '1', label: i18n._(partLabels[1]) },
+              { value: '2', label: i18n._(partLabels[2]) },
+            ]}
+          />
+        </Stack>
+      </Group>
+      <Group gap="sm" align="flex-start">
+        <NumberInput
+          size="sm"
+          w={110}
+          label={t`Titel von`}
+          data-testid="print-title-from"
+          min={1}
+          max={9}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.titleFrom ?? ''}
+          onChange={(v) => set({ titleFrom: title(v) })}
+        />
+        <NumberInput
+          size="sm"
+          w={110}
+          label={t`Titel bis`}
+          data-testid="print-title-to"
+          min={1}
+          max={9}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.titleTo ?? ''}
+          error={rangeError}
+          onChange={(v) => set({ titleTo: title(v) })}
+        />
+      </Group>
+      {withCategoriesOption ? (
+        <Checkbox size="sm" label={t`Mit Kategorien`} data-testid="print-with-categories" checked={values.withCategories} onChange={(e) => set({ withCategories: e.currentTarget.checked })} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { msg } from '@lingui/core/macro';
+import type { FieldLabels } from '../../ui/fieldMessages.ts';
+
+/** Labels of the title form (inputs and server error naming). */
+export const titleLabels: FieldLabels = {
+  part: msg`Teil`,
+  title: msg`Titel`,
+  descriptionDeu: msg`Beschreibung (deutsch)`,
+  descriptionIta: msg`Beschreibung (italienisch)`,
+};
+
+/** Labels of the category form. */
+export const categoryLabels: FieldLabels = {
+  part: msg`Teil`,
+  category: msg`Kategorie`,
+  descriptionDeu: msg`Beschreibung (deutsch)`,
+  descriptionIta: msg`Beschreibung (italienisch)`,
+};
+
+/** Labels of the chapter form. */
+export const chapterLabels: FieldLabels = {
+  part: msg`Teil`,
+  title: msg`Titel`,
+  chapterShort: msg`Kapitelnummer`,
+  chapter: msg`Kapitel`,
+  searchKeyDeu: msg`Suchbegriff (deutsch)`,
+  searchKeyIta: msg`Suchbegriff (italienisch)`,
+  descriptionDeu: msg`Beschreibung (deutsch)`,
+  descriptionIta: msg`Beschreibung (italienisch)`,
+  emptyChapter: msg`Leerkapitel (Überschrift, nicht bebuchbar)`,
+  municipalContrib: msg`Gemeindebeitrag`,
+  categoryId: msg`Kategorie`,
+  etsCategoryId: msg`ETS-Kategorie`,
+  notes: msg`Anmerkungen`,
+};

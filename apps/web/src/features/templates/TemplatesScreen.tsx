@@ -1,0 +1,138 @@
+import { TEMPLATE_DESCRIPTION_MAX } from '@app/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { localDescription } from '../../ui/chartLabels.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { useMasterList } from '../../ui/useMasterList.ts';
+import { useScope } from '../scope/useScope.ts';
+import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+
+/** The closed-budget warning of the template screens. */
+export function BudgetClosedWarning() {
+  return (
+    <Alert color="yellow" variant="light" title={<Trans>Haushalt abgeschlossen</Trans>} data-testid="templates-closed">
+      <Trans>Der Haushalt dieses Jahres ist abgeschlossen: Buchungsvorlagen können nur gelesen werden.</Trans>
+    </Alert>
+  );
+}
+
+/**
+ * Movement templates (menu `movementTemplates`): the head form of a new template (descriptions in
+ * both languages, then on to its positions) and the department's templates; a row opens its
+ * positions. Read-only with a warning when the scope's budget is closed.
+ */
+export function TemplatesScreen() {
+  const { t, i18n } = useLingui();
+  const { department, year } = useScope();
+  const navigate = useNavigate();
+  const list = useMasterList(['description'] as const);
+  const query = useQuery({
+    ...trpc.templates.list.queryOptions({ ...list.filters, departmentId: department.id, year, page: list.page, pageSize: list.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const editable = query.data?.isEditable ?? true;
+  const [head, setHead] = useState({ descriptionDeu: '', descriptionIta: '' });
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const required = t`Dieses Feld ist erforderlich`;
+  const missing = { descriptionDeu: head.descriptionDeu.trim() === '', descriptionIta: head.descriptionIta.trim() === '' };
+
+  const open = (code: number) => void navigate({ to: '/dept/$dept/year/$year/movementTemplates/$code', params: { dept: department.code, year: String(year), code } });
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (missing.descriptionDeu || missing.descriptionIta) {
+      notifyInfo(t`Einige Felder haben ungültige Werte`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await trpcClient.templates.create.mutate({ departmentId: department.id, year, ...head });
+      await queryClient.invalidateQueries(trpc.templates.pathFilter());
+      notifySuccess(t`Gespeichert`);
+      open(created.code);
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <MenuScreenGate path="movementTemplates">
+      <Stack gap="sm" maw={1000}>
+        <Title order={2} data-testid="screen-title">
+          {t`Buchungsvorlagen`}
+        </Title>
+        {!editable ? <BudgetClosedWarning /> : null}
+        <Paper withBorder radius="sm" p="sm" component="form" onSubmit={create} noValidate data-testid="template-head">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
+            {t`Neue Vorlage`}
+          </Text>
+          <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Grid gap="xs" align="flex-start">
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  size="sm"
+                  label={t`Beschreibung (deutsch)`}
+                  name="descriptionDeu"
+                  withAsterisk
+                  maxLength={TEMPLATE_DESCRIPTION_MAX}
+                  value={head.descriptionDeu}
+                  error={tried && missing.descriptionDeu ? required : undefined}
+                  onChange={(e) => setHead({ ...head, descriptionDeu: e.currentTarget.value })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  size="sm"
+                  label={t`Beschreibung (italienisch)`}
+                  name="descriptionIta"
+                  withAsterisk
+                  maxLength={TEMPLATE_DESCRIPTION_MAX}
+                  value={head.descriptionIta}
+                  error={tried && missing.descriptionIta ? required : undefined}
+                  onChange={(e) => setHead({ ...head, descriptionIta: e.currentTarget.value })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 2 }} pt={25}>
+                <Button type="submit" fullWidth loading={busy} disabled={!editable} data-testid="template-continue">
+                  {t`Weiter zu den Positionen`}
+                </Button>
+              </Grid.Col>
+            </Grid>
+          </fieldset>
+        </Paper>
+        <Paper withBorder radius="sm" px="sm" py={8}>
+          <TextInput size="xs" w={260} label={t`Beschreibung`} {...list.filterProps('description')} />
+        </Paper>
+        <DataTable
+          testId="template-table"
+          columns={[
+            { key: 'code', header: t`Nummer`, width: 80, align: 'right', mono: true, render: (r) => r.code },
+            { key: 'description', header: t`Beschreibung`, render: (r) => localDescription(i18n, r) },
+            { key: 'other', header: t`Beschreibung (andere Sprache)`, render: (r) => (i18n.locale === 'it' ? r.descriptionDeu : r.descriptionIta) },
+            { key: 'positions', header: t`Positionen`, width: 90, align: 'right', render: (r) => r.positionCount },
+          ]}
+          rows={query.data?.entities}
+          total={query.data?.total}
+          rowKey={(r) => r.id}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          onRowClick={(r) => open(r.code)}
+          loading={query.isFetching}
+          emptyText={t`Keine Buchungsvorlagen gefunden.`}
+        />
+      </Stack>
+    </MenuScreenGate>
+  );
+}
