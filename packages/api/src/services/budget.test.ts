@@ -42,6 +42,11 @@ describeOnDatabases('budget', (get) => {
     return row;
   }
   const pos = (chapter: string, amountCurrYear: number) => ({ chapter, amountCurrYear });
+  /** A small balanced forecast, so the scope can be approved. */
+  async function saveBalancedForecast(c: Awaited<ReturnType<typeof as>>, s: { departmentId: number; year: number }) {
+    await c.budget.forecast.save({ ...s, part: 1, positions: [pos('11001', 100_000)] });
+    await c.budget.forecast.save({ ...s, part: 2, positions: [pos('21003', 100_000)] });
+  }
   const chg = (chapter: string, amount: number) => ({ chapter, amount });
 
   // ---- demo data --------------------------------------------------------------------------------
@@ -147,6 +152,14 @@ describeOnDatabases('budget', (get) => {
     await expectAppError(c.budget.surplus.save({ ...s, ...fields, cashBalance: 0, surplusUsed: 1 }), 'InvalidValue');
     expect(await c.budget.surplus.save({ ...s, ...fields, surplusUsed: 300_000 })).toEqual({ ...fields, surplus: 400_000, surplusUsed: 300_000, isEditable: true });
     expect(await c.budget.surplus.get(s)).toMatchObject({ surplus: 400_000, surplusUsed: 300_000 });
+  });
+
+  it('approval: an empty forecast is refused (noTitles)', async () => {
+    const c = await as('zwei');
+    const s = await scope('201');
+    expect((await c.budget.forecast.summary(s)).isBalanced).toEqual({ total: true, title1: true, title3: true });
+    await expectAppError(c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-20` }), 'BudgetNotBalanced');
+    expect((await c.scope.status(s)).isBudgetApproved).toBe(false);
   });
 
   it('approval: balance, date limits, only the same date once approved, clearing', async () => {
@@ -467,6 +480,7 @@ describeOnDatabases('budget', (get) => {
     await expectAppError(c.budget.adjustment.create({ ...s201, approved: `${YEAR}-03-01`, surplusActual: 0 }), 'BudgetNotApproved');
 
     const s = await scope('102');
+    await saveBalancedForecast(c, s);
     expect(await c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-10` })).toBe(true);
     const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` });
     await c.budget.adjustment.create({ ...s, approved: `${YEAR}-02-01`, surplusActual: 0 });
@@ -514,6 +528,7 @@ describeOnDatabases('budget', (get) => {
   it('two concurrent creates get consecutive record numbers without gaps', async () => {
     const c = await as('supervisor');
     const s = await scope('202');
+    await saveBalancedForecast(c, s);
     expect(await c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-05` })).toBe(true);
     const created = await Promise.all([c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` }), c.budget.changes.create({ ...s, approved: `${YEAR}-02-02` })]);
     expect(created.map((x) => x.recordNumber).sort()).toEqual([1, 2]);
@@ -529,6 +544,7 @@ describeOnDatabases('budget', (get) => {
     if (get().kind !== 'postgres') return;
     const c = await as('zwei');
     const s = await scope('201');
+    await saveBalancedForecast(c, s);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let signal: () => void = () => undefined;

@@ -430,7 +430,10 @@ export async function approveForecast(db: Db, scope: BudgetScope, input: Forecas
     }
     const dateError = forecastApprovalDateError(input.approval, scope.year, scope.today);
     if (dateError) fail(dateError, { field: 'approval' });
-    const { isBalanced } = forecastSummaryFigures(await forecastLines(tx, scope), head.surplusUsed);
+    const lines = await forecastLines(tx, scope);
+    // an empty forecast has nothing to approve (spec message budget.forecast.balance.noTitles)
+    if (!lines.some((l) => l.amount !== 0)) fail('BudgetNotBalanced', { params: { checks: 'noTitles' } });
+    const { isBalanced } = forecastSummaryFigures(lines, head.surplusUsed);
     const failed = Object.entries(isBalanced).filter(([, ok]) => !ok);
     if (failed.length > 0) fail('BudgetNotBalanced', { params: { checks: failed.map(([k]) => k).join(',') } });
     await tx.update(budgetHeads).set({ forecastApproved: input.approval }).where(eq(budgetHeads.id, head.id));
