@@ -37,6 +37,21 @@ import { Route as AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport } from
 import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.$code'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
+import { Route as AuthedDeptDeptYearYearBudgetAdjustmentEditRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.adjustment.edit'
+import { Route as AuthedDeptDeptYearYearBudgetAdjustmentPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.adjustment.print'
+import { Route as AuthedDeptDeptYearYearBudgetChangesEditRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit'
+import { Route as AuthedDeptDeptYearYearBudgetChangesPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.print'
+import { Route as AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.protocol'
+import { Route as AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.approval'
+import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details'
+import { Route as AuthedDeptDeptYearYearBudgetForecastPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.print'
+import { Route as AuthedDeptDeptYearYearBudgetForecastSurplusRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.surplus'
+import { Route as AuthedDeptDeptYearYearBudgetChangesEditIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.index'
+import { Route as AuthedDeptDeptYearYearBudgetChangesEditSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.$'
+import { Route as AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.$recordNumber'
+import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details.index'
+import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details.$'
+import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsPartRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details.$part'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -200,6 +215,96 @@ const AuthedDeptDeptYearYearSuppliersPrintRoute =
     path: '/suppliers/print',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBudgetAdjustmentEditRoute =
+  AuthedDeptDeptYearYearBudgetAdjustmentEditRouteImport.update({
+    id: '/budget/adjustment/edit',
+    path: '/budget/adjustment/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute =
+  AuthedDeptDeptYearYearBudgetAdjustmentPrintRouteImport.update({
+    id: '/budget/adjustment/print',
+    path: '/budget/adjustment/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesEditRoute =
+  AuthedDeptDeptYearYearBudgetChangesEditRouteImport.update({
+    id: '/budget/changes/edit',
+    path: '/budget/changes/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesPrintRoute =
+  AuthedDeptDeptYearYearBudgetChangesPrintRouteImport.update({
+    id: '/budget/changes/print',
+    path: '/budget/changes/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesProtocolRoute =
+  AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport.update({
+    id: '/budget/changes/protocol',
+    path: '/budget/changes/protocol',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastApprovalRoute =
+  AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport.update({
+    id: '/budget/forecast/approval',
+    path: '/budget/forecast/approval',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastDetailsRoute =
+  AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport.update({
+    id: '/budget/forecast/details',
+    path: '/budget/forecast/details',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastPrintRoute =
+  AuthedDeptDeptYearYearBudgetForecastPrintRouteImport.update({
+    id: '/budget/forecast/print',
+    path: '/budget/forecast/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastSurplusRoute =
+  AuthedDeptDeptYearYearBudgetForecastSurplusRouteImport.update({
+    id: '/budget/forecast/surplus',
+    path: '/budget/forecast/surplus',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesEditIndexRoute =
+  AuthedDeptDeptYearYearBudgetChangesEditIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetChangesEditRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesEditSplatRoute =
+  AuthedDeptDeptYearYearBudgetChangesEditSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetChangesEditRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute =
+  AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRouteImport.update({
+    id: '/$recordNumber',
+    path: '/$recordNumber',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetChangesEditRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute =
+  AuthedDeptDeptYearYearBudgetForecastDetailsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetForecastDetailsRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute =
+  AuthedDeptDeptYearYearBudgetForecastDetailsSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetForecastDetailsRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute =
+  AuthedDeptDeptYearYearBudgetForecastDetailsPartRouteImport.update({
+    id: '/$part',
+    path: '/$part',
+    getParentRoute: () => AuthedDeptDeptYearYearBudgetForecastDetailsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -229,6 +334,21 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
+  '/dept/$dept/year/$year/budget/adjustment/edit': typeof AuthedDeptDeptYearYearBudgetAdjustmentEditRoute
+  '/dept/$dept/year/$year/budget/adjustment/print': typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute
+  '/dept/$dept/year/$year/budget/changes/edit': typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
+  '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
+  '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
+  '/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
+  '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
+  '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
+  '/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
+  '/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
+  '/dept/$dept/year/$year/budget/forecast/details/$part': typeof AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute
+  '/dept/$dept/year/$year/budget/changes/edit/': typeof AuthedDeptDeptYearYearBudgetChangesEditIndexRoute
+  '/dept/$dept/year/$year/budget/forecast/details/': typeof AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -257,6 +377,19 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/dept/$dept/year/$year/movementTemplates': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
+  '/dept/$dept/year/$year/budget/adjustment/edit': typeof AuthedDeptDeptYearYearBudgetAdjustmentEditRoute
+  '/dept/$dept/year/$year/budget/adjustment/print': typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute
+  '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
+  '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
+  '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
+  '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
+  '/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
+  '/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
+  '/dept/$dept/year/$year/budget/forecast/details/$part': typeof AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute
+  '/dept/$dept/year/$year/budget/changes/edit': typeof AuthedDeptDeptYearYearBudgetChangesEditIndexRoute
+  '/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -288,6 +421,21 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/_authed/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
+  '/_authed/dept/$dept/year/$year/budget/adjustment/edit': typeof AuthedDeptDeptYearYearBudgetAdjustmentEditRoute
+  '/_authed/dept/$dept/year/$year/budget/adjustment/print': typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute
+  '/_authed/dept/$dept/year/$year/budget/changes/edit': typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
+  '/_authed/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
+  '/_authed/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
+  '/_authed/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/_authed/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
+  '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/details/$part': typeof AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute
+  '/_authed/dept/$dept/year/$year/budget/changes/edit/': typeof AuthedDeptDeptYearYearBudgetChangesEditIndexRoute
+  '/_authed/dept/$dept/year/$year/budget/forecast/details/': typeof AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -319,6 +467,21 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
     | '/dept/$dept/year/$year/movementTemplates/'
+    | '/dept/$dept/year/$year/budget/adjustment/edit'
+    | '/dept/$dept/year/$year/budget/adjustment/print'
+    | '/dept/$dept/year/$year/budget/changes/edit'
+    | '/dept/$dept/year/$year/budget/changes/print'
+    | '/dept/$dept/year/$year/budget/changes/protocol'
+    | '/dept/$dept/year/$year/budget/forecast/approval'
+    | '/dept/$dept/year/$year/budget/forecast/details'
+    | '/dept/$dept/year/$year/budget/forecast/print'
+    | '/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/dept/$dept/year/$year/budget/changes/edit/$'
+    | '/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
+    | '/dept/$dept/year/$year/budget/forecast/details/$'
+    | '/dept/$dept/year/$year/budget/forecast/details/$part'
+    | '/dept/$dept/year/$year/budget/changes/edit/'
+    | '/dept/$dept/year/$year/budget/forecast/details/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -347,6 +510,19 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
     | '/dept/$dept/year/$year/movementTemplates'
+    | '/dept/$dept/year/$year/budget/adjustment/edit'
+    | '/dept/$dept/year/$year/budget/adjustment/print'
+    | '/dept/$dept/year/$year/budget/changes/print'
+    | '/dept/$dept/year/$year/budget/changes/protocol'
+    | '/dept/$dept/year/$year/budget/forecast/approval'
+    | '/dept/$dept/year/$year/budget/forecast/print'
+    | '/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/dept/$dept/year/$year/budget/changes/edit/$'
+    | '/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
+    | '/dept/$dept/year/$year/budget/forecast/details/$'
+    | '/dept/$dept/year/$year/budget/forecast/details/$part'
+    | '/dept/$dept/year/$year/budget/changes/edit'
+    | '/dept/$dept/year/$year/budget/forecast/details'
   id:
     | '__root__'
     | '/'
@@ -377,6 +553,21 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
     | '/_authed/dept/$dept/year/$year/movementTemplates/'
+    | '/_authed/dept/$dept/year/$year/budget/adjustment/edit'
+    | '/_authed/dept/$dept/year/$year/budget/adjustment/print'
+    | '/_authed/dept/$dept/year/$year/budget/changes/edit'
+    | '/_authed/dept/$dept/year/$year/budget/changes/print'
+    | '/_authed/dept/$dept/year/$year/budget/changes/protocol'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/approval'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/details'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/print'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/_authed/dept/$dept/year/$year/budget/changes/edit/$'
+    | '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/details/$'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/details/$part'
+    | '/_authed/dept/$dept/year/$year/budget/changes/edit/'
+    | '/_authed/dept/$dept/year/$year/budget/forecast/details/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -582,8 +773,155 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/budget/adjustment/edit': {
+      id: '/_authed/dept/$dept/year/$year/budget/adjustment/edit'
+      path: '/budget/adjustment/edit'
+      fullPath: '/dept/$dept/year/$year/budget/adjustment/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetAdjustmentEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/adjustment/print': {
+      id: '/_authed/dept/$dept/year/$year/budget/adjustment/print'
+      path: '/budget/adjustment/print'
+      fullPath: '/dept/$dept/year/$year/budget/adjustment/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/edit': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/edit'
+      path: '/budget/changes/edit'
+      fullPath: '/dept/$dept/year/$year/budget/changes/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/print': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/print'
+      path: '/budget/changes/print'
+      fullPath: '/dept/$dept/year/$year/budget/changes/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/protocol': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/protocol'
+      path: '/budget/changes/protocol'
+      fullPath: '/dept/$dept/year/$year/budget/changes/protocol'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/approval': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/approval'
+      path: '/budget/forecast/approval'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/approval'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/details': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/details'
+      path: '/budget/forecast/details'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/details'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/print': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/print'
+      path: '/budget/forecast/print'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/surplus': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/surplus'
+      path: '/budget/forecast/surplus'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/surplus'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastSurplusRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/edit/': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/edit/'
+      path: '/'
+      fullPath: '/dept/$dept/year/$year/budget/changes/edit/'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditIndexRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/edit/$': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/edit/$'
+      path: '/$'
+      fullPath: '/dept/$dept/year/$year/budget/changes/edit/$'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber': {
+      id: '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
+      path: '/$recordNumber'
+      fullPath: '/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/details/': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/details/'
+      path: '/'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/details/'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsIndexRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/details/$': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/details/$'
+      path: '/$'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/details/$'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/forecast/details/$part': {
+      id: '/_authed/dept/$dept/year/$year/budget/forecast/details/$part'
+      path: '/$part'
+      fullPath: '/dept/$dept/year/$year/budget/forecast/details/$part'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsPartRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRoute
+    }
   }
 }
+
+interface AuthedDeptDeptYearYearBudgetChangesEditRouteChildren {
+  AuthedDeptDeptYearYearBudgetChangesEditSplatRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
+  AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
+  AuthedDeptDeptYearYearBudgetChangesEditIndexRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditIndexRoute
+}
+
+const AuthedDeptDeptYearYearBudgetChangesEditRouteChildren: AuthedDeptDeptYearYearBudgetChangesEditRouteChildren =
+  {
+    AuthedDeptDeptYearYearBudgetChangesEditSplatRoute:
+      AuthedDeptDeptYearYearBudgetChangesEditSplatRoute,
+    AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute:
+      AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute,
+    AuthedDeptDeptYearYearBudgetChangesEditIndexRoute:
+      AuthedDeptDeptYearYearBudgetChangesEditIndexRoute,
+  }
+
+const AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren =
+  AuthedDeptDeptYearYearBudgetChangesEditRoute._addFileChildren(
+    AuthedDeptDeptYearYearBudgetChangesEditRouteChildren,
+  )
+
+interface AuthedDeptDeptYearYearBudgetForecastDetailsRouteChildren {
+  AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
+  AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute
+  AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute
+}
+
+const AuthedDeptDeptYearYearBudgetForecastDetailsRouteChildren: AuthedDeptDeptYearYearBudgetForecastDetailsRouteChildren =
+  {
+    AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute:
+      AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute,
+    AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute:
+      AuthedDeptDeptYearYearBudgetForecastDetailsPartRoute,
+    AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute:
+      AuthedDeptDeptYearYearBudgetForecastDetailsIndexRoute,
+  }
+
+const AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren =
+  AuthedDeptDeptYearYearBudgetForecastDetailsRoute._addFileChildren(
+    AuthedDeptDeptYearYearBudgetForecastDetailsRouteChildren,
+  )
 
 interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSplatRoute: typeof AuthedDeptDeptYearYearSplatRoute
@@ -609,6 +947,15 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   AuthedDeptDeptYearYearMovementTemplatesIndexRoute: typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
+  AuthedDeptDeptYearYearBudgetAdjustmentEditRoute: typeof AuthedDeptDeptYearYearBudgetAdjustmentEditRoute
+  AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute: typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute
+  AuthedDeptDeptYearYearBudgetChangesEditRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
+  AuthedDeptDeptYearYearBudgetChangesPrintRoute: typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
+  AuthedDeptDeptYearYearBudgetChangesProtocolRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  AuthedDeptDeptYearYearBudgetForecastApprovalRoute: typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
+  AuthedDeptDeptYearYearBudgetForecastDetailsRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
+  AuthedDeptDeptYearYearBudgetForecastPrintRoute: typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
+  AuthedDeptDeptYearYearBudgetForecastSurplusRoute: typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
 }
 
 const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
@@ -654,6 +1001,24 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearSuppliersPrintRoute,
     AuthedDeptDeptYearYearMovementTemplatesIndexRoute:
       AuthedDeptDeptYearYearMovementTemplatesIndexRoute,
+    AuthedDeptDeptYearYearBudgetAdjustmentEditRoute:
+      AuthedDeptDeptYearYearBudgetAdjustmentEditRoute,
+    AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute:
+      AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute,
+    AuthedDeptDeptYearYearBudgetChangesEditRoute:
+      AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren,
+    AuthedDeptDeptYearYearBudgetChangesPrintRoute:
+      AuthedDeptDeptYearYearBudgetChangesPrintRoute,
+    AuthedDeptDeptYearYearBudgetChangesProtocolRoute:
+      AuthedDeptDeptYearYearBudgetChangesProtocolRoute,
+    AuthedDeptDeptYearYearBudgetForecastApprovalRoute:
+      AuthedDeptDeptYearYearBudgetForecastApprovalRoute,
+    AuthedDeptDeptYearYearBudgetForecastDetailsRoute:
+      AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren,
+    AuthedDeptDeptYearYearBudgetForecastPrintRoute:
+      AuthedDeptDeptYearYearBudgetForecastPrintRoute,
+    AuthedDeptDeptYearYearBudgetForecastSurplusRoute:
+      AuthedDeptDeptYearYearBudgetForecastSurplusRoute,
   }
 
 const AuthedDeptDeptYearYearRouteWithChildren =

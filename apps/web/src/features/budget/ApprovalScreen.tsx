@@ -1,0 +1,166 @@
+import { forecastApprovalDateError, todayIso } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { errorMessages, errorText } from '../../lib/errorMessages.ts';
+import { appCodeOf } from '../../lib/errors.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { formatDate } from '../../ui/date.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+import { BudgetStateAlert, CheckBadges, FigureLine } from './BudgetParts.tsx';
+import { budgetMessages } from './labels.ts';
+import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
+
+function paramsOf(error: unknown): Record<string, unknown> | null {
+  return (error as { data?: { params?: Record<string, unknown> | null } } | null)?.data?.params ?? null;
+}
+
+/**
+ * Forecast approval (menu `budget/forecast/approval`): the balance checks and the approval date
+ * (not in the future, not after 31.12 of the year). Approved: the date stays or is cleared (the
+ * server refuses clearing once changes exist). Approval opens the management menu at once.
+ */
+export function ApprovalScreen() {
+  const { t, i18n } = useLingui();
+  const { input, year, closed } = useBudgetScope();
+  const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
+  const [date, setDate] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+  const { confirm, element: confirmElement } = useConfirmDialog();
+
+  const s = summary.data;
+  const approved = s?.approval ?? null;
+  const balanced = s ? s.isBalanced.total && s.isBalanced.title1 && s.isBalanced.title3 : false;
+  const dateCode = date ? forecastApprovalDateError(date, year, todayIso()) : null;
+  const dateError = !date ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
+
+  async function run(approval: string | null) {
+    setBusy(true);
+    setWarning(null);
+    try {
+      await trpcClient.budget.forecast.approve.mutate({ ...input, approval });
+      notifySuccess(approval ? t`Haushaltsvoranschlag genehmigt` : t`Genehmigung aufgehoben`);
+      setDate(null);
+      setTouched(false);
+      await invalidateBudgetAndScope();
+    } catch (error) {
+      const code = appCodeOf(error);
+      setWarning(
+        code === 'BudgetNotBalanced'
+          ? i18n._(paramsOf(error)?.checks === 'noTitles' ? budgetMessages.noTitles : budgetMessages.notBalanced)
+          : code === 'BudgetAlreadyApproved'
+            ? i18n._(budgetMessages.alreadyApproved)
+            : code === 'BudgetInUse'
+              ? t`Die Genehmigung kann nicht aufgehoben werden: es gibt bereits Haushaltsänderungen oder Buchungen.`
+              : errorText(i18n, error),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!date || dateCode || !balanced || approved) return;
+    void run(date);
+  }
+
+  async function revoke() {
+    const ok = await confirm({
+      title: t`Genehmigung aufheben`,
+      children: t`Das Genehmigungsdatum wird gelöscht; der Haushaltsvoranschlag kann wieder bearbeitet werden.`,
+      confirmLabel: t`Aufheben`,
+      danger: true,
+    });
+    if (ok) void run(null);
+  }
+
+  return (
+    <Stack gap="sm" maw={820}>
+      <Title order={2} data-testid="screen-title">
+        {t`Genehmigung des Haushaltsvoranschlags ${year}`}
+      </Title>
+      <BudgetStateAlert closed={closed} />
+      {summary.error ? (
+        <Alert color="red" variant="light">
+          {errorText(i18n, summary.error)}
+        </Alert>
+      ) : !s ? (
+        <Loader size="sm" />
+      ) : (
+        <>
+          <Paper withBorder radius="sm" p="sm">
+            <Stack gap={6}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                {t`Ausgleichsprüfung`}
+              </Text>
+              <CheckBadges checks={s.isBalanced} />
+              <Stack gap={2} maw={420} mt={4}>
+                <FigureLine label={t`Einnahmen`} cents={s.totals.revenues} />
+                <FigureLine label={t`Verwendeter Überschuss`} cents={s.totals.surplusUsed} />
+                <FigureLine label={t`Ausgaben`} cents={s.totals.expenses} />
+                <FigureLine label={t`Differenz`} cents={s.totals.surplus} strong testId="approval-balance" />
+              </Stack>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="sm" p="md">
+            {approved ? (
+              <Group justify="space-between" align="center">
+                <div>
+                  <Text size="sm" c="dimmed">
+                    {t`Genehmigungsdatum`}
+                  </Text>
+                  <Text fw={700} data-testid="approval-date">
+                    {formatDate(approved)}
+                  </Text>
+                </div>
+                {!closed ? (
+                  <Button color="red" variant="light" onClick={() => void revoke()} loading={busy} data-testid="approval-revoke">
+                    {t`Genehmigung aufheben`}
+                  </Button>
+                ) : null}
+              </Group>
+            ) : (
+              <form onSubmit={onSubmit} noValidate>
+                <Group align="flex-start" gap="sm">
+                  <DateInput
+                    label={t`Genehmigungsdatum`}
+                    name="approval"
+                    data-testid="approval-input"
+                    withAsterisk
+                    w={180}
+                    value={date}
+                    onChange={setDate}
+                    onBlur={() => setTouched(true)}
+                    error={dateError}
+                    disabled={closed}
+                  />
+                  <Button type="submit" mt={25} loading={busy} disabled={!balanced || closed} data-testid="approval-save">
+                    {t`Genehmigen`}
+                  </Button>
+                </Group>
+                {!balanced ? (
+                  <Text size="sm" c="red" mt={6} data-testid="approval-not-balanced">
+                    {i18n._(budgetMessages.notBalanced)}
+                  </Text>
+                ) : null}
+              </form>
+            )}
+          </Paper>
+          {warning ? (
+            <Alert color="yellow" variant="light" data-testid="approval-warning">
+              {warning}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      {confirmElement}
+    </Stack>
+  );
+}

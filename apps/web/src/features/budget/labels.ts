@@ -1,0 +1,29 @@
+/** Texts of the budget area (spec 1 §8 budget messages; GLOSSARY terms). */
+import type { BalanceCheck } from '@app/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** The named forecast balance checks (DOMAIN.md). */
+export const checkLabels: Record<BalanceCheck, MessageDescriptor> = {
+  total: msg`Gesamt: Einnahmen + Verwendeter Überschuss = Ausgaben`,
+  title1: msg`Titel 1: Einnahmen ≥ Ausgaben`,
+  title3: msg`Titel 3: Einnahmen = Ausgaben`,
+};
+
+export const budgetMessages = {
+  /** budget.closedWarning */
+  closedWarning: msg`Haushalt abgeschlossen: Änderungen sind nicht mehr möglich.`,
+  /** budget.approvedWarning */
+  approvedWarning: msg`Der Haushaltsvoranschlag ist genehmigt und kann nicht mehr geändert werden.`,
+  /** budget.forecast.approval.alreadyApproved */
+  alreadyApproved: msg`Der Haushaltsvoranschlag ist bereits genehmigt.`,
+  /** budget.forecast.approval.notBalanced */
+  notBalanced: msg`Der Haushaltsvoranschlag ist nicht ausgeglichen und kann nicht genehmigt werden.`,
+  /** budget.forecast.balance.noTitles */
+  noTitles: msg`Der Haushaltsvoranschlag enthält noch keine Beträge.`,
+  /** budget.balance.exceedsAvailableAsk */
+  exceedsAvailableAsk: msg`Der verfügbare Betrag wird überschritten. Trotzdem fortfahren?`,
+  /** budget.adjust.chapter.hasResidue */
+  hasResidue: msg`Für dieses Kapitel sind die Rückstände festgestellt; es kann nicht geändert werden.`,
+  notApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
+};
