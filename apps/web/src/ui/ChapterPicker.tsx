@@ -37,7 +37,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { errorText } from '../lib/errorMessages.ts';
 import { appCodeOf } from '../lib/errors.ts';
 import { queryClient, trpc } from '../lib/trpc.ts';
-import { chapterDescription, partLabels } from './chartLabels.ts';
+import { chapterDescription, chapterWord, partLabels } from './chartLabels.ts';
 import { DataTable } from './DataTable.tsx';
 import { notifyError } from './notify.ts';
 
@@ -317,7 +317,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
           <TextInput
             size="sm"
             w={110}
-            label={t`Kapitel`}
+            label={i18n._(chapterWord)}
             placeholder="2-1"
             value={code}
             data-autofocus
@@ -355,7 +355,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
       <DataTable
         testId="chapter-picker-table"
         columns={[
-          { key: 'chapter', header: t`Kapitel`, width: 90, mono: true, render: (c) => formatChapter(c.chapter) },
+          { key: 'chapter', header: i18n._(chapterWord), width: 90, mono: true, render: (c) => formatChapter(c.chapter) },
           { key: 'description', header: t`Beschreibung`, render: (c) => chapterDescription(i18n, c) },
           { key: 'searchKey', header: t`Suchbegriff`, width: 170, render: (c) => (i18n.locale === 'it' ? c.searchKeyIta : c.searchKeyDeu) },
           { key: 'part', header: t`Teil`, width: 90, render: (c) => i18n._(partLabels[c.part as Part]) },

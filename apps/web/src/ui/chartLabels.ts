@@ -3,6 +3,12 @@ import type { ChapterBrief, Part } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
+/** "Kapitel" meaning one chapter (a code column or field); the plural menu and list titles differ in Italian. */
+export const chapterWord: MessageDescriptor = msg({ message: 'Kapitel', context: 'one chapter' });
+
+/** "Titel" meaning one title (a column or field). */
+export const titleWord: MessageDescriptor = msg({ message: 'Titel', context: 'one title' });
+
 export const partLabels: Record<Part, MessageDescriptor> = {
   1: msg`Einnahmen`,
   2: msg`Ausgaben`,

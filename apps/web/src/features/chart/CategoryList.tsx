@@ -17,6 +17,7 @@ export function CategoryList() {
   const { t, i18n } = useLingui();
   const chart = useChartScope();
   const part = usePartFilter();
+  const year = chart.year;
   const list = useMasterList(['description'] as const);
   const query = useQuery({
     ...trpc.chart.categories.list.queryOptions({
@@ -34,7 +35,7 @@ export function CategoryList() {
     <Stack gap="sm" maw={1100}>
       <ChartStatusBanner status={chart.status} />
       <MasterList
-        title={t`Kategorien ${chart.year}`}
+        title={t`Kategorien ${year}`}
         onNew={() => list.openEditor('new')}
         newDisabled={!chart.status?.canEdit.categories}
         filters={

@@ -1,9 +1,9 @@
-import { CHAPTER_SHORT_MAX, type ChapterFields, ChapterForm, chapterCodeOf, formatChapter, type Part } from '@app/domain';
+import { CHAPTER_SHORT_MAX, type ChapterFields, ChapterForm, chapterCodeOf, formatChapter, missingChapterTexts, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Grid, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
-import { localDescription, partLabels } from '../../ui/chartLabels.ts';
+import { chapterWord, localDescription, partLabels } from '../../ui/chartLabels.ts';
 import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
@@ -57,6 +57,8 @@ export function ChapterEditor({ id }: { id: EditorId }) {
       notes: e.notes,
     }),
     schema: ChapterForm,
+    // search keys and descriptions are required unless it is an empty chapter (the schema's refinement says "invalid")
+    extraErrors: (values) => Object.fromEntries(missingChapterTexts({ ...values, emptyChapter: values.emptyChapter ?? false }).map((path) => [path, t`Dieses Feld ist erforderlich`])),
     labels: chapterLabels,
     save: (input, itemId) =>
       itemId === null ? trpcClient.chart.chapters.create.mutate({ ...input, ...scopeInput }) : trpcClient.chart.chapters.update.mutate({ ...input, id: itemId, departmentId: deptId }),
@@ -94,10 +96,11 @@ export function ChapterEditor({ id }: { id: EditorId }) {
     };
   };
   const required = !v.emptyChapter;
+  const shownCode = code ? formatChapter(code) : '';
 
   return (
     <EditorShell
-      title={editor.isNew ? t`Neues Kapitel` : t`Kapitel ${code ? formatChapter(code) : ''}`}
+      title={editor.isNew ? t`Neues Kapitel` : t`Kapitel ${shownCode}`}
       subtitle={editor.isNew ? undefined : localDescription(i18n, { descriptionDeu: v.descriptionDeu ?? '', descriptionIta: v.descriptionIta ?? '' })}
       editor={editor}
       readOnly={readOnly}
@@ -146,7 +149,7 @@ export function ChapterEditor({ id }: { id: EditorId }) {
               <Grid.Col span={{ base: 6, sm: 2 }}>
                 <Stack gap={3}>
                   <Text size="sm" fw={500}>
-                    {t`Kapitel`}
+                    {i18n._(chapterWord)}
                   </Text>
                   <Text size="lg" ff="monospace" fw={600} data-testid="chapter-code" h={36} lh="36px">
                     {code ? formatChapter(code) : '—'}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { partLabels } from '../../ui/chartLabels.ts';
+import { chapterWord, partLabels } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
@@ -31,18 +31,19 @@ export function ChapterList() {
     placeholderData: keepPreviousData,
   });
   const it = i18n.locale === 'it';
+  const year = chart.year;
   return (
     <Stack gap="sm" maw={1200}>
       <ChartStatusBanner status={chart.status} />
       <MasterList
-        title={t`Kapitel ${chart.year}`}
+        title={t`Kapitel ${year}`}
         onNew={() => list.openEditor('new')}
         newDisabled={!chart.status?.canEdit.chapters}
         filters={
           <>
             <AreaSelect value={chart.area} onChange={chart.setArea} />
             <PartFilter />
-            <TextInput size="xs" w={100} label={t`Kapitel`} placeholder="2-1" {...list.filterProps('chapter')} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+            <TextInput size="xs" w={100} label={i18n._(chapterWord)} placeholder="2-1" {...list.filterProps('chapter')} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
             <TextInput size="xs" w={260} label={t`Beschreibung oder Suchbegriff`} {...list.filterProps('description')} />
           </>
         }
@@ -50,7 +51,7 @@ export function ChapterList() {
         <DataTable
           testId="chapter-table"
           columns={[
-            { key: 'chapter', header: t`Kapitel`, width: 90, mono: true, render: (r) => formatChapter(r.chapter) },
+            { key: 'chapter', header: i18n._(chapterWord), width: 90, mono: true, render: (r) => formatChapter(r.chapter) },
             { key: 'part', header: t`Teil`, width: 90, render: (r) => i18n._(partLabels[r.part as Part]) },
             { key: 'description', header: t`Beschreibung`, render: (r) => (it ? r.descriptionIta || r.descriptionDeu : r.descriptionDeu || r.descriptionIta) },
             { key: 'searchKey', header: t`Suchbegriff`, width: 190, render: (r) => (it ? r.searchKeyIta : r.searchKeyDeu) },

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { partLabels } from '../../ui/chartLabels.ts';
+import { partLabels, titleWord } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
@@ -17,6 +17,7 @@ export function TitleList() {
   const { t, i18n } = useLingui();
   const chart = useChartScope();
   const part = usePartFilter();
+  const year = chart.year;
   const list = useMasterList(['description'] as const);
   const query = useQuery({
     ...trpc.chart.titles.list.queryOptions({
@@ -34,7 +35,7 @@ export function TitleList() {
     <Stack gap="sm" maw={1100}>
       <ChartStatusBanner status={chart.status} />
       <MasterList
-        title={t`Titel ${chart.year}`}
+        title={t`Titel ${year}`}
         onNew={() => list.openEditor('new')}
         newDisabled={!chart.status?.canEdit.titles}
         filters={
@@ -49,7 +50,7 @@ export function TitleList() {
           testId="title-table"
           columns={[
             { key: 'part', header: t`Teil`, width: 100, render: (r) => i18n._(partLabels[r.part as Part]) },
-            { key: 'title', header: t`Titel`, width: 60, align: 'right', mono: true, render: (r) => r.title },
+            { key: 'title', header: i18n._(titleWord), width: 60, align: 'right', mono: true, render: (r) => r.title },
             { key: 'descriptionDeu', header: t`Beschreibung (deutsch)`, render: (r) => r.descriptionDeu },
             { key: 'descriptionIta', header: t`Beschreibung (italienisch)`, render: (r) => r.descriptionIta },
           ]}

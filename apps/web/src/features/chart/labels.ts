@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
+import { chapterWord, titleWord } from '../../ui/chartLabels.ts';
 import type { FieldLabels } from '../../ui/fieldMessages.ts';
 
 /** Labels of the title form (inputs and server error naming). */
 export const titleLabels: FieldLabels = {
   part: msg`Teil`,
-  title: msg`Titel`,
+  title: titleWord,
   descriptionDeu: msg`Beschreibung (deutsch)`,
   descriptionIta: msg`Beschreibung (italienisch)`,
 };
@@ -20,9 +21,9 @@ export const categoryLabels: FieldLabels = {
 /** Labels of the chapter form. */
 export const chapterLabels: FieldLabels = {
   part: msg`Teil`,
-  title: msg`Titel`,
+  title: titleWord,
   chapterShort: msg`Kapitelnummer`,
-  chapter: msg`Kapitel`,
+  chapter: chapterWord,
   searchKeyDeu: msg`Suchbegriff (deutsch)`,
   searchKeyIta: msg`Suchbegriff (italienisch)`,
   descriptionDeu: msg`Beschreibung (deutsch)`,

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterPicker.tsx';
-import { chapterDescription } from '../../ui/chartLabels.ts';
+import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
@@ -173,7 +173,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
             <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" striped layout="fixed">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={100}>{t`Kapitel`}</Table.Th>
+                  <Table.Th w={100}>{i18n._(chapterWord)}</Table.Th>
                   <Table.Th>{t`Beschreibung`}</Table.Th>
                   <Table.Th w={44} />
                 </Table.Tr>
