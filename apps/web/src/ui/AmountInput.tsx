@@ -24,6 +24,13 @@ export function AmountInput({ value, onChange, onBlur, onFocus, error, ...rest }
       error={draft?.invalid ? t`Ungültiger Betrag` : error}
       styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
       onFocus={(event) => {
+        // show the edit text at once and select it: typing replaces the amount (fast entry), and the
+        // re-render finds the same text, so the caret and selection stay
+        const el = event.currentTarget;
+        if (!draft?.invalid) {
+          el.value = amountEditText(value);
+          el.select();
+        }
         setDraft((d) => (d?.invalid ? { text: d.text, invalid: false } : { text: amountEditText(value), invalid: false }));
         onFocus?.(event);
       }}

@@ -14,7 +14,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { budgetMessages } from './labels.ts';
 import { type ChangeRow, changeRowTotals, isPendingRow } from './positions.ts';
-import { focusAmount, onAmountKey } from './tableKeys.ts';
+import { onAmountKey, useFocusAmount } from './tableKeys.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -42,6 +42,7 @@ export interface ChangePositionsTableProps {
 export function ChangePositionsTable({ rows, setRows, editable, departmentId, year, changeId, surplusDelta = 0, requireDescriptions, defaultFilter }: ChangePositionsTableProps) {
   const { t, i18n } = useLingui();
   const [blocked, setBlocked] = useState<string | null>(null);
+  const focusAmount = useFocusAmount();
   const scope = { departmentId, year };
   const figures = useQueries({ queries: rows.map((r) => trpc.budget.changes.chapterBefore.queryOptions({ ...scope, changeId, chapterId: r.chapterId })) });
   const totals = changeRowTotals(rows, surplusDelta);

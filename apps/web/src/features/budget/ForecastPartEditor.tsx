@@ -17,7 +17,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { copyAllPrevious, type ForecastRow, forecastSavePositions, forecastSnapshot, forecastTotals, isPendingRow, toForecastRows } from './positions.ts';
-import { focusAmount, onAmountKey } from './tableKeys.ts';
+import { onAmountKey, useFocusAmount } from './tableKeys.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -39,6 +39,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   const [saving, setSaving] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
+  const focusAmount = useFocusAmount();
 
   const dirty = rows !== null && forecastSnapshot(rows) !== initial;
   // (re)load from the server while nothing is edited (state adjusted during render)

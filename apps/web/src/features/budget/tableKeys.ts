@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef } from 'react';
 
 /**
  * Fast entry in an amount column: Enter (or ArrowDown) moves to the amount field of the next row,
@@ -24,11 +24,27 @@ export function onAmountKey(event: KeyboardEvent<HTMLInputElement>, afterLast?: 
   }
 }
 
-/** Focuses the amount field of a row (by its key) once it is rendered. */
-export function focusAmount(rowKey: string) {
-  requestAnimationFrame(() => {
-    const el = document.querySelector<HTMLInputElement>(`input[data-amount-input][data-row-key="${rowKey}"]`);
-    el?.focus();
-    el?.select();
+function amountField(rowKey: string) {
+  return document.querySelector<HTMLInputElement>(`input[data-amount-input][data-row-key="${rowKey}"]`);
+}
+
+/**
+ * Focuses the amount field of a row once it is rendered (a row added after an async lookup renders
+ * later than the next frame): `focusAmount(key)` asks, the effect after the next render does it.
+ */
+export function useFocusAmount(): (rowKey: string) => void {
+  const wanted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted.current) return;
+    const el = amountField(wanted.current);
+    if (!el) return;
+    wanted.current = null;
+    el.focus();
+    el.select();
   });
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  return useCallback((rowKey: string) => {
+    wanted.current = rowKey;
+    rerender();
+  }, []);
 }
