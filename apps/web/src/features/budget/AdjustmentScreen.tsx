@@ -118,7 +118,7 @@ export function AdjustmentScreen() {
       <AmountInput
         label={t`Tatsächlicher Verwaltungsüberschuss`}
         name="surplusActual"
-        w={230}
+        w={300}
         value={head.surplusActual}
         onChange={(surplusActual) => setHead((h) => ({ ...h, surplusActual }))}
         readOnly={!editable}

@@ -123,13 +123,13 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
             <Table.Tr>
               <Table.Th w={78}>{t`Kapitel`}</Table.Th>
               <Table.Th>{t`Bezeichnung`}</Table.Th>
-              <Table.Th w={140} ta="right">
+              <Table.Th w={150} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t`Ansatz vorher`}
               </Table.Th>
               <Table.Th w={150} ta="right">
                 {t`Änderung`}
               </Table.Th>
-              <Table.Th w={140} ta="right">
+              <Table.Th w={150} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t`Ansatz nachher`}
               </Table.Th>
               <Table.Th w={140} ta="right">

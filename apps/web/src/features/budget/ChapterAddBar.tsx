@@ -36,7 +36,7 @@ export function ChapterAddBar({ departmentId, year, part, defaultFilter, disable
         name="add-chapter"
         withDescription={false}
         disabled={disabled}
-        w={150}
+        w={175}
       />
       <Button variant="default" onClick={() => setPicker(true)} disabled={disabled} data-testid="add-chapter-search">
         {t`Kapitel suchen`}

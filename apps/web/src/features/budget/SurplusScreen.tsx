@@ -84,12 +84,12 @@ export function SurplusScreen() {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} onKeyDown={onEnterMoves} noValidate>
-      <Stack gap="sm" maw={720}>
-        <Group justify="space-between" wrap="nowrap">
+      <Stack gap="sm" maw={860}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={2} data-testid="screen-title">
             {t`Voraussichtlicher Verwaltungsüberschuss`}
           </Title>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {editable ? (
               <Button type="submit" loading={saving} disabled={!dirty || usedError !== null} data-testid="editor-save">
                 {t`Speichern`}
