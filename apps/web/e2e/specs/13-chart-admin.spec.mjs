@@ -19,10 +19,6 @@ async function fill(page, name, value) {
   await input.press('Tab');
 }
 
-async function rowCount(page, testId) {
-  return page.getByTestId(testId).getByTestId('data-row').count();
-}
-
 describe('chart of accounts and administration (supervisor, German)', () => {
   test('new year, chart copy with test, warning and confirm, chapters listed in the new year', async () => {
     const { context, page, errors } = await newPage(browser());
@@ -234,7 +230,12 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     await page.getByTestId('link-save').waitFor({ state: 'hidden' });
     await page.getByTestId('filter-username').fill('');
     await chooseOption(page, 'filter-dept', /^100 /);
-    await page.getByTestId('data-row').first().waitFor();
+    // district 100 with the departments below it: admin (100), kassier and endtest101 (101), zwei (102)
+    await waitForRows(page, 4, 'user-department-table');
+    await page.getByTestId('filter-own').check();
+    await waitForRows(page, 1, 'user-department-table');
+    await page.getByTestId('filter-own').uncheck();
+    await waitForRows(page, 4, 'user-department-table');
     await shot(page, 'user-departments-de');
     await openScreen(page, `${scope('101')}/departmentUsers`, 'department-user-table');
     await page.getByTestId('department-user-table').getByText('endtest101').waitFor();

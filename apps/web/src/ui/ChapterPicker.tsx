@@ -30,7 +30,7 @@
  */
 import { type Area, type ChapterBrief, formatChapter, type Part } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Loader, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
@@ -160,12 +160,12 @@ export function ChapterCodeInput({
 
   return (
     <>
-      <Group gap="xs" wrap="nowrap" align="flex-end" style={{ minWidth: 0 }}>
+      <Input.Wrapper label={label} error={error} withAsterisk={required} style={{ minWidth: 0 }}>
+      <Group gap="xs" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
         <TextInput
           ref={inputRef}
-          label={label}
-          error={error}
-          withAsterisk={required}
+          error={Boolean(error)}
+          aria-label={typeof label === 'string' ? label : undefined}
           name={name}
           data-testid={`${name}-code`}
           autoFocus={autoFocus}
@@ -173,7 +173,7 @@ export function ChapterCodeInput({
           autoComplete="off"
           w={w}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          placeholder={t`z. B. 2-1-003`}
+          placeholder="2-1-003"
           value={shown}
           onChange={(event) => {
             const next = event.currentTarget.value;
@@ -200,11 +200,12 @@ export function ChapterCodeInput({
           }
         />
         {withDescription ? (
-          <Text size="sm" truncate pb={error ? 26 : 7} c={value ? undefined : 'dimmed'} style={{ minWidth: 0, flex: 1 }} data-testid={`${name}-description`} title={description}>
+          <Text size="sm" truncate c={value ? undefined : 'dimmed'} style={{ minWidth: 0, flex: 1 }} data-testid={`${name}-description`} title={description}>
             {value ? description : '—'}
           </Text>
         ) : null}
       </Group>
+      </Input.Wrapper>
       <ChapterPicker
         opened={picker !== null}
         onClose={() => {
@@ -358,7 +359,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
           { key: 'chapter', header: i18n._(chapterWord), width: 90, mono: true, render: (c) => formatChapter(c.chapter) },
           { key: 'description', header: t`Beschreibung`, render: (c) => chapterDescription(i18n, c) },
           { key: 'searchKey', header: t`Suchbegriff`, width: 170, render: (c) => (i18n.locale === 'it' ? c.searchKeyIta : c.searchKeyDeu) },
-          { key: 'part', header: t`Teil`, width: 90, render: (c) => i18n._(partLabels[c.part as Part]) },
+          { key: 'part', header: t`Teil`, width: 105, render: (c) => i18n._(partLabels[c.part as Part]) },
         ]}
         rows={rows}
         total={total}

@@ -52,13 +52,13 @@ export function ChapterList() {
           testId="chapter-table"
           columns={[
             { key: 'chapter', header: i18n._(chapterWord), width: 90, mono: true, render: (r) => formatChapter(r.chapter) },
-            { key: 'part', header: t`Teil`, width: 90, render: (r) => i18n._(partLabels[r.part as Part]) },
+            { key: 'part', header: t`Teil`, width: 105, render: (r) => i18n._(partLabels[r.part as Part]) },
             { key: 'description', header: t`Beschreibung`, render: (r) => (it ? r.descriptionIta || r.descriptionDeu : r.descriptionDeu || r.descriptionIta) },
-            { key: 'searchKey', header: t`Suchbegriff`, width: 190, render: (r) => (it ? r.searchKeyIta : r.searchKeyDeu) },
+            { key: 'searchKey', header: t`Suchbegriff`, width: 230, render: (r) => (it ? r.searchKeyIta : r.searchKeyDeu) },
             {
               key: 'flags',
               header: '',
-              width: 200,
+              width: 150,
               render: (r) => (
                 <Group gap={4} wrap="nowrap">
                   {r.emptyChapter ? (
