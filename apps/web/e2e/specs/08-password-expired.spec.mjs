@@ -18,10 +18,10 @@ describe('expired password', () => {
     const login = await api('POST', 'Authenticate/login', { body: { username: 'supervisor', password: 'demo' } });
     assert.equal(login.status, 200);
     const scopes = await api('GET', 'Scopes', { token: login.json.token });
-    const dept101 = scopes.json.departments.find((d) => d.code === '101');
+    const dept = scopes.json.departments.find((d) => d.code === '202');
     const created = await api('POST', 'Admin/Users', {
       token: login.json.token,
-      body: { username: 'neuling', fullname: 'Nora Neuling', password: 'start1', passwordRepeat: 'start1', mustChangePassword: true, departmentIds: [dept101.id], mainDepartmentId: dept101.id },
+      body: { username: 'neuling', fullname: 'Nora Neuling', password: 'start1', passwordRepeat: 'start1', mustChangePassword: true, departmentIds: [dept.id], mainDepartmentId: dept.id },
     });
     assert.equal(created.status, 200, JSON.stringify(created.json));
 
@@ -48,7 +48,7 @@ describe('expired password', () => {
     await page.getByTestId('sign-in-success').waitFor();
     await signIn(page, 'neuling', { password: 'geheim7' });
     await page.waitForURL((url) => url.pathname !== '/');
-    assert.equal(pathOf(page), `/dept/101/year/${new Date().getFullYear()}`);
+    assert.equal(pathOf(page), `/dept/202/year/${new Date().getFullYear()}`);
     await context.close();
   });
 });

@@ -252,6 +252,39 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     await context.close();
   });
 
+  test('a user linked to the new department 203 signs in and sees that department only', async () => {
+    const { context, page, errors } = await newPage(browser());
+    await signInAndWait(page, 'supervisor');
+    await openList(page, `${scope('203')}/users`, 'user-table');
+    await page.getByTestId('list-new').click();
+    await page.locator('[name="username"]').waitFor();
+    await fill(page, 'username', 'kassa203');
+    await fill(page, 'fullname', 'Klara Kassierin');
+    await fill(page, 'password', 'feuer203');
+    await fill(page, 'passwordRepeat', 'feuer203');
+    await page.locator('[name="mustChangePassword"]').uncheck();
+    await page.getByTestId('user-departments').click();
+    await page.getByTestId('user-departments').fill('203');
+    await page.getByRole('option', { name: /^203 / }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('editor-save').click();
+    await page.getByText('Gespeichert').first().waitFor();
+    await page.getByTestId('sign-out').click();
+    await page.locator('input[name="username"]').waitFor();
+
+    await signInAndWait(page, 'kassa203', { password: 'feuer203' });
+    assert.equal(new URL(page.url()).pathname, `/dept/203/year/${currentYear}`);
+    await page.getByTestId('department-picker').click();
+    const options = await page.getByRole('option').allInnerTexts();
+    assert.deepEqual(options.map((o) => o.trim().slice(0, 3)), ['203']);
+    await page.keyboard.press('Escape');
+    assertNoErrors(errors);
+    // a typed address of another department is refused (the refusal is logged by the router)
+    await page.goto(`${scope('101')}`);
+    await page.getByText('Kein Zugriff auf diese Feuerwehr').waitFor();
+    await context.close();
+  });
+
   test('Italian: labels and messages of the supplier editor', async () => {
     const { context, page, errors } = await newPage(browser());
     await signInAndWait(page, 'kassier');

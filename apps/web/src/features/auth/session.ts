@@ -79,9 +79,19 @@ export function useAuth(): StoredAuth | null {
   return useSyncExternalStore(subscribe, getAuth, () => null);
 }
 
-/** The signed-in user inside the authenticated part of the app (the route guard ensures one). */
+let lastSignedIn: StoredAuth | null = null;
+
+/**
+ * The signed-in user inside the authenticated part of the app (the route guard ensures one).
+ * While signing out, the screens still mounted render once more before the app leaves for `/`:
+ * they get the last signed-in user instead of failing.
+ */
 export function useRequiredAuth(): StoredAuth {
   const auth = useAuth();
-  if (!auth) throw new Error('Not signed in');
-  return auth;
+  if (auth) {
+    lastSignedIn = auth;
+    return auth;
+  }
+  if (!lastSignedIn) throw new Error('Not signed in');
+  return lastSignedIn;
 }
