@@ -56,8 +56,12 @@ export function updateAuth(patch: Partial<Pick<StoredAuth, 'language' | 'fullnam
 }
 
 /** Forgets the sign-in (both storages) and tells the listeners (the router goes back to `/`). */
+/** The user of the session that was just cleared (see useRequiredAuth). */
+let lastSignedIn: StoredAuth | null = null;
+
 export function clearSession(): void {
   const wasSignedIn = getAuth() !== null;
+  if (wasSignedIn) lastSignedIn = getAuth();
   clearAuth(storages());
   current = null;
   loaded = true;
@@ -79,19 +83,13 @@ export function useAuth(): StoredAuth | null {
   return useSyncExternalStore(subscribe, getAuth, () => null);
 }
 
-let lastSignedIn: StoredAuth | null = null;
-
 /**
  * The signed-in user inside the authenticated part of the app (the route guard ensures one).
  * While signing out, the screens still mounted render once more before the app leaves for `/`:
  * they get the last signed-in user instead of failing.
  */
 export function useRequiredAuth(): StoredAuth {
-  const auth = useAuth();
-  if (auth) {
-    lastSignedIn = auth;
-    return auth;
-  }
-  if (!lastSignedIn) throw new Error('Not signed in');
-  return lastSignedIn;
+  const auth = useAuth() ?? lastSignedIn;
+  if (!auth) throw new Error('Not signed in');
+  return auth;
 }
