@@ -35,6 +35,7 @@ import { Route as AuthedDeptDeptYearYearDepartmentsEditRouteImport } from './rou
 import { Route as AuthedDeptDeptYearYearDepartmentsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.print'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.index'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.$code'
+import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
 import { Route as AuthedDeptDeptYearYearBudgetAdjustmentEditRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.adjustment.edit'
@@ -203,6 +204,12 @@ const AuthedDeptDeptYearYearMovementTemplatesCodeRoute =
     path: '/movementTemplates/$code',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearStatisticsExportRoute =
+  AuthedDeptDeptYearYearStatisticsExportRouteImport.update({
+    id: '/statistics/export',
+    path: '/statistics/export',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearSuppliersEditRoute =
   AuthedDeptDeptYearYearSuppliersEditRouteImport.update({
     id: '/suppliers/edit',
@@ -331,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
@@ -374,6 +382,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/dept/$dept/year/$year/movementTemplates': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
@@ -418,6 +427,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/_authed/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/_authed/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   '/_authed/dept/$dept/year/$year/movementTemplates/': typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
+    | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
     | '/dept/$dept/year/$year/movementTemplates/'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
+    | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
     | '/dept/$dept/year/$year/movementTemplates'
@@ -550,6 +562,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/departments/edit'
     | '/_authed/dept/$dept/year/$year/departments/print'
     | '/_authed/dept/$dept/year/$year/movementTemplates/$code'
+    | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
     | '/_authed/dept/$dept/year/$year/movementTemplates/'
@@ -759,6 +772,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/statistics/export': {
+      id: '/_authed/dept/$dept/year/$year/statistics/export'
+      path: '/statistics/export'
+      fullPath: '/dept/$dept/year/$year/statistics/export'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearStatisticsExportRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/suppliers/edit': {
       id: '/_authed/dept/$dept/year/$year/suppliers/edit'
       path: '/suppliers/edit'
@@ -944,6 +964,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearDepartmentsEditRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   AuthedDeptDeptYearYearDepartmentsPrintRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   AuthedDeptDeptYearYearMovementTemplatesCodeRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
   AuthedDeptDeptYearYearMovementTemplatesIndexRoute: typeof AuthedDeptDeptYearYearMovementTemplatesIndexRoute
@@ -995,6 +1016,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearDepartmentsPrintRoute,
     AuthedDeptDeptYearYearMovementTemplatesCodeRoute:
       AuthedDeptDeptYearYearMovementTemplatesCodeRoute,
+    AuthedDeptDeptYearYearStatisticsExportRoute:
+      AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:
       AuthedDeptDeptYearYearSuppliersEditRoute,
     AuthedDeptDeptYearYearSuppliersPrintRoute:

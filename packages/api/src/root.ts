@@ -7,6 +7,7 @@ import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
+import { statisticsRouter } from './routers/statistics.ts';
 import { templatesRouter } from './routers/templates.ts';
 import { yearsRouter } from './routers/years.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   banks: banksRouter,
   accounts: accountsRouter,
   budget: budgetRouter,
+  statistics: statisticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

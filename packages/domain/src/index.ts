@@ -18,3 +18,4 @@ export * from './suppliers.ts';
 export * from './banks.ts';
 export * from './accounts.ts';
 export * from './budget.ts';
+export * from './statistics.ts';

@@ -7,3 +7,4 @@ export { BOM, toCsv } from './csv.ts';
 export { departmentListCsv, departmentListPdf } from './departmentList.ts';
 export { listReport, type ReportContext } from './listReport.ts';
 export { supplierListCsv, supplierListPdf } from './supplierList.ts';
+export { csvAmount, statisticsCsv } from './statistics.ts';

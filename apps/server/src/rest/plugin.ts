@@ -2,7 +2,7 @@ import { type createCaller as CreateCaller, bearerToken, createContextInner } fr
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { restError, toRestError } from './errors.ts';
-import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
+import { RestFile, type RestRequest, type RestRoute, restRoutes } from './routes.ts';
 
 export interface RestOptions {
   db: Db;
@@ -27,6 +27,11 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
         };
         try {
           const result = await route.call(opts.createCaller(ctx), req);
+          if (result instanceof RestFile) {
+            reply.header('content-type', result.contentType);
+            if (result.fileName) reply.header('content-disposition', `attachment; filename="${result.fileName}"`);
+            return reply.send(result.text);
+          }
           return reply.send(result ?? null);
         } catch (error) {
           const body = toRestError(error);

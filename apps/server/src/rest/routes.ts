@@ -2,6 +2,7 @@ import type { createCaller } from '@app/api';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { baseDataRoutes } from './baseData.ts';
 import { budgetRoutes } from './budget.ts';
+import { statisticsRoutes } from './statistics.ts';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -17,6 +18,15 @@ export interface RestRoute {
   path: string;
   /** Maps the request onto one procedure call; no business logic here. */
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+}
+
+/** A row's answer that is a file, not JSON: sent as is with its content type (and as a download when named). */
+export class RestFile {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+    readonly fileName?: string,
+  ) {}
 }
 
 /** A query or body value as a number (the spec sends scope ids and years as query strings). */
@@ -65,4 +75,4 @@ const platformRoutes: RestRoute[] = [
 ];
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes];
+export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes, ...statisticsRoutes];

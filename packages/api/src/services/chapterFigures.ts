@@ -10,13 +10,24 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 /**
+ * The lines a booking source is asked for: departments and a year range (one scope is
+ * `[departmentId]`, year..year; the statistics export asks for many departments and years at once).
+ */
+export interface FigureScope {
+  departmentIds: number[];
+  yearFrom: number;
+  yearTo: number;
+}
+
+/**
  * A source of booking aggregates: a select yielding `chapter_budget_id, payments, open_payments,
- * reservations` (numeric) for the lines of one scope. The booking area adds its sources here
- * (payments of movements, open payments, remaining reservations); their rows are summed per line.
+ * reservations` (numeric) for the lines of the scope's departments and years. The booking area adds
+ * its sources here (payments of movements, open payments, remaining reservations); their rows are
+ * summed per line.
  */
 export interface FigureSource {
   name: string;
-  select: (scope: { departmentId: number; year: number }) => SQL;
+  select: (scope: FigureScope) => SQL;
 }
 
 export const figureSources: FigureSource[] = [];
@@ -71,7 +82,7 @@ function list(values: (number | string)[]): SQL {
   );
 }
 
-function bookingsSql(scope: { departmentId: number; year: number }): SQL {
+function bookingsSql(scope: FigureScope): SQL {
   const parts = figureSources.map((s) => s.select(scope));
   const empty = sql`select null::int as chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments, 0::numeric as reservations where false`;
   return sql`select chapter_budget_id, sum(payments) as payments, sum(open_payments) as open_payments, sum(reservations) as reservations
@@ -129,7 +140,7 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
       where h.department_id = ${f.departmentId} and h.year = ${f.year} ${excluded}
       group by p.chapter_budget_id
     ),
-    bookings as (${bookingsSql({ departmentId: f.departmentId, year: f.year })})
+    bookings as (${bookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year })})
     select c.id as chapter_id, c.chapter, c.part, c.title, c.description_deu, c.description_ita, c.search_key_deu, c.search_key_ita,
            c.empty_chapter, l.id as line_id, l.description_deu as line_deu, l.description_ita as line_ita,
            l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments,
@@ -189,4 +200,102 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
 export function toBudgetChapter(row: FigureRow): BudgetChapter {
   const { lineDescriptionDeu: _d, lineDescriptionIta: _i, ...rest } = row;
   return rest;
+}
+
+// ---- statistics: many departments and years in one query ---------------------------------------
+
+export interface StatisticsFigureFilter {
+  /** The departments to report (already limited to what the user sees); empty gives no rows. */
+  departmentIds: number[];
+  yearFrom: number;
+  yearTo: number;
+  /** One row per chapter line instead of one per department, year and part. */
+  withChapters: boolean;
+}
+
+/** Summed figures of a department and year: per part, or per chapter line (`chapter` set). */
+export interface StatisticsFigureRow {
+  departmentId: number;
+  year: number;
+  part: Part;
+  /** 5-character chapter code and names (withChapters only, else ''). */
+  chapter: string;
+  descriptionDeu: string;
+  descriptionIta: string;
+  budgetInitial: number;
+  budgetChanges: number;
+  budgetFinal: number;
+  payments: number;
+}
+
+interface RawStatisticsRow {
+  department_id: number;
+  year: number;
+  part: number;
+  chapter: string | null;
+  description_deu: string | null;
+  description_ita: string | null;
+  budget_initial: string | null;
+  budget_changes: string | null;
+  payments: string | null;
+}
+
+/**
+ * The budget lines of many departments and years with their changes and bookings, summed per
+ * department, year and part (or kept per chapter line), in one query. The figures follow domain
+ * `chapterFigures` (final = initial + changes).
+ */
+export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): Promise<StatisticsFigureRow[]> {
+  if (f.departmentIds.length === 0 || f.yearFrom > f.yearTo) return [];
+  const ids = list(f.departmentIds);
+  const grouped = f.withChapters
+    ? sql`select l.department_id, l.year, c.part, c.chapter,
+              case when c.empty_chapter and l.description_deu <> '' then l.description_deu else c.description_deu end as description_deu,
+              case when c.empty_chapter and l.description_ita <> '' then l.description_ita else c.description_ita end as description_ita,
+              l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments`
+    : sql`select l.department_id, l.year, c.part, null as chapter, null as description_deu, null as description_ita,
+              sum(l.budget_initial)::text as budget_initial, sum(ch.amount)::text as budget_changes, sum(b.payments)::text as payments`;
+  const tail = f.withChapters ? sql`order by l.department_id, l.year, c.chapter, l.chapter_year` : sql`group by l.department_id, l.year, c.part order by l.department_id, l.year, c.part`;
+  const query = sql`
+    with lines as (
+      select id, department_id, year, chapter_id, chapter_year, budget_initial, description_deu, description_ita from chapter_budgets
+      where department_id in (${ids}) and year between ${f.yearFrom} and ${f.yearTo}
+    ),
+    changes as (
+      select p.chapter_budget_id, sum(p.amount) as amount
+      from budget_change_positions p join budget_changes h on h.id = p.change_id
+      where h.department_id in (${ids}) and h.year between ${f.yearFrom} and ${f.yearTo}
+      group by p.chapter_budget_id
+    ),
+    bookings as (${bookingsSql({ departmentIds: f.departmentIds, yearFrom: f.yearFrom, yearTo: f.yearTo })})
+    ${grouped}
+    from lines l
+    join chapters c on c.id = l.chapter_id
+    left join changes ch on ch.chapter_budget_id = l.id
+    left join bookings b on b.chapter_budget_id = l.id
+    ${tail}`;
+  return rowsOf<RawStatisticsRow>(await db.execute(query)).map((r) => {
+    const part = Number(r.part) as Part;
+    const figures = chapterFigures({
+      part,
+      budgetInitial: toCents(r.budget_initial),
+      budgetChanges: toCents(r.budget_changes),
+      payments: toCents(r.payments),
+      openPayments: 0,
+      reservations: 0,
+      finalResidue: null,
+    });
+    return {
+      departmentId: Number(r.department_id),
+      year: Number(r.year),
+      part,
+      chapter: r.chapter ?? '',
+      descriptionDeu: r.description_deu ?? '',
+      descriptionIta: r.description_ita ?? '',
+      budgetInitial: figures.budgetInitial,
+      budgetChanges: figures.budgetChanges,
+      budgetFinal: figures.budgetFinal,
+      payments: figures.payments,
+    };
+  });
 }

@@ -1,0 +1,32 @@
+import { statisticsCsv } from '@app/reports/statistics';
+import { num, RestFile, type RestRequest, type RestRoute } from './routes.ts';
+
+function text(value: unknown): string | undefined {
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+function statisticsInput(req: RestRequest) {
+  const q = req.query;
+  const departmentId = num(q.departmentId);
+  return {
+    deptFrom: text(q.deptFrom),
+    deptTo: text(q.deptTo),
+    yearFrom: num(q.yearFrom) as number,
+    yearTo: num(q.yearTo) as number,
+    withChapters: String(q.withChapters ?? '').toLowerCase() === 'true',
+    language: (text(q.language) ?? 'de') as 'de' | 'it',
+    ...(departmentId !== undefined ? { departmentId } : {}),
+  };
+}
+
+/** Spec 2 §7 "Statistics": the CSV as a download with its fixed file name. */
+export const statisticsRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: 'statistics',
+    call: async (c, req) => {
+      const data = await c.statistics.export(statisticsInput(req));
+      return new RestFile(statisticsCsv(data), 'text/csv; charset=utf-8', data.fileName);
+    },
+  },
+];

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { type Area } from './area.ts';
+import { Language } from './roles.ts';
+
+/** Department code in the statistics range: 1 to 3 characters, padded with leading zeros (`7` is `007`). */
+export const StatisticsDeptCode = z
+  .string()
+  .trim()
+  .max(3, 'TooLong')
+  .optional()
+  .transform((v) => (v ? v.toUpperCase().padStart(3, '0') : undefined));
+
+const Year = z.number().int().min(1900).max(9999);
+
+/** Spec 2 §2 "Statistics export": department code range, year range, detailed (with chapters). */
+export const StatisticsExportInput = z
+  .object({
+    deptFrom: StatisticsDeptCode,
+    deptTo: StatisticsDeptCode,
+    yearFrom: Year,
+    yearTo: Year,
+    withChapters: z.boolean().default(false),
+    language: Language.default('de'),
+  })
+  .refine((v) => v.yearFrom <= v.yearTo, { message: 'InvalidValue', path: ['yearTo'] });
+export type StatisticsExportInput = z.input<typeof StatisticsExportInput>;
+
+/** One line of the statistics CSV: totals per department, year and part, or one chapter line. Amounts in cents. */
+export interface StatisticsRow {
+  departmentCode: string;
+  departmentName: string;
+  year: number;
+  area: Area;
+  /** `2-1-003` and its description with withChapters; '' otherwise. */
+  chapter: string;
+  description: string;
+  revenuesInitial: number;
+  revenuesChanges: number;
+  revenuesFinal: number;
+  revenuesPayments: number;
+  expensesInitial: number;
+  expensesChanges: number;
+  expensesFinal: number;
+  expensesPayments: number;
+}
+
+export interface StatisticsExport {
+  language: Language;
+  withChapters: boolean;
+  /** The fixed file name (spec 2 §9): `statistik.csv` / `statistica.csv`. */
+  fileName: string;
+  rows: StatisticsRow[];
+}
+
+export function statisticsFileName(language: Language): string {
+  return language === 'it' ? 'statistica.csv' : 'statistik.csv';
+}

@@ -1,0 +1,57 @@
+import type { StatisticsExport } from '@app/domain';
+import { toCsv } from './csv.ts';
+
+const texts = {
+  de: {
+    head: ['Code', 'Feuerwehr', 'Jahr', 'Bereich'],
+    chapter: ['Kapitel', 'Bezeichnung'],
+    figures: [
+      'Einnahmen Voranschlag',
+      'Einnahmen Änderungen',
+      'Einnahmen endgültig',
+      'Einnahmen Zahlungen',
+      'Ausgaben Voranschlag',
+      'Ausgaben Änderungen',
+      'Ausgaben endgültig',
+      'Ausgaben Zahlungen',
+    ],
+  },
+  it: {
+    head: ['Codice', 'Corpo', 'Anno', 'Ambito'],
+    chapter: ['Capitolo', 'Descrizione'],
+    figures: [
+      'Entrate previsione',
+      'Entrate variazioni',
+      'Entrate definitive',
+      'Entrate pagamenti',
+      'Uscite previsione',
+      'Uscite variazioni',
+      'Uscite definitive',
+      'Uscite pagamenti',
+    ],
+  },
+} as const;
+
+/** Cents as `1234,56` (comma decimals, no thousands separator: what a spreadsheet reads as a number). */
+export function csvAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The statistics CSV (spec 2 §2): headings by language, one line per department and year or per chapter line. */
+export function statisticsCsv(data: Pick<StatisticsExport, 'language' | 'withChapters' | 'rows'>): string {
+  const t = texts[data.language];
+  const header = [...t.head, ...(data.withChapters ? t.chapter : []), ...t.figures];
+  return toCsv(
+    header,
+    data.rows.map((r) => [
+      r.departmentCode,
+      r.departmentName,
+      r.year,
+      r.area,
+      ...(data.withChapters ? [r.chapter, r.description] : []),
+      ...[r.revenuesInitial, r.revenuesChanges, r.revenuesFinal, r.revenuesPayments, r.expensesInitial, r.expensesChanges, r.expensesFinal, r.expensesPayments].map(csvAmount),
+    ]),
+  );
+}
