@@ -2,6 +2,7 @@ import type { ChartExport } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
 import { CHART_MARGIN, type ChartReportContext, chapterLabel, chartSubtitle, chartTexts, drawFooters, startLandscape, titleLabel } from './chartOfAccounts.ts';
+import { REPORT_FONT } from './doc.ts';
 
 const texts = {
   de: {
@@ -46,7 +47,7 @@ export function budgetDraftPdf(data: ChartExport, ctx: ChartReportContext & { de
   let y = startY;
   const parts = [1, 2].filter((p) => data.titles.some((x) => x.part === p));
   if (parts.length === 0) {
-    doc.setFont('helvetica', 'italic');
+    doc.setFont(REPORT_FONT, 'italic');
     doc.text(c.empty, CHART_MARGIN, y + 6);
   }
   for (const part of parts) {
@@ -69,7 +70,7 @@ export function budgetDraftPdf(data: ChartExport, ctx: ChartReportContext & { de
       doc.addPage();
       y = CHART_MARGIN;
     }
-    doc.setFont('helvetica', 'bold');
+    doc.setFont(REPORT_FONT, 'bold');
     doc.setFontSize(11);
     doc.text(c.part[part] ?? '', CHART_MARGIN, y + 5);
     autoTable(doc, {
@@ -78,7 +79,7 @@ export function budgetDraftPdf(data: ChartExport, ctx: ChartReportContext & { de
       body,
       theme: 'grid',
       margin: { left: CHART_MARGIN, right: CHART_MARGIN, top: CHART_MARGIN, bottom: CHART_MARGIN + 6 },
-      styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.6, overflow: 'linebreak', minCellHeight: 6 },
+      styles: { font: REPORT_FONT, fontSize: 8, cellPadding: 1.6, overflow: 'linebreak', minCellHeight: 6 },
       headStyles: { fillColor: [46, 125, 50], textColor: 255, fontStyle: 'bold' },
       columnStyles,
     });

@@ -8,10 +8,11 @@ import {
   type PrintDepartment,
   type ProtocolSession,
 } from '@app/domain';
-import { jsPDF } from 'jspdf';
+import { type jsPDF } from 'jspdf';
 import { autoTable, type CellInput, type RowInput } from 'jspdf-autotable';
 import { CHART_MARGIN, type ChartReportContext, chapterLabel, chartTexts, drawFooters } from './chartOfAccounts.ts';
 import type { ReportLanguage } from './footer.ts';
+import { createReportDoc, REPORT_FONT } from './doc.ts';
 
 /**
  * The budget prints (spec 1 §2.5): the forecast (details and summary), the changes by chapter
@@ -121,12 +122,12 @@ function name(de: string, it: string, language: ReportLanguage): string {
 }
 
 function startDoc(orientation: 'landscape' | 'portrait', title: string, lines: string[]): { doc: jsPDF; y: number; printable: number } {
-  const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
+  const doc = createReportDoc(orientation);
   const printable = doc.internal.pageSize.getWidth() - 2 * CHART_MARGIN;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(14);
   doc.text(title, CHART_MARGIN, CHART_MARGIN + 4);
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(10);
   let y = CHART_MARGIN + 10;
   for (const line of lines.filter(Boolean)) {
@@ -158,7 +159,7 @@ function signatures(doc: jsPDF, y: number, department: PrintDepartment | null, l
     top = CHART_MARGIN + 10;
   }
   const width = doc.internal.pageSize.getWidth();
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(10);
   const columns: [string, string][] = [
     [t[department.cashierRole], department.cashierName],
@@ -179,7 +180,7 @@ function table(doc: jsPDF, y: number, opts: { head: string[]; body: RowInput[]; 
       doc.addPage();
       top = CHART_MARGIN;
     }
-    doc.setFont('helvetica', 'bold');
+    doc.setFont(REPORT_FONT, 'bold');
     doc.setFontSize(11);
     doc.text(opts.heading, CHART_MARGIN, top + 5);
     top += 6;
@@ -191,7 +192,7 @@ function table(doc: jsPDF, y: number, opts: { head: string[]; body: RowInput[]; 
     body: opts.body,
     theme: 'grid',
     margin: { left: CHART_MARGIN, right: CHART_MARGIN, top: CHART_MARGIN, bottom: CHART_MARGIN + 6 },
-    styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.4, overflow: 'linebreak' },
+    styles: { font: REPORT_FONT, fontSize: 8, cellPadding: 1.4, overflow: 'linebreak' },
     headStyles: { fillColor: GREEN, textColor: 255, fontStyle: 'bold' },
     columnStyles,
   });
@@ -199,7 +200,7 @@ function table(doc: jsPDF, y: number, opts: { head: string[]; body: RowInput[]; 
 }
 
 function emptyNote(doc: jsPDF, y: number, text: string): number {
-  doc.setFont('helvetica', 'italic');
+  doc.setFont(REPORT_FONT, 'italic');
   doc.setFontSize(10);
   doc.text(text, CHART_MARGIN, y + 6);
   return y + 10;
@@ -327,12 +328,12 @@ function sessionHeading(doc: jsPDF, y: number, session: ProtocolSession, languag
     top = CHART_MARGIN;
   }
   const heading = session.recordNumber === -1 ? `${t.recordNumber} -1 · ${t.adjustment}` : `${t.change} ${t.recordNumber} ${session.recordNumber}`;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(11);
   doc.text(`${heading}${session.approved ? ` – ${t.approvedOn} ${formatDate(session.approved)}` : ''}`, CHART_MARGIN, top + 5);
   top += 6;
   if (session.notes) {
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(9);
     doc.text(`${t.notes}: ${session.notes}`, CHART_MARGIN, top + 4);
     top += 5;

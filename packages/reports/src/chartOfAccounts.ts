@@ -1,7 +1,8 @@
 import type { ChartExport, ChartExportTitle } from '@app/domain';
-import { jsPDF } from 'jspdf';
+import { type jsPDF } from 'jspdf';
 import { autoTable, type CellInput, type RowInput } from 'jspdf-autotable';
 import { footerParts, type ReportLanguage } from './footer.ts';
+import { createReportDoc, REPORT_FONT } from './doc.ts';
 
 /** Who prints, when and in which language. */
 export interface ChartReportContext {
@@ -55,12 +56,12 @@ export function titleLabel(t: Pick<ChartExportTitle, 'title' | 'descriptionDeu' 
 
 /** A landscape A4 document with a heading and an optional subtitle; returns it and the next y. */
 export function startLandscape(title: string, subtitle: string): { doc: jsPDF; y: number; printable: number } {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+  const doc = createReportDoc('landscape');
   const printable = doc.internal.pageSize.getWidth() - 2 * CHART_MARGIN;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(14);
   doc.text(title, CHART_MARGIN, CHART_MARGIN + 4);
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(10);
   if (subtitle) doc.text(subtitle, CHART_MARGIN, CHART_MARGIN + 10);
   return { doc, y: CHART_MARGIN + (subtitle ? 13 : 8), printable };
@@ -74,7 +75,7 @@ export function drawFooters(doc: jsPDF, ctx: ChartReportContext): void {
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);
     const [when, who, pageOf] = footerParts({ now: ctx.now, username: ctx.username, page, pages, language: ctx.language });
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(8);
     doc.text(when, CHART_MARGIN, footerY);
     doc.text(who, width / 2, footerY, { align: 'center' });
@@ -105,7 +106,7 @@ export function chartOfAccountsPdf(data: ChartExport, ctx: ChartReportContext): 
   let y = startY;
   const parts = [1, 2].filter((p) => data.titles.some((x) => x.part === p && x.chapters.length > 0));
   if (parts.length === 0) {
-    doc.setFont('helvetica', 'italic');
+    doc.setFont(REPORT_FONT, 'italic');
     doc.text(t.empty, CHART_MARGIN, y + 6);
   }
   for (const part of parts) {
@@ -124,7 +125,7 @@ export function chartOfAccountsPdf(data: ChartExport, ctx: ChartReportContext): 
       doc.addPage();
       y = CHART_MARGIN;
     }
-    doc.setFont('helvetica', 'bold');
+    doc.setFont(REPORT_FONT, 'bold');
     doc.setFontSize(11);
     doc.text(t.part[part] ?? '', CHART_MARGIN, y + 5);
     autoTable(doc, {
@@ -133,7 +134,7 @@ export function chartOfAccountsPdf(data: ChartExport, ctx: ChartReportContext): 
       body,
       theme: 'striped',
       margin: { left: CHART_MARGIN, right: CHART_MARGIN, top: CHART_MARGIN, bottom: CHART_MARGIN + 6 },
-      styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.2, overflow: 'linebreak' },
+      styles: { font: REPORT_FONT, fontSize: 8, cellPadding: 1.2, overflow: 'linebreak' },
       headStyles: { fillColor: GREEN, textColor: 255, fontStyle: 'bold' },
       columnStyles,
     });

@@ -1,6 +1,7 @@
-import { jsPDF } from 'jspdf';
+import { type jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
 import { footerParts, type ReportLanguage } from './footer.ts';
+import { createReportDoc, REPORT_FONT } from './doc.ts';
 
 /** Who prints and when: goes into the footer of every page. */
 export interface ReportContext {
@@ -34,16 +35,16 @@ const FOOTER_SIZE = 8;
  * and the footer (date-time, "Login as" user, "Page x of y") on every page.
  */
 export function listReport(opts: ListReportOptions): jsPDF {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+  const doc = createReportDoc('landscape');
   const pageWidth = doc.internal.pageSize.getWidth();
   const pageHeight = doc.internal.pageSize.getHeight();
   const printable = pageWidth - 2 * MARGIN;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(14);
   doc.text(opts.title, MARGIN, MARGIN + 4);
   let y = MARGIN + 8;
   if (opts.subtitle) {
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(10);
     doc.text(opts.subtitle, MARGIN, y + 2);
     y += 6;
@@ -51,7 +52,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
   const columnStyles = Object.fromEntries(opts.widths.map((w, i) => [i, { cellWidth: (printable * w) / 100 }]));
   const tables = opts.tables.filter((t) => t.body.length > 0);
   if (tables.length === 0) {
-    doc.setFont('helvetica', 'italic');
+    doc.setFont(REPORT_FONT, 'italic');
     doc.setFontSize(10);
     doc.text(opts.emptyText, MARGIN, y + 6);
   }
@@ -61,7 +62,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
         doc.addPage();
         y = MARGIN;
       }
-      doc.setFont('helvetica', 'bold');
+      doc.setFont(REPORT_FONT, 'bold');
       doc.setFontSize(11);
       doc.text(table.heading, MARGIN, y + 5);
       y += 7;
@@ -72,7 +73,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
       body: table.body,
       theme: 'striped',
       margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },
-      styles: { font: 'helvetica', fontSize: 8, cellPadding: 1.2, overflow: 'linebreak' },
+      styles: { font: REPORT_FONT, fontSize: 8, cellPadding: 1.2, overflow: 'linebreak' },
       headStyles: { fillColor: [46, 125, 50], textColor: 255, fontStyle: 'bold' },
       columnStyles,
     });
@@ -83,7 +84,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);
     const [when, who, pageOf] = footerParts({ now: opts.now, username: opts.username, page, pages, language: opts.language });
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(FOOTER_SIZE);
     const footerY = pageHeight - MARGIN + 4;
     doc.text(when, MARGIN, footerY);
