@@ -386,6 +386,8 @@ describe('chart of accounts and administration (Italian)', () => {
     await shot(page, 'chapter-picker-it');
     await page.keyboard.press('Escape');
     await shot(page, 'template-positions-it', { fullPage: true });
+    // the language is kept per user: leave the supervisor in German for later specs
+    await Promise.all([page.waitForResponse((r) => r.url().includes('auth.setLanguage')), page.getByTestId('language-switch').getByText('DE').click()]);
     assertNoErrors(errors);
     await context.close();
   });

@@ -18,6 +18,9 @@ describe('statistics export (supervisor)', () => {
     await signInAndWait(page, 'supervisor');
     await page.goto(screen);
     await page.getByTestId('export-form').waitFor();
+    // the language is kept per user and other specs may have left the supervisor in Italian
+    await page.getByTestId('language-switch').getByText('DE').click();
+    await page.getByText('detailliert (mit Kapiteln)').waitFor();
     assert.equal(await page.getByTestId('year-from').inputValue(), String(currentYear), 'the scope year is the default');
     await page.getByTestId('dept-from').fill('101');
     await page.getByTestId('dept-to').fill('101');
