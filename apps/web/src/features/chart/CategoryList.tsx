@@ -1,20 +1,14 @@
-import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { partLabels } from '../../ui/chartLabels.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
-import { AreaSelect } from './AreaSelect.tsx';
-import { ChartStatusBanner } from './ChartStatusBanner.tsx';
-import { PartFilter, usePartFilter } from './PartFilter.tsx';
+import { ChartItemList } from './ChartItemList.tsx';
+import { usePartFilter } from './PartFilter.tsx';
 import { useChartScope } from './useChartScope.ts';
 
 /** Categories of the chart (area and year), filtered by part and description. */
 export function CategoryList() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const chart = useChartScope();
   const part = usePartFilter();
   const year = chart.year;
@@ -32,40 +26,16 @@ export function CategoryList() {
     placeholderData: keepPreviousData,
   });
   return (
-    <Stack gap="sm" maw={1100}>
-      <ChartStatusBanner status={chart.status} />
-      <MasterList
-        title={t`Kategorien ${year}`}
-        onNew={() => list.openEditor('new')}
-        newDisabled={!chart.status?.canEdit.categories}
-        filters={
-          <>
-            <AreaSelect value={chart.area} onChange={chart.setArea} />
-            <PartFilter />
-            <TextInput size="xs" w={260} label={t`Beschreibung`} {...list.filterProps('description')} />
-          </>
-        }
-      >
-        <DataTable
-          testId="category-table"
-          columns={[
-            { key: 'part', header: t`Teil`, width: 100, render: (r) => i18n._(partLabels[r.part as Part]) },
-            { key: 'category', header: t`Kategorie`, width: 90, mono: true, render: (r) => r.category },
-            { key: 'descriptionDeu', header: t`Beschreibung (deutsch)`, render: (r) => r.descriptionDeu },
-            { key: 'descriptionIta', header: t`Beschreibung (italienisch)`, render: (r) => r.descriptionIta },
-          ]}
-          rows={query.data?.entities}
-          total={query.data?.total}
-          rowKey={(r) => r.id}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          onRowClick={(r) => list.openEditor(r.id)}
-          loading={query.isFetching}
-          emptyText={t`Keine Kategorien gefunden.`}
-        />
-      </MasterList>
-    </Stack>
+    <ChartItemList
+      chart={chart}
+      list={list}
+      data={query.data}
+      loading={query.isFetching}
+      title={t`Kategorien ${year}`}
+      canEdit={Boolean(chart.status?.canEdit.categories)}
+      codeColumn={{ key: 'category', header: t`Kategorie`, width: 90, mono: true, render: (r) => r.category }}
+      testId="category-table"
+      emptyText={t`Keine Kategorien gefunden.`}
+    />
   );
 }

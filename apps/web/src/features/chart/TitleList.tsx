@@ -1,15 +1,10 @@
-import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { partLabels, titleWord } from '../../ui/chartLabels.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { MasterList } from '../../ui/MasterList.tsx';
+import { titleWord } from '../../ui/chartLabels.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
-import { AreaSelect } from './AreaSelect.tsx';
-import { ChartStatusBanner } from './ChartStatusBanner.tsx';
-import { PartFilter, usePartFilter } from './PartFilter.tsx';
+import { ChartItemList } from './ChartItemList.tsx';
+import { usePartFilter } from './PartFilter.tsx';
 import { useChartScope } from './useChartScope.ts';
 
 /** Titles of the chart (area and year), filtered by part and description. */
@@ -32,40 +27,16 @@ export function TitleList() {
     placeholderData: keepPreviousData,
   });
   return (
-    <Stack gap="sm" maw={1100}>
-      <ChartStatusBanner status={chart.status} />
-      <MasterList
-        title={t`Titel ${year}`}
-        onNew={() => list.openEditor('new')}
-        newDisabled={!chart.status?.canEdit.titles}
-        filters={
-          <>
-            <AreaSelect value={chart.area} onChange={chart.setArea} />
-            <PartFilter />
-            <TextInput size="xs" w={260} label={t`Beschreibung`} {...list.filterProps('description')} />
-          </>
-        }
-      >
-        <DataTable
-          testId="title-table"
-          columns={[
-            { key: 'part', header: t`Teil`, width: 100, render: (r) => i18n._(partLabels[r.part as Part]) },
-            { key: 'title', header: i18n._(titleWord), width: 60, align: 'right', mono: true, render: (r) => r.title },
-            { key: 'descriptionDeu', header: t`Beschreibung (deutsch)`, render: (r) => r.descriptionDeu },
-            { key: 'descriptionIta', header: t`Beschreibung (italienisch)`, render: (r) => r.descriptionIta },
-          ]}
-          rows={query.data?.entities}
-          total={query.data?.total}
-          rowKey={(r) => r.id}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          onRowClick={(r) => list.openEditor(r.id)}
-          loading={query.isFetching}
-          emptyText={t`Keine Titel gefunden.`}
-        />
-      </MasterList>
-    </Stack>
+    <ChartItemList
+      chart={chart}
+      list={list}
+      data={query.data}
+      loading={query.isFetching}
+      title={t`Titel ${year}`}
+      canEdit={Boolean(chart.status?.canEdit.titles)}
+      codeColumn={{ key: 'title', header: i18n._(titleWord), width: 60, align: 'right', mono: true, render: (r) => r.title }}
+      testId="title-table"
+      emptyText={t`Keine Titel gefunden.`}
+    />
   );
 }
