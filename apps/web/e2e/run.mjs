@@ -59,9 +59,14 @@ function stop(server) {
   });
 }
 
-if (!existsSync(join(webDir, 'dist', 'index.html'))) {
-  console.log('[e2e] apps/web/dist missing: building the client');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@app/web'], { cwd: repoRoot, stdio: 'inherit' });
+// WEB_DIST: serve a client built elsewhere (`npx vite build --outDir /tmp/x` in apps/web), e.g. to run
+// several e2e runs side by side; otherwise apps/web/dist, built when missing.
+const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(webDir, 'dist');
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.log(`[e2e] ${webDist} missing: building the client`);
+  const args = ['run', 'build', '--workspace', '@app/web'];
+  if (process.env.WEB_DIST) args.push('--', '--outDir', webDist);
+  const build = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -80,6 +85,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     SEED_DEMO: 'auto',
     NODE_ENV: 'production',
+    WEB_DIST: webDist,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
