@@ -241,7 +241,8 @@ interface RawStatisticsRow {
 }
 
 /**
- * The budget lines of many departments and years with their changes and bookings, summed per
+ * The budget of many departments and years — the current lines (never residue lines) of approved
+ * forecasts; drafts count as nothing — with their changes and bookings, summed per
  * department, year and part (or kept per chapter line), in one query. The figures follow domain
  * `chapterFigures` (final = initial + changes).
  */
@@ -258,8 +259,11 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
   const tail = f.withChapters ? sql`order by l.department_id, l.year, c.chapter, l.chapter_year` : sql`group by l.department_id, l.year, c.part order by l.department_id, l.year, c.part`;
   const query = sql`
     with lines as (
-      select id, department_id, year, chapter_id, chapter_year, budget_initial, description_deu, description_ita from chapter_budgets
-      where department_id in (${ids}) and year between ${f.yearFrom} and ${f.yearTo}
+      -- the budget of a year: current lines (no residue lines) of an approved forecast only
+      select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year, l.budget_initial, l.description_deu, l.description_ita
+      from chapter_budgets l
+      join budget_heads bh on bh.department_id = l.department_id and bh.year = l.year and bh.forecast_approved is not null
+      where l.department_id in (${ids}) and l.year between ${f.yearFrom} and ${f.yearTo} and l.chapter_year = l.year
     ),
     changes as (
       select p.chapter_budget_id, sum(p.amount) as amount

@@ -1,3 +1,5 @@
+import { schema } from '@app/db';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
 
@@ -68,5 +70,34 @@ describeOnDatabases('statistics export', (get) => {
     const admin = await as('admin');
     await expectAppError(admin.statistics.export({ yearFrom: PREV, yearTo: PREV, withChapters: false, language: 'de' }), 'Forbidden');
     await expectAppError(zwei.statistics.export({ yearFrom: CURRENT_YEAR, yearTo: PREV, withChapters: false, language: 'de' }), 'InvalidValue');
+  });
+
+  it('counts only approved forecasts: a draft year and a residue line add nothing', async () => {
+    const c = await as('supervisor');
+    const db = get().db;
+    const [dept] = await db.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.code, '101'));
+    if (!dept) throw new Error('no 101');
+    // a draft forecast in the current year (not approved): it must not count
+    await c.budget.forecast.save({ departmentId: dept.id, year: CURRENT_YEAR, part: 1, positions: [{ chapter: '11001', amountCurrYear: 123_400 }] });
+    await c.budget.forecast.save({ departmentId: dept.id, year: CURRENT_YEAR, part: 2, positions: [{ chapter: '21003', amountCurrYear: 56_700 }] });
+    // a residue line (chapterYear before the year) in the approved previous year: not budget either
+    const [chapter] = await db
+      .select({ id: schema.chapters.id })
+      .from(schema.chapters)
+      .where(and(eq(schema.chapters.area, 3), eq(schema.chapters.year, PREV), eq(schema.chapters.chapter, '21003')));
+    if (!chapter) throw new Error('no chapter');
+    await db.insert(schema.chapterBudgets).values({ departmentId: dept.id, year: PREV, chapterId: chapter.id, chapterYear: PREV - 1, budgetInitial: 99_900 });
+    for (const withChapters of [false, true]) {
+      const data = await c.statistics.export({ deptFrom: '101', deptTo: '101', yearFrom: PREV, yearTo: CURRENT_YEAR, withChapters, language: 'de' });
+      const sum = (year: number, pick: (r: (typeof data.rows)[number]) => number) => data.rows.filter((r) => r.year === year).reduce((s, r) => s + pick(r), 0);
+      expect(sum(CURRENT_YEAR, (r) => r.revenuesInitial + r.expensesInitial)).toBe(0);
+      expect(sum(PREV, (r) => r.revenuesFinal)).toBe(8_885_625);
+      expect(sum(PREV, (r) => r.expensesFinal)).toBe(9_505_125);
+    }
+    // once approved, the current year counts
+    await c.budget.forecast.save({ departmentId: dept.id, year: CURRENT_YEAR, part: 2, positions: [{ chapter: '21003', amountCurrYear: 123_400 }] });
+    await db.update(schema.budgetHeads).set({ forecastApproved: `${CURRENT_YEAR}-01-15` }).where(and(eq(schema.budgetHeads.departmentId, dept.id), eq(schema.budgetHeads.year, CURRENT_YEAR)));
+    const approved = await c.statistics.export({ deptFrom: '101', deptTo: '101', yearFrom: CURRENT_YEAR, yearTo: CURRENT_YEAR, withChapters: false, language: 'de' });
+    expect(approved.rows[0]).toMatchObject({ revenuesInitial: 123_400, expensesInitial: 123_400 });
   });
 });
