@@ -119,3 +119,12 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_user_idx').on(sql`lower(${t.username})`, t.at), index('login_failures_address_idx').on(t.address, t.at)],
 );
+
+/**
+ * Settings of this installation, one row a key. `demo` is written by the demo seed in its own
+ * transaction: while it exists the database holds demo data (the client shows a "Demo" badge).
+ */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: text('value').notNull().default(''),
+});
