@@ -31,18 +31,20 @@ export function formatAmount(cents: number, options: { withCurrency?: boolean } 
 }
 
 /**
- * Parses what a user types: comma decimal, dot thousands, optional euro sign, at most two decimals.
+ * Parses what a cashier types: `1234,5`, `1.234,56`, `1234.56`, `-50`, `+50`, an optional euro sign
+ * and spaces. A comma is the decimal separator; a dot followed by one or two digits at the end is a
+ * decimal point, dots followed by three digits group thousands; at most two decimals.
  * Returns cents, or null when the text is not an amount. An empty text is null.
  */
 export function parseAmount(text: string): number | null {
   const cleaned = text.replace(/€/g, '').replace(/\s/g, '');
-  if (cleaned === '') return null;
-  const match = /^([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)?(?:,(\d{0,2}))?$/.exec(cleaned);
+  const match = /^([+-]?)(?:(\d{1,3}(?:\.\d{3})+|\d+)?(?:,(\d{0,2}))?|(\d*)\.(\d{1,2}))$/.exec(cleaned);
   if (!match) return null;
-  const [, sign, intPart, decPart] = match;
-  if (intPart === undefined && (decPart === undefined || decPart === '')) return null;
-  const euros = Number((intPart ?? '0').replace(/\./g, ''));
-  const cents = euros * 100 + Number((decPart ?? '').padEnd(2, '0') || '0');
+  const [, sign, intPart, commaDecimals, dotInt, dotDecimals] = match;
+  const digits = dotDecimals === undefined ? [intPart, commaDecimals] : [dotInt, dotDecimals];
+  const [int = '', dec = ''] = digits;
+  if (int === '' && dec === '') return null;
+  const cents = Number(int.replace(/\./g, '') || '0') * 100 + Number(dec.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) return null;
   return normalizeCents(sign === '-' ? -cents : cents);
 }
