@@ -5,7 +5,9 @@ import {
   chapterChangeError,
   chapterFigures,
   forecastApprovalDateError,
+  forecastCheckResults,
   forecastChecks,
+  forecastIsEmpty,
   forecastSummaryFigures,
   formatChapter,
   parseChapterCode,
@@ -48,6 +50,52 @@ describe('forecastChecks', () => {
   });
   it('passes an empty forecast', () => {
     expect(forecastChecks([], 0)).toEqual({ total: true, title1: true, title3: true });
+  });
+});
+
+describe('forecastCheckResults: each check with its difference (revenue side - expense side)', () => {
+  const t = (title: number, revenues: number, expenses: number) => ({ title, revenues, expenses });
+  it.each([
+    // name, titles, surplusUsed, expected { check: [ok, difference] }
+    ['balanced through the surplus used', [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)], 300_000, { total: [true, 0], title1: [true, 200_000], title3: [true, 0] }],
+    ['expenses exceed revenues by one cent', [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)], 299_999, { total: [false, -1], title1: [true, 200_000], title3: [true, 0] }],
+    ['revenues exceed expenses', [t(1, 500_000, 376_544), t(2, 0, 0), t(3, 0, 0)], 0, { total: [false, 123_456], title1: [true, 123_456], title3: [true, 0] }],
+    ['title 1 expenses above title 1 revenues', [t(1, 100_000, 223_456), t(2, 123_456, 0), t(3, 0, 0)], 0, { total: [true, 0], title1: [false, -123_456], title3: [true, 0] }],
+    ['title 3 not netting to zero, both ways', [t(1, 0, 0), t(2, 0, 0), t(3, 10_000, 12_500)], 2_500, { total: [true, 0], title1: [true, 0], title3: [false, -2_500] }],
+    ['title 3 revenues left over', [t(3, 7_000, 0)], 0, { total: [false, 7_000], title1: [true, 0], title3: [false, 7_000] }],
+    ['missing titles count as zero', [], 0, { total: [true, 0], title1: [true, 0], title3: [true, 0] }],
+    ['surplus used alone', [], 5_000, { total: [false, 5_000], title1: [true, 0], title3: [true, 0] }],
+  ] as const)('%s', (_name, titles, surplusUsed, expected) => {
+    const results = forecastCheckResults([...titles], surplusUsed);
+    for (const key of ['total', 'title1', 'title3'] as const) {
+      expect(results[key], key).toEqual({ ok: expected[key][0], difference: expected[key][1] });
+    }
+    expect(forecastChecks([...titles], surplusUsed)).toEqual({ total: results.total.ok, title1: results.title1.ok, title3: results.title3.ok });
+  });
+
+  it.each([
+    [[], true],
+    [[{ amount: 0 }, { amount: 0 }], true],
+    [[{ amount: 0 }, { amount: 1 }], false],
+    [[{ amount: -5 }], false],
+  ])('an empty forecast: %j -> %s', (lines, empty) => {
+    expect(forecastIsEmpty(lines)).toBe(empty);
+  });
+
+  it('the summary carries the checks with differences and the empty flag', () => {
+    const empty = forecastSummaryFigures([], 0);
+    expect(empty.isEmpty).toBe(true);
+    expect(empty.isBalanced).toEqual({ total: true, title1: true, title3: true });
+    const s = forecastSummaryFigures(
+      [
+        { part: 1, title: 1, amount: 100_000 },
+        { part: 2, title: 1, amount: 223_456 },
+      ],
+      0,
+    );
+    expect(s.isEmpty).toBe(false);
+    expect(s.checks).toEqual({ total: { ok: false, difference: -123_456 }, title1: { ok: false, difference: -123_456 }, title3: { ok: true, difference: 0 } });
+    expect(s.isBalanced).toEqual({ total: false, title1: false, title3: true });
   });
 });
 

@@ -39,20 +39,45 @@ export interface TitleTotals {
 }
 
 export type BalanceCheck = 'total' | 'title1' | 'title3';
+export const balanceChecks: readonly BalanceCheck[] = ['total', 'title1', 'title3'];
+
+/** One forecast balance check: met or not, and by how much the sides differ. */
+export interface BalanceCheckResult {
+  ok: boolean;
+  /**
+   * Revenue side minus expense side in cents (total: revenues + surplusUsed - expenses; title1 and
+   * title3: the title's revenues - expenses). Negative: expenses exceed revenues by that much.
+   */
+  difference: number;
+}
 
 /**
- * The forecast balance checks of DOMAIN.md (exact in cents):
+ * The forecast balance checks of DOMAIN.md (exact in cents) with their differences:
  * total: revenues + surplusUsed == expenses; title1: title-1 revenues >= title-1 expenses;
  * title3: title-3 revenues == title-3 expenses.
  */
-export function forecastChecks(titles: TitleTotals[], surplusUsed: number): Record<BalanceCheck, boolean> {
+export function forecastCheckResults(titles: TitleTotals[], surplusUsed: number): Record<BalanceCheck, BalanceCheckResult> {
   const sum = (pick: (t: TitleTotals) => number) => titles.reduce((s, t) => s + pick(t), 0);
   const of = (n: number) => titles.find((t) => t.title === n) ?? { title: n, revenues: 0, expenses: 0 };
+  const total = sum((t) => t.revenues) + surplusUsed - sum((t) => t.expenses);
+  const title1 = of(1).revenues - of(1).expenses;
+  const title3 = of(3).revenues - of(3).expenses;
   return {
-    total: sum((t) => t.revenues) + surplusUsed === sum((t) => t.expenses),
-    title1: of(1).revenues >= of(1).expenses,
-    title3: of(3).revenues === of(3).expenses,
+    total: { ok: total === 0, difference: total },
+    title1: { ok: title1 >= 0, difference: title1 },
+    title3: { ok: title3 === 0, difference: title3 },
   };
+}
+
+/** The checks as pass/fail (the spec's `isBalanced` map). */
+export function forecastChecks(titles: TitleTotals[], surplusUsed: number): Record<BalanceCheck, boolean> {
+  const r = forecastCheckResults(titles, surplusUsed);
+  return { total: r.total.ok, title1: r.title1.ok, title3: r.title3.ok };
+}
+
+/** A forecast without any amount has nothing to check or approve (spec message budget.forecast.balance.noTitles). */
+export function forecastIsEmpty(lines: { amount: number }[]): boolean {
+  return !lines.some((l) => l.amount !== 0);
 }
 
 export interface SurplusInput {
@@ -229,6 +254,10 @@ export interface ForecastSummary {
   titles: ForecastTitleSummary[];
   totals: { revenues: number; expenses: number; surplusUsed: number; surplus: number };
   isBalanced: Record<BalanceCheck, boolean>;
+  /** Each check with its difference (for "by how much"); meaningless while `isEmpty`. */
+  checks: Record<BalanceCheck, BalanceCheckResult>;
+  /** No amount in either part yet: the checks are not shown as met, the approval is refused. */
+  isEmpty: boolean;
   approval: string | null;
   isEditable: boolean;
 }
@@ -247,10 +276,13 @@ export function forecastSummaryFigures(lines: { part: number; title: number; amo
   const titles = titleTotals(lines);
   const revenues = titles.reduce((s, t) => s + t.revenues, 0);
   const expenses = titles.reduce((s, t) => s + t.expenses, 0);
+  const checks = forecastCheckResults(titles, surplusUsed);
   return {
     titles: titles.map((t) => ({ ...t, surplus: t.revenues - t.expenses })),
     totals: { revenues, expenses, surplusUsed, surplus: revenues + surplusUsed - expenses },
-    isBalanced: forecastChecks(titles, surplusUsed),
+    isBalanced: { total: checks.total.ok, title1: checks.title1.ok, title3: checks.title3.ok },
+    checks,
+    isEmpty: forecastIsEmpty(lines),
   };
 }
 

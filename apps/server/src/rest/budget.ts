@@ -45,6 +45,7 @@ const AMOUNT_FIELDS = new Set([
   'amount',
   'budgetBefore',
   'budgetAfter',
+  'difference',
 ]);
 
 /** Converts the amount fields (at any depth) of an answer from cents to euros. */
