@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Area } from './area.ts';
-import { evaluateMenu, findMenuItem, type MenuContext, menuPaths } from './menu.ts';
+import { evaluateMenu, findMenuItem, type MenuContext, type MenuItemState, menuPaths } from './menu.ts';
 import { AccessLevel } from './roles.ts';
 
 const base: MenuContext = {
@@ -60,5 +60,51 @@ describe('menu enablement', () => {
     const paths = menuPaths();
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('budget/forecast/details');
+  });
+});
+
+function reason(ctx: MenuContext, path: string) {
+  return findMenuItem(evaluateMenu(ctx), path)?.reason;
+}
+
+describe('why an entry is disabled', () => {
+  const approved = { ...base, isBudgetApproved: true };
+  it.each([
+    ['approved budget missing', base, 'movements/revenues', 'approvedBudget'],
+    ['approved budget missing (changes)', base, 'budget/changes/edit', 'approvedBudget'],
+    ['no chart of accounts', { ...base, hasChart: false }, 'budget/forecast/details', 'chart'],
+    ['no chart wins over the missing approval (first need of the group)', { ...base, hasChart: false }, 'movements/expenses', 'chart'],
+    ['no department', { ...base, departmentArea: null }, 'suppliers/edit', 'department'],
+    ['open payments not allowed', approved, 'payments/open', 'openPayments'],
+    ['not the first year', approved, 'residues/edit', 'firstYear'],
+    ['Standard user and a restricted item', base, 'users', 'role'],
+    ['Administrator outside the union', { ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.District }, 'users', 'unionOnly'],
+    ['Administrator and statistics export', { ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.Union }, 'statistics/export', 'role'],
+    ['enabled: no reason', approved, 'movements/revenues', undefined],
+    ['enabled for the Supervisor', { ...base, accessLevel: AccessLevel.Supervisor }, 'chartOfAccounts/copy', undefined],
+  ] as const)('%s', (_name, ctx, path, expected) => {
+    expect(reason(ctx, path)).toBe(expected);
+    expect(enabled(ctx, path)).toBe(expected === undefined);
+  });
+
+  it('every disabled entry has a reason and every enabled one none', () => {
+    const contexts: MenuContext[] = [base, approved, { ...base, hasChart: false }, { ...base, departmentArea: null }, { ...base, accessLevel: AccessLevel.Administrator }];
+    const walk = (items: MenuItemState[]): void =>
+      items.forEach((item) => {
+        expect(item.enabled, item.key).toBe(item.reason === undefined);
+        walk(item.children);
+      });
+    for (const ctx of contexts) walk(evaluateMenu(ctx));
+  });
+
+  it('a group takes the reason of its parent, else its own need, else its first child', () => {
+    const items = evaluateMenu({ ...base, hasChart: false });
+    expect(items.find((i) => i.key === 'management')?.reason).toBe('chart');
+    expect(items.find((i) => i.key === 'budgetChanges')?.reason).toBe('approvedBudget');
+    // Standard user: every utility but the open ones is refused by role; the group stays enabled
+    const utilities = evaluateMenu(base).find((i) => i.key === 'utilities');
+    expect(utilities?.enabled).toBe(true);
+    // Administrator in a district: statistics has only the export, refused by role
+    expect(evaluateMenu({ ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.District }).find((i) => i.key === 'statistics')?.reason).toBe('role');
   });
 });

@@ -1,4 +1,4 @@
-import type { Area } from './area.ts';
+import { Area } from './area.ts';
 import { can, type PermissionItem } from './permissions.ts';
 import type { AccessLevel } from './roles.ts';
 
@@ -164,7 +164,7 @@ export const menuTree: MenuEntry[] = [
       { key: 'utilities.movementTemplates', path: 'movementTemplates', permission: 'movementTemplates', needs: ['department'] },
       { key: 'utilities.years', path: 'years', permission: 'newFinancialYear' },
       { key: 'utilities.chartCopy', path: 'chartOfAccounts/copy', permission: 'chartCopy' },
-      { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'unlock' },
+      { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'chartUnlock' },
     ],
   },
 ];
@@ -179,11 +179,19 @@ export interface MenuContext {
   isFirstYear: boolean;
 }
 
+/**
+ * Why an entry is disabled: an unmet need, or the role matrix (`role`: not for this access level;
+ * `unionOnly`: an Administrator may use it only in the union's scope).
+ */
+export type MenuDisabledReason = MenuNeed | 'role' | 'unionOnly';
+
 export interface MenuItemState {
   key: string;
   path?: string;
   panel?: MenuEntry['panel'];
   enabled: boolean;
+  /** Set exactly when the entry is disabled: the first rule that fails (a group's own, else its parent's, else its first child's). */
+  reason?: MenuDisabledReason;
   /** Hidden entries (the open-payments group without openPaymentsAllowed) are not shown at all. */
   hidden: boolean;
   children: MenuItemState[];
@@ -204,20 +212,31 @@ function needMet(need: MenuNeed, ctx: MenuContext): boolean {
   }
 }
 
-/** Evaluates the menu tree for one user and scope; a child is enabled only when its parent is. */
-export function evaluateMenu(ctx: MenuContext, entries: MenuEntry[] = menuTree, parentEnabled = true): MenuItemState[] {
+/** Why the role matrix refuses an item (null when it allows it). */
+function permissionReason(ctx: MenuContext, item: PermissionItem): MenuDisabledReason | null {
+  if (can({ accessLevel: ctx.accessLevel }, item, ctx.departmentArea)) return null;
+  // an Administrator who would be allowed in the union's scope
+  return can({ accessLevel: ctx.accessLevel }, item, Area.Union) ? 'unionOnly' : 'role';
+}
+
+/**
+ * Evaluates the menu tree for one user and scope; a child is enabled only when its parent is.
+ * A disabled entry carries the reason: the parent's, else its own first unmet need, else the role
+ * matrix; a group without an enabled child takes its first child's reason.
+ */
+export function evaluateMenu(ctx: MenuContext, entries: MenuEntry[] = menuTree, parentReason: MenuDisabledReason | null = null): MenuItemState[] {
   return entries.map((entry) => {
-    const needsOk = (entry.needs ?? []).every((n) => needMet(n, ctx));
-    const permOk = entry.permission ? can({ accessLevel: ctx.accessLevel }, entry.permission, ctx.departmentArea) : true;
-    const children = entry.children ? evaluateMenu(ctx, entry.children, parentEnabled && needsOk && permOk) : [];
-    const selfEnabled = parentEnabled && needsOk && permOk;
-    const enabled = entry.children ? selfEnabled && children.some((c) => c.enabled) : selfEnabled;
+    const unmet = (entry.needs ?? []).find((n) => !needMet(n, ctx));
+    const ownReason = parentReason ?? unmet ?? (entry.permission ? permissionReason(ctx, entry.permission) : null);
+    const children = entry.children ? evaluateMenu(ctx, entry.children, ownReason) : [];
+    const reason = ownReason ?? (entry.children && !children.some((c) => c.enabled) ? (children.find((c) => !c.hidden)?.reason ?? children[0]?.reason ?? null) : null);
     const state: MenuItemState = {
       key: entry.key,
-      enabled,
+      enabled: reason === null,
       hidden: entry.key === 'management.payments' && !ctx.openPaymentsAllowed,
       children,
     };
+    if (reason !== null) state.reason = reason;
     if (entry.path !== undefined) state.path = entry.path;
     if (entry.panel !== undefined) state.panel = entry.panel;
     return state;

@@ -36,3 +36,36 @@ export const ScopeStatus = z.object({
   isFirstYear: z.boolean(),
 });
 export type ScopeStatus = z.infer<typeof ScopeStatus>;
+
+/**
+ * Where a user lands in a department: `rememberedYear` is the year this browser used last. Without
+ * a department: over the areas of all the user's departments (the department chooser).
+ */
+export const ScopeLandingInput = z.object({
+  departmentId: z.number().int().positive().optional(),
+  rememberedYear: Year.optional(),
+});
+export type ScopeLandingInput = z.infer<typeof ScopeLandingInput>;
+
+export const ScopeLanding = z.object({
+  /** The year to open, null when no financial year exists. */
+  year: Year.nullable(),
+  /** The latest year with a chart of accounts for the area(s), null when none has one. */
+  latestReadyYear: Year.nullable(),
+});
+export type ScopeLanding = z.infer<typeof ScopeLanding>;
+
+/**
+ * The landing rule: the remembered year when it exists and has a chart of accounts; else the latest
+ * year with a chart; else (no chart anywhere) the remembered year if it exists, else the latest year.
+ * A year without a chart shows an almost empty menu, so a new year the union has just created does
+ * not become anyone's start before its chart exists.
+ */
+export function landingYear(years: readonly number[], readyYears: readonly number[], rememberedYear?: number): ScopeLanding {
+  const ready = readyYears.filter((y) => years.includes(y));
+  const latestReadyYear = ready.length > 0 ? Math.max(...ready) : null;
+  if (rememberedYear !== undefined && ready.includes(rememberedYear)) return { year: rememberedYear, latestReadyYear };
+  if (latestReadyYear !== null) return { year: latestReadyYear, latestReadyYear };
+  if (rememberedYear !== undefined && years.includes(rememberedYear)) return { year: rememberedYear, latestReadyYear };
+  return { year: years.length > 0 ? Math.max(...years) : null, latestReadyYear };
+}

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@app/db';
-import { type Area, areaOfCode, type DepartmentBrief, type ScopeInput, type Scopes, type ScopeStatus, seesAllDepartments } from '@app/domain';
-import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
+import { type Area, areaOfCode, type DepartmentBrief, landingYear, type ScopeInput, type ScopeLanding, type ScopeLandingInput, type Scopes, type ScopeStatus, seesAllDepartments } from '@app/domain';
+import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 
@@ -97,4 +97,39 @@ export async function isLinkedToUnion(db: Db, userId: number): Promise<boolean> 
     .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
     .where(and(eq(userDepartments.userId, userId), eq(departments.code, '000')));
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Where the user lands (domain landingYear): the latest financial year with a chart of accounts for
+ * the department's area, unless the year this browser remembers exists and has one. Without a
+ * department: the areas of all departments the user may open (every area for a supervisor).
+ */
+export async function scopeLanding(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, input: ScopeLandingInput): Promise<ScopeLanding> {
+  let areas: Area[];
+  if (input.departmentId !== undefined) {
+    const dept = await assertDepartmentAccess(db, session, input.departmentId);
+    areas = [areaOfCode(dept.code)];
+  } else if (seesAllDepartments(session)) {
+    areas = [1, 2, 3];
+  } else {
+    const rows = await db
+      .select({ code: departments.code })
+      .from(departments)
+      .innerJoin(userDepartments, and(eq(userDepartments.departmentId, departments.id), eq(userDepartments.userId, session.userId)));
+    areas = [...new Set(rows.map((r) => areaOfCode(r.code)))];
+  }
+  const [years, ready] = await Promise.all([
+    db.select({ year: financialYears.year }).from(financialYears),
+    areas.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectDistinct({ year: chapters.year })
+          .from(chapters)
+          .where(inArray(chapters.area, areas)),
+  ]);
+  return landingYear(
+    years.map((y) => y.year),
+    ready.map((r) => r.year),
+    input.rememberedYear,
+  );
 }
