@@ -6,8 +6,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().min(1).default('pglite:./data/db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `auto` seeds the demo data into an empty database; `never` leaves it empty. */
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** `auto`: demo data only into an empty embedded PGlite; `always`: into any empty database; `never`. */
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** A Supervisor created at start while the database has no user (must change the password at sign-in). */
+  INITIAL_SUPERVISOR: z.string().trim().optional(),
+  INITIAL_SUPERVISOR_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
 });
 

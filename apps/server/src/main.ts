@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demoUsers, migrateDb, openDb, seedDemo } from '@app/db';
+import { DEMO_PASSWORD, demoUsers, openDb, prepareDatabase, type StartupResult, UserAccountError } from '@app/db';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 
@@ -10,22 +10,29 @@ const app = await buildApp({
   ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
 });
 
+let startup: StartupResult;
 try {
-  await migrateDb(database);
-  app.log.info({ database: database.label }, 'migrations applied');
-  const seeded = env.SEED_DEMO === 'auto' ? await seedDemo(database.db) : false;
-  if (seeded) app.log.info('demo data seeded');
+  startup = await prepareDatabase(database, {
+    seedDemo: env.SEED_DEMO,
+    initialSupervisor: env.INITIAL_SUPERVISOR ? { username: env.INITIAL_SUPERVISOR, password: env.INITIAL_SUPERVISOR_PASSWORD } : undefined,
+  });
+  app.log.info({ database: database.label, demo: startup.demo, demoSeeded: startup.demoSeeded, initialSupervisorCreated: startup.initialSupervisorCreated }, startup.line);
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
-  app.log.fatal({ err: error }, 'start failed');
+  if (error instanceof UserAccountError) {
+    const hint = error.code.startsWith('Password') ? ' (INITIAL_SUPERVISOR_PASSWORD)' : '';
+    app.log.fatal(`start failed: INITIAL_SUPERVISOR "${env.INITIAL_SUPERVISOR ?? ''}": ${error.message}${hint}`);
+  }
+  else app.log.fatal({ err: error }, 'start failed');
   await database.close().catch(() => undefined);
   process.exit(1);
 }
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-console.log(`\n  Feuerwehr-Haushalt läuft auf http://localhost:${port}  (database: ${database.label})`);
-console.log(`  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.username).join(', ')}\n`);
+console.log(`\n  Feuerwehr-Haushalt läuft auf http://localhost:${port}  (${startup.line})`);
+if (startup.demo) console.log(`  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.username).join(', ')}`);
+console.log('');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -8,6 +8,7 @@ import { departmentsRouter } from './routers/departments.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
 import { statisticsRouter } from './routers/statistics.ts';
+import { systemRouter } from './routers/system.ts';
 import { templatesRouter } from './routers/templates.ts';
 import { yearsRouter } from './routers/years.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   budget: budgetRouter,
   statistics: statisticsRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

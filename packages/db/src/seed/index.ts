@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, DbHandle, Tx } from '../client.ts';
 import { hashPassword } from '../password.ts';
-import { departments, financialYears, userDepartments, users } from '../schema/index.ts';
+import { appSettings, departments, financialYears, userDepartments, users } from '../schema/index.ts';
 import { seedBaseData } from './baseData.ts';
 import { seedBudget } from './budget.ts';
 import { seedChart, seedTemplates } from './chart.ts';
@@ -27,9 +27,39 @@ export const demoUsers = [
   { username: 'gesperrt', fullname: 'Georg Gesperrt', accessLevel: 2, departments: ['202'], main: '202', locked: true },
 ] as const;
 
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(departments);
-  return (row?.n ?? 0) === 0;
+/** `auto` (default): demo data only into an empty embedded PGlite; `always`: into any empty database; `never`. */
+export const SEED_DEMO_MODES = ['auto', 'always', 'never'] as const;
+export type SeedDemoMode = (typeof SEED_DEMO_MODES)[number];
+
+/** Whether the start may seed the demo data into this kind of database (it still has to be empty). */
+export function demoSeedAllowed(mode: SeedDemoMode, kind: DbHandle['kind']): boolean {
+  if (mode === 'always') return true;
+  if (mode === 'auto') return kind === 'pglite';
+  return false;
+}
+
+/** The key of the marker row the demo seed writes (in the same transaction as the demo data). */
+export const DEMO_SETTING = 'demo';
+
+/** Empty: no user and no department yet (a database with only its first supervisor is not empty). */
+export async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [userRow] = await db.select({ n: count() }).from(users);
+  const [deptRow] = await db.select({ n: count() }).from(departments);
+  return (userRow?.n ?? 0) === 0 && (deptRow?.n ?? 0) === 0;
+}
+
+/** True while the database holds the demo data (the marker row of the demo seed). */
+export async function hasDemoData(db: Db | Tx): Promise<boolean> {
+  const [row] = await db.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, DEMO_SETTING)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The first writes into a new database (demo seed, initial supervisor) take this lock and look again
+ * inside their transaction, so two instances starting at once can't both write.
+ */
+export async function lockFirstData(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table ${users} in exclusive mode`);
 }
 
 /**
@@ -40,7 +70,10 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const previousYear = currentYear - 1;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await lockFirstData(tx);
+    if (!(await isEmpty(tx))) return false;
+    await tx.insert(appSettings).values({ key: DEMO_SETTING, value: new Date().toISOString() });
     const depts = await tx.insert(departments).values(demoDepartments).returning({ id: departments.id, code: departments.code });
     const idOf = new Map(depts.map((d) => [d.code, d.id]));
     await tx.insert(financialYears).values([{ year: previousYear }, { year: currentYear }]);
@@ -65,7 +98,7 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
     await seedTemplates(tx, depts.map((d) => d.id));
     await seedBudget(tx, depts, previousYear);
     await seedBaseData(tx, idOf);
+    return true;
   });
-  return true;
 }
 export { seedChart } from './chart.ts';
