@@ -6,8 +6,23 @@ export const PASSWORD_MAX = 20;
 export const PASSWORD_MIN = 4;
 export const FULLNAME_MAX = 50;
 
-/** Failed sign-ins allowed inside the window before answering TooManyAttempts. */
-export const LOGIN_THROTTLE = { windowMinutes: 15, maxPerUser: 5, maxPerAddress: 20 } as const;
+/**
+ * Sign-in throttling (README Decisions). Within a window of `windowMinutes` from the first attempt:
+ * a username from one address gets `maxPerPair` failed attempts, an address `maxPerAddress` failed
+ * attempts for any usernames, then TooManyAttempts. A username itself is never refused: after
+ * `slowAfter` failures from anywhere its password checks are spaced, `firstDelaySeconds` doubling up
+ * to `maxDelaySeconds` apart; an attempt that would wait more than `maxWaitSeconds` for its turn
+ * (only during a flood from many addresses) is answered TooManyAttempts.
+ */
+export const LOGIN_THROTTLE = {
+  windowMinutes: 15,
+  maxPerPair: 5,
+  maxPerAddress: 30,
+  slowAfter: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 8,
+  maxWaitSeconds: 15,
+} as const;
 /** Session lifetimes: a remembered sign-in lasts 30 days, a tab session 12 hours (both sliding). */
 export const SESSION_TTL_HOURS = { remembered: 24 * 30, tab: 12 } as const;
 

@@ -1,7 +1,10 @@
 import { schema } from '@app/db';
+import { passwordChecks } from '@app/db/password';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createContextInner } from '../context.ts';
+import { safeErrorInfo } from '../errors.ts';
 import { createCaller } from '../root.ts';
 import { anonymous, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
 import { hashToken } from './auth.ts';
@@ -93,29 +96,104 @@ describeOnDatabases('auth', (get) => {
   });
 
   describe('throttling', () => {
-    it('answers TooManyAttempts after 5 failures for one user, even with the right password', async () => {
-      await get().db.insert(schema.users).values({ username: 'throttled', fullname: 'T', passwordHash: (await get().db.select().from(schema.users).limit(1))[0]?.passwordHash ?? '' });
-      for (let i = 0; i < 5; i++) {
-        const c = await anonymous(get(), `10.2.0.${i}`);
-        await expectAppError(c.auth.login({ username: 'throttled', password: 'bad', remember: false }), 'WrongCredentials');
+    const login = async (ip: string, username: string, password: string, now?: Date) =>
+      createCaller(await createContextInner({ db: get().db, ip, ...(now ? { now: () => now } : {}) })).auth.login({ username, password, remember: false });
+    const codeOf = async (promise: Promise<unknown>): Promise<string> => {
+      try {
+        await promise;
+        return 'ok';
+      } catch (error) {
+        return (error instanceof TRPCError && safeErrorInfo(error)?.code) || 'unexpected';
       }
-      await expectAppError((await anonymous(get(), '10.2.0.99')).auth.login({ username: 'throttled', password: 'demo', remember: false }), 'TooManyAttempts');
+    };
+
+    it('refuses a username from one address after 5 failures there, but lets the right password in from another address', async () => {
+      for (let i = 0; i < 5; i++) await expectAppError(login('10.2.0.1', 'kassier', 'bad'), 'WrongCredentials');
+      await expectAppError(login('10.2.0.1', 'kassier', 'demo'), 'TooManyAttempts');
+      await expectAppError(login('10.2.0.1', 'KASSIER ', 'demo'), 'TooManyAttempts');
+      // the same office address still signs other users in, the user signs in from elsewhere
+      expect((await login('10.2.0.1', 'zwei', 'demo')).username).toBe('zwei');
+      expect((await login('10.2.0.2', 'kassier', 'demo')).username).toBe('kassier');
     });
 
-    it('answers TooManyAttempts after 20 failures from one address, for any user', async () => {
-      const c = await anonymous(get(), '10.3.0.1');
-      for (let i = 0; i < 20; i++) {
-        await expectAppError(c.auth.login({ username: `guess${i}`, password: 'bad', remember: false }), 'WrongCredentials');
-      }
-      await expectAppError(c.auth.login({ username: 'admin', password: 'demo', remember: false }), 'TooManyAttempts');
+    it('checks at most 5 passwords of 30 simultaneous wrong attempts from one address', async () => {
+      const before = passwordChecks();
+      const codes = await Promise.all(Array.from({ length: 30 }, () => codeOf(login('10.2.1.1', 'admin', 'bad'))));
+      expect(passwordChecks() - before).toBe(5);
+      expect(codes.filter((c) => c === 'WrongCredentials')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'TooManyAttempts')).toHaveLength(25);
+    });
+
+    it('answers TooManyAttempts after 30 failures from one address, for any user', async () => {
+      for (let i = 0; i < 30; i++) await expectAppError(login('10.3.0.1', `guess${i}`, 'bad'), 'WrongCredentials');
+      const before = passwordChecks();
+      await expectAppError(login('10.3.0.1', 'admin', 'demo'), 'TooManyAttempts');
+      expect(passwordChecks()).toBe(before);
       // another address is not affected
-      expect((await (await anonymous(get(), '10.3.0.2')).auth.login({ username: 'admin', password: 'demo', remember: false })).username).toBe('admin');
+      expect((await login('10.3.0.2', 'admin', 'demo')).username).toBe('admin');
     });
 
-    it('lets a user in again once the window has passed', async () => {
+    it('does not spend the address budget on successful sign-ins (an office behind one address)', async () => {
+      for (let i = 0; i < 35; i++) expect((await login('10.3.1.1', i % 2 ? 'admin' : 'zwei', 'demo')).token).toHaveLength(43);
+      await expectAppError(login('10.3.1.1', 'kassier', 'bad'), 'WrongCredentials');
+    });
+
+    it('starts a pair over after a right password', async () => {
+      for (let i = 0; i < 4; i++) await expectAppError(login('10.3.2.1', 'zwei', 'bad'), 'WrongCredentials');
+      expect((await login('10.3.2.1', 'zwei', 'demo')).username).toBe('zwei');
+      for (let i = 0; i < 5; i++) await expectAppError(login('10.3.2.1', 'zwei', 'bad'), 'WrongCredentials');
+      await expectAppError(login('10.3.2.1', 'zwei', 'demo'), 'TooManyAttempts');
+    });
+
+    it('slows a username down after 5 failures from anywhere instead of refusing it', async () => {
+      const now = new Date();
+      for (let i = 0; i < 5; i++) await expectAppError(login(`10.4.1.${i}`, 'supervisor', 'bad', now), 'WrongCredentials');
+      // the sixth check runs at once and books the next turn a second later
+      let started = Date.now();
+      await expectAppError(login('10.4.1.10', 'supervisor', 'bad', now), 'WrongCredentials');
+      expect(Date.now() - started).toBeLessThan(900);
+      started = Date.now();
+      expect((await login('10.4.1.11', 'supervisor', 'demo', now)).username).toBe('supervisor');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      // the right password cleared the username's counter: no more waiting
+      started = Date.now();
+      await expectAppError(login('10.4.1.12', 'supervisor', 'bad', now), 'WrongCredentials');
+      expect(Date.now() - started).toBeLessThan(900);
+    });
+
+    it('refuses an attempt whose turn is more than 15 seconds away (a flood from many addresses)', async () => {
+      const now = new Date();
+      await get()
+        .db.insert(schema.loginThrottle)
+        .values({ key: 'u:gesperrt', attempts: 12, windowStart: now, nextCheckAt: new Date(now.getTime() + 20_000) })
+        .onConflictDoUpdate({ target: schema.loginThrottle.key, set: { attempts: 12, windowStart: now, nextCheckAt: new Date(now.getTime() + 20_000) } });
+      const before = passwordChecks();
+      await expectAppError(login('10.4.2.1', 'gesperrt', 'demo', now), 'TooManyAttempts');
+      expect(passwordChecks()).toBe(before);
+      // a refused attempt counts nothing: the pair is still free once the flood is over
+      const later = new Date(now.getTime() + 21_000);
+      await expectAppError(login('10.4.2.1', 'gesperrt', 'demo', later), 'UserLocked');
+    });
+
+    it('does the same password work for an unknown user as for a known one', async () => {
+      let before = passwordChecks();
+      await expectAppError(login('10.5.0.1', 'niemand', 'bad'), 'WrongCredentials');
+      expect(passwordChecks() - before).toBe(1);
+      before = passwordChecks();
+      await expectAppError(login('10.5.0.1', 'kassier', 'bad'), 'WrongCredentials');
+      expect(passwordChecks() - before).toBe(1);
+      // and it is throttled alike
+      for (let i = 0; i < 4; i++) await expectAppError(login('10.5.0.1', 'niemand', 'bad'), 'WrongCredentials');
+      await expectAppError(login('10.5.0.1', 'niemand', 'bad'), 'TooManyAttempts');
+    });
+
+    it('lets a user in again once the window has passed and drops passed counters', async () => {
       const later = new Date(Date.now() + 16 * 60_000);
-      const c = createCaller(await createContextInner({ db: get().db, ip: '10.3.0.1', now: () => later }));
-      expect((await c.auth.login({ username: 'admin', password: 'demo', remember: false })).username).toBe('admin');
+      expect((await login('10.3.0.1', 'admin', 'demo', later)).username).toBe('admin');
+      await expectAppError(login('10.6.0.1', 'admin', 'bad', later), 'WrongCredentials');
+      const keys = (await get().db.select({ key: schema.loginThrottle.key }).from(schema.loginThrottle)).map((r) => r.key);
+      expect(keys).not.toContain('a:10.2.1.1');
+      expect(keys).toContain('a:10.6.0.1');
     });
   });
 

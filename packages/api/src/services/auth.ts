@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, hashPassword, schema, verifyPassword } from '@app/db';
+import { type Db, hashPassword, schema, type Tx } from '@app/db';
+import { verifyPassword } from '@app/db/password';
 import {
   type AccessLevel,
   AppError,
@@ -13,11 +14,11 @@ import {
   type SessionUser,
   todayIso,
 } from '@app/domain';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { toTrpcError } from '../errors.ts';
 
-const { loginFailures, sessions, users } = schema;
+const { loginThrottle, sessions, users } = schema;
 
 export interface RequestMeta {
   ip: string;
@@ -52,38 +53,110 @@ function blockedReason(u: UserRow, now: Date): 'UserLocked' | 'UserExpired' | nu
   return null;
 }
 
-async function assertNotThrottled(db: Db, username: string, meta: RequestMeta): Promise<void> {
-  const since = new Date(meta.now.getTime() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  const [byUser] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(sql`lower(${loginFailures.username}) = lower(${username})`, gt(loginFailures.at, since)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.address, meta.ip), gt(loginFailures.at, since)));
-  if ((byUser?.n ?? 0) >= LOGIN_THROTTLE.maxPerUser || (byAddress?.n ?? 0) >= LOGIN_THROTTLE.maxPerAddress) {
-    reject('TooManyAttempts');
-  }
+const WINDOW_MS = LOGIN_THROTTLE.windowMinutes * 60_000;
+
+function throttleKeys(username: string, ip: string) {
+  const user = username.trim().toLowerCase().slice(0, 20);
+  const address = ip.slice(0, 64);
+  return { address: `a:${address}`, pair: `p:${address}|${user}`, user: `u:${user}` };
 }
 
 /**
- * Checks username and password (throttled per user and per address). A wrong pair is recorded as a
- * failure and answered WrongCredentials; a locked or expired user is only told so once the password
- * was right, so the answer gives nothing away to a guesser.
+ * Counts one attempt on a throttle key and returns the new count; the upsert locks the row until the
+ * transaction ends, so concurrent attempts count one after the other. A passed window starts over.
+ */
+async function countAttempt(tx: Tx, key: string, now: Date): Promise<{ attempts: number; nextCheckAt: Date | null }> {
+  const since = sql`${new Date(now.getTime() - WINDOW_MS).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await tx
+    .insert(loginThrottle)
+    .values({ key, attempts: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`case when ${loginThrottle.windowStart} <= ${since} then 1 else ${loginThrottle.attempts} + 1 end`,
+        windowStart: sql`case when ${loginThrottle.windowStart} <= ${since} then ${at} else ${loginThrottle.windowStart} end`,
+      },
+    })
+    .returning({ attempts: loginThrottle.attempts, nextCheckAt: loginThrottle.nextCheckAt });
+  return row ?? { attempts: 1, nextCheckAt: null };
+}
+
+/**
+ * Counts the attempt before its password is checked, atomically in the database (so it holds across
+ * server instances and concurrent requests): refused with TooManyAttempts when the pair (username,
+ * address) or the address has used its budget (the refused attempt counts nothing). A username past
+ * `slowAfter` attempts gets a turn: the answer is how long this attempt waits for it (ms).
+ */
+async function reserveAttempt(db: Db, username: string, meta: RequestMeta): Promise<number> {
+  const keys = throttleKeys(username, meta.ip);
+  const now = meta.now.getTime();
+  return db.transaction(async (tx) => {
+    const address = await countAttempt(tx, keys.address, meta.now);
+    const pair = await countAttempt(tx, keys.pair, meta.now);
+    if (address.attempts > LOGIN_THROTTLE.maxPerAddress || pair.attempts > LOGIN_THROTTLE.maxPerPair) reject('TooManyAttempts');
+    const user = await countAttempt(tx, keys.user, meta.now);
+    if (user.attempts <= LOGIN_THROTTLE.slowAfter) return 0;
+    const turn = Math.max(now, user.nextCheckAt?.getTime() ?? 0);
+    if (turn - now > LOGIN_THROTTLE.maxWaitSeconds * 1000) reject('TooManyAttempts');
+    const spacing = Math.min(LOGIN_THROTTLE.firstDelaySeconds * 2 ** (user.attempts - LOGIN_THROTTLE.slowAfter - 1), LOGIN_THROTTLE.maxDelaySeconds);
+    await tx
+      .update(loginThrottle)
+      .set({ nextCheckAt: new Date(turn + spacing * 1000) })
+      .where(eq(loginThrottle.key, keys.user));
+    return turn - now;
+  });
+}
+
+/** A right password takes its attempt back: the address budget is not used, pair and username start over. */
+async function releaseAttempt(db: Db, username: string, meta: RequestMeta): Promise<void> {
+  const keys = throttleKeys(username, meta.ip);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(loginThrottle)
+      .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
+      .where(eq(loginThrottle.key, keys.address));
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, keys.pair));
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, keys.user));
+  });
+}
+
+/** Deletes counters whose window has passed (rows another request holds are left for later). */
+async function dropPassedCounters(db: Db, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  await db.execute(sql`delete from ${loginThrottle} where ${loginThrottle.key} in (
+    select ${loginThrottle.key} from ${loginThrottle}
+    where ${loginThrottle.windowStart} <= ${since}::timestamptz and (${loginThrottle.nextCheckAt} is null or ${loginThrottle.nextCheckAt} <= ${now.toISOString()}::timestamptz)
+    limit 200 for update skip locked)`);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** A hash of a random password: an unknown username is checked against it, so it costs the same time. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  return dummyHash;
+}
+
+/**
+ * Checks username and password (throttled, see reserveAttempt). A wrong pair is answered
+ * WrongCredentials; an unknown username does the same argon2 work as a known one. A locked or expired
+ * user is only told so once the password was right, so the answer gives nothing away to a guesser.
  */
 async function authenticate(db: Db, username: string, password: string, meta: RequestMeta): Promise<UserRow> {
-  await assertNotThrottled(db, username, meta);
+  const wait = await reserveAttempt(db, username, meta);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
-  const ok = user ? await verifyPassword(user.passwordHash, password) : false;
+  const ok = await verifyPassword(user ? user.passwordHash : await dummyPasswordHash(), password);
   if (!user || !ok) {
-    await db.insert(loginFailures).values({ username: username.slice(0, 20), address: meta.ip.slice(0, 64), at: meta.now });
+    await dropPassedCounters(db, meta.now);
     reject('WrongCredentials');
   }
+  await releaseAttempt(db, username, meta);
   const blocked = blockedReason(user, meta.now);
   if (blocked) reject(blocked);
   return user;
@@ -95,7 +168,6 @@ async function createSession(db: Db, user: UserRow, remember: boolean, now: Date
   const expiresAt = new Date(now.getTime() + ttl * 3_600_000);
   await db.transaction(async (tx) => {
     await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, remember, createdAt: now, expiresAt });
-    await tx.delete(loginFailures).where(sql`lower(${loginFailures.username}) = lower(${user.username})`);
   });
   return { ...toSessionUser(user), token, expiresAt: expiresAt.toISOString() };
 }

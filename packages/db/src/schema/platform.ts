@@ -84,12 +84,19 @@ export const userDepartments = pgTable(
   ],
 );
 
-/** Financial years (calendar years) with the per-area unlock flags. */
+/**
+ * Financial years (calendar years). Per area two separate flags: `<area>Unlocked` (FinancialYears/Status,
+ * the year unlock) keeps a past year open for the area's bookings and budget edits;
+ * `<area>ChartUnlocked` (chartOfAccounts/unlock) keeps the area's chart of the year editable after approvals.
+ */
 export const financialYears = pgTable('financial_years', {
   year: integer('year').primaryKey(),
   unionUnlocked: boolean('union_unlocked').notNull().default(false),
   districtUnlocked: boolean('district_unlocked').notNull().default(false),
   departmentUnlocked: boolean('department_unlocked').notNull().default(false),
+  unionChartUnlocked: boolean('union_chart_unlocked').notNull().default(false),
+  districtChartUnlocked: boolean('district_chart_unlocked').notNull().default(false),
+  departmentChartUnlocked: boolean('department_chart_unlocked').notNull().default(false),
 });
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored. */
@@ -108,16 +115,23 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, for throttling per user and per client address. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in throttle counters, one row a key: `a:<address>` (attempts from a client address),
+ * `p:<address>|<username>` (attempts of one username from one address) and `u:<username>` (attempts
+ * of a username from anywhere, with the earliest time its next password check may run). An attempt is
+ * counted before its password check (an upsert that locks the row), so concurrent attempts can't
+ * slip past a limit; a successful sign-in takes its attempt back. Rows count within a window of
+ * `LOGIN_THROTTLE.windowMinutes` from `window_start` and are deleted once it has passed.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: serial('id').primaryKey(),
-    username: varchar('username', { length: 20 }).notNull(),
-    address: varchar('address', { length: 64 }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    key: varchar('key', { length: 100 }).primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
   },
-  (t) => [index('login_failures_user_idx').on(sql`lower(${t.username})`, t.at), index('login_failures_address_idx').on(t.address, t.at)],
+  (t) => [index('login_throttle_window_idx').on(t.windowStart)],
 );
 
 /**
