@@ -5,6 +5,7 @@ import { budgetRouter } from './routers/budget.ts';
 import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
+import { overviewRouter } from './routers/overview.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
 import { statisticsRouter } from './routers/statistics.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   budget: budgetRouter,
   statistics: statisticsRouter,
   system: systemRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,3 +19,4 @@ export * from './banks.ts';
 export * from './accounts.ts';
 export * from './budget.ts';
 export * from './statistics.ts';
+export * from './overview.ts';

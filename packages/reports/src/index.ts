@@ -8,3 +8,4 @@ export { departmentListCsv, departmentListPdf } from './departmentList.ts';
 export { listReport, type ReportContext } from './listReport.ts';
 export { supplierListCsv, supplierListPdf } from './supplierList.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
+export { overviewCsv } from './overview.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@app/db';
-import { AppError, type Area, areaOfCode, type PermissionItem } from '@app/domain';
+import { AppError, type Area, areaOfCode, can, type PermissionItem, seesAllDepartments } from '@app/domain';
 import type { Session } from '../context.ts';
 import { toTrpcError } from '../errors.ts';
 import { requirePermission } from '../guards.ts';
@@ -22,6 +22,18 @@ export async function requireItem(db: Db, session: Pick<Session, 'userId' | 'acc
   const area = await permissionArea(db, session, departmentId);
   requirePermission(item, area, session.accessLevel);
   return area;
+}
+
+/**
+ * Does the actor read every department (README "Base-data rights")? A supervisor always; whoever may
+ * write departments in the scope's area (a union administrator in the union scope) too; everyone
+ * else reads only the departments linked to them.
+ */
+export async function readsAllDepartments(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, scopeDepartmentId: number | undefined): Promise<boolean> {
+  if (seesAllDepartments(session)) return true;
+  if (scopeDepartmentId === undefined) return false;
+  const scope = await assertDepartmentAccess(db, session, scopeDepartmentId);
+  return can(session, 'departments', areaOfCode(scope.code));
 }
 
 /** A zod parse inside a service (merged PATCH values): InvalidValue naming the first bad field. */

@@ -89,6 +89,28 @@ function bookingsSql(scope: FigureScope): SQL {
              from (${sql.join([empty, ...parts], sql` union all `)}) s group by chapter_budget_id`;
 }
 
+/** Is any booking source registered (the booking area built)? */
+export function hasFigureSources(): boolean {
+  return figureSources.length > 0;
+}
+
+/**
+ * The booking figures of a scope summed per part, as one single-row select: `booked_lines` (lines
+ * with any booking row), `revenues_paid`, `expenses_paid`, `open_payments`, `reservations`. The home
+ * page's bookings card composes it into its one query; the sums are the same as the chapters'.
+ */
+export function bookingTotalsSql(scope: FigureScope): SQL {
+  return sql`select count(b.chapter_budget_id) as booked_lines,
+                    coalesce(sum(b.payments) filter (where c.part = 1), 0)::text as revenues_paid,
+                    coalesce(sum(b.payments) filter (where c.part = 2), 0)::text as expenses_paid,
+                    coalesce(sum(b.open_payments), 0)::text as open_payments,
+                    coalesce(sum(b.reservations), 0)::text as reservations
+             from (${bookingsSql(scope)}) b
+             join chapter_budgets l on l.id = b.chapter_budget_id
+             join chapters c on c.id = l.chapter_id
+             where l.department_id in (${list(scope.departmentIds)}) and l.year between ${scope.yearFrom} and ${scope.yearTo}`;
+}
+
 interface RawRow {
   chapter_id: number;
   chapter: string;

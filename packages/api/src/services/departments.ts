@@ -1,7 +1,6 @@
 import { type Db, schema } from '@app/db';
 import {
   areaOfCode,
-  can,
   type Department,
   type DepartmentBrief,
   type DepartmentExport,
@@ -13,7 +12,6 @@ import {
   newDepartment,
   type Page,
   pageWindow,
-  seesAllDepartments,
   toPage,
 } from '@app/domain';
 import { and, asc, count, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -22,6 +20,7 @@ import { fail } from '../errors.ts';
 import { requirePermission } from '../guards.ts';
 import { assertUnused, containsPattern, departmentReferences, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
+import { readsAllDepartments } from './access.ts';
 import { assertDepartmentAccess } from './scope.ts';
 
 const { departments, userDepartments } = schema;
@@ -93,16 +92,8 @@ function brief(d: Row): DepartmentBrief {
   };
 }
 
-/**
- * Which departments the actor reads: all for a supervisor, and for whoever may write departments
- * in the scope given (a union administrator); everyone else only the departments linked to them.
- */
-async function seesAll(db: Db, actor: Actor, scopeDepartmentId: number | undefined): Promise<boolean> {
-  if (seesAllDepartments(actor)) return true;
-  if (scopeDepartmentId === undefined) return false;
-  const scope = await assertDepartmentAccess(db, actor, scopeDepartmentId);
-  return can(actor, 'departments', areaOfCode(scope.code));
-}
+/** Which departments the actor reads: the shared rule of access.ts (README "Base-data rights"). */
+const seesAll = readsAllDepartments;
 
 /** Rows of the departments the actor reads, filtered, counted and paged in two queries. */
 async function pageOfDepartments(db: Db, actor: Actor, all: boolean, where: SQL | undefined, order: SQL[], paging: { page: number; pageSize: number }) {
