@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useState } from 'react';
-import { amountEditText, amountText, readAmountText } from './amount.ts';
+import { amountEditText, amountText, maxAmountText, readAmountText } from './amount.ts';
+import { useTypedText } from './typedText.ts';
 
 export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** Integer cents, null when empty. */
@@ -9,39 +9,42 @@ export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChan
   onChange: (cents: number | null) => void;
 }
 
-/** Amount field: type `1234,5`, leave it and it shows `1.234,50 €`; the value is integer cents. */
-export function AmountInput({ value, onChange, onBlur, onFocus, error, ...rest }: AmountInputProps) {
+/**
+ * Amount field: type `1234,5`, `1.234,56`, `1234.56`, `-50` or `+50`; leave it and it shows
+ * `1.234,50 €`; the value is integer cents. Focus (Tab, Enter or a mouse click) selects the whole
+ * amount, so typing replaces it. Every keystroke that makes an amount hands it on at once, so every
+ * save sees what the field shows; text that is no amount keeps the field's message and blocks the
+ * save (`typedFieldsValid`). The figures use the row's font size (also in dense tables).
+ */
+export function AmountInput({ value, onChange, onBlur, onFocus, onMouseDown, onMouseUp, error, styles, ...rest }: AmountInputProps) {
   const { t } = useLingui();
-  // The typed text while editing (or while it is not an amount); otherwise the formatted value shows.
-  const [draft, setDraft] = useState<{ text: string; invalid: boolean } | null>(null);
+  const { ref, text, invalid, handlers } = useTypedText({ value, onChange, read: readAmountText, display: amountText, editText: amountEditText, selectOnFocus: true });
+  const message = invalid ? (readAmountText(text).tooLarge ? t`Höchstens ${maxAmountText}` : t`Ungültiger Betrag`) : error;
 
   return (
     <TextInput
       {...rest}
       inputMode="decimal"
       autoComplete="off"
-      value={draft ? draft.text : amountText(value)}
-      error={draft?.invalid ? t`Ungültiger Betrag` : error}
-      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+      ref={ref}
+      value={text}
+      error={message}
+      styles={{ ...(typeof styles === 'object' ? styles : {}), input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: 'var(--mantine-font-size-sm)' } }}
+      onMouseDown={(event) => {
+        handlers.onMouseDown(event);
+        onMouseDown?.(event);
+      }}
+      onMouseUp={(event) => {
+        handlers.onMouseUp(event);
+        onMouseUp?.(event);
+      }}
       onFocus={(event) => {
-        // show the edit text at once and select it: typing replaces the amount (fast entry), and the
-        // re-render finds the same text, so the caret and selection stay
-        const el = event.currentTarget;
-        if (!draft?.invalid) {
-          el.value = amountEditText(value);
-          el.select();
-        }
-        setDraft((d) => (d?.invalid ? { text: d.text, invalid: false } : { text: amountEditText(value), invalid: false }));
+        handlers.onFocus(event);
         onFocus?.(event);
       }}
-      onChange={(event) => setDraft({ text: event.currentTarget.value, invalid: false })}
+      onChange={handlers.onChange}
       onBlur={(event) => {
-        const read = readAmountText(draft?.text ?? amountText(value));
-        if (read.invalid) setDraft({ text: read.text, invalid: true });
-        else {
-          setDraft(null);
-          if (read.value !== value) onChange(read.value);
-        }
+        handlers.onBlur(event);
         onBlur?.(event);
       }}
     />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useState } from 'react';
 import { formatDate, readDateText } from './date.ts';
+import { useTypedText } from './typedText.ts';
 
 export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** `YYYY-MM-DD`, null when empty. */
@@ -9,28 +9,30 @@ export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange
   onChange: (iso: string | null) => void;
 }
 
-/** Date field accepting `DD.MM.YYYY` and `DD.MM.YY`; the value is `YYYY-MM-DD`. */
-export function DateInput({ value, onChange, onBlur, error, placeholder, ...rest }: DateInputProps) {
+/**
+ * Date field accepting `DD.MM.YYYY` and `DD.MM.YY`; the value is `YYYY-MM-DD`. A typed date is handed
+ * on as soon as it is one (every save sees it); text that is no date blocks the save (`typedFieldsValid`).
+ */
+export function DateInput({ value, onChange, onBlur, onFocus, error, placeholder, ...rest }: DateInputProps) {
   const { t } = useLingui();
-  // The typed text while editing (or while it is not a date); otherwise the formatted value shows.
-  const [draft, setDraft] = useState<{ text: string; invalid: boolean } | null>(null);
+  const { ref, text, invalid, handlers } = useTypedText({ value, onChange, read: readDateText, display: formatDate });
 
   return (
     <TextInput
       {...rest}
       autoComplete="off"
-      value={draft ? draft.text : formatDate(value)}
+      ref={ref}
+      value={text}
       placeholder={placeholder ?? t`TT.MM.JJJJ`}
-      error={draft?.invalid ? t`Ungültiges Datum` : error}
+      error={invalid ? t`Ungültiges Datum` : error}
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
-      onChange={(event) => setDraft({ text: event.currentTarget.value, invalid: false })}
+      onFocus={(event) => {
+        handlers.onFocus(event);
+        onFocus?.(event);
+      }}
+      onChange={handlers.onChange}
       onBlur={(event) => {
-        const read = readDateText(draft?.text ?? formatDate(value));
-        if (read.invalid) setDraft({ text: read.text, invalid: true });
-        else {
-          setDraft(null);
-          if (read.value !== value) onChange(read.value);
-        }
+        handlers.onBlur(event);
         onBlur?.(event);
       }}
     />

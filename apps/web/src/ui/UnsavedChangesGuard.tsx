@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { hasInvalidTypedText } from './typedText.ts';
 import { changesSearchKey, leavesForm } from './unsaved.ts';
 
 export interface UnsavedChangesGuardProps {
@@ -19,10 +20,12 @@ export interface UnsavedChangesGuardProps {
  */
 export function UnsavedChangesGuard({ dirty, searchKeys = [] }: UnsavedChangesGuardProps) {
   const { t } = useLingui();
+  // text typed into an amount or date field that is no value yet counts as a change too
+  const unsaved = () => dirty || hasInvalidTypedText();
   const blocker = useBlocker({
     shouldBlockFn: ({ current, next }) =>
-      dirty && (leavesForm(current.pathname, next.pathname) || changesSearchKey(current.search as Record<string, unknown>, next.search as Record<string, unknown>, searchKeys)),
-    enableBeforeUnload: () => dirty,
+      unsaved() && (leavesForm(current.pathname, next.pathname) || changesSearchKey(current.search as Record<string, unknown>, next.search as Record<string, unknown>, searchKeys)),
+    enableBeforeUnload: unsaved,
     withResolver: true,
   });
 

@@ -25,6 +25,7 @@ import { type FieldLabels, type InvalidTexts, invalidValuesText, problemText, sa
 import { formErrors } from './formErrors.ts';
 import type { EditorId } from './listState.ts';
 import { notifyError, notifyInfo, notifySuccess } from './notify.ts';
+import { typedFieldsValid } from './typedText.ts';
 import { useSearchUpdate } from './useMasterList.ts';
 
 export interface EntityEditorOptions<E, V extends Record<string, unknown>, Out> {
@@ -95,7 +96,7 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
 
   const backToList = (ignoreBlocker: boolean) => void update((prev) => ({ ...prev, id: undefined }), { replace: ignoreBlocker, ignoreBlocker });
 
-  const onSubmit = form.onSubmit(
+  const submitForm = form.onSubmit(
     async (values) => {
       const parsed = schema.safeParse(toInput ? toInput(values) : values);
       if (!parsed.success) return; // validate() already reported it
@@ -120,6 +121,17 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
       if (first) form.getInputNode(first as never)?.focus();
     },
   );
+
+  // typed fields (amounts, dates) hand on every valid keystroke, so the values are what the fields
+  // show; a text that is no value keeps its message and the focus, and nothing is sent
+  const onSubmit = (event?: React.FormEvent<HTMLFormElement>) => {
+    if (!typedFieldsValid(event?.currentTarget)) {
+      event?.preventDefault();
+      notifyInfo(invalidValuesText(i18n));
+      return;
+    }
+    submitForm(event);
+  };
 
   async function requestDelete() {
     if (id === 'new' || !remove) return;

@@ -2,7 +2,7 @@ import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -11,7 +11,9 @@ import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, missingDescriptions, toChangeRows } from './positions.ts';
@@ -44,6 +46,7 @@ export function AdjustmentScreen() {
   const [creating, setCreating] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving } = useChangeSave(confirm);
+  const root = useRef<HTMLDivElement>(null);
 
   const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim(), h.surplusActual ?? 0]);
   const adjustment = query.data ?? null;
@@ -62,6 +65,7 @@ export function AdjustmentScreen() {
   }
 
   const editable = adjustment ? adjustment.isEditable && !closed : !closed;
+  useFocusFirstField(root, editable && query.data !== undefined && (query.data === null || rows !== null));
   const surplusDelta = adjustment ? (head.surplusActual ?? 0) - adjustment.surplusPlanned : 0;
   const totals = changeRowTotals(rows ?? [], surplusDelta);
   const dateCode = head.approved ? changeDateError(head.approved, year, todayIso()) : null;
@@ -73,6 +77,7 @@ export function AdjustmentScreen() {
   async function onCreate(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
+    if (!typedFieldsValid(root.current)) return;
     if (!head.approved || dateCode) return;
     setCreating(true);
     try {
@@ -87,6 +92,8 @@ export function AdjustmentScreen() {
   }
 
   async function onSave() {
+    // a typed text that is no amount or date keeps its message and the focus; nothing is saved
+    if (!typedFieldsValid(root.current)) return;
     if (!rows || !head.approved || !canSave) return;
     const { positions, dropped } = changeSavePositions(rows);
     const approved = head.approved;
@@ -142,6 +149,7 @@ export function AdjustmentScreen() {
 
   return (
     <Stack
+      ref={root}
       gap="sm"
       maw={1200}
       onKeyDown={(event) => {

@@ -3,12 +3,14 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
+import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
@@ -32,6 +34,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving } = useChangeSave(confirm);
+  const root = useRef<HTMLDivElement>(null);
 
   const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim()]);
   const dirty = rows !== null && snapshot(rows, head) !== initial;
@@ -46,6 +49,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   }
 
   const editable = Boolean(query.data?.isEditable) && !closed;
+  useFocusFirstField(root, editable && rows !== null);
   const totals = changeRowTotals(rows ?? []);
   const dateCode = head.approved ? changeDateError(head.approved, year, todayIso()) : null;
   const dateError = !head.approved ? t`Bitte das Genehmigungsdatum eingeben.` : dateCode ? i18n._(errorMessages[dateCode]) : null;
@@ -55,6 +59,8 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
 
   async function onSave() {
+    // a typed text that is no amount or date keeps its message and the focus; nothing is saved
+    if (!typedFieldsValid(root.current)) return;
     if (!rows || !head.approved || !canSave) return;
     const { positions, dropped } = changeSavePositions(rows);
     const approved = head.approved;
@@ -71,6 +77,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
 
   return (
     <Stack
+      ref={root}
       gap="sm"
       maw={1200}
       onKeyDown={(event) => {

@@ -14,9 +14,13 @@ import { notifyError } from '../../ui/notify.ts';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { budgetMessages } from './labels.ts';
 import { type ChangeRow, changeRowTotals, isPendingRow } from './positions.ts';
-import { onAmountKey, useFocusAmount } from './tableKeys.ts';
+import { addChapterField, onAmountKey, onRowKey, useFocusAmount } from './tableKeys.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Header cells: one line, cut with an ellipsis rather than running into the next column. */
+const head = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** Inputs in the rows use the row's font size. */
+const rowInput = { input: { fontSize: 'var(--mantine-font-size-sm)' } };
 
 export interface ChangePositionsTableProps {
   rows: ChangeRow[];
@@ -50,6 +54,11 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
 
   function update(key: string, patch: Partial<ChangeRow>) {
     setRows((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)) ?? rs);
+  }
+
+  function removeRow(key: string) {
+    setRows((rs) => rs?.filter((r) => r.key !== key) ?? rs);
+    setBlocked(null);
   }
 
   async function add(c: ChapterChoice) {
@@ -121,18 +130,20 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
         <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" layout="fixed" striped data-testid="change-positions">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={78}>{t`Kapitel`}</Table.Th>
-              <Table.Th>{t`Bezeichnung`}</Table.Th>
-              <Table.Th w={150} ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th w={78} style={head}>
+                {t`Kapitel`}
+              </Table.Th>
+              <Table.Th style={head}>{t`Bezeichnung`}</Table.Th>
+              <Table.Th w={150} ta="right" style={head} title={t`Ansatz vorher`}>
                 {t`Ansatz vorher`}
               </Table.Th>
-              <Table.Th w={150} ta="right">
+              <Table.Th w={150} ta="right" style={head}>
                 {t`Änderung`}
               </Table.Th>
-              <Table.Th w={150} ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th w={150} ta="right" style={head} title={t`Ansatz nachher`}>
                 {t`Ansatz nachher`}
               </Table.Th>
-              <Table.Th w={140} ta="right">
+              <Table.Th w={140} ta="right" style={head}>
                 {t`Verfügbar`}
               </Table.Th>
               <Table.Th w={36} />
@@ -149,7 +160,12 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
               const missingDeu = requireDescriptions && row.isEditable && row.descriptionDeu.trim() === '';
               const missingIta = requireDescriptions && row.isEditable && row.descriptionIta.trim() === '';
               return (
-                <Table.Tr key={row.key} data-testid={`position-${row.chapter}`} onBlur={editable ? (e) => onRowBlur(e, row) : undefined}>
+                <Table.Tr
+                  key={row.key}
+                  data-testid={`position-${row.chapter}`}
+                  onBlur={editable ? (e) => onRowBlur(e, row) : undefined}
+                  onKeyDown={editable && !residue ? (e) => onRowKey(e, () => removeRow(row.key)) : undefined}
+                >
                   <Table.Td ff="monospace" style={num}>
                     {formatChapter(row.chapter)}
                   </Table.Td>
@@ -158,6 +174,7 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                       <Group gap={4} wrap="nowrap">
                         <TextInput
                           size="xs"
+                          styles={rowInput}
                           style={{ flex: 1 }}
                           placeholder={t`Bezeichnung deutsch`}
                           maxLength={200}
@@ -169,6 +186,7 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                         />
                         <TextInput
                           size="xs"
+                          styles={rowInput}
                           style={{ flex: 1 }}
                           placeholder={t`Bezeichnung italienisch`}
                           maxLength={200}
@@ -202,7 +220,7 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                         data-row-key={row.key}
                         data-testid={`amount-${row.chapter}`}
                         aria-label={t`Änderung ${formatChapter(row.chapter)}`}
-                        onKeyDown={(e) => onAmountKey(e, () => document.querySelector<HTMLInputElement>('[data-testid="add-chapter-code"]')?.focus())}
+                        onKeyDown={(e) => onAmountKey(e, () => addChapterField()?.focus())}
                       />
                     ) : (
                       <Tooltip label={i18n._(budgetMessages.hasResidue)} disabled={!residue || !editable}>
@@ -216,16 +234,14 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                   <Table.Td ta="right">{available === null ? null : <Amount cents={available} size="sm" data-testid={`available-${row.chapter}`} />}</Table.Td>
                   <Table.Td px={0}>
                     {editable && !residue ? (
-                      <Tooltip label={t`Zeile löschen`}>
+                      <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
                         <ActionIcon
                           variant="subtle"
                           color="red"
                           size="sm"
-                          onClick={() => {
-                            setRows((rs) => rs?.filter((r) => r.key !== row.key) ?? rs);
-                            setBlocked(null);
-                          }}
-                          aria-label={t`Zeile löschen`}
+                          tabIndex={-1}
+                          onClick={() => removeRow(row.key)}
+                          aria-label={t`Zeile löschen (Strg+Entf)`}
                           data-testid={`delete-${row.chapter}`}
                         >
                           ✕
@@ -255,9 +271,7 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
         </Table>
       </Table.ScrollContainer>
       {editable ? (
-        <Group px="xs" py={8} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <ChapterAddBar departmentId={departmentId} year={year} {...(defaultFilter ? { defaultFilter } : {})} onAdd={(c) => void add(c)} disabled={pending} />
-        </Group>
+        <ChapterAddBar departmentId={departmentId} year={year} {...(defaultFilter ? { defaultFilter } : {})} onAdd={(c) => void add(c)} disabled={pending} />
       ) : null}
     </Paper>
   );

@@ -1,6 +1,6 @@
 import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ChapterCodeInput, type ChapterChoice, ChapterPicker } from '../../ui/ChapterPicker.tsx';
 
@@ -11,18 +11,32 @@ export interface ChapterAddBarProps {
   /** Code prefix the "Kapitel suchen" picker opens with (the adjustment: `22`). */
   defaultFilter?: string;
   disabled?: boolean;
+  /** Show the row shortcuts beside it (off where the screen's header already shows them). */
+  withHint?: boolean;
   onAdd: (chapter: ChapterChoice) => void;
 }
 
 /**
  * The "add a chapter" line under a positions table: an exact 5-character code is taken at once,
- * otherwise the shared chapter picker opens (F4, "…" or the search button).
+ * otherwise the shared chapter picker opens (F4, "…" or the search button). It sticks to the bottom
+ * of the window while the table is longer than the screen, with the row shortcuts beside it.
  */
-export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, onAdd }: ChapterAddBarProps) {
+export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, withHint = true, onAdd }: ChapterAddBarProps) {
   const { t } = useLingui();
   const [picker, setPicker] = useState(false);
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="chapter-add">
+    <Group
+      gap="xs"
+      align="flex-end"
+      wrap="nowrap"
+      px="xs"
+      py={8}
+      pos="sticky"
+      bottom={0}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 4, borderTop: '1px solid var(--mantine-color-default-border)', borderRadius: '0 0 var(--mantine-radius-sm) var(--mantine-radius-sm)' }}
+      data-testid="chapter-add"
+    >
       <ChapterCodeInput
         departmentId={departmentId}
         year={year}
@@ -41,6 +55,11 @@ export function ChapterAddBar({ departmentId, year, part, defaultFilter, disable
       <Button variant="default" onClick={() => setPicker(true)} disabled={disabled} data-testid="add-chapter-search">
         {t`Kapitel suchen`}
       </Button>
+      {withHint ? (
+        <Text size="xs" c="dimmed" ml="auto" pb={8} style={{ whiteSpace: 'nowrap' }} data-testid="row-keys-hint">
+          {t`Enter: nächster Betrag · Strg+Entf: Zeile löschen · Strg+Enter: speichern`}
+        </Text>
+      ) : null}
       <ChapterPicker
         opened={picker}
         onClose={() => setPicker(false)}

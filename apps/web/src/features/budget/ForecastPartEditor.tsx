@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FocusEvent, useMemo, useState } from 'react';
+import { type FocusEvent, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -13,14 +13,20 @@ import type { ChapterChoice } from '../../ui/ChapterPicker.tsx';
 import { chapterDescription, partLabels } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { copyAllPrevious, type ForecastRow, forecastSavePositions, forecastSnapshot, forecastTotals, isPendingRow, toForecastRows } from './positions.ts';
-import { onAmountKey, useFocusAmount } from './tableKeys.ts';
+import { addChapterField, onAmountKey, onRowKey, useFocusAmount } from './tableKeys.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Header cells: one line, cut with an ellipsis rather than running into the next column. */
+const head = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** Inputs in the rows use the row's font size. */
+const rowInput = { input: { fontSize: 'var(--mantine-font-size-sm)' } };
 
 /**
  * The chapter editor of one forecast part (budget/forecast/details/revenues|expenses): current-year
@@ -40,6 +46,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   const [blocked, setBlocked] = useState<string | null>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const focusAmount = useFocusAmount();
+  const root = useRef<HTMLDivElement>(null);
 
   const dirty = rows !== null && forecastSnapshot(rows) !== initial;
   // (re)load from the server while nothing is edited (state adjusted during render)
@@ -51,6 +58,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   }
 
   const editable = Boolean(query.data?.isEditable) && !closed;
+  useFocusFirstField(root, editable && rows !== null);
   const totals = useMemo(() => forecastTotals(rows ?? []), [rows]);
   const pending = (rows ?? []).filter(isPendingRow);
   const back = (ignoreBlocker = false) =>
@@ -116,6 +124,8 @@ export function ForecastPartEditor({ part }: { part: Part }) {
 
   async function save() {
     if (!rows || saving) return;
+    // a typed text that is no amount keeps its message and the focus; nothing is saved
+    if (!typedFieldsValid(root.current)) return;
     if (pending.length > 0) {
       setBlocked(pending[0]?.key ?? null);
       notifyError(t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`);
@@ -140,6 +150,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   const partName = i18n._(partLabels[part]);
   return (
     <Stack
+      ref={root}
       gap="sm"
       maw={1280}
       onKeyDown={(event) => {
@@ -155,7 +166,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
             {t`Haushaltsvoranschlag ${year}: ${partName}`}
           </Title>
           <Text size="sm" c="dimmed">
-            {t`Enter: nächster Betrag · Tab: nächstes Feld · Strg+Enter: speichern`}
+            {t`Enter: nächster Betrag · Tab: nächstes Feld · Strg+Entf: Zeile löschen · Strg+Enter: speichern`}
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
@@ -187,19 +198,23 @@ export function ForecastPartEditor({ part }: { part: Part }) {
             <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" layout="fixed" striped data-testid="forecast-positions">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={78}>{t`Kapitel`}</Table.Th>
-                  <Table.Th>{t`Bezeichnung`}</Table.Th>
-                  <Table.Th w={150} ta="right">
+                  <Table.Th w={78} style={head}>
+                    {t`Kapitel`}
+                  </Table.Th>
+                  <Table.Th style={head}>{t`Bezeichnung`}</Table.Th>
+                  <Table.Th w={150} ta="right" style={head}>
                     {t`Betrag ${year}`}
                   </Table.Th>
-                  <Table.Th w={150} ta="right">
+                  <Table.Th w={150} ta="right" style={head}>
                     {t`Vorjahr ${year - 1}`}
                   </Table.Th>
                   <Table.Th w={34} />
-                  <Table.Th w={70} ta="center">
+                  <Table.Th w={104} ta="center" style={head} title={t`Erinnerung`}>
                     {t`Erinnerung`}
                   </Table.Th>
-                  <Table.Th w={230}>{t`Anmerkungen`}</Table.Th>
+                  <Table.Th w={220} style={head}>
+                    {t`Anmerkungen`}
+                  </Table.Th>
                   <Table.Th w={36} />
                 </Table.Tr>
               </Table.Thead>
@@ -207,7 +222,12 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                 {rows.map((row) => {
                   const isBlocked = blocked === row.key && isPendingRow(row);
                   return (
-                    <Table.Tr key={row.key} data-testid={`position-${row.chapter}`} onBlur={editable ? (e) => onRowBlur(e, row) : undefined}>
+                    <Table.Tr
+                      key={row.key}
+                      data-testid={`position-${row.chapter}`}
+                      onBlur={editable ? (e) => onRowBlur(e, row) : undefined}
+                      onKeyDown={editable ? (e) => onRowKey(e, () => remove(row.key)) : undefined}
+                    >
                       <Table.Td ff="monospace" style={num}>
                         {formatChapter(row.chapter)}
                       </Table.Td>
@@ -216,6 +236,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                           <Group gap={4} wrap="nowrap">
                             <TextInput
                               size="xs"
+                              styles={rowInput}
                               style={{ flex: 1 }}
                               placeholder={t`Bezeichnung deutsch`}
                               maxLength={200}
@@ -225,6 +246,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                             />
                             <TextInput
                               size="xs"
+                              styles={rowInput}
                               style={{ flex: 1 }}
                               placeholder={t`Bezeichnung italienisch`}
                               maxLength={200}
@@ -253,7 +275,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                             data-row-key={row.key}
                             data-testid={`amount-${row.chapter}`}
                             aria-label={t`Betrag ${year} ${formatChapter(row.chapter)}`}
-                            onKeyDown={(e) => onAmountKey(e, () => document.querySelector<HTMLInputElement>('[data-testid="add-chapter-code"]')?.focus())}
+                            onKeyDown={(e) => onAmountKey(e, () => addChapterField()?.focus())}
                           />
                         ) : (
                           <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
@@ -292,6 +314,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                         {editable ? (
                           <TextInput
                             size="xs"
+                            styles={rowInput}
                             maxLength={200}
                             value={row.notes}
                             onChange={(e) => update(row.key, { notes: e.currentTarget.value })}
@@ -306,8 +329,16 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                       </Table.Td>
                       <Table.Td px={0}>
                         {editable ? (
-                          <Tooltip label={t`Zeile löschen`}>
-                            <ActionIcon variant="subtle" color="red" size="sm" onClick={() => remove(row.key)} aria-label={t`Zeile löschen`} data-testid={`delete-${row.chapter}`}>
+                          <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              size="sm"
+                              tabIndex={-1}
+                              onClick={() => remove(row.key)}
+                              aria-label={t`Zeile löschen (Strg+Entf)`}
+                              data-testid={`delete-${row.chapter}`}
+                            >
                               ✕
                             </ActionIcon>
                           </Tooltip>
@@ -363,9 +394,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
             </Table>
           </Table.ScrollContainer>
           {editable ? (
-            <Group px="xs" py={8} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <ChapterAddBar departmentId={department.id} year={year} part={part} onAdd={add} disabled={pending.length > 0} />
-            </Group>
+            <ChapterAddBar departmentId={department.id} year={year} part={part} onAdd={add} disabled={pending.length > 0} withHint={false} />
           ) : null}
         </Paper>
       )}

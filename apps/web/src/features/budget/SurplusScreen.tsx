@@ -3,14 +3,16 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
@@ -30,6 +32,7 @@ export function SurplusScreen() {
   const [values, setValues] = useState<Fields | null>(null);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const root = useRef<HTMLFormElement>(null);
 
   if (query.data && values === null) {
     const d = query.data;
@@ -37,6 +40,7 @@ export function SurplusScreen() {
   }
 
   const editable = Boolean(query.data?.isEditable) && !closed;
+  useFocusFirstField(root, editable && values !== null);
   const dirty = values !== null && query.data !== undefined && keys.some((k) => values[k] !== query.data[k]);
   const surplus = values ? presumedSurplus(values) : 0;
   const usedError = values && !surplusUsedAllowed(surplus, values.surplusUsed) ? (surplus > 0 ? t`Höchstens der voraussichtliche Überschuss` : t`Ohne positiven Überschuss nur 0`) : null;
@@ -52,6 +56,8 @@ export function SurplusScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // a typed text that is no amount keeps its message and the focus; nothing is saved
+    if (!typedFieldsValid(root.current)) return;
     if (!values || !editable || usedError) return;
     setSaving(true);
     setServerError(null);
@@ -83,7 +89,7 @@ export function SurplusScreen() {
     ) : null;
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} onKeyDown={onEnterMoves} noValidate>
+    <form ref={root} onSubmit={(e) => void onSubmit(e)} onKeyDown={onEnterMoves} noValidate>
       <Stack gap="sm" maw={860}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={2} data-testid="screen-title">

@@ -48,3 +48,35 @@ export function useFocusAmount(): (rowKey: string) => void {
     rerender();
   }, []);
 }
+
+/** The row shortcut Ctrl+Delete (Cmd+Delete; also Cmd+Backspace on a Mac keyboard without Delete). */
+export function isDeleteRowKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  if (event.altKey || event.shiftKey) return false;
+  return (event.key === 'Delete' && (event.ctrlKey || event.metaKey)) || (event.key === 'Backspace' && event.metaKey);
+}
+
+/**
+ * Row keys of a positions table: Ctrl+Delete deletes the row (the delete button is no Tab stop) and
+ * the focus goes to the next row's amount, else the previous one, else the add-chapter field.
+ */
+export function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, remove: () => void) {
+  if (!isDeleteRowKey(event)) return;
+  event.preventDefault();
+  const row = event.currentTarget;
+  const table = row.closest('table');
+  const fields = table ? Array.from(table.querySelectorAll<HTMLInputElement>('input[data-amount-input]')) : [];
+  const own = fields.findIndex((f) => row.contains(f));
+  const next = own >= 0 ? (fields[own + 1] ?? fields[own - 1]) : undefined;
+  remove();
+  const target = next?.getAttribute('data-row-key');
+  requestAnimationFrame(() => {
+    const el = target ? document.querySelector<HTMLInputElement>(`input[data-amount-input][data-row-key="${target}"]`) : addChapterField();
+    el?.focus();
+    el?.select();
+  });
+}
+
+/** The "Kapitel hinzufügen" code field under a positions table. */
+export function addChapterField() {
+  return document.querySelector<HTMLInputElement>('[data-testid="add-chapter-code"]');
+}

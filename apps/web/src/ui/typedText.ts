@@ -1,0 +1,130 @@
+/**
+ * Typed fields (amounts, dates): the text a user types is the truth, on every way of saving.
+ *
+ * - Every keystroke that makes a valid value hands it to the form at once (`onChange`), so a save by
+ *   shortcut, by button, or leaving by the menu sees what the focused field shows — nothing waits
+ *   for a blur.
+ * - Text that is not a value (yet) stays in the field; `typedFieldsValid()`, which every save path
+ *   calls first, shows the field's own message, focuses it and refuses the save.
+ * - Leaving the field shows the formatted value, or the message when the text is not a value.
+ */
+import { type ChangeEvent, type FocusEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+
+export interface TypedRead<T> {
+  value: T | null;
+  /** What the field shows after leaving it (the formatted value, or the typed text when invalid). */
+  text: string;
+  invalid: boolean;
+}
+
+interface Registered {
+  input: HTMLInputElement | null;
+  /** The field's current text is not a value. */
+  invalid: () => boolean;
+  /** Shows the field's message. */
+  reveal: () => void;
+}
+
+const registered = new Set<Registered>();
+
+/**
+ * Call first on every save path: answers false (and shows the message on the field and focuses it)
+ * while a typed field on the screen holds text that is not a value. Pass `root` to check only the
+ * fields inside it.
+ */
+export function typedFieldsValid(root?: Element | null): boolean {
+  let first: HTMLInputElement | null = null;
+  for (const field of registered) {
+    const input = field.input;
+    if (!input?.isConnected || (root && !root.contains(input)) || !field.invalid()) continue;
+    field.reveal();
+    first ??= input;
+  }
+  if (first && document.activeElement !== first) first.focus();
+  return first === null;
+}
+
+/** Some typed field on the screen holds text that is not a value (leaving would lose it). */
+export function hasInvalidTypedText(): boolean {
+  for (const field of registered) if (field.input?.isConnected && field.invalid()) return true;
+  return false;
+}
+
+export interface TypedTextOptions<T> {
+  value: T | null;
+  onChange: (value: T | null) => void;
+  /** Reads a text: the value, the formatted text, or invalid. */
+  read: (text: string) => TypedRead<T>;
+  /** What the field shows while not edited. */
+  display: (value: T | null) => string;
+  /** What the field shows while edited (defaults to `display`). */
+  editText?: (value: T | null) => string;
+  /** Select the whole text on focus, also when focused by a mouse click (typing replaces it). */
+  selectOnFocus?: boolean;
+}
+
+/**
+ * The behaviour of a typed field: give a TextInput `ref`, `text` (its value) and the `handlers` (merge your own
+ * handlers: call the returned ones first). `invalid` says whether to show the field's message.
+ */
+export function useTypedText<T>({ value, onChange, read, display, editText = display, selectOnFocus = false }: TypedTextOptions<T>) {
+  // The typed text while editing (or while it is not a value); `shown`: the message is visible.
+  const [draft, setDraft] = useState<{ text: string; shown: boolean } | null>(null);
+  const ref = useRef<HTMLInputElement | null>(null);
+  const mouseFocus = useRef(false);
+  useEffect(() => {
+    const entry: Registered = {
+      get input() {
+        return ref.current;
+      },
+      invalid: () => (ref.current ? read(ref.current.value).invalid : false),
+      reveal: () => setDraft({ text: ref.current?.value ?? '', shown: true }),
+    };
+    registered.add(entry);
+    return () => {
+      registered.delete(entry);
+    };
+  }, [read]);
+
+  return {
+    ref,
+    invalid: draft?.shown === true,
+    text: draft ? draft.text : display(value),
+    handlers: {
+      onMouseDown: (event: MouseEvent<HTMLInputElement>) => {
+        mouseFocus.current = selectOnFocus && document.activeElement !== event.currentTarget;
+      },
+      onMouseUp: (event: MouseEvent<HTMLInputElement>) => {
+        // the click's caret placement follows the focus: select again once it is done
+        if (!mouseFocus.current) return;
+        mouseFocus.current = false;
+        event.preventDefault();
+        event.currentTarget.select();
+      },
+      onFocus: (event: FocusEvent<HTMLInputElement>) => {
+        const el = event.currentTarget;
+        if (!draft) {
+          // show the edit text at once (the re-render finds the same text, so the selection stays)
+          const text = editText(value);
+          el.value = text;
+          setDraft({ text, shown: false });
+        }
+        if (selectOnFocus) el.select();
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const text = event.currentTarget.value;
+        setDraft({ text, shown: false });
+        const typed = read(text);
+        if (!typed.invalid && typed.value !== value) onChange(typed.value);
+      },
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const typed = read(event.currentTarget.value);
+        if (typed.invalid) setDraft({ text: typed.text, shown: true });
+        else {
+          setDraft(null);
+          if (typed.value !== value) onChange(typed.value);
+        }
+      },
+    },
+  };
+}

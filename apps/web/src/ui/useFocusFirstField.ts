@@ -1,0 +1,26 @@
+import { type RefObject, useEffect, useRef } from 'react';
+
+/** Fields an editor opens in (not buttons, not read-only or disabled ones). */
+const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
+
+/**
+ * Once `ready` (data loaded, editable), focuses the first editable field inside `ref` and selects its
+ * text, so an editor opens ready to type instead of behind the top bar's Tab stops. Only once per
+ * mount, and not when the user already is in one of its fields.
+ */
+export function useFocusFirstField(ref: RefObject<HTMLElement | null>, ready: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    const root = ref.current;
+    if (!root) return;
+    const field = Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELD)).find((el) => el.offsetParent !== null);
+    if (!field) return;
+    done.current = true;
+    // the menu entry that opened the editor may hold the focus; a field inside it already chosen stays
+    const active = document.activeElement;
+    if (active && active !== root && root.contains(active) && active.matches(FIELD)) return;
+    field.focus();
+    field.select();
+  });
+}
