@@ -163,7 +163,13 @@ const ChapterCodeInput = z
 
 /** A chapter named by its id or by its 5-character code (`21003` or `2-1-003`); one of them is needed. */
 const ChapterRef = {
-  chapterId: z.number().int().positive().optional(),
+  /** null (as clients written against the spec send for a new position) means: resolve by code. */
+  chapterId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? undefined),
   chapter: ChapterCodeInput.optional(),
 };
 function hasChapter(v: { chapterId?: number | undefined; chapter?: string | undefined }): boolean {
@@ -207,6 +213,8 @@ export const ForecastPositionInput = z
   .object({
     ...ChapterRef,
     amountCurrYear: Cents,
+    /** Taken only in a department's first year (isPreviousYearBudgetEditable); otherwise derived and ignored. */
+    amountPrevYear: Cents.optional(),
     reminder: z.boolean().default(false),
     notes: Notes,
     chapterDescriptionDeu: Description,
@@ -237,7 +245,8 @@ export interface ForecastPart {
   year: number;
   part: Part;
   isEditable: boolean;
-  isPreviousYearBudgetEditable: false;
+  /** True in the department's first year in the system (no forecast of year - 1): the previous-year amounts are typed. */
+  isPreviousYearBudgetEditable: boolean;
   positions: ForecastPosition[];
 }
 
@@ -348,6 +357,10 @@ export type BudgetChangeInput = z.infer<typeof BudgetChangeInput>;
 /** POST Budget/Adjust: the adjustment head. */
 export const AdjustmentCreateInput = ScopeInput.extend({ ...BudgetChangeHeadInput.shape, surplusActual: Cents });
 export type AdjustmentCreateInput = z.infer<typeof AdjustmentCreateInput>;
+
+/** GET Budget/Adjust: the adjustment; with `orEmpty` an empty head (no positions, default date) instead of null. */
+export const AdjustmentGetInput = ScopeInput.extend({ orEmpty: z.boolean().default(false) });
+export type AdjustmentGetInput = z.infer<typeof AdjustmentGetInput>;
 
 /** PUT Budget/Adjust: head and positions. */
 export const AdjustmentInput = AdjustmentCreateInput.extend(ChangePositions);

@@ -351,8 +351,20 @@ export interface ChartCopyResult {
 export const AreaFlags = z.object({ 1: z.boolean(), 2: z.boolean(), 3: z.boolean() });
 export type AreaFlags = z.infer<typeof AreaFlags>;
 
+/** A year's unlock per area (FinancialYears/Status): whether the area may still book and edit a past year. */
 export const FinancialYearStatus = z.object({ year: Year, areaUnlocked: AreaFlags });
 export type FinancialYearStatus = z.infer<typeof FinancialYearStatus>;
+/** What FinancialYears/Status answers: the year unlock and, read-only here, the chart unlock per area. */
+export type FinancialYearState = FinancialYearStatus & { chartUnlocked: AreaFlags };
+
+/**
+ * Is a financial year open for the bookings and budget edits of an area? The current year (of
+ * `today`, `YYYY-MM-DD`), the previous one (year-end work runs into the next year) and later years
+ * are; an older, past year only while the area's year unlock is set.
+ */
+export function isYearOpen(year: number, today: string, areaUnlocked: boolean): boolean {
+  return areaUnlocked || year >= Number(today.slice(0, 4)) - 1;
+}
 
 export const FinancialYearStatusInput = z.object({
   departmentId: z.number().int().positive().optional(),

@@ -22,6 +22,7 @@ export const errorStatus = {
   PasswordTooShort: 400,
   // years
   YearExists: 409,
+  YearLocked: 409,
   // chart of accounts, users, templates
   ChartLocked: 409,
   ChapterNotFound: 404,

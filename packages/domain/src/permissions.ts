@@ -19,7 +19,10 @@ export const permissionItems = [
   'userDepartments',
   'newFinancialYear',
   'chartCopy',
-  'unlock',
+  /** FinancialYears/Status: open a past year for an area's bookings and budget edits. */
+  'yearUnlock',
+  /** chartOfAccounts/unlock: keep an area's chart of a year editable after approvals. */
+  'chartUnlock',
   'statisticsExport',
   'departmentUsers',
   'movementTemplates',
@@ -36,7 +39,8 @@ const restricted: ReadonlySet<PermissionItem> = new Set([
   'userDepartments',
   'newFinancialYear',
   'chartCopy',
-  'unlock',
+  'yearUnlock',
+  'chartUnlock',
 ]);
 
 export interface Actor {

@@ -23,6 +23,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   PasswordRepeatWrong: msg`Die Passwortwiederholung stimmt nicht überein.`,
   PasswordTooShort: msg`Das neue Passwort ist zu kurz.`,
   YearExists: msg`Das Haushaltsjahr existiert bereits.`,
+  YearLocked: msg`Das Haushaltsjahr ist für diesen Bereich gesperrt: Es kann erst bearbeitet werden, wenn es unter Haushaltsjahre freigegeben wird.`,
   ChartLocked: msg`Der Kontenplan ist gesperrt.`,
   ChapterNotFound: msg`Das Kapitel wurde nicht gefunden.`,
   ChartItemExists: msg`Der Eintrag im Kontenplan existiert bereits.`,

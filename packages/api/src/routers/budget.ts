@@ -1,5 +1,6 @@
 import {
   AdjustmentCreateInput,
+  AdjustmentGetInput,
   AdjustmentInput,
   BudgetChangeCreateInput,
   BudgetChangeInput,
@@ -51,11 +52,13 @@ export const budgetRouter = router({
     get: budgetProcedure.input(BudgetChangeRecordInput).query(({ ctx, input }) => changes.getChange(ctx.db, ctx.budgetScope, input)),
     create: budgetProcedure.input(BudgetChangeCreateInput).mutation(({ ctx, input }) => changes.createChange(ctx.db, ctx.budgetScope, input)),
     save: budgetProcedure.input(BudgetChangeInput).mutation(({ ctx, input }) => changes.saveChange(ctx.db, ctx.budgetScope, input)),
+    /** Deletes the latest change while nothing depends on it (InUse otherwise); answers true. */
+    delete: budgetProcedure.input(BudgetChangeRecordInput).mutation(({ ctx, input }) => changes.deleteChange(ctx.db, ctx.budgetScope, input)),
     chapterBefore: budgetProcedure.input(ChapterBeforeInput).query(({ ctx, input }) => changes.chapterBefore(ctx.db, ctx.budgetScope, input)),
   }),
 
   adjustment: router({
-    get: budgetProcedure.input(ScopeInput).query(({ ctx }) => changes.getAdjustment(ctx.db, ctx.budgetScope)),
+    get: budgetProcedure.input(AdjustmentGetInput).query(({ ctx, input }) => changes.getAdjustment(ctx.db, ctx.budgetScope, input)),
     create: budgetProcedure.input(AdjustmentCreateInput).mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.budgetScope, input)),
     save: budgetProcedure.input(AdjustmentInput).mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.budgetScope, input)),
   }),

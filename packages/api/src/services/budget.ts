@@ -24,8 +24,9 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { chapterFigureRows, rowsOf, toBudgetChapter, toCents } from './chapterFigures.ts';
+import { assertYearOpen } from './years.ts';
 
-const { budgetChanges, budgetHeads, chapterBudgets, chapters, financialYears } = schema;
+const { budgetChanges, budgetHeads, chapterBudgets, chapters, financialYears, forecastPrevAmounts } = schema;
 
 /** The scope of a budget call as the scoped procedure resolved it, plus today's date (Europe/Rome). */
 export interface BudgetScope {
@@ -78,6 +79,15 @@ export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' |
     .for('update');
   if (!head) throw new Error('budget head missing after insert');
   return head;
+}
+
+/**
+ * lockHead for a budget write: first refuses a year closed for the area (a past year without its
+ * year unlock: YearLocked), then locks the scope's budget head.
+ */
+export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
+  await assertYearOpen(db, scope.area, scope.year, scope.today);
+  return lockHead(db, scope);
 }
 
 /**
@@ -183,7 +193,7 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
   if (f.titleTo !== undefined) conditions.push(sql`c.title <= ${f.titleTo}`);
   if (f.chapterFrom) conditions.push(sql`c.chapter >= ${f.chapterFrom}`);
   if (f.chapterTo) conditions.push(sql`c.chapter <= ${f.chapterTo}`);
-  conditions.push(f.allChapters ? sql`not c.empty_chapter` : sql`(l.id is not null or prev.chapter is not null)`);
+  conditions.push(f.allChapters ? sql`not c.empty_chapter` : sql`(l.id is not null or prev.chapter is not null or typed.chapter_id is not null)`);
   const result = await db.execute(sql`
     with prev as (
       select pc.part, pc.chapter,
@@ -192,12 +202,21 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
       join chapters pc on pc.id = pl.chapter_id
       where pl.department_id = ${dept} and pl.year = ${prevYear} and pl.chapter_year = ${prevYear}
     )
+    , first_year as (
+      -- no forecast of the previous year: the amounts typed in this first year count instead
+      select not exists (select 1 from chapter_budgets where department_id = ${dept} and year = ${prevYear} and chapter_year = ${prevYear}) as is_first
+    ),
+    typed as (
+      select t.chapter_id, t.amount from forecast_prev_amounts t, first_year
+      where first_year.is_first and t.department_id = ${dept} and t.year = ${f.year}
+    )
     select c.id, c.part, c.chapter, c.title, c.description_deu, c.description_ita, c.empty_chapter,
            l.id as line_id, l.budget_initial::text as amount, l.reminder, l.notes, l.description_deu as line_deu, l.description_ita as line_ita,
-           prev.final::text as prev
+           coalesce(prev.final, typed.amount)::text as prev
     from chapters c
     left join chapter_budgets l on l.chapter_id = c.id and l.department_id = ${dept} and l.year = ${f.year} and l.chapter_year = ${f.year}
     left join prev on prev.chapter = c.chapter and prev.part = c.part
+    left join typed on typed.chapter_id = c.id
     where ${sql.join(conditions, sql` and `)}
     order by c.chapter`);
   interface Row {
@@ -233,20 +252,35 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
 }
 
 /**
+ * The department's first year in the system for the forecast: the previous year has no forecast
+ * (no current line) of the department, so its amounts can't be derived and are typed instead.
+ */
+export async function isFirstForecastYear(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chapterBudgets.id })
+    .from(chapterBudgets)
+    .where(and(eq(chapterBudgets.departmentId, scope.departmentId), eq(chapterBudgets.year, scope.year - 1), eq(chapterBudgets.chapterYear, scope.year - 1)))
+    .limit(1);
+  return row === undefined;
+}
+
+/**
  * Budget/Forecast?part=: the chapters of the part with a current line or a previous-year amount;
  * amountPrevYear is last year's budgetFinal (initial + changes) of the same chapter code.
  */
 export async function getForecastPart(db: Db, scope: BudgetScope, input: Pick<ForecastPartInput, 'part'>): Promise<ForecastPart> {
-  const [head, rows] = await Promise.all([
+  const [head, rows, firstYear] = await Promise.all([
     readHead(db, scope),
     forecastChapterRows(db, { departmentId: scope.departmentId, area: scope.area, year: scope.year, part: input.part }),
+    isFirstForecastYear(db, scope),
   ]);
+  const isEditable = !head.forecastApproved && !head.finalApproved;
   return {
     departmentId: scope.departmentId,
     year: scope.year,
     part: input.part,
-    isEditable: !head.forecastApproved && !head.finalApproved,
-    isPreviousYearBudgetEditable: false,
+    isEditable,
+    isPreviousYearBudgetEditable: isEditable && firstYear,
     positions: rows.map(({ part: _p, hasLine: _h, ...position }) => position),
   };
 }
@@ -309,9 +343,21 @@ export async function resolveChapters(
  */
 export async function saveForecastPart(db: Db, scope: BudgetScope, input: ForecastSaveInput): Promise<ForecastPart> {
   await db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertForecastEditable(head);
     const resolved = await resolveChapters(tx, scope, input.positions, input.part);
+    if (await isFirstForecastYear(tx, scope)) {
+      // first year: the typed previous-year amounts of the part replace the saved ones (0 drops one)
+      const partChapters = tx.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year), eq(chapters.part, input.part)));
+      await tx
+        .delete(forecastPrevAmounts)
+        .where(and(eq(forecastPrevAmounts.departmentId, scope.departmentId), eq(forecastPrevAmounts.year, scope.year), inArray(forecastPrevAmounts.chapterId, partChapters)));
+      const typed = input.positions.flatMap((p, i) => {
+        const chapter = resolved[i];
+        return chapter && p.amountPrevYear ? [{ departmentId: scope.departmentId, year: scope.year, chapterId: chapter.id, amount: p.amountPrevYear }] : [];
+      });
+      if (typed.length) await tx.insert(forecastPrevAmounts).values(typed);
+    }
     const kept = input.positions.flatMap((p, i) => {
       const chapter = resolved[i];
       if (!chapter || p.amountCurrYear === 0) return [];
@@ -384,7 +430,7 @@ export async function getSurplus(db: Db, scope: BudgetScope): Promise<Surplus> {
 /** PUT Budget/Forecast/Surplus: 0 <= surplusUsed <= surplus when the surplus is positive (else 0). */
 export async function saveSurplus(db: Db, scope: BudgetScope, input: SurplusSaveInput): Promise<Surplus> {
   return db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertForecastEditable(head);
     if (!surplusUsedAllowed(presumedSurplus(input), input.surplusUsed)) fail('InvalidValue', { field: 'surplusUsed' });
     const [saved] = await tx
@@ -416,7 +462,7 @@ export async function approveForecast(db: Db, scope: BudgetScope, input: Forecas
   return db.transaction(async (tx): Promise<true> => {
     const [fy] = await tx.select({ year: financialYears.year }).from(financialYears).where(eq(financialYears.year, scope.year)).for('update');
     if (!fy) fail('NotFound', { field: 'year', params: { year: scope.year } });
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     if (head.finalApproved) fail('BudgetClosed');
     if (input.approval === null) {
       if (!head.forecastApproved) return true;

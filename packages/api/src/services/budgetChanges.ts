@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
-import { type BudgetHead, type BudgetScope, lockHead, readHead, resolveChapters } from './budget.ts';
+import { type BudgetHead, type BudgetScope, lockOpenHead, readHead, resolveChapters } from './budget.ts';
 import { chapterFigureRows, rowsOf, toBudgetChapter, toCents } from './chapterFigures.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets, recordCounters } = schema;
@@ -136,7 +136,7 @@ export async function nextRecordNumber(tx: Db, scope: Pick<BudgetScope, 'departm
 /** POST Budget/Changes: a new change head with the next record number; the approval date is required. */
 export async function createChange(db: Db, scope: BudgetScope, input: BudgetChangeCreateInput): Promise<BudgetChange> {
   const row = await db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
     assertChangeDate(input.approved, scope);
     const recordNumber = await nextRecordNumber(tx, scope, CHANGE_COUNTER);
@@ -238,7 +238,7 @@ async function replacePositions(
 /** PUT Budget/Changes: head and positions of a change (the positions replace the saved ones). */
 export async function saveChange(db: Db, scope: BudgetScope, input: BudgetChangeInput): Promise<BudgetChange> {
   await db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
     const change = await findChange(tx, scope, input.recordNumber, true);
     if (!change) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
@@ -249,6 +249,48 @@ export async function saveChange(db: Db, scope: BudgetScope, input: BudgetChange
   return getChange(db, scope, input);
 }
 
+/**
+ * Deletes a budget change made by mistake: only the latest change of the scope (its record number is
+ * then given back to the counter, so numbers stay gap-free) and only while nothing depends on the
+ * budget it moved (a chapter with a determined residue, or whose final budget or availability would
+ * turn negative without it). Otherwise InUse (`usedBy`: laterChanges, residues, bookings). Lines the
+ * change opened (initial 0, nothing else on them) go with it.
+ */
+export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<true> {
+  return db.transaction(async (tx): Promise<true> => {
+    const head = await lockOpenHead(tx, scope);
+    assertChangeable(head);
+    const change = await findChange(tx, scope, input.recordNumber, true);
+    if (!change || change.recordNumber < 1) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+    const counterWhere = and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, CHANGE_COUNTER));
+    const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(counterWhere).for('update');
+    if (!counter || counter.last !== change.recordNumber) fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } });
+    const old = await tx
+      .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
+      .from(budgetChangePositions)
+      .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
+      .where(eq(budgetChangePositions.changeId, change.id));
+    if (old.length) {
+      const { rows } = await chapterFigureRows(tx, { departmentId: scope.departmentId, year: scope.year, area: scope.area, chapterIds: old.map((o) => o.chapterId) });
+      for (const figures of rows) {
+        const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
+        const error = chapterChangeError(figures, -amount);
+        if (error) fail('InUse', { params: { usedBy: error === 'ChapterHasResidue' ? 'residues' : 'bookings', chapter: figures.chapter } });
+      }
+    }
+    await tx.delete(budgetChanges).where(eq(budgetChanges.id, change.id));
+    if (old.length) {
+      const ids = old.map((o) => o.lineId);
+      await tx.execute(sql`
+        delete from chapter_budgets l
+        where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
+          and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)`);
+    }
+    await tx.update(recordCounters).set({ last: change.recordNumber - 1 }).where(counterWhere);
+    return true;
+  });
+}
+
 // ---- adjustment -------------------------------------------------------------------------------
 
 async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow): Promise<BudgetAdjustment> {
@@ -257,16 +299,34 @@ async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: C
   return { ...change, surplusActual, surplusPlanned: head.surplusUsed };
 }
 
-/** GET Budget/Adjust: the adjustment of the scope with its positions, or null. */
-export async function getAdjustment(db: Db, scope: BudgetScope): Promise<BudgetAdjustment | null> {
+/**
+ * GET Budget/Adjust: the adjustment of the scope with its positions, or null; with `orEmpty` an
+ * empty head instead (id 0, no positions, surplusActual 0, the default date: today, kept inside the year).
+ */
+export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty?: boolean } = {}): Promise<BudgetAdjustment | null> {
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, ADJUSTMENT_RECORD)]);
-  return row ? toAdjustment(db, scope, head, row) : null;
+  if (row) return toAdjustment(db, scope, head, row);
+  if (!input.orEmpty) return null;
+  const first = `${scope.year}-01-01`;
+  const last = `${scope.year}-12-31`;
+  const approved = scope.today > last ? last : scope.today < first ? first : scope.today;
+  return {
+    id: 0,
+    recordNumber: ADJUSTMENT_RECORD,
+    approved,
+    notes: '',
+    isEditable: Boolean(head.forecastApproved) && !head.finalApproved,
+    positions: [],
+    totals: changeTotals([], 0),
+    surplusActual: 0,
+    surplusPlanned: head.surplusUsed,
+  };
 }
 
 /** POST Budget/Adjust: creates the adjustment head (one per scope: AdjustmentExists). */
 export async function createAdjustment(db: Db, scope: BudgetScope, input: AdjustmentCreateInput): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
     if (await findChange(tx, scope, ADJUSTMENT_RECORD)) fail('AdjustmentExists');
     assertChangeDate(input.approved, scope);
@@ -290,7 +350,7 @@ export async function createAdjustment(db: Db, scope: BudgetScope, input: Adjust
  */
 export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
-    const head = await lockHead(tx, scope);
+    const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
     const change = await findChange(tx, scope, ADJUSTMENT_RECORD, true);
     if (!change) fail('BudgetNotFound');

@@ -216,7 +216,7 @@ describeOnDatabases('chart of accounts', (get) => {
   });
 
   describe('lock', () => {
-    it('locks the chart of an area once a forecast of the area is approved, until the year is unlocked', async () => {
+    it('locks the chart of an area once a forecast of the area is approved, until the chart (not the year) is unlocked', async () => {
       const { caller } = await signedIn(get(), 'supervisor');
       const previous = CURRENT_YEAR - 1; // every demo department has an approved forecast there
       const scope = { departmentId: await deptId('101'), year: previous };
@@ -225,27 +225,36 @@ describeOnDatabases('chart of accounts', (get) => {
       await expectAppError(caller.chart.chapters.patch({ id: fuel?.id ?? 0, notes: 'x' }), 'ChartLocked');
       expect(await caller.chart.status(scope)).toMatchObject({ area: 3, locked: true, unlocked: false, canEdit: { chapters: false } });
 
+      // the year unlock (FinancialYears/Status) is another flag: the chart stays locked
       await caller.years.setStatus({ years: [{ year: previous, areaUnlocked: { 1: false, 2: false, 3: true } }] });
+      expect(await caller.chart.status(scope)).toMatchObject({ locked: true, unlocked: false });
+      await expectAppError(caller.chart.chapters.create({ ...scope, ...newChapter }), 'ChartLocked');
+      await caller.years.setStatus({ years: [{ year: previous, areaUnlocked: { 1: false, 2: false, 3: false } }] });
+      await caller.chart.unlock({ year: previous, area: 3 });
       expect(await caller.chart.status(scope)).toMatchObject({ locked: false, unlocked: true, approvedBudgets: true, canEdit: { titles: true, categories: true, chapters: true } });
       const created = await caller.chart.chapters.create({ ...scope, ...newChapter });
       await caller.chart.chapters.delete({ id: created.id });
       // the union's chart of that year stays locked
       await expectAppError(caller.chart.chapters.create({ ...scope, area: 1, ...newChapter }), 'ChartLocked');
-      await caller.years.setStatus({ years: [{ year: previous, areaUnlocked: { 1: false, 2: false, 3: false } }] });
+      await caller.chart.unlock({ year: previous, area: 3, unlocked: false });
       await expectAppError(caller.chart.chapters.create({ ...scope, ...newChapter }), 'ChartLocked');
     });
 
-    it('unlocks the chart of one area and year (permission unlock)', async () => {
+    it('unlocks the chart of one area and year (permission chartUnlock), apart from the year unlock', async () => {
       const scope = { departmentId: await deptId('101'), year: CURRENT_YEAR - 1 };
       const standard = (await signedIn(get(), 'kassier')).caller;
       await expectAppError(standard.chart.unlock({ ...scope, area: 3 }), 'Forbidden');
       const admin = (await signedIn(get(), 'admin')).caller;
       await expectAppError(admin.chart.unlock({ departmentId: await deptId('100'), year: CURRENT_YEAR - 1, area: 3 }), 'Forbidden');
-      expect(await admin.chart.unlock({ year: CURRENT_YEAR - 1, area: 3 })).toEqual({ year: CURRENT_YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: true } });
+      expect(await admin.chart.unlock({ year: CURRENT_YEAR - 1, area: 3 })).toEqual({
+        year: CURRENT_YEAR - 1,
+        areaUnlocked: { 1: false, 2: false, 3: false },
+        chartUnlocked: { 1: false, 2: false, 3: true },
+      });
       const { caller } = await signedIn(get(), 'supervisor');
       const created = await caller.chart.titles.create({ ...scope, part: 1, title: 7, descriptionDeu: 'a', descriptionIta: 'b' });
       await caller.chart.titles.delete({ id: created.id });
-      expect((await caller.chart.unlock({ ...scope, area: 3, unlocked: false })).areaUnlocked[3]).toBe(false);
+      expect((await caller.chart.unlock({ ...scope, area: 3, unlocked: false })).chartUnlocked[3]).toBe(false);
       await expectAppError(caller.chart.titles.create({ ...scope, part: 1, title: 7, descriptionDeu: 'a', descriptionIta: 'b' }), 'ChartLocked');
       await expectAppError(caller.chart.unlock({ year: CURRENT_YEAR + 9, area: 3 }), 'NotFound');
     });

@@ -79,14 +79,15 @@ export async function resolveChartScope(db: Db, session: Actor, input: ChartScop
 
 /**
  * Is the chart of (area, year) locked? It is once any department of the area has an approved
- * forecast in that year, unless the year is unlocked for the area (financial_years.<area>Unlocked).
+ * forecast in that year, unless the chart is unlocked for the area (financial_years.<area>ChartUnlocked,
+ * chartOfAccounts/unlock; the year unlock of FinancialYears/Status is another flag).
  * A year that does not exist is NotFound.
  */
 export async function chartLockState(db: Db, area: Area, year: number, lockYear = false): Promise<{ locked: boolean; unlocked: boolean; approvedBudgets: boolean }> {
   const query = db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
   const [fy] = lockYear ? await query.for('share') : await query;
   if (!fy) fail('NotFound', { field: 'year', params: { year } });
-  const unlocked = area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked;
+  const unlocked = area === 1 ? fy.unionChartUnlocked : area === 2 ? fy.districtChartUnlocked : fy.departmentChartUnlocked;
   const [approved] = await db
     .select({ id: budgetHeads.id })
     .from(budgetHeads)

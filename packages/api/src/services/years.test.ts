@@ -14,12 +14,22 @@ describeOnDatabases('financial years', (get) => {
 
   it('lets a supervisor create a year and returns the years', async () => {
     const { caller } = await signedIn(get(), 'supervisor');
-    expect(await caller.years.create({ year: CURRENT_YEAR + 1 })).toEqual({ years: [CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1] });
+    expect(await caller.years.create({ year: CURRENT_YEAR + 1 })).toEqual({
+      years: [CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1],
+      year: CURRENT_YEAR + 1,
+      created: true,
+      message: 'YearCreated',
+    });
   });
 
-  it('answers YearExists for an existing year and writes nothing', async () => {
+  it('an existing year answers the years with the message YearExists and writes nothing', async () => {
     const { caller } = await signedIn(get(), 'supervisor');
-    await expectAppError(caller.years.create({ year: CURRENT_YEAR }), 'YearExists');
+    expect(await caller.years.create({ year: CURRENT_YEAR })).toEqual({
+      years: [CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1],
+      year: CURRENT_YEAR,
+      created: false,
+      message: 'YearExists',
+    });
     expect(await yearsInDb()).toEqual([CURRENT_YEAR - 1, CURRENT_YEAR, CURRENT_YEAR + 1]);
   });
 
@@ -43,11 +53,11 @@ describeOnDatabases('financial years', (get) => {
   it('lists the per-area unlock flags of every year', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const { years } = await caller.years.status();
-    expect(years[0]).toEqual({ year: CURRENT_YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false } });
+    expect(years[0]).toEqual({ year: CURRENT_YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false }, chartUnlocked: { 1: false, 2: false, 3: false } });
     expect(years.map((y) => y.year)).toEqual(await yearsInDb());
   });
 
-  it('sets the unlock flags per area (permission unlock) in one write', async () => {
+  it('sets the year unlock per area (permission yearUnlock) in one write', async () => {
     const { caller } = await signedIn(get(), 'supervisor');
     const result = await caller.years.setStatus({
       years: [
@@ -56,11 +66,12 @@ describeOnDatabases('financial years', (get) => {
       ],
     });
     expect(result.years.slice(0, 2)).toEqual([
-      { year: CURRENT_YEAR - 1, areaUnlocked: { 1: true, 2: false, 3: true } },
-      { year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: true, 3: false } },
+      { year: CURRENT_YEAR - 1, areaUnlocked: { 1: true, 2: false, 3: true }, chartUnlocked: { 1: false, 2: false, 3: false } },
+      { year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: true, 3: false }, chartUnlocked: { 1: false, 2: false, 3: false } },
     ]);
     const [row] = await get().db.select().from(schema.financialYears).where(eq(schema.financialYears.year, CURRENT_YEAR - 1));
-    expect(row).toMatchObject({ unionUnlocked: true, districtUnlocked: false, departmentUnlocked: true });
+    // the year unlock leaves the chart unlock alone
+    expect(row).toMatchObject({ unionUnlocked: true, districtUnlocked: false, departmentUnlocked: true, unionChartUnlocked: false, departmentChartUnlocked: false });
   });
 
   it('refuses an unknown year without writing anything', async () => {
@@ -78,7 +89,7 @@ describeOnDatabases('financial years', (get) => {
     expect(row).toMatchObject({ unionUnlocked: false, districtUnlocked: true, departmentUnlocked: false });
   });
 
-  it('lets an administrator unlock only with the union, never a standard user', async () => {
+  it('year unlock (yearUnlock): an administrator only with the union, never a standard user', async () => {
     const flags = { years: [{ year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: false, 3: false } }] };
     const admin = (await signedIn(get(), 'admin')).caller;
     await expectAppError(admin.years.setStatus({ ...flags, departmentId: await deptId('100') }), 'Forbidden');

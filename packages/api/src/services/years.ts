@@ -1,5 +1,5 @@
 import { type Db, schema } from '@app/db';
-import type { ChartUnlockInput, FinancialYearStatus, FinancialYearStatusInput } from '@app/domain';
+import { type Area, type ChartUnlockInput, type FinancialYearState, type FinancialYearStatus, type FinancialYearStatusInput, isYearOpen } from '@app/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -14,33 +14,57 @@ export async function listYears(db: Db): Promise<{ years: number[] }> {
 
 /**
  * Creates a financial year (permission newFinancialYear). The department, when given, decides the
- * area for an administrator; without one an administrator needs a link to the union.
+ * area for an administrator; without one an administrator needs a link to the union. An existing
+ * year writes nothing and answers the years with `created: false` and the message `YearExists`
+ * (spec 1 §7, spec 2 §4: the collection and a warning with the year, not an error).
  */
-export async function createYear(db: Db, session: Session, input: { year: number; departmentId?: number | undefined }): Promise<{ years: number[] }> {
+export async function createYear(
+  db: Db,
+  session: Session,
+  input: { year: number; departmentId?: number | undefined },
+): Promise<{ years: number[]; year: number; created: boolean; message: 'YearCreated' | 'YearExists' }> {
   await requireItem(db, session, 'newFinancialYear', input.departmentId);
   const inserted = await db.insert(financialYears).values({ year: input.year }).onConflictDoNothing().returning({ year: financialYears.year });
-  if (inserted.length === 0) fail('YearExists', { params: { year: input.year } });
-  return listYears(db);
+  const created = inserted.length > 0;
+  return { ...(await listYears(db)), year: input.year, created, message: created ? 'YearCreated' : 'YearExists' };
 }
 
 type YearRow = typeof financialYears.$inferSelect;
 
-function toStatus(row: YearRow): FinancialYearStatus {
-  return { year: row.year, areaUnlocked: { 1: row.unionUnlocked, 2: row.districtUnlocked, 3: row.departmentUnlocked } };
+function toStatus(row: YearRow): FinancialYearState {
+  return {
+    year: row.year,
+    areaUnlocked: { 1: row.unionUnlocked, 2: row.districtUnlocked, 3: row.departmentUnlocked },
+    chartUnlocked: { 1: row.unionChartUnlocked, 2: row.districtChartUnlocked, 3: row.departmentChartUnlocked },
+  };
 }
 
-/** GET FinancialYears/Status: every year with its per-area unlock flags (the chart of an unlocked area stays editable after approval). */
-export async function yearStatus(db: Db): Promise<{ years: FinancialYearStatus[] }> {
+/**
+ * GET FinancialYears/Status: every year with its per-area year unlock (`areaUnlocked`: a past year
+ * stays open for bookings and budget edits) and, for reading, the chart unlock (`chartUnlocked`).
+ */
+export async function yearStatus(db: Db): Promise<{ years: FinancialYearState[] }> {
   const rows = await db.select().from(financialYears).orderBy(asc(financialYears.year));
   return { years: rows.map(toStatus) };
+}
+
+/**
+ * Refuses a booking or budget write into a year that is closed for the area: a past year (older than
+ * the previous one of `today`) while its year unlock for the area is not set (YearLocked).
+ */
+export async function assertYearOpen(db: Db, area: Area, year: number, today: string): Promise<void> {
+  if (isYearOpen(year, today, false)) return;
+  const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
+  const unlocked = fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
+  if (!isYearOpen(year, today, unlocked)) fail('YearLocked', { params: { year, area } });
 }
 
 /**
  * PUT FinancialYears/Status (permission unlock): sets the unlock flags of the listed years in one
  * statement; a year that does not exist is NotFound and nothing is written.
  */
-export async function setYearStatus(db: Db, session: Session, input: FinancialYearStatusInput): Promise<{ years: FinancialYearStatus[] }> {
-  await requireItem(db, session, 'unlock', input.departmentId);
+export async function setYearStatus(db: Db, session: Session, input: FinancialYearStatusInput): Promise<{ years: FinancialYearState[] }> {
+  await requireItem(db, session, 'yearUnlock', input.departmentId);
   if (input.years.length === 0) return yearStatus(db);
   const wanted = input.years.map((y) => y.year);
   if (new Set(wanted).size !== wanted.length) fail('InvalidValue', { field: 'years' });
@@ -66,12 +90,13 @@ export async function setYearStatus(db: Db, session: Session, input: FinancialYe
 }
 
 /**
- * Unlocks (or locks again) the chart of one area and year (permission unlock): the chart stays
- * editable although forecasts of the area are approved. The same flag as FinancialYears/Status.
+ * chartOfAccounts/unlock (permission chartUnlock): unlocks (or locks again) the chart of one area and
+ * year, so it stays editable although forecasts of the area are approved. Its own flag, apart from
+ * the year unlock of FinancialYears/Status. The year row is locked like a forecast approval's.
  */
-export async function setChartUnlocked(db: Db, session: Session, input: ChartUnlockInput): Promise<FinancialYearStatus> {
-  await requireItem(db, session, 'unlock', input.departmentId);
-  const column = input.area === 1 ? 'unionUnlocked' : input.area === 2 ? 'districtUnlocked' : 'departmentUnlocked';
+export async function setChartUnlocked(db: Db, session: Session, input: ChartUnlockInput): Promise<FinancialYearState> {
+  await requireItem(db, session, 'chartUnlock', input.departmentId);
+  const column = input.area === 1 ? 'unionChartUnlocked' : input.area === 2 ? 'districtChartUnlocked' : 'departmentChartUnlocked';
   const [row] = await db
     .update(financialYears)
     .set({ [column]: input.unlocked })

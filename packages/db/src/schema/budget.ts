@@ -59,6 +59,26 @@ export const chapterBudgets = pgTable(
   ],
 );
 
+/**
+ * Previous-year amounts typed into the forecast of a department's first year in the system (no
+ * forecast of year - 1 exists, so nothing can be derived). Per chapter of the scope year's chart.
+ */
+export const forecastPrevAmounts = pgTable(
+  'forecast_prev_amounts',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+  },
+  (t) => [uniqueIndex('forecast_prev_amounts_uq').on(t.departmentId, t.year, t.chapterId), index('forecast_prev_amounts_chapter_idx').on(t.chapterId)],
+);
+
 /** Budget changes (recordNumber >= 1) and the adjustment (recordNumber -1, one per scope). */
 export const budgetChanges = pgTable(
   'budget_changes',

@@ -21,7 +21,7 @@ export function ChartUnlockScreen() {
   const { department, year } = useScope();
   const yearStatus = useQuery(trpc.years.status.queryOptions());
   const states = useQueries({ queries: AREAS.map((area) => trpc.chart.status.queryOptions({ departmentId: department.id, year, area })) });
-  const flags = yearStatus.data?.years.find((y) => y.year === year)?.areaUnlocked;
+  const flags = yearStatus.data?.years.find((y) => y.year === year)?.chartUnlocked;
   const [busy, setBusy] = useState<Area | null>(null);
 
   async function toggle(area: Area, unlocked: boolean) {

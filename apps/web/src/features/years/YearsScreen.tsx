@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { appCodeOf } from '../../lib/errors.ts';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
@@ -48,13 +47,14 @@ function CreateYear() {
     if (year === null || exists || invalid) return;
     setBusy(true);
     try {
-      await trpcClient.years.create.mutate({ year, departmentId: department.id });
+      const result = await trpcClient.years.create.mutate({ year, departmentId: department.id });
       await Promise.all([queryClient.invalidateQueries(trpc.years.pathFilter()), queryClient.invalidateQueries(trpc.scope.pathFilter())]);
-      notifySuccess(t`Das Haushaltsjahr ${year} wurde angelegt.`);
-      setText('');
+      if (result.created) {
+        notifySuccess(t`Das Haushaltsjahr ${year} wurde angelegt.`);
+        setText('');
+      } else notifyInfo(t`Das Haushaltsjahr ${year} existiert bereits.`);
     } catch (error) {
-      if (appCodeOf(error) === 'YearExists') notifyInfo(t`Das Haushaltsjahr ${year} existiert bereits.`);
-      else notifyError(`${t`Das Haushaltsjahr konnte nicht angelegt werden.`} ${errorText(i18n, error)}`);
+      notifyError(`${t`Das Haushaltsjahr konnte nicht angelegt werden.`} ${errorText(i18n, error)}`);
     } finally {
       setBusy(false);
     }
@@ -121,7 +121,7 @@ function UnlockYears() {
     if (!rows || !dirty) return;
     setBusy(true);
     try {
-      await trpcClient.years.setStatus.mutate({ departmentId: department.id, years: rows });
+      await trpcClient.years.setStatus.mutate({ departmentId: department.id, years: rows.map((y) => ({ year: y.year, areaUnlocked: y.areaUnlocked })) });
       await Promise.all([queryClient.invalidateQueries(trpc.years.pathFilter()), queryClient.invalidateQueries(trpc.chart.pathFilter())]);
       notifySuccess(t`Gespeichert`);
     } catch (error) {
@@ -138,7 +138,7 @@ function UnlockYears() {
           <div>
             <Text fw={600}>{t`Haushaltsjahre entsperren`}</Text>
             <Text size="xs" c="dimmed">
-              {t`Ein entsperrter Bereich kann seinen Kontenplan auch nach der Genehmigung eines Haushaltsvoranschlags ändern.`}
+              {t`Jahre vor dem Vorjahr sind abgeschlossen. Ein freigegebener Bereich darf in diesem Jahr weiter buchen und den Haushalt bearbeiten. (Den Kontenplan entsperrt der eigene Menüpunkt.)`}
             </Text>
           </div>
           <Group gap="xs">
