@@ -29,31 +29,45 @@ export function testDatabases(env: Record<string, string | undefined> = process.
     list.push({
       name: 'postgres',
       async create() {
-        const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-        const admin = postgres(url, { max: 1, onnotice: () => undefined });
-        try {
-          await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-        } finally {
-          await admin.end();
-        }
-        const testUrl = new URL(url);
-        testUrl.pathname = `/${dbName}`;
-        const handle = await openDb(testUrl.toString());
+        const fresh = await freshPostgresDatabase(url);
+        const handle = await openDb(fresh.url);
         await migrateDb(handle);
         return {
           ...handle,
           async close() {
             await handle.close();
-            const dropper = postgres(url, { max: 1, onnotice: () => undefined });
-            try {
-              await dropper.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-            } finally {
-              await dropper.end();
-            }
+            await fresh.drop();
           },
         };
       },
     });
   }
   return list;
+}
+
+/**
+ * A new, empty PostgreSQL database next to the one `baseUrl` names (tests that need its URL, such as
+ * those spawning a command); `drop` removes it.
+ */
+export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = postgres(baseUrl, { max: 1, onnotice: () => undefined });
+      try {
+        await dropper.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }

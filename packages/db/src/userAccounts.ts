@@ -68,7 +68,7 @@ export function checkUsername(username: string | undefined): string {
   return name;
 }
 
-interface CheckedAccount {
+export interface CheckedAccount {
   username: string;
   fullname: string;
   accessLevel: number;
@@ -76,7 +76,8 @@ interface CheckedAccount {
   departmentCodes: string[];
 }
 
-function checkAccount(input: NewUserAccount): CheckedAccount {
+/** Checks the rules that need no database (name, full name, level, password, departments given). */
+export function checkAccount(input: NewUserAccount): CheckedAccount {
   const username = checkUsername(input.username);
   const fullname = (input.fullname ?? '').trim() || username;
   if (fullname.length > FULLNAME_MAX) throw new UserAccountError('FullnameTooLong', `the full name may have at most ${FULLNAME_MAX} characters`);

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL, type DbHandle, openDb } from './client.ts';
 import { migrateDb } from './migrate.ts';
 import { describeDatabase } from './startup.ts';
-import { checkPasswordRules, createUserAccount, LEVEL_NAMES, parseLevel, UserAccountError } from './userAccounts.ts';
+import { checkAccount, checkPasswordRules, createUserAccount, LEVEL_NAMES, parseLevel, UserAccountError } from './userAccounts.ts';
 
 const USAGE = `usage: npm run user:create -- --username NAME --level ${Object.keys(LEVEL_NAMES).join('|')} [--fullname "Full Name"] [--departments 101,102]
   The password is read from USER_PASSWORD or asked for; DATABASE_URL names the database (default ${DEFAULT_DATABASE_URL}).`;
@@ -112,6 +112,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const password = await readPassword();
+  checkAccount({ ...options, password }); // refuse what needs no database before opening it
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   assertEmbeddedFree(url);
   let database: DbHandle | null = null;
