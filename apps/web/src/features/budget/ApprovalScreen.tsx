@@ -1,6 +1,6 @@
 import { forecastApprovalDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
@@ -10,7 +10,7 @@ import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { notifySuccess } from '../../ui/notify.ts';
-import { BudgetStateAlert, CheckBadges, FigureLine } from './BudgetParts.tsx';
+import { BalanceChecks, BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
 
@@ -35,7 +35,15 @@ export function ApprovalScreen() {
 
   const s = summary.data;
   const approved = s?.approval ?? null;
-  const balanced = s ? s.isBalanced.total && s.isBalanced.title1 && s.isBalanced.title3 : false;
+  const balanced = s ? !s.isEmpty && s.isBalanced.total && s.isBalanced.title1 && s.isBalanced.title3 : false;
+  // why "Genehmigen" is disabled (shown in its tooltip)
+  const disabledReason = closed
+    ? i18n._(budgetMessages.closedWarning)
+    : s?.isEmpty
+      ? i18n._(budgetMessages.noTitles)
+      : !balanced
+        ? i18n._(budgetMessages.notBalanced)
+        : null;
   const dateCode = date ? forecastApprovalDateError(date, year, todayIso()) : null;
   const dateError = !date ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
 
@@ -100,7 +108,7 @@ export function ApprovalScreen() {
               <Text size="xs" fw={700} tt="uppercase" c="dimmed">
                 {t`Ausgleichsprüfung`}
               </Text>
-              <CheckBadges checks={s.isBalanced} />
+              <BalanceChecks checks={s.checks} empty={s.isEmpty} />
               <Stack gap={2} maw={420} mt={4}>
                 <FigureLine label={t`Einnahmen`} cents={s.totals.revenues} />
                 <FigureLine label={t`Verwendeter Überschuss`} cents={s.totals.surplusUsed} />
@@ -141,11 +149,19 @@ export function ApprovalScreen() {
                     error={dateError}
                     disabled={closed}
                   />
-                  <Button type="submit" mt={25} loading={busy} disabled={!balanced || closed} data-testid="approval-save">
-                    {t`Genehmigen`}
-                  </Button>
+                  <Tooltip label={disabledReason} disabled={disabledReason === null} withArrow multiline maw={320}>
+                    <span style={{ display: 'inline-block', marginTop: 25 }} data-testid="approval-save-wrap">
+                      <Button type="submit" loading={busy} disabled={disabledReason !== null} data-testid="approval-save" data-disabled-reason={disabledReason ?? undefined}>
+                        {t`Genehmigen`}
+                      </Button>
+                    </span>
+                  </Tooltip>
                 </Group>
-                {!balanced ? (
+                {s.isEmpty ? (
+                  <Text size="sm" c="dimmed" mt={6} data-testid="approval-empty">
+                    {i18n._(budgetMessages.noTitles)}
+                  </Text>
+                ) : !balanced ? (
                   <Text size="sm" c="red" mt={6} data-testid="approval-not-balanced">
                     {i18n._(budgetMessages.notBalanced)}
                   </Text>

@@ -1,7 +1,9 @@
-/** Small pieces shared by the budget screens: state warnings, check badges, figure lines. */
-import type { BalanceCheck } from '@app/domain';
+/** Small pieces shared by the budget screens: state warnings, balance checks, figure lines. */
+import { type BalanceCheck, type BalanceCheckResult, balanceChecks, formatAmount } from '@app/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Group, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
 import { budgetMessages, checkLabels } from './labels.ts';
@@ -24,28 +26,42 @@ export function BudgetStateAlert({ closed, approved }: { closed: boolean; approv
   return null;
 }
 
-/** The balance checks as pass/fail badges (`data-check` and `data-ok` for tests). */
-export function CheckBadges({ checks }: { checks: Record<BalanceCheck, boolean> }) {
+/** How a failing check reads: which side is larger and by how much (`difference` = revenue side - expense side). */
+export function checkDifferenceText(i18n: I18n, difference: number): string {
+  const amount = formatAmount(Math.abs(difference));
+  return difference < 0 ? i18n._(msg`Ausgaben übersteigen Einnahmen um ${amount}`) : i18n._(msg`Einnahmen übersteigen Ausgaben um ${amount}`);
+}
+
+/**
+ * The forecast balance checks, one line each: met (green ✓), failed (red ✗ with "by how much"), or
+ * neutral (grey –) while the forecast holds no amount yet: nothing to check, nothing to approve.
+ * `data-state` (ok, failed, neutral) and `data-ok` for tests.
+ */
+export function BalanceChecks({ checks, empty }: { checks: Record<BalanceCheck, BalanceCheckResult>; empty: boolean }) {
   const { t, i18n } = useLingui();
   return (
-    <Group gap="xs" data-testid="balance-checks">
-      {(['total', 'title1', 'title3'] as const).map((key) => (
-        <Badge
-          key={key}
-          size="lg"
-          radius="sm"
-          variant="light"
-          color={checks[key] ? 'green' : 'red'}
-          data-testid={`check-${key}`}
-          data-ok={checks[key] ? 'true' : 'false'}
-          leftSection={checks[key] ? '✓' : '✗'}
-          style={{ textTransform: 'none', fontWeight: 500 }}
-          title={checks[key] ? t`erfüllt` : t`nicht erfüllt`}
-        >
-          {i18n._(checkLabels[key])}
-        </Badge>
-      ))}
-    </Group>
+    <Stack gap={4} data-testid="balance-checks" data-state={empty ? 'neutral' : undefined}>
+      {balanceChecks.map((key) => {
+        const check = checks[key];
+        const state = empty ? 'neutral' : check.ok ? 'ok' : 'failed';
+        const color = state === 'ok' ? 'green' : state === 'failed' ? 'red' : 'gray';
+        return (
+          <Group key={key} gap="sm" wrap="nowrap" justify="space-between" data-testid={`check-${key}`} data-state={state} data-ok={state === 'ok' ? 'true' : 'false'}>
+            <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+              <ThemeIcon size={20} radius="xl" variant="light" color={color} aria-hidden>
+                <Text size="xs" fw={700} c={color} lh={1}>
+                  {state === 'ok' ? '✓' : state === 'failed' ? '✗' : '–'}
+                </Text>
+              </ThemeIcon>
+              <Text size="sm">{i18n._(checkLabels[key])}</Text>
+            </Group>
+            <Text size="sm" c={state === 'failed' ? 'red' : 'dimmed'} fw={state === 'failed' ? 600 : undefined} ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid={`check-${key}-text`}>
+              {state === 'neutral' ? t`keine Beträge` : state === 'ok' ? t`erfüllt` : checkDifferenceText(i18n, check.difference)}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }
 

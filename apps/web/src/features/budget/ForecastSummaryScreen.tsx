@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
-import { BudgetStateAlert, CheckBadges } from './BudgetParts.tsx';
+import { BalanceChecks, BudgetStateAlert } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { useBudgetScope } from './useBudgetScope.ts';
 
@@ -15,8 +15,8 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 
 /**
  * Forecast summary (menu `budget/forecast/details`): per title revenues, expenses and surplus, the
- * totals with the surplus used, the balance checks as badges and the buttons that open the chapter
- * editor of revenues and of expenses.
+ * totals with the surplus used, the balance checks (neutral while empty, a failed one says by how
+ * much) and the buttons that open the chapter editor of revenues and of expenses.
  */
 export function ForecastSummaryScreen() {
   const { t, i18n } = useLingui();
@@ -135,12 +135,12 @@ export function ForecastSummaryScreen() {
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
               {t`Ausgleichsprüfung`}
             </Text>
-            {s.totals.revenues === 0 && s.totals.expenses === 0 ? (
+            {s.isEmpty ? (
               <Text size="sm" c="dimmed" mb={6} data-testid="summary-empty">
                 {i18n._(budgetMessages.noTitles)}
               </Text>
             ) : null}
-            <CheckBadges checks={s.isBalanced} />
+            <BalanceChecks checks={s.checks} empty={s.isEmpty} />
           </Paper>
         </>
       )}

@@ -2,7 +2,7 @@ import type { DepartmentBrief, ScopeStatus } from '@app/domain';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { getAuth } from '../auth/session.ts';
 import { readLastScope } from './lastScope.ts';
-import { landingPath, parseYearParam } from './scopePath.ts';
+import { landingPath, parseYearParam, rememberedYearFor } from './scopePath.ts';
 
 /** A scope in the address the user may not open (department not linked, or no such year). */
 export class ScopeRefusedError extends Error {
@@ -34,10 +34,20 @@ export async function loadScope(params: { dept: string; year: string }): Promise
   return { department, year, status };
 }
 
-/** Where the signed-in user starts (see landingPath). */
+/**
+ * Where the signed-in user starts (see landingPath): the year comes from the server's landing rule
+ * (scope.landing: latest year with a chart of accounts for the department's area; the year this
+ * browser remembers wins when it exists and has one).
+ */
 export async function resolveLanding(): Promise<string> {
   const auth = getAuth();
   if (!auth) return '/';
   const scopes = await queryClient.fetchQuery(trpc.scope.list.queryOptions());
-  return landingPath(scopes, readLastScope(auth.username));
+  if (scopes.departments.length === 0) return landingPath(scopes, null);
+  const only = scopes.departments.length === 1 ? scopes.departments[0] : undefined;
+  const rememberedYear = rememberedYearFor(scopes, readLastScope(auth.username));
+  const landing = await queryClient.fetchQuery(
+    trpc.scope.landing.queryOptions({ ...(only ? { departmentId: only.id } : {}), ...(rememberedYear !== undefined ? { rememberedYear } : {}) }),
+  );
+  return landingPath(scopes, landing.year);
 }

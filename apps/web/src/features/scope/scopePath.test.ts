@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultYear, isAllowedScope, landingPath, parseScopePath, parseYearParam, rewriteScopePath, scopePath } from './scopePath.ts';
+import { defaultYear, isAllowedScope, landingPath, parseScopePath, parseYearParam, rememberedYearFor, rewriteScopePath, scopePath } from './scopePath.ts';
 
 const one = { departments: [{ code: '101' }], years: [2025, 2026] };
 const two = { departments: [{ code: '102' }, { code: '201' }], years: [2025, 2026] };
@@ -25,18 +25,22 @@ describe('scope paths', () => {
 });
 
 describe('landing after sign-in', () => {
-  it('one department: straight in, latest year', () => {
-    expect(landingPath(one, null)).toBe('/dept/101/year/2026');
+  it('one department: straight in, in the landing year', () => {
+    expect(landingPath(one, 2026)).toBe('/dept/101/year/2026');
+    expect(landingPath(one, 2025)).toBe('/dept/101/year/2025');
   });
-  it('one department: the last used year if it still exists', () => {
-    expect(landingPath(one, { dept: '101', year: 2025 })).toBe('/dept/101/year/2025');
-    expect(landingPath(one, { dept: '101', year: 2019 })).toBe('/dept/101/year/2026');
-    expect(landingPath(one, { dept: '999', year: 2025 })).toBe('/dept/101/year/2026');
-  });
-  it('several or no departments: the chooser', () => {
-    expect(landingPath(two, { dept: '102', year: 2025 })).toBe('/start');
-    expect(landingPath({ departments: [], years: [2026] }, null)).toBe('/start');
+  it('several departments: the chooser in the landing year; none: the chooser', () => {
+    expect(landingPath(two, 2025)).toBe('/start?year=2025');
+    expect(landingPath(two, null)).toBe('/start');
+    expect(landingPath({ departments: [], years: [2026] }, 2026)).toBe('/start');
     expect(landingPath({ departments: [{ code: '101' }], years: [] }, null)).toBe('/start');
+  });
+  it('the remembered year sent to the server: existing, and of the only department', () => {
+    expect(rememberedYearFor(one, { dept: '101', year: 2025 })).toBe(2025);
+    expect(rememberedYearFor(one, { dept: '101', year: 2019 })).toBeUndefined();
+    expect(rememberedYearFor(one, { dept: '999', year: 2025 })).toBeUndefined();
+    expect(rememberedYearFor(two, { dept: '201', year: 2025 })).toBe(2025);
+    expect(rememberedYearFor(two, null)).toBeUndefined();
   });
   it('default year and allowed scopes', () => {
     expect(defaultYear([2024, 2025, 2026], null)).toBe(2026);

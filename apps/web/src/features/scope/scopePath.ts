@@ -47,14 +47,23 @@ export function defaultYear(years: readonly number[], last: ScopeRef | null): nu
 }
 
 /**
- * Where a user goes after sign-in: with exactly one department straight into it (the last used
- * year if still there, else the latest); with several (or none) to the department chooser.
+ * Where a user goes after sign-in: with exactly one department straight into it in `year` (the
+ * server's landing year: latest with a chart of accounts, or the remembered one); with several (or
+ * none) to the department chooser, which starts in that year.
  */
-export function landingPath(choices: ScopeChoices, last: ScopeRef | null): string {
+export function landingPath(choices: ScopeChoices, year: number | null): string {
   const only = choices.departments.length === 1 ? choices.departments[0] : undefined;
-  const year = defaultYear(choices.years, last && only && last.dept === only.code ? last : null);
   if (only && year !== null) return scopePath({ dept: only.code, year });
+  if (choices.departments.length > 1 && year !== null) return `/start?year=${year}`;
   return '/start';
+}
+
+/** The year remembered by this browser to send to the server's landing rule (only an existing one). */
+export function rememberedYearFor(choices: ScopeChoices, last: ScopeRef | null): number | undefined {
+  if (!last || !choices.years.includes(last.year)) return undefined;
+  const only = choices.departments.length === 1 ? choices.departments[0] : undefined;
+  if (only && last.dept !== only.code) return undefined;
+  return last.year;
 }
 
 /** Is this scope one the user may open (department linked, year existing)? */

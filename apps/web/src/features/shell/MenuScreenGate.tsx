@@ -2,14 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useScope } from '../scope/useScope.ts';
+import { YearNotReadyNotice } from '../scope/YearNotReadyNotice.tsx';
 import { menuScreenState } from './menu.ts';
-import { menuLabel } from './menuLabels.ts';
+import { menuLabel, menuReasonLabels } from './menuLabels.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /**
  * Wraps a built menu screen (`path` as in domain menuTree, e.g. `departments/edit`): when the
  * entry is disabled for this user and scope (or hidden) the screen is refused with the same page
- * the menu placeholder shows; otherwise `children` render. Without children: "not available yet".
+ * the menu placeholder shows, with the reason of the menu rules (a year without a chart of accounts
+ * links to the latest ready year); otherwise `children` render. Without children: "not available yet".
  */
 export function MenuScreenGate({ path, children }: { path: string; children?: ReactNode }) {
   const { i18n } = useLingui();
@@ -23,9 +25,15 @@ export function MenuScreenGate({ path, children }: { path: string; children?: Re
       <Title order={2} data-testid="screen-title">
         {title}
       </Title>
-      {state.kind === 'disabled' ? (
+      {state.kind === 'disabled' && state.item.reason === 'chart' ? (
+        <div data-testid="screen-disabled">
+          <YearNotReadyNotice />
+        </div>
+      ) : state.kind === 'disabled' ? (
         <Alert color="yellow" variant="light" data-testid="screen-disabled" title={<Trans>Nicht freigegeben</Trans>}>
-          <Trans>Diese Funktion ist für diese Feuerwehr und dieses Haushaltsjahr nicht freigegeben.</Trans>
+          <span data-testid="screen-disabled-reason">
+            {state.item.reason ? i18n._(menuReasonLabels[state.item.reason]) : <Trans>Diese Funktion ist für diese Feuerwehr und dieses Haushaltsjahr nicht freigegeben.</Trans>}
+          </span>
         </Alert>
       ) : (
         <Paper withBorder p="lg" radius="sm" data-testid="screen-not-available">

@@ -1,12 +1,12 @@
 import type { MenuItemState } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Drawer, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Badge, Box, Drawer, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { HomeIcon } from '../../ui/icons.tsx';
 import type { ScopeRef } from '../scope/scopePath.ts';
-import { groupsContaining } from './menu.ts';
-import { menuLabel } from './menuLabels.ts';
+import { groupsContaining, isBuilt, useBuiltMenuPaths } from './menu.ts';
+import { menuLabel, menuReasonLabels, notBuiltLabels } from './menuLabels.ts';
 
 interface SideMenuProps {
   items: MenuItemState[];
@@ -16,47 +16,81 @@ interface SideMenuProps {
   onNavigate?: () => void;
 }
 
-/** The menu tree of domain `evaluateMenu`: nested NavLinks, disabled entries greyed, hidden ones left out. */
+/**
+ * The menu tree of domain `evaluateMenu`: nested NavLinks, disabled entries greyed with their reason
+ * in a tooltip, hidden ones left out; entries whose screen is not built yet (route tree) carry a
+ * small tag and say so in a tooltip.
+ */
 export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps) {
   const { t, i18n } = useLingui();
   const [panel, setPanel] = useState<string | null>(null);
   const openGroups = new Set(groupsContaining(items, activePath));
   const params = { dept: scope.dept, year: String(scope.year) };
 
+  const built = useBuiltMenuPaths();
+
+  /** A tooltip around an entry (a wrapper, so a disabled entry, which takes no pointer events, still shows it). */
+  function withTip(key: string, tip: string | null, node: ReactNode) {
+    if (!tip) return node;
+    return (
+      <Tooltip key={key} label={tip} position="right" withArrow openDelay={250} multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
+        <Box data-menu-tip={key}>{node}</Box>
+      </Tooltip>
+    );
+  }
+
   function renderItems(list: MenuItemState[], depth: number) {
     return list
       .filter((item) => !item.hidden)
       .map((item) => {
-        const label = menuLabel(i18n, item.key);
+        const notBuilt = !isBuilt(item, built);
+        const text = menuLabel(i18n, item.key);
+        const label = notBuilt ? (
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <span>{text}</span>
+            <Badge size="xs" variant="light" color="gray" radius="sm" style={{ flexShrink: 0, textTransform: 'none', fontWeight: 500 }} data-testid="menu-not-built">
+              {i18n._(notBuiltLabels.tag)}
+            </Badge>
+          </Group>
+        ) : (
+          text
+        );
+        const tip = !item.enabled && item.reason ? i18n._(menuReasonLabels[item.reason]) : notBuilt ? i18n._(notBuiltLabels.tooltip) : null;
         const common = {
           label,
           disabled: !item.enabled,
           'data-menu-key': item.key,
           'data-enabled': item.enabled ? 'true' : 'false',
+          'data-built': notBuilt ? 'false' : 'true',
+          'aria-disabled': item.enabled ? undefined : true,
           styles: { label: { fontSize: depth === 0 ? 'var(--mantine-font-size-sm)' : '13px', lineHeight: 1.3 } },
           py: depth === 0 ? 6 : 4,
         } as const;
         if (item.children.length > 0) {
-          return (
+          const group = (
             <NavLink key={item.key} {...common} fw={depth === 0 ? 600 : 500} defaultOpened={openGroups.has(item.key)} childrenOffset={10}>
               {item.enabled ? renderItems(item.children, depth + 1) : null}
             </NavLink>
           );
+          // an open group's children say for themselves; a disabled group says why on its own line
+          return item.enabled ? group : withTip(item.key, tip, group);
         }
         if (item.panel) {
-          return <NavLink key={item.key} {...common} component="button" onClick={() => setPanel(item.key)} />;
+          return withTip(item.key, tip, <NavLink key={item.key} {...common} component="button" onClick={() => setPanel(item.key)} />);
         }
         if (!item.enabled || item.path === undefined) {
-          return <NavLink key={item.key} {...common} component="button" />;
+          return withTip(item.key, tip, <NavLink key={item.key} {...common} component="button" />);
         }
         const path = item.path;
-        return (
+        return withTip(
+          item.key,
+          tip,
           <NavLink
             key={item.key}
             {...common}
             active={activePath === path}
             renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year/$" params={{ ...params, _splat: path }} activeOptions={{ exact: true }} onClick={onNavigate} />}
-          />
+          />,
         );
       });
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AccessLevel, type MenuEntry, menuPaths, menuTree, type ScopeStatus } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { groupsContaining, menuScreenState, scopeMenu } from './menu.ts';
+import { builtMenuPaths, groupsContaining, isBuilt, menuScreenState, scopeMenu } from './menu.ts';
 
 const status = (over: Partial<ScopeStatus> = {}): ScopeStatus => ({
   departmentId: 1,
@@ -38,6 +38,46 @@ describe('menu screens', () => {
   it('every menu path is a screen of the splat route', () => {
     const menu = scopeMenu(AccessLevel.Supervisor, { area: 1 }, status({ isBudgetApproved: true, openPaymentsAllowed: true, isFirstYear: true }));
     for (const path of menuPaths()) expect(menuScreenState(menu, path).kind, path).not.toBe('unknown');
+  });
+});
+
+describe('built menu screens (from the route tree)', () => {
+  const routes = [
+    '/',
+    '/start',
+    '/dept/$dept/year/$year',
+    '/dept/$dept/year/$year/$',
+    '/dept/$dept/year/$year/budget/forecast/details',
+    '/dept/$dept/year/$year/budget/forecast/details/$part',
+    '/dept/$dept/year/$year/movementTemplates/',
+    '/dept/$dept/year/$year/banks',
+  ];
+  it('takes the scope routes below the scope, not the placeholder splat', () => {
+    expect([...builtMenuPaths(routes)].sort()).toEqual(['banks', 'budget/forecast/details', 'budget/forecast/details/$part', 'movementTemplates']);
+  });
+  it('marks entries and groups: a group is built when any entry below is', () => {
+    const built = builtMenuPaths(routes);
+    const menu = scopeMenu(AccessLevel.Supervisor, { area: 1 }, status({ isBudgetApproved: true, openPaymentsAllowed: true }));
+    const item = (key: string) => {
+      const find = (items: typeof menu): (typeof menu)[number] | undefined => {
+        for (const i of items) {
+          if (i.key === key) return i;
+          const below = find(i.children);
+          if (below) return below;
+        }
+        return undefined;
+      };
+      const found = find(menu);
+      if (!found) throw new Error(key);
+      return found;
+    };
+    expect(isBuilt(item('budgetForecast.details'), built)).toBe(true);
+    expect(isBuilt(item('budgetForecast.surplus'), built)).toBe(false);
+    expect(isBuilt(item('budgetForecast'), built)).toBe(true);
+    expect(isBuilt(item('residues'), built)).toBe(false);
+    expect(isBuilt(item('utilities.movementTemplates'), built)).toBe(true);
+    // online lists open panels: none is built yet
+    expect(isBuilt(item('management.onlineLists.cashJournal'), built)).toBe(false);
   });
 });
 

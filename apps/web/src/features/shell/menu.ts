@@ -1,4 +1,6 @@
-import { type AccessLevel, type DepartmentBrief, evaluateMenu, findMenuItem, type MenuContext, type MenuItemState, type ScopeStatus } from '@app/domain';
+import { type AccessLevel, type DepartmentBrief, evaluateMenu, findMenuItem, type MenuContext, type MenuEntry, type MenuItemState, type ScopeStatus } from '@app/domain';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
 
 /** The domain menu context for a user in a scope (spec 1 §2 enablement, spec 1 §6 permissions). */
 export function menuContextOf(accessLevel: AccessLevel, department: Pick<DepartmentBrief, 'area'>, status: ScopeStatus): MenuContext {
@@ -48,4 +50,45 @@ export function groupsContaining(items: MenuItemState[], path: string): string[]
     if (below.length > 0 || item.children.some((c) => c.path === path)) return [item.key, ...below];
   }
   return [];
+}
+
+// ---- which menu screens are built ------------------------------------------------------------
+
+/** Full path of the scope route; menu paths hang below it. */
+const SCOPE_ROUTE = '/dept/$dept/year/$year/';
+
+/**
+ * Online-list panels that are built. The side menu opens a "not available yet" drawer for the
+ * others; add a panel here when its drawer exists.
+ */
+export const builtPanels: ReadonlySet<NonNullable<MenuEntry['panel']>> = new Set();
+
+/**
+ * The menu paths that have their own screen, from the full paths of the route tree
+ * (`/dept/$dept/year/$year/budget/forecast/details`). The splat `…/$year/$` is the placeholder of
+ * the screens not built yet, so it doesn't count; a path counts when a route of that exact path
+ * exists (also as a layout with children).
+ */
+export function builtMenuPaths(routeFullPaths: Iterable<string>): Set<string> {
+  const built = new Set<string>();
+  for (const full of routeFullPaths) {
+    if (!full.startsWith(SCOPE_ROUTE)) continue;
+    const rest = full.slice(SCOPE_ROUTE.length).replace(/\/+$/, '');
+    if (rest === '' || rest === '$') continue;
+    built.add(rest);
+  }
+  return built;
+}
+
+/** The built menu paths of the running router (one source: the route tree). */
+export function useBuiltMenuPaths(): Set<string> {
+  const router = useRouter();
+  return useMemo(() => builtMenuPaths(Object.keys(router.routesByPath)), [router]);
+}
+
+/** Is the screen of an entry built? A group: when any entry below it is. */
+export function isBuilt(item: MenuItemState, built: ReadonlySet<string>): boolean {
+  if (item.children.length > 0) return item.children.some((c) => isBuilt(c, built));
+  if (item.panel) return builtPanels.has(item.panel);
+  return item.path !== undefined && built.has(item.path);
 }

@@ -1,3 +1,4 @@
+import type { MenuDisabledReason } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -74,6 +75,23 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   'utilities.years': msg`Neues Haushaltsjahr`,
   'utilities.chartCopy': msg`Kontenplan kopieren`,
   'utilities.chartUnlock': msg`Kontenplan entsperren`,
+};
+
+/** Why an entry is disabled (domain evaluateMenu `reason`): the menu tooltip and the refused screen. */
+export const menuReasonLabels: Record<MenuDisabledReason, MessageDescriptor> = {
+  department: msg`Zuerst eine Feuerwehr wählen.`,
+  chart: msg`Für dieses Haushaltsjahr gibt es noch keinen Kontenplan.`,
+  approvedBudget: msg`Erst nach der Genehmigung des Haushaltsvoranschlags.`,
+  openPayments: msg`Diese Feuerwehr arbeitet ohne offene Zahlungen.`,
+  firstYear: msg`Nur im ersten Haushaltsjahr der Feuerwehr.`,
+  role: msg`Für Ihre Benutzerrolle nicht freigegeben.`,
+  unionOnly: msg`Für Administratoren nur im Landesverband.`,
+};
+
+/** The tag and tooltip of a menu entry whose screen is not built yet. */
+export const notBuiltLabels = {
+  tag: msg`geplant`,
+  tooltip: msg`Dieser Bildschirm ist noch in Arbeit.`,
 };
 
 /** The translated label of a menu key; an unknown key shows as itself (and fails the menu test). */
