@@ -540,8 +540,9 @@ describeOnDatabases('budget', (get) => {
     expect(rows.map((r) => r.n).sort()).toEqual([1, 2, 3]);
   });
 
-  it('the approval waits for a chart write that share-locks the year row (PostgreSQL)', async () => {
-    if (get().kind !== 'postgres') return;
+  it('the approval waits for a chart write that share-locks the year row, then locks the chart', async () => {
+    // PostgreSQL: the approval's FOR UPDATE on the year row waits for the share lock. PGlite has one
+    // connection: the open transaction holds it, so the approval waits all the same.
     const c = await as('zwei');
     const s = await scope('201');
     await saveBalancedForecast(c, s);
@@ -566,5 +567,12 @@ describeOnDatabases('budget', (get) => {
     await holder;
     expect(await approval).toBe(true);
     expect((await c.budget.forecast.summary(s)).approval).toBe(`${YEAR}-01-12`);
+    // the approval came after the chart write: from now on the area's chart is locked
+    const sup = await as('supervisor');
+    expect(await sup.chart.status({ ...s, area: 3 })).toMatchObject({ locked: true, approvedBudgets: true });
+    await expectAppError(
+      sup.chart.titles.create({ ...s, area: 3, part: 1, title: 8, descriptionDeu: 'Neu', descriptionIta: 'Nuovo' }),
+      'ChartLocked',
+    );
   });
 });
