@@ -15,6 +15,7 @@ import { readLastScope } from '../scope/lastScope.ts';
 import { keepsSearch } from '../scope/scopeIgnores.ts';
 import { defaultYear, parseScopePath, rewriteScopePath } from '../scope/scopePath.ts';
 import type { CurrentScope } from '../scope/useCurrentScope.ts';
+import { DemoBadge } from './DemoBadge.tsx';
 
 /** Department picker, year picker, theme, language, user and sign-out. */
 export function TopBar({ current, burger }: { current: CurrentScope; burger: ReactNode }) {
@@ -103,6 +104,7 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
         />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <DemoBadge />
         <Tooltip label={scheme === 'dark' ? t`Helles Design` : t`Dunkles Design`}>
           <ActionIcon
             variant="default"
