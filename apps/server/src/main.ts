@@ -1,12 +1,15 @@
 import { DEMO_PASSWORD, demoUsers, openDb, prepareDatabase, type StartupResult, UserAccountError } from '@app/db';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
+import { parseTrustProxy } from './security.ts';
 
 const env = readEnv();
 const database = await openDb(env.DATABASE_URL);
 const app = await buildApp({
   database,
   logger: { level: env.LOG_LEVEL },
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  corsOrigins: env.CORS_ORIGINS,
   ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
 });
 
@@ -30,7 +33,7 @@ try {
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-console.log(`\n  Feuerwehr-Haushalt läuft auf http://localhost:${port}  (${startup.line})`);
+console.log(`\n  Feuerwehr-Haushalt läuft auf http://localhost:${port}  —  ${startup.line}`);
 if (startup.demo) console.log(`  Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.username).join(', ')}`);
 console.log('');
 

@@ -83,7 +83,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     HOST: '127.0.0.1',
     DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-    SEED_DEMO: 'auto',
+    SEED_DEMO: 'always', // the specs need the demo data
     NODE_ENV: 'production',
     WEB_DIST: webDist,
   },
