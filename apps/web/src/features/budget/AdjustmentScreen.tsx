@@ -65,7 +65,7 @@ export function AdjustmentScreen() {
   }
 
   const editable = adjustment ? adjustment.isEditable && !closed : !closed;
-  useFocusFirstField(root, editable && query.data !== undefined && (query.data === null || rows !== null));
+  useFocusFirstField(root, editable && query.data !== undefined && (query.data === null || rows !== null), adjustment ? 'edit' : 'create');
   const surplusDelta = adjustment ? (head.surplusActual ?? 0) - adjustment.surplusPlanned : 0;
   const totals = changeRowTotals(rows ?? [], surplusDelta);
   const dateCode = head.approved ? changeDateError(head.approved, year, todayIso()) : null;
