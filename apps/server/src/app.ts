@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { type AppRouter, appRouter, bearerToken, createCaller, createContextInner } from '@app/api';
 import type { DbHandle } from '@app/db';
 import fastifyStatic from '@fastify/static';
+import { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { internalError, restError } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { genReqId, loggerOptions, registerSecurity, type TrustProxy, trustProxyOption } from './security.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -15,16 +18,42 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client; served when it exists. */
   webDist?: string;
+  /** Proxies trusted for the client address and protocol (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
+  /** Browser origins allowed by CORS (CORS_ORIGINS); none by default. */
+  corsOrigins?: string[];
 }
+
+/** Largest request body (bank directory CSV uploads included); a larger one answers 413 PayloadTooLarge. */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Most calls in one tRPC batch (the web client's batch link uses the same). */
+export const MAX_BATCH_SIZE = 10;
+/** Procedures that check a password: never batched, so a batch can't multiply guesses. */
+const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.changePasswordAndLogin', 'auth.changePassword']);
 
 /** Builds the Fastify app without listening (tests use `inject`). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts.database;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    logger: loggerOptions(opts.logger ?? false),
+    trustProxy: trustProxyOption(opts.trustProxy ?? false),
+    genReqId,
     routerOptions: { maxParamLength: 5000, caseSensitive: false },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  const webDist = opts.webDist ?? defaultWebDist;
+  await registerSecurity(app, { webDist, corsOrigins: opts.corsOrigins ?? [] });
+
+  // Errors Fastify raises itself (body too large, ...) and anything unexpected, in the REST error shape;
+  // a 500 tells nothing but the correlation id that the log line carries.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 413) return reply.status(413).send(restError(413, 'PayloadTooLarge'));
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(internalError(request.id));
+    }
+    return reply.status(status).send(restError(status, 'InvalidValue'));
   });
 
   app.get('/health', async (_req, reply) => {
@@ -41,16 +70,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContextInner({ db, token: bearerToken(req.headers.authorization), ip: req.ip }),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ req, info }) => {
+        if (info.isBatchCall && info.calls.some((call) => UNBATCHED_PROCEDURES.has(call.path))) {
+          throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in calls cannot be batched' });
+        }
+        return createContextInner({ db, token: bearerToken(req.headers.authorization), ip: req.ip, requestId: req.id });
+      },
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC call failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
   await app.register(restPlugin, { prefix: '/api', db, createCaller });
 
-  const webDist = opts.webDist ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -12,6 +12,13 @@ const EnvSchema = z.object({
   INITIAL_SUPERVISOR: z.string().trim().optional(),
   INITIAL_SUPERVISOR_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** Proxies trusted for X-Forwarded-For/-Proto: unset (none), a hop count, or their addresses (comma-separated). */
+  TRUST_PROXY: z.string().trim().optional(),
+  /** Browser origins allowed to call the API (comma-separated); unset: no CORS. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

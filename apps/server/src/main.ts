@@ -1,12 +1,15 @@
 import { DEMO_PASSWORD, demoUsers, openDb, prepareDatabase, type StartupResult, UserAccountError } from '@app/db';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
+import { parseTrustProxy } from './security.ts';
 
 const env = readEnv();
 const database = await openDb(env.DATABASE_URL);
 const app = await buildApp({
   database,
   logger: { level: env.LOG_LEVEL },
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  corsOrigins: env.CORS_ORIGINS,
   ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
 });
 

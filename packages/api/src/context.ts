@@ -12,6 +12,8 @@ export interface Context {
   /** The bearer token as sent; authed procedures resolve it to a session on every call. */
   token: string | null;
   now: () => Date;
+  /** The request's correlation id (in the server log); a 500 answer carries it instead of any detail. */
+  requestId: string | null;
 }
 
 export interface ContextOptions {
@@ -19,11 +21,12 @@ export interface ContextOptions {
   token?: string | null;
   ip?: string;
   now?: () => Date;
+  requestId?: string;
 }
 
 /** Builds a context from plain values (tests, scripts and the request adapter alike). */
 export async function createContextInner(opts: ContextOptions): Promise<Context> {
-  return { db: opts.db, ip: opts.ip ?? '127.0.0.1', token: opts.token ?? null, now: opts.now ?? (() => new Date()) };
+  return { db: opts.db, ip: opts.ip ?? '127.0.0.1', token: opts.token ?? null, now: opts.now ?? (() => new Date()), requestId: opts.requestId ?? null };
 }
 
 /** Reads the bearer token of an `Authorization` header. */

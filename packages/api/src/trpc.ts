@@ -6,13 +6,22 @@ import { resolveSession } from './services/auth.ts';
 import { assertDepartmentAccess } from './services/scope.ts';
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const info = safeErrorInfo(error);
+    // an unexpected error tells the client nothing but the correlation id the server log carries
+    const internal = !info && shape.data.httpStatus >= 500;
     return {
       ...shape,
-      message: info ? info.code : shape.message,
+      message: info ? info.code : internal ? 'Error' : shape.message,
       // no stack traces to clients
-      data: { ...shape.data, stack: undefined, appCode: info?.code ?? null, field: info?.field ?? null, params: info?.params ?? null },
+      data: {
+        ...shape.data,
+        stack: undefined,
+        appCode: info?.code ?? null,
+        field: info?.field ?? null,
+        params: info?.params ?? null,
+        correlationId: internal ? (ctx?.requestId ?? null) : null,
+      },
     };
   },
 });

@@ -1,7 +1,7 @@
 import { type createCaller as CreateCaller, bearerToken, createContextInner } from '@app/api';
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
-import { restError, toRestError } from './errors.ts';
+import { internalError, restError, toRestError } from './errors.ts';
 import { RestFile, type RestRequest, type RestRoute, restRoutes } from './routes.ts';
 
 export interface RestOptions {
@@ -19,7 +19,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
       method: route.method,
       url: `/${route.path}`,
       handler: async (request, reply) => {
-        const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip });
+        const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip, requestId: request.id });
         const req: RestRequest = {
           query: (request.query ?? {}) as Record<string, string | undefined>,
           body: typeof request.body === 'string' ? { text: request.body } : request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {},
@@ -37,7 +37,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
           const body = toRestError(error);
           if (!body) {
             request.log.error({ err: error }, 'unexpected error in REST call');
-            return reply.status(500).send(restError(500, 'Error'));
+            return reply.status(500).send(internalError(request.id));
           }
           return reply.status(body.type.status).send(body);
         }

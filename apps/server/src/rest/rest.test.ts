@@ -57,7 +57,7 @@ for (const target of testDatabases()) {
     });
 
     it('answers 429 TooManyAttempts when throttled', async () => {
-      for (let i = 0; i < 20; i++) await login(`x${i}`, 'bad', '10.9.9.9');
+      for (let i = 0; i < 30; i++) await login(`x${i}`, 'bad', '10.9.9.9');
       const res = await login('kassier', 'demo', '10.9.9.9');
       expect(res.statusCode).toBe(429);
       expect(res.json().details.Message).toBe('TooManyAttempts');
