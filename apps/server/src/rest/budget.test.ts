@@ -190,10 +190,28 @@ for (const target of testDatabases()) {
         ],
       });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().positions.map((p: Record<string, unknown>) => [p.chapter, p.budgetBeforeChange, p.changeAmount, p.budget])).toEqual([
-        ['11006', 0, 123.45, 123.45],
-        ['21006', 0, 123.45, 123.45],
+      // the nested position of spec 1 §3: chapter (code, chapterId, names, isEditable, budget), amount, budgetBeforeChange, changeAmount
+      expect(saved.json().positions.map((p: { chapter: Record<string, unknown>; amount: number; budgetBeforeChange: number; changeAmount: number }) => [p.chapter.code, p.budgetBeforeChange, p.amount, p.changeAmount, p.chapter.budget])).toEqual([
+        ['11006', 0, 123.45, 123.45, 123.45],
+        ['21006', 0, 123.45, 123.45, 123.45],
       ]);
+      expect(saved.json().positions[1].chapter).toMatchObject({ code: '21006', chapterId: expect.any(Number), descriptionDeu: expect.any(String), descriptionIta: expect.any(String), isEditable: false, budget: 123.45 });
+      // the answer goes back as it came, with one amount changed: accepted (amount wins over changeAmount)
+      const echoed = saved.json().positions.map((p: Record<string, unknown>) => ({ ...p, amount: 200 }));
+      const again = await call('PUT', 'Budget/Changes', { ...scope(), recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss', positions: echoed });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().totals).toEqual({ revenues: 200, expenses: 200, balance: 0 });
+      const back = await call('PUT', 'Budget/Changes', {
+        ...scope(),
+        recordNumber: 1,
+        approved: `${YEAR}-03-01`,
+        notes: 'Ausschuss',
+        positions: [
+          { chapter: { code: '11006', chapterId: null }, changeAmount: 123.45 },
+          { chapter: { chapterId: saved.json().positions[1].chapter.chapterId }, amount: 123.45 },
+        ],
+      });
+      expect(back.json().totals).toEqual({ revenues: 123.45, expenses: 123.45, balance: 0 });
       expect((await call('GET', `Budget/Changes?${q()}`)).json()).toEqual([{ id: created.json().id, recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss' }]);
       expect((await call('GET', `Budget/Changes?${q()}&recordNumber=1`)).json().totals).toEqual({ revenues: 123.45, expenses: 123.45, balance: 0 });
       const before = await call('GET', `Budget/Changes/ChapterBefore?${q()}&changeId=${created.json().id}&chapter=21006`);
@@ -203,14 +221,17 @@ for (const target of testDatabases()) {
       expect(badDate.json().details).toMatchObject({ Message: 'InvalidDate', Field: 'approved' });
     });
 
-    it('adjustment: GET null, POST head, PUT positions with the surplus delta', async () => {
-      expect((await call('GET', `Budget/Adjust?${q()}`)).json()).toBeNull();
+    it('adjustment: GET an empty head first, POST head, PUT positions with the surplus delta', async () => {
+      const empty = await call('GET', `Budget/Adjust?${q()}`);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toMatchObject({ id: 0, recordNumber: -1, notes: '', surplusActual: 0, surplusPlanned: 500, positions: [], totals: { revenues: 0, expenses: 0, balance: 0 } });
+      expect(empty.json().approved).toMatch(new RegExp(`^${YEAR}-\\d\\d-\\d\\d$`));
       const created = await call('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 600 });
       expect(created.json()).toMatchObject({ recordNumber: -1, surplusActual: 600, surplusPlanned: 500, totals: { balance: 100 } });
       const again = await call('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600 });
       expect(again.json().details.Message).toBe('AdjustmentExists');
       const saved = await call('PUT', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 600, positions: [{ chapter: '21016', amount: 100 }] });
-      expect(saved.json()).toMatchObject({ totals: { revenues: 0, expenses: 100, balance: 0 }, positions: [{ chapter: '21016', budgetBeforeChange: 0, changeAmount: 100, budget: 100 }] });
+      expect(saved.json()).toMatchObject({ totals: { revenues: 0, expenses: 100, balance: 0 }, positions: [{ chapter: { code: '21016', budget: 100 }, amount: 100, budgetBeforeChange: 0, changeAmount: 100 }] });
       expect((await call('GET', `Budget/Adjust?${q()}`)).json().positions).toHaveLength(1);
     });
 
@@ -237,6 +258,41 @@ for (const target of testDatabases()) {
       const union = await call('POST', 'Budget/Forecast/Export', { area: 1, year: YEAR });
       expect(union.statusCode).toBe(400);
       expect(union.json().details.Message).toBe('DepartmentNeeded');
+    });
+
+    it('spec shapes: forecast chapterId null, withBudgetOnly, DELETE of the latest change', async () => {
+      // a forecast position with chapterId null resolves its chapter by code (the 102 scope is untouched)
+      const s102 = { departmentId: ids.get('102') ?? 0, year: YEAR };
+      const forecast = await call('PUT', 'Budget/Forecast', { ...s102, part: 2, positions: [{ chapterId: null, chapter: '21003', amountCurrYear: 12.5 }] }, 'supervisor');
+      expect(forecast.statusCode).toBe(200);
+      expect(forecast.json().positions.find((p: { chapter: string }) => p.chapter === '21003')).toMatchObject({ amountCurrYear: 12.5 });
+      expect(forecast.json().isPreviousYearBudgetEditable).toBe(false);
+      // withBudgetOnly: 21005 has no line in 101 (the chart has it)
+      expect((await call('GET', `Budget/Chapter?${q()}&chapter=21005`)).statusCode).toBe(200);
+      const onlyBudget = await call('GET', `Budget/Chapter?${q()}&chapter=21005&withBudgetOnly=true`);
+      expect(onlyBudget.statusCode).toBe(404);
+      expect(onlyBudget.json().details.Message).toBe('ChapterNotFound');
+      expect((await call('GET', `Budget/Chapter?${q()}&chapter=21006&withBudgetOnly=true`)).json().budgetFinal).toBe(123.45);
+      const all = (await call('GET', `Budget/Chapters?${q()}&part=2&pageSize=100`)).json();
+      const withBudget = (await call('GET', `Budget/Chapters?${q()}&part=2&pageSize=100&withBudgetOnly=true`)).json();
+      const codes = (page: { entities: { chapter: string; lineId: number | null }[] }) => page.entities.map((e) => e.chapter);
+      expect(codes(all)).toContain('21005');
+      expect(codes(withBudget)).not.toContain('21005');
+      expect(withBudget.entities.every((e: { lineId: number | null }) => e.lineId !== null)).toBe(true);
+      // a change made by mistake: only the latest goes, its number comes back
+      const second = await call('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-04-01`, notes: 'Irrtum' });
+      expect(second.json().recordNumber).toBe(2);
+      const notLatest = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes/1?${q()}`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      expect(notLatest.statusCode).toBe(409);
+      expect(notLatest.json().details).toMatchObject({ Message: 'InUse', Params: { usedBy: 'laterChanges' } });
+      const deleted = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes/2?${q()}`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toBe(true);
+      expect((await call('GET', `Budget/Changes?${q()}`)).json().map((c: { recordNumber: number }) => c.recordNumber)).toEqual([1]);
+      const third = await call('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-04-02` });
+      expect(third.json().recordNumber).toBe(2);
+      const byQuery = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes?${q()}&recordNumber=2`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      expect(byQuery.json()).toBe(true);
     });
 
     it('needs a token and a linked department', async () => {

@@ -1,4 +1,4 @@
-import { centsToEuros, eurosToCents } from '@app/domain';
+import { type BudgetChangePosition, centsToEuros, eurosToCents } from '@app/domain';
 import { pageOf } from './entity.ts';
 import { num, type RestRequest, type RestRoute } from './routes.ts';
 
@@ -104,6 +104,62 @@ function row(method: RestRoute['method'], path: string, call: RestRoute['call'])
   return { method, path, call: async (c, req) => eurosOut(await call(c, req)) };
 }
 
+/**
+ * A change or adjustment position in the nested shape of spec 1 §3: `chapter` (code, chapterId,
+ * names, isEditable, budget), `amount` (the change), budgetBeforeChange and changeAmount.
+ */
+function nestedPosition(p: BudgetChangePosition) {
+  return {
+    chapter: {
+      code: p.chapter,
+      chapterId: p.chapterId,
+      part: p.part,
+      title: p.title,
+      descriptionDeu: p.descriptionDeu,
+      descriptionIta: p.descriptionIta,
+      isEditable: p.isEditable,
+      budget: p.budget,
+    },
+    amount: p.changeAmount,
+    budgetBeforeChange: p.budgetBeforeChange,
+    changeAmount: p.changeAmount,
+    budget: p.budget,
+  };
+}
+
+/** A change or adjustment answer with its positions nested (null stays null). */
+function nestedChange<T extends { positions: BudgetChangePosition[] } | null>(change: T) {
+  return change === null ? null : { ...change, positions: change.positions.map(nestedPosition) };
+}
+
+/**
+ * Change and adjustment positions of a save body: the nested shape (`chapter` an object, `amount` or
+ * else `changeAmount` the change) or the flat one (`chapter` a code or `chapterId`, `amount`).
+ */
+function positionsIn(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((p: unknown) => {
+    if (p === null || typeof p !== 'object') return p;
+    const { chapter, amount, changeAmount, budgetBeforeChange: _b, budget: _t, ...rest } = p as Record<string, unknown>;
+    if (chapter === null || typeof chapter !== 'object') return { ...rest, chapter, amount: amount ?? changeAmount };
+    const c = chapter as Record<string, unknown>;
+    return defined({
+      ...rest,
+      chapterId: c.chapterId ?? undefined,
+      chapter: c.chapterId == null ? (c.code ?? c.chapter) : undefined,
+      amount: amount ?? changeAmount,
+      descriptionDeu: rest.descriptionDeu ?? c.descriptionDeu,
+      descriptionIta: rest.descriptionIta ?? c.descriptionIta,
+    });
+  });
+}
+
+/** A change or adjustment save body: amounts in cents, positions in the procedure's shape. */
+function changeBody(req: RestRequest): Record<string, unknown> {
+  const b = body(req);
+  return 'positions' in b ? { ...b, positions: positionsIn(b.positions) } : b;
+}
+
 const forecastSave: RestRoute['call'] = (c, req) => c.budget.forecast.save({ ...body(req), ...scope(req), part: num(param(req, 'part')) as 1 | 2 } as never);
 const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...body(req), ...scope(req) } as never);
 
@@ -120,21 +176,29 @@ export const budgetRoutes: RestRoute[] = [
       }),
     ),
   ),
-  row('GET', 'Budget/Chapter', (c, req) => c.budget.chapter(defined({ ...scope(req), chapterYear: num(req.query.chapterYear), ...chapterRef(req) }))),
+  row('GET', 'Budget/Chapter', (c, req) =>
+    c.budget.chapter(defined({ ...scope(req), chapterYear: num(req.query.chapterYear), withBudgetOnly: bool(req.query.withBudgetOnly), ...chapterRef(req) })),
+  ),
 
-  row('GET', 'Budget/Adjust', (c, req) => c.budget.adjustment.get(scope(req))),
-  row('POST', 'Budget/Adjust', (c, req) => c.budget.adjustment.create({ ...body(req), ...scope(req) } as never)),
-  row('PUT', 'Budget/Adjust', (c, req) => c.budget.adjustment.save({ ...body(req), ...scope(req) } as never)),
+  // no adjustment yet: an empty head (no positions, default date) rather than null
+  row('GET', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scope(req), orEmpty: true }))),
+  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...body(req), ...scope(req) } as never))),
+  row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scope(req) } as never))),
 
   row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
     c.budget.changes.chapterBefore(defined({ ...scope(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) })),
   ),
-  row('GET', 'Budget/Changes', (c, req) => {
+  row('GET', 'Budget/Changes', async (c, req) => {
     const recordNumber = num(req.query.recordNumber);
-    return recordNumber === undefined ? c.budget.changes.list(scope(req)) : c.budget.changes.get({ ...scope(req), recordNumber });
+    return recordNumber === undefined ? c.budget.changes.list(scope(req)) : nestedChange(await c.budget.changes.get({ ...scope(req), recordNumber }));
   }),
-  row('POST', 'Budget/Changes', (c, req) => c.budget.changes.create({ ...body(req), ...scope(req) } as never)),
-  row('PUT', 'Budget/Changes', (c, req) => c.budget.changes.save({ ...body(req), ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...body(req), ...scope(req) } as never))),
+  row('PUT', 'Budget/Changes', async (c, req) =>
+    nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+  ),
+  // a change made by mistake: only the latest, while nothing depends on it (InUse otherwise)
+  row('DELETE', 'Budget/Changes/:recordNumber', (c, req) => c.budget.changes.delete({ ...scope(req), recordNumber: num(req.params.recordNumber) as number })),
+  row('DELETE', 'Budget/Changes', (c, req) => c.budget.changes.delete({ ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number })),
 
   row('GET', 'budget/changes/byChapter', (c, req) =>
     c.budget.prints.changesByChapter(

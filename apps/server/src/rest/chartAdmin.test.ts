@@ -97,9 +97,10 @@ for (const target of testDatabases()) {
       const status = await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`);
       expect(status.json()).toMatchObject({ area: 3, locked: true });
       const unlock = await call('admin', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3 });
-      expect(unlock.json()).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: true } });
+      // the chart unlock has its own flag: the year unlock (areaUnlocked) stays as it was
+      expect(unlock.json()).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false }, chartUnlocked: { 1: false, 2: false, 3: true } });
       expect((await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`)).json().locked).toBe(false);
-      expect((await call('admin', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3, unlocked: false })).json().areaUnlocked[3]).toBe(false);
+      expect((await call('admin', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3, unlocked: false })).json().chartUnlocked[3]).toBe(false);
       expect((await call('kassier', 'POST', 'ChartOfAccounts/Unlock', { year: YEAR - 1, area: 3 })).statusCode).toBe(403);
     });
 
@@ -163,10 +164,13 @@ for (const target of testDatabases()) {
 
     it('GET and PUT FinancialYears/Status', async () => {
       const status = await call('kassier', 'GET', 'FinancialYears/Status');
-      expect(status.json().years[0]).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false } });
+      expect(status.json().years[0]).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false }, chartUnlocked: { 1: false, 2: false, 3: false } });
       const put = await call('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year: YEAR - 1, areaUnlocked: { 1: false, 2: true, 3: true } }] });
       expect(put.statusCode).toBe(200);
-      expect(put.json().years[0]).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: true, 3: true } });
+      // the year unlock: the chart of the year stays locked
+      expect(put.json().years[0]).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: true, 3: true }, chartUnlocked: { 1: false, 2: false, 3: false } });
+      expect((await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`)).json().locked).toBe(true);
+      await call('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false } }] });
       const standard = await call('kassier', 'PUT', 'FinancialYears/Status', { years: [] });
       expect(standard.statusCode).toBe(403);
       const bad = await call('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year: YEAR, areaUnlocked: { 1: 'yes' } }] });
@@ -208,6 +212,21 @@ for (const target of testDatabases()) {
       expect((await call('admin', 'GET', `Admin/UserDepartments/${linkId}`)).json().deptId).toBe(dept('201'));
       const twice = await call('admin', 'POST', 'Admin/UserDepartments', { userId: kassierId, deptId: dept('201') });
       expect(twice.json().details.Message).toBe('AlreadyLinked');
+      // update by id: PUT replaces user and department, PATCH only what is sent
+      const put = await call('admin', 'PUT', `Admin/UserDepartments/${linkId}`, { userId: kassierId, deptId: dept('202') });
+      expect(put.statusCode).toBe(200);
+      expect(put.json()).toMatchObject({ id: linkId, deptCode: '202', username: 'kassier' });
+      const zweiId = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=zwei&pageSize=50`)).json().entities[0]?.userId as number;
+      const patched = await call('admin', 'PATCH', `Admin/UserDepartments/${linkId}`, { userId: zweiId });
+      expect(patched.json()).toMatchObject({ id: linkId, deptCode: '202', username: 'zwei' });
+      // kassier's own link to 101 can't take the department of an existing link
+      const kassier101 = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=kassier&pageSize=50`)).json().entities[0]?.id as number;
+      const clash = await call('admin', 'PATCH', `Admin/UserDepartments/${kassier101}`, { userId: zweiId, deptId: dept('202') });
+      expect(clash.json().details.Message).toBe('AlreadyLinked');
+      // moving kassier's only link away would leave kassier without a department
+      const lastLink = await call('admin', 'PATCH', `Admin/UserDepartments/${kassier101}`, { userId: zweiId });
+      expect(lastLink.json().details.Message).toBe('DepartmentNeeded');
+      expect((await call('kassier', 'PUT', `Admin/UserDepartments/${linkId}`, { userId: kassierId, deptId: dept('101') })).statusCode).toBe(403);
       expect((await call('admin', 'DELETE', `Admin/UserDepartments/${linkId}`)).json()).toEqual({ deleted: true });
       expect((await call('kassier', 'GET', 'Admin/UserDepartments')).statusCode).toBe(403);
       const users = await call('kassier', 'GET', `Admin/DepartmentUsers?departmentId=${dept('101')}`);

@@ -174,6 +174,17 @@ const admin: RestRoute[] = [
     get: (c, id, req) => c.admin.userDepartments.get({ id, ...defined({ departmentId: num(req.query.departmentId) }) }),
     create: (c, req) =>
       c.admin.userDepartments.create({ ...defined({ departmentId: num(req.query.departmentId) }), userId: num(req.body.userId) as number, deptId: num(req.body.deptId) as number }),
+    update: (c, id, req) =>
+      c.admin.userDepartments.update({
+        ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }),
+        id,
+        userId: num(req.body.userId) as number,
+        deptId: num(req.body.deptId) as number,
+      }),
+    patch: (c, id, req) =>
+      c.admin.userDepartments.patch(
+        defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId), id, userId: num(req.body.userId), deptId: num(req.body.deptId) }),
+      ),
     remove: (c, id, req) => c.admin.userDepartments.delete({ id, ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }) }),
   }),
   {

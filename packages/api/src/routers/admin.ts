@@ -1,19 +1,9 @@
-import {
-  DepartmentUsersInput,
-  UserCreateInput,
-  UserDepartmentIdInput,
-  UserDepartmentInput,
-  UserDepartmentListInput,
-  UserIdInput,
-  UserListInput,
-  UserPatchInput,
-  UserUpdateInput,
-} from '@app/domain';
+import { DepartmentUsersInput, Id, UserCreateInput, UserDepartmentIdInput, UserDepartmentInput, UserDepartmentListInput, UserDepartmentPatchInput, UserDepartmentUpdateInput, UserIdInput, UserListInput, UserPatchInput, UserUpdateInput } from '@app/domain';
 import { z } from 'zod';
 import * as admin from '../services/admin.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const AdminScope = z.object({ departmentId: z.number().int().positive().optional() });
+const AdminScope = z.object({ departmentId: Id.optional() });
 
 /** Users, user-department links and the users of a department. */
 export const adminRouter = router({
@@ -30,6 +20,8 @@ export const adminRouter = router({
     list: authedProcedure.input(UserDepartmentListInput).query(({ ctx, input }) => admin.listUserDepartments(ctx.db, ctx.session, input)),
     get: authedProcedure.input(UserDepartmentIdInput).query(({ ctx, input }) => admin.getUserDepartment(ctx.db, ctx.session, input)),
     create: authedProcedure.input(UserDepartmentInput).mutation(({ ctx, input }) => admin.createUserDepartment(ctx.db, ctx.session, input)),
+    update: authedProcedure.input(UserDepartmentUpdateInput).mutation(({ ctx, input }) => admin.updateUserDepartment(ctx.db, ctx.session, input)),
+    patch: authedProcedure.input(UserDepartmentPatchInput).mutation(({ ctx, input }) => admin.updateUserDepartment(ctx.db, ctx.session, input)),
     delete: authedProcedure.input(UserDepartmentIdInput).mutation(({ ctx, input }) => admin.deleteUserDepartment(ctx.db, ctx.session, input)),
   }),
   /** The users of a department, for everyone linked to it. */

@@ -13,6 +13,7 @@ import {
   type UserDepartmentIdInput,
   type UserDepartmentInput,
   type UserDepartmentListInput,
+  type UserDepartmentPatchInput,
   type UserDepartmentRow,
   type UserDetail,
   type UserIdInput,
@@ -306,6 +307,40 @@ export async function createUserDepartment(db: Db, session: Actor, input: UserDe
   const row = inserted[0];
   if (!row) fail('AlreadyLinked');
   return loadLink(db, row.id);
+}
+
+/**
+ * PUT/PATCH Admin/UserDepartments/{id}: moves a link to another user and/or department (fields not
+ * sent stay). Both users must be ones the actor may touch; the old user keeps at least one department
+ * (DepartmentNeeded) and loses the main department that left; an existing link is AlreadyLinked.
+ */
+export async function updateUserDepartment(db: Db, session: Actor, input: UserDepartmentPatchInput): Promise<UserDepartmentRow> {
+  await requireItem(db, session, 'userDepartments', input.departmentId);
+  const link = await loadLink(db, input.id);
+  assertMayTouch(session, link.accessLevel);
+  const userId = input.userId ?? link.userId;
+  const deptId = input.deptId ?? link.deptId;
+  if (userId === link.userId && deptId === link.deptId) return link;
+  const [user] = await db.select({ accessLevel: users.accessLevel }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) fail('InvalidValue', { field: 'userId' });
+  assertMayTouch(session, user.accessLevel);
+  const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, deptId)).limit(1);
+  if (!dept) fail('InvalidValue', { field: 'deptId' });
+  await db.transaction(async (tx) => {
+    const links = await tx
+      .select({ id: userDepartments.id, userId: userDepartments.userId, departmentId: userDepartments.departmentId })
+      .from(userDepartments)
+      .where(inArray(userDepartments.userId, [...new Set([link.userId, userId])]))
+      .for('update');
+    if (links.some((l) => l.id !== input.id && l.userId === userId && l.departmentId === deptId)) fail('AlreadyLinked');
+    if (userId !== link.userId && link.accessLevel !== AccessLevel.Supervisor && links.filter((l) => l.userId === link.userId).length <= 1) fail('DepartmentNeeded');
+    await tx.update(userDepartments).set({ userId, departmentId: deptId }).where(eq(userDepartments.id, input.id));
+    await tx
+      .update(users)
+      .set({ mainDepartmentId: null })
+      .where(and(eq(users.id, link.userId), eq(users.mainDepartmentId, link.deptId)));
+  });
+  return loadLink(db, input.id);
 }
 
 /** Removes a link; the last department of a Standard or Administrator user stays (DepartmentNeeded). */

@@ -123,13 +123,14 @@ export async function listBudgetChapters(db: Db, scope: BudgetScope, input: Budg
   return toPage(rows.map(toBudgetChapter), total, input);
 }
 
-/** Budget/Chapter: one chapter (by code or id) with its figures; ChapterNotFound when the chart has none. */
+/** Budget/Chapter: one chapter (by code or id) with its figures; ChapterNotFound when the chart has none (or, withBudgetOnly, no line). */
 export async function getBudgetChapter(db: Db, scope: BudgetScope, input: BudgetChapterInput): Promise<BudgetChapter> {
   const { rows } = await chapterFigureRows(db, {
     departmentId: scope.departmentId,
     year: scope.year,
     area: scope.area,
     chapterYear: input.chapterYear,
+    withBudgetOnly: input.withBudgetOnly,
     ...(input.chapterId !== undefined ? { chapterIds: [input.chapterId] } : { codes: [input.chapter ?? ''] }),
   });
   const row = rows[0];

@@ -24,11 +24,6 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     if (!row) throw new Error(`no department ${code}`);
     return row.id;
   }
-  async function chapterId(code: string, year = YEAR, area = 3): Promise<number> {
-    const [row] = await get().db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, area), eq(chapters.year, year), eq(chapters.chapter, code)));
-    if (!row) throw new Error(`no chapter ${code}`);
-    return row.id;
-  }
   /** A new department (brigade) with no budget in any year, linked to kassier. */
   async function newDepartment(code: string): Promise<number> {
     const [row] = await get().db.insert(departments).values({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Neu ${code}`, name1Ita: 'Vigili del Fuoco', name2Ita: `Nuovo ${code}` }).returning({ id: departments.id });
