@@ -1,9 +1,21 @@
-import { DepartmentUsersInput, Id, UserCreateInput, UserDepartmentIdInput, UserDepartmentInput, UserDepartmentListInput, UserDepartmentPatchInput, UserDepartmentUpdateInput, UserIdInput, UserListInput, UserPatchInput, UserUpdateInput } from '@app/domain';
+import {
+  DepartmentUsersInput,
+  UserCreateInput,
+  UserDepartmentIdInput,
+  UserDepartmentInput,
+  UserDepartmentPatchInput,
+  UserDepartmentUpdateInput,
+  UserDepartmentListInput,
+  UserIdInput,
+  UserListInput,
+  UserPatchInput,
+  UserUpdateInput,
+} from '@app/domain';
 import { z } from 'zod';
 import * as admin from '../services/admin.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const AdminScope = z.object({ departmentId: Id.optional() });
+const AdminScope = z.object({ departmentId: z.number().int().positive().optional() });
 
 /** Users, user-department links and the users of a department. */
 export const adminRouter = router({
