@@ -20,3 +20,4 @@ export * from './accounts.ts';
 export * from './budget.ts';
 export * from './statistics.ts';
 export * from './overview.ts';
+export * from './setup.ts';

@@ -2,6 +2,8 @@ import { createInitialSupervisor, type DbHandle, prepareDatabase, schema, UserAc
 import { testDatabases } from '@app/db/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createContextInner } from '../context.ts';
+import { createCaller } from '../root.ts';
 import { anonymous, expectAppError } from '../test-utils.ts';
 
 const YEAR = 2026;
@@ -47,6 +49,11 @@ for (const target of testDatabases()) {
       // the demo supervisor signs in with the demo password
       const login = await (await anonymous(db, '10.9.0.1')).auth.login({ username: 'supervisor', password: 'demo', remember: false });
       expect(login.accessLevel).toBe(3);
+      // the first setup is only for an installation without departments, and only for a Supervisor
+      const setup = { name1Deu: 'Landesverband', name2Deu: 'Neu', name1Ita: 'Unione', name2Ita: 'Nuova', year: YEAR };
+      await expectAppError(createCaller(await createContextInner({ db: db.db, token: login.token, ip: '10.9.0.1' })).system.setup(setup), 'DepartmentExists');
+      const kassier = await (await anonymous(db, '10.9.0.3')).auth.login({ username: 'kassier', password: 'demo', remember: false });
+      await expectAppError(createCaller(await createContextInner({ db: db.db, token: kassier.token, ip: '10.9.0.3' })).system.setup(setup), 'Forbidden');
       // a second start finds the demo and seeds nothing again
       const again = await prepareDatabase(db, { seedDemo: 'always', currentYear: YEAR });
       expect(again).toMatchObject({ demoSeeded: false, demo: true });
@@ -92,6 +99,22 @@ for (const target of testDatabases()) {
       expect(signedIn.accessLevel).toBe(3);
       const [after] = await db.db.select({ expired: schema.users.passwordExpired }).from(schema.users).where(eq(schema.users.username, 'chef'));
       expect(after?.expired).toBe(false);
+
+      // first setup: the union and the first financial year, then the union's screens take over
+      const chef = createCaller(await createContextInner({ db: db.db, token: signedIn.token, ip: '10.9.0.2' }));
+      expect(await chef.scope.list()).toEqual({ departments: [], years: [] });
+      await expectAppError(chef.system.setup({ name1Deu: '', name2Deu: 'Südtirol', name1Ita: 'Unione', name2Ita: 'Alto Adige', year: YEAR }), 'InvalidValue');
+      expect(await chef.system.setup({ name1Deu: 'Landesfeuerwehrverband', name2Deu: 'Südtirol', name1Ita: 'Unione provinciale', name2Ita: 'Alto Adige', year: YEAR })).toEqual({
+        code: '000',
+        year: YEAR,
+      });
+      const scopes = await chef.scope.list();
+      expect(scopes.years).toEqual([YEAR]);
+      expect(scopes.departments.map((d) => ({ code: d.code, nameDeu: d.nameDeu, nameIta: d.nameIta, area: d.area }))).toEqual([
+        { code: '000', nameDeu: 'Landesfeuerwehrverband Südtirol', nameIta: 'Unione provinciale Alto Adige', area: 1 },
+      ]);
+      await expectAppError(chef.system.setup({ name1Deu: 'Zweiter', name2Deu: 'Verband', name1Ita: 'Seconda', name2Ita: 'Unione', year: YEAR + 1 }), 'DepartmentExists');
+      expect((await chef.scope.list()).years).toEqual([YEAR]);
     });
 
     it('INITIAL_SUPERVISOR does nothing once a user exists, not even look at a removed password', async () => {
