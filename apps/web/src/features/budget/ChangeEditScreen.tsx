@@ -9,12 +9,13 @@ import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { typedFieldsValid } from '../../ui/typedText.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
-import { useBudgetScope } from './useBudgetScope.ts';
+import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 import { useChangeSave } from './useChangeSave.ts';
 
 interface Head {
@@ -28,6 +29,8 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
   const query = useQuery(trpc.budget.changes.get.queryOptions({ ...input, recordNumber }));
+  const list = useQuery(trpc.budget.changes.list.queryOptions(input));
+  const [deleting, setDeleting] = useState(false);
   const [rows, setRows] = useState<ChangeRow[] | null>(null);
   const [head, setHead] = useState<Head>({ approved: null, notes: '' });
   const [initial, setInitial] = useState('');
@@ -55,6 +58,27 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const dateError = !head.approved ? t`Bitte das Genehmigungsdatum eingeben.` : dateCode ? i18n._(errorMessages[dateCode]) : null;
   const pending = (rows ?? []).some(isPendingRow);
   const canSave = editable && dirty && totals.balance === 0 && !dateError && !pending;
+
+  // only the latest change may go (its number is reused); the server also checks nothing depends on it
+  const latest = Math.max(0, ...(list.data ?? []).map((c) => c.recordNumber));
+  const canDelete = editable && latest === recordNumber;
+
+  async function onDelete() {
+    if (!canDelete) return;
+    const ok = await confirm({ title: t`Löschen`, children: t`Haushaltsänderung Nr. ${recordNumber} löschen?`, danger: true });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await trpcClient.budget.changes.delete.mutate({ ...input, recordNumber });
+      notifySuccess(t`Haushaltsänderung Nr. ${recordNumber} gelöscht`);
+      back(true);
+      await invalidateBudget();
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setDeleting(false);
+    }
+  }
 
   const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
 
@@ -100,6 +124,19 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
           {editable ? (
             <Button onClick={() => void onSave()} loading={saving} disabled={!canSave} data-testid="editor-save">
               {t`Speichern`}
+            </Button>
+          ) : null}
+          {editable ? (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => void onDelete()}
+              loading={deleting}
+              disabled={!canDelete}
+              title={canDelete ? undefined : t`Nur die letzte Haushaltsänderung kann gelöscht werden.`}
+              data-testid="editor-delete"
+            >
+              {t`Löschen`}
             </Button>
           ) : null}
           <Button variant="subtle" onClick={() => back()} data-testid="editor-back">

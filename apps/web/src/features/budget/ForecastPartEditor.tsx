@@ -58,6 +58,8 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   }
 
   const editable = Boolean(query.data?.isEditable) && !closed;
+  // the department's first year in the system: no forecast last year, so its amounts are typed here
+  const prevEditable = editable && Boolean(query.data?.isPreviousYearBudgetEditable);
   useFocusFirstField(root, editable && rows !== null);
   const totals = useMemo(() => forecastTotals(rows ?? []), [rows]);
   const pending = (rows ?? []).filter(isPendingRow);
@@ -107,7 +109,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
     if (next && (event.currentTarget.contains(next) || next.closest('[role="dialog"]'))) return;
     const field = event.currentTarget.querySelector<HTMLInputElement>('input[data-amount-input]');
     const typed = field ? readAmountText(field.value) : { value: null, invalid: false };
-    if (typed.value !== null && typed.value !== 0) return;
+    if ((typed.value !== null && typed.value !== 0) || row.amountPrevYear !== 0) return;
     setBlocked(row.key);
     requestAnimationFrame(() => field?.focus());
   }
@@ -131,7 +133,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
       notifyError(t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`);
       return;
     }
-    const { positions, dropped } = forecastSavePositions(rows);
+    const { positions, dropped } = forecastSavePositions(rows, prevEditable);
     setSaving(true);
     try {
       await trpcClient.budget.forecast.save.mutate({ ...input, part, positions });
@@ -205,7 +207,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                   <Table.Th w={150} ta="right" style={head}>
                     {t`Betrag ${year}`}
                   </Table.Th>
-                  <Table.Th w={150} ta="right" style={head}>
+                  <Table.Th w={180} ta="right" style={head}>
                     {t`Vorjahr ${year - 1}`}
                   </Table.Th>
                   <Table.Th w={34} />
@@ -282,7 +284,20 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                         )}
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Amount cents={row.amountPrevYear} size="sm" c={row.amountPrevYear === 0 ? 'dimmed' : undefined} data-testid={`prev-${row.chapter}`} />
+                        {prevEditable ? (
+                          <AmountInput
+                            size="xs"
+                            value={row.amountPrevYear}
+                            onChange={(cents) => {
+                              update(row.key, { amountPrevYear: cents ?? 0 });
+                              if (cents) setBlocked(null);
+                            }}
+                            data-testid={`prev-${row.chapter}`}
+                            aria-label={t`Betrag ${year - 1} ${formatChapter(row.chapter)}`}
+                          />
+                        ) : (
+                          <Amount cents={row.amountPrevYear} size="sm" c={row.amountPrevYear === 0 ? 'dimmed' : undefined} data-testid={`prev-${row.chapter}`} />
+                        )}
                       </Table.Td>
                       <Table.Td px={0}>
                         {editable && row.amountPrevYear !== 0 ? (

@@ -30,6 +30,20 @@ describe('forecast rows', () => {
     expect(dropped).toBe(1);
   });
 
+  it('first year: typed previous-year amounts are sent and keep a row without a current amount', () => {
+    const rows = toForecastRows([position('21001', 0, 1000), position('21002', 500, 0), position('21003', 300, 0)]);
+    const edited = rows.map((r) => (r.chapter === '21003' ? { ...r, amount: 0 } : r));
+    const first = forecastSavePositions(edited, true);
+    expect(first.positions.map((p) => [p.chapterId, p.amountCurrYear, p.amountPrevYear])).toEqual([
+      [21001, 0, 1000],
+      [21002, 500, 0],
+    ]);
+    expect(first.dropped).toBe(1);
+    // later years: never sent, a previous-year-only row is no position
+    expect(forecastSavePositions(edited).positions.every((p) => !('amountPrevYear' in p))).toBe(true);
+    expect(isPendingRow({ isNew: true, amount: 0, amountPrevYear: 1000 })).toBe(false);
+  });
+
   it('totals per title and in all (empty fields count as 0)', () => {
     const rows = toForecastRows([position('21001', 100, 10), position('21002', 200, 20), position('22001', 300, 30)]);
     const totals = forecastTotals(rows.map((r) => (r.chapter === '21002' ? { ...r, amount: null } : r)));

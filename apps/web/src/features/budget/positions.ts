@@ -20,12 +20,13 @@ export function toForecastRows(positions: ForecastPosition[]): ForecastRow[] {
 
 /** The comparable content of the rows (dirty check). */
 export function forecastSnapshot(rows: ForecastRow[]): string {
-  return JSON.stringify(rows.map((r) => [r.chapterId, r.amount ?? 0, r.reminder, r.notes, r.chapterDescriptionDeu, r.chapterDescriptionIta]));
+  return JSON.stringify(rows.map((r) => [r.chapterId, r.amount ?? 0, r.amountPrevYear, r.reminder, r.notes, r.chapterDescriptionDeu, r.chapterDescriptionIta]));
 }
 
 /** A new row with an empty or zero amount: it must get an amount or be deleted before leaving it. */
-export function isPendingRow(row: { isNew: boolean; amount: number | null }): boolean {
-  return row.isNew && (row.amount === null || row.amount === 0);
+export function isPendingRow(row: { isNew: boolean; amount: number | null; amountPrevYear?: number }): boolean {
+  // a typed previous-year amount (first year in the system) is content of its own
+  return row.isNew && (row.amount === null || row.amount === 0) && !row.amountPrevYear;
 }
 
 export interface ForecastTotals {
@@ -50,10 +51,13 @@ export function forecastTotals(rows: ForecastRow[]): ForecastTotals {
  * What a forecast save sends (positions with an amount) and how many positions it drops: rows that
  * had a saved amount, or were added, and are now 0 (previous-year-only rows with 0 are not positions).
  */
-export function forecastSavePositions(rows: ForecastRow[]) {
+export function forecastSavePositions(rows: ForecastRow[], prevEditable = false) {
+  // in the first year a row also stays for its typed previous-year amount
+  const keeps = (r: ForecastRow) => (r.amount ?? 0) !== 0 || (prevEditable && r.amountPrevYear !== 0);
   const positions = rows
-    .filter((r) => (r.amount ?? 0) !== 0)
+    .filter(keeps)
     .map((r) => ({
+      ...(prevEditable ? { amountPrevYear: r.amountPrevYear } : {}),
       chapterId: r.chapterId,
       amountCurrYear: r.amount ?? 0,
       reminder: r.reminder,
@@ -61,7 +65,7 @@ export function forecastSavePositions(rows: ForecastRow[]) {
       chapterDescriptionDeu: r.isEditable ? r.chapterDescriptionDeu.trim() : '',
       chapterDescriptionIta: r.isEditable ? r.chapterDescriptionIta.trim() : '',
     }));
-  const dropped = rows.filter((r) => (r.amount ?? 0) === 0 && (r.savedAmount !== 0 || r.isNew)).length;
+  const dropped = rows.filter((r) => !keeps(r) && (r.savedAmount !== 0 || r.isNew)).length;
   return { positions, dropped };
 }
 
