@@ -134,13 +134,13 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                 {t`Kapitel`}
               </Table.Th>
               <Table.Th style={head}>{t`Bezeichnung`}</Table.Th>
-              <Table.Th w={150} ta="right" style={head} title={t`Ansatz vorher`}>
+              <Table.Th w={175} ta="right" style={head}>
                 {t`Ansatz vorher`}
               </Table.Th>
               <Table.Th w={150} ta="right" style={head}>
                 {t`Änderung`}
               </Table.Th>
-              <Table.Th w={150} ta="right" style={head} title={t`Ansatz nachher`}>
+              <Table.Th w={175} ta="right" style={head}>
                 {t`Ansatz nachher`}
               </Table.Th>
               <Table.Th w={140} ta="right" style={head}>
