@@ -7,5 +7,6 @@ export { BOM, toCsv } from './csv.ts';
 export { departmentListCsv, departmentListPdf } from './departmentList.ts';
 export { listReport, type ReportContext } from './listReport.ts';
 export { supplierListCsv, supplierListPdf } from './supplierList.ts';
+export { supplierMasterSheetPdf, type SupplierMasterSheetData } from './supplierMasterSheet.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';

@@ -12,8 +12,11 @@ export interface ReportContext {
 export interface ReportTable {
   /** A heading printed above the table (e.g. the account type), optional. */
   heading?: string;
+  /** Column titles; empty for a table without a header row (a master sheet). */
   head: string[];
   body: RowInput[];
+  /** Starts the table on a new page (a master sheet: one page per record). */
+  newPage?: boolean;
 }
 
 export interface ListReportOptions extends ReportContext {
@@ -56,7 +59,11 @@ export function listReport(opts: ListReportOptions): jsPDF {
     doc.setFontSize(10);
     doc.text(opts.emptyText, MARGIN, y + 6);
   }
-  for (const table of tables) {
+  for (const [index, table] of tables.entries()) {
+    if (table.newPage && index > 0) {
+      doc.addPage();
+      y = MARGIN;
+    }
     if (table.heading) {
       if (y > pageHeight - MARGIN - 30) {
         doc.addPage();
@@ -69,7 +76,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
     }
     autoTable(doc, {
       startY: y + 1,
-      head: [table.head],
+      head: table.head.length > 0 ? [table.head] : [],
       body: table.body,
       theme: 'striped',
       margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },

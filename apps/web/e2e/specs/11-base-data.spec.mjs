@@ -212,7 +212,7 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     assert.match(lines[1], new RegExp(`^2001;METZGEREI;Metzgerei Gamper KG;[^;]*Partschins[^;]*;;;;;${expected.iban};nein$`));
 
     // PDF opens in a new tab
-    await page.getByTestId('export-format').getByText('PDF').click();
+    await page.getByTestId('export-format').getByText('Kurzliste (PDF)').click();
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('export-open').click()]);
     await popup.waitForURL(/^blob:/);
     await popup.close();

@@ -10,7 +10,7 @@ import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { type ActiveChoice, activeChoices, activeLabels, activeParam } from './activeFilter.ts';
 
-/** Suppliers print (menu `suppliers/print`): sort, code range, name range, active filter; PDF or CSV. */
+/** Suppliers print (menu `suppliers/print`): sort, code range, name range, active filter; list PDF, master sheet PDF (a page per supplier) or CSV. */
 export function SupplierPrintScreen() {
   const { t, i18n } = useLingui();
   const auth = useRequiredAuth();
@@ -38,6 +38,21 @@ export function SupplierPrintScreen() {
     };
     const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.suppliers.export.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
     const base = `${t`lieferanten`}-${department.code}`;
+    if (format === 'masterSheet') {
+      // every field of every supplier of the filter: the full records, a page of 1000 at a time
+      const { language: _l, ...filter } = input;
+      const suppliers = [];
+      for (let page = 1; ; page++) {
+        const result = await queryClient.fetchQuery({ ...trpc.suppliers.list.queryOptions({ ...filter, page, pageSize: 1000 }), staleTime: 0 });
+        suppliers.push(...result.entities);
+        if (page >= result.totalPages) break;
+      }
+      const doc = reports.supplierMasterSheetPdf(
+        { language, departmentCode: data.departmentCode, departmentName: data.departmentName, suppliers },
+        { username: auth.username, now: new Date() },
+      );
+      return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(`${t`lieferanten-stammblatt`}-${department.code}`, 'pdf') };
+    }
     if (format === 'csv') return { kind: 'csv' as const, text: reports.supplierListCsv(data), filename: exportFileName(base, 'csv') };
     return { kind: 'pdf' as const, blob: reports.supplierListPdf(data, { username: auth.username, now: new Date() }).output('blob'), filename: exportFileName(base, 'pdf') };
   }
@@ -49,7 +64,8 @@ export function SupplierPrintScreen() {
       <ExportForm
         title={t`Lieferanten drucken`}
         formats={[
-          { value: 'pdf', label: t`PDF`, kind: 'pdf' },
+          { value: 'pdf', label: t`Kurzliste (PDF)`, kind: 'pdf' },
+          { value: 'masterSheet', label: t`Stammblatt (PDF)`, kind: 'pdf' },
           { value: 'csv', label: t`CSV`, kind: 'csv' },
         ]}
         build={build}
