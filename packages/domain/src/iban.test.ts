@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ibanCheckDigits, isValidIban, isValidSwift, italianCin, italianIban, normalizeIban, paddedAccountNumber, splitItalianIban } from './iban.ts';
+import { formatIban, ibanCheckDigits, isValidIban, isValidSwift, italianCin, italianIban, normalizeIban, paddedAccountNumber, splitItalianIban } from './iban.ts';
 
 /** Real published Italian IBANs: the standard example and two donation accounts printed by their holders. */
 const realIbans = ['IT60X0542811101000000123456', 'IT57Z0306909606100000195309', 'IT70O0103065720000010012826'];
@@ -60,6 +60,18 @@ describe('Italian IBAN', () => {
     expect(isValidIban('IT60 X054 2811 1010 0000 0123 456')).toBe(true);
     expect(isValidIban('DE89370400440532013000')).toBe(true);
     expect(isValidIban('AT611904300234573201')).toBe(true);
+  });
+
+  it('shows IBANs in groups of four, whatever spacing was typed', () => {
+    expect(formatIban('IT60X0542811101000000123456')).toBe('IT60 X054 2811 1010 0000 0123 456');
+    expect(formatIban(' it60 x0542811101 000000123456 ')).toBe('IT60 X054 2811 1010 0000 0123 456');
+    expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(formatIban('AT611904300234573201')).toBe('AT61 1904 3002 3457 3201');
+    expect(formatIban('')).toBe('');
+    expect(formatIban('IT60')).toBe('IT60');
+    expect(formatIban('IT60-X054')).toBe('IT60-X054');
+    // round trip: the grouped form normalizes back to what is stored
+    expect(normalizeIban(formatIban('IT60X0542811101000000123456'))).toBe('IT60X0542811101000000123456');
   });
 
   it('checks BIC codes', () => {

@@ -85,6 +85,17 @@ export function normalizeIban(iban: string): string {
   return electronicFormatIBAN(iban) ?? iban.trim();
 }
 
+/**
+ * The IBAN for reading: electronic format (upper case, no spaces) in groups of four characters,
+ * `IT60 X054 2811 1010 0000 0123 456`. Shown on screens and printed; stored and sent without spaces
+ * (normalizeIban). Text that is not made of letters and digits is returned trimmed, unchanged.
+ */
+export function formatIban(iban: string): string {
+  const value = iban.replace(/\s+/g, '').toUpperCase();
+  if (!/^[0-9A-Z]*$/.test(value)) return iban.trim();
+  return value.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** Splits an Italian IBAN into its parts (without checking it). */
 export function splitItalianIban(iban: string): { cin: string; abi: string; cab: string; accountNumber: string } | null {
   const value = normalizeIban(iban);

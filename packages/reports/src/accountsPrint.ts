@@ -1,4 +1,4 @@
-import type { AccountPrint, AccountType } from '@app/domain';
+import { type AccountPrint, type AccountType, formatIban } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { listReport, type ReportContext } from './listReport.ts';
 
@@ -36,7 +36,7 @@ export function accountsPrintPdf(data: AccountPrint, ctx: ReportContext): jsPDF 
         .filter((r) => r.type === type)
         .map((r) => {
           const description = data.language === 'it' ? r.descriptionIta : r.descriptionDeu;
-          return [r.code, r.inactive ? `${description} (${t.inactive})` : description, r.bankInfo.iban.replace(/(.{4})/g, '$1 ').trim(), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
+          return [r.code, r.inactive ? `${description} (${t.inactive})` : description, formatIban(r.bankInfo.iban), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
         }),
     })),
     emptyText: t.empty,

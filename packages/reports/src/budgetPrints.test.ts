@@ -129,7 +129,7 @@ describe('forecast print', () => {
     expect(doc.internal.pageSize.getWidth()).toBeGreaterThan(doc.internal.pageSize.getHeight());
     const text = pdfText(doc, 'forecast-de').join('\n');
     expect(text).toContain('Haushaltsvoranschlag 2026');
-    expect(text).toContain('Freiwillige Feuerwehr Leifers (101) · Feuerwehr');
+    expect(text).toMatch(/Freiwillige Feuerwehr Leifers \(101\)\n/);
     expect(text).toContain('Kassier: Karl Kassier · Kommandant: Martin Kommandant');
     expect(text).toContain('Genehmigung: 20.01.2026');
     expect(text).toMatch(/Kapitel\s+Bezeichnung\s+Voranschlag 2025\s+Voranschlag 2026/);
@@ -154,7 +154,7 @@ describe('forecast print', () => {
     const doc = forecastPdf({ ...forecast, area: 1, department: union, details: null }, { username: 'admin', now, language: 'it' });
     const text = pdfText(doc, 'forecast-it').join('\n');
     expect(text).toContain('Bilancio di previsione 2026');
-    expect(text).toContain('Unione provinciale dei Corpi VV.F. Alto Adige (000) · Unione');
+    expect(text).toMatch(/Unione provinciale dei Corpi VV\.F\. Alto Adige \(000\)\n/);
     expect(text).toContain('Contabile: Rita Rechnung · Presidente: Paul Präsident');
     expect(text).toContain('Approvazione: 20.01.2026');
     expect(text).toContain('Riepilogo');
@@ -317,6 +317,20 @@ describe('changes protocol print', () => {
     expect(text).toMatch(/2-1-016\s+Formazione e corsi\s+0,00 €\s+100,00 €\s+100,00 €/);
     expect(text.indexOf('N. 1')).toBeLessThan(text.indexOf('N. -1'));
     expect(text).toMatch(/Accesso come admin\s+Pagina 1 di \d/);
+  });
+
+  it('leaves out empty signers and their separators (no dashes, no stray area)', () => {
+    const noSigners = { ...leifers, cashierName: '', commanderName: '' };
+    const text = pdfText(changesProtocolPdf({ ...protocol, department: noSigners }, { username: 'kassier', now, language: 'de' }), 'protocol-no-signers').join('\n');
+    const head = text.slice(0, text.indexOf('Haushaltsänderung Nr. 1'));
+    expect(head).toMatch(/Protokoll der Haushaltsänderungen 2026\s+Freiwillige Feuerwehr Leifers \(101\)\s*$/);
+    expect(head).not.toContain('–');
+    expect(head).not.toContain('·');
+    expect(head).not.toContain('Kassier');
+    const commanderOnly = { ...leifers, cashierName: ' ', commanderName: 'Martin Kommandant' };
+    const text2 = pdfText(changesProtocolPdf({ ...protocol, department: commanderOnly }, { username: 'kassier', now, language: 'it' }), 'protocol-commander-only').join('\n');
+    expect(text2).toMatch(/Corpo dei Vigili del Fuoco Volontari Laives \(101\)\s+Comandante: Martin Kommandant\n/);
+    expect(text2).not.toContain('Cassiere:');
   });
 
   it('says so when the selection is empty', () => {

@@ -137,15 +137,23 @@ function startDoc(orientation: 'landscape' | 'portrait', title: string, lines: s
   return { doc, y: y - 2, printable };
 }
 
-/** The header lines: department name, area and code, and the two signers by area. */
+/**
+ * The header lines: the department's name and code (the area only without a department: the name
+ * says it), and the signers by area that have a name. Empty fields are left out with their
+ * separators; a line with nothing to say is not printed.
+ */
 function departmentLines(department: PrintDepartment | null, area: number, language: ReportLanguage): string[] {
   const t = budgetTexts[language];
   const areaName = chartTexts[language].area[area] ?? '';
-  if (!department) return [areaName];
-  return [
-    `${name(department.nameDeu, department.nameIta, language)} (${department.code}) · ${areaName}`,
-    `${t[department.cashierRole]}: ${department.cashierName || '–'} · ${t[department.commanderRole]}: ${department.commanderName || '–'}`,
-  ];
+  if (!department) return [areaName].filter(Boolean);
+  const title = name(department.nameDeu, department.nameIta, language).trim();
+  const signers = [
+    [t[department.cashierRole], department.cashierName.trim()],
+    [t[department.commanderRole], department.commanderName.trim()],
+  ]
+    .filter(([, who]) => who !== '')
+    .map(([role, who]) => `${role}: ${who}`);
+  return [title === '' ? department.code : `${title} (${department.code})`, signers.join(' · ')].filter(Boolean);
 }
 
 /** The signature block at the end: the signers' roles by area, with their names. */

@@ -1,4 +1,4 @@
-import type { SupplierExport } from '@app/domain';
+import { formatIban, type SupplierExport } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { toCsv } from './csv.ts';
 import { listReport, type ReportContext } from './listReport.ts';
@@ -24,11 +24,6 @@ const texts = {
   },
 } as const;
 
-/** IBAN in groups of four for reading. */
-function groupedIban(iban: string): string {
-  return iban.replace(/(.{4})/g, '$1 ').trim();
-}
-
 /** Supplier list (PDF, landscape, columns 10/25/45/20 %). */
 export function supplierListPdf(data: SupplierExport, ctx: ReportContext): jsPDF {
   const t = texts[data.language];
@@ -41,7 +36,7 @@ export function supplierListPdf(data: SupplierExport, ctx: ReportContext): jsPDF
     tables: [
       {
         head: [...t.head],
-        body: data.rows.map((r) => [String(r.code), r.isInactive ? `${r.searchKey} (${t.inactive})` : r.searchKey, [r.name, r.address].filter(Boolean).join('\n'), groupedIban(r.iban)]),
+        body: data.rows.map((r) => [String(r.code), r.isInactive ? `${r.searchKey} (${t.inactive})` : r.searchKey, [r.name, r.address].filter(Boolean).join('\n'), formatIban(r.iban)]),
       },
     ],
     emptyText: t.empty,

@@ -7,6 +7,7 @@ import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { IbanInput } from '../../ui/IbanInput.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { accountLabels, accountTypeLabels } from './labels.ts';
 
@@ -81,7 +82,7 @@ export function AccountEditor({ id }: { id: EditorId }) {
         <FormSection title={t`Bankverbindung`} testId="account-bank">
           <Grid gap="xs">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput size="sm" {...field('bankInfo.iban')} styles={monoInput} />
+              <IbanInput {...field('bankInfo.iban')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 3 }}>
               <TextInput size="sm" {...field('bankInfo.swift')} styles={monoInput} />

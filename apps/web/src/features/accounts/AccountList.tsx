@@ -1,3 +1,4 @@
+import { formatIban } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ export function AccountList() {
           { key: 'code', header: t`Code`, width: 80, mono: true, render: (a) => a.code },
           { key: 'description', header: t`Beschreibung`, render: (a) => (i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu) },
           { key: 'type', header: t`Kontoart`, width: 90, render: (a) => i18n._(accountTypeLabels[a.type]) },
-          { key: 'iban', header: t`IBAN`, width: 270, mono: true, render: (a) => a.bankInfo.iban },
+          { key: 'iban', header: t`IBAN`, width: 310, mono: true, render: (a) => formatIban(a.bankInfo.iban) },
           {
             key: 'inactive',
             header: '',

@@ -8,6 +8,7 @@ import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { IbanInput } from '../../ui/IbanInput.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { bankLabels } from './labels.ts';
 import { useCanEditBanks } from './permissions.ts';
@@ -103,7 +104,7 @@ export function BankEditor({ id }: { id: EditorId }) {
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput size="sm" {...field('iban')} readOnly={!canEdit} styles={monoInput} />
+            <IbanInput {...field('iban')} readOnly={!canEdit} />
           </Grid.Col>
         </Grid>
       </FormSection>

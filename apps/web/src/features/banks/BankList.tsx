@@ -34,7 +34,7 @@ export function BankList() {
       <DataTable
         testId="bank-table"
         columns={[
-          { key: 'key', header: t`ABI/CAB`, width: 110, mono: true, render: (b) => (b.isForeign ? b.key : `${b.abi} ${b.cab}`) },
+          { key: 'key', header: t`ABI/CAB`, width: 128, mono: true, render: (b) => (b.isForeign ? b.key : `${b.abi} ${b.cab}`) },
           { key: 'name1', header: t`Name 1`, render: (b) => b.name1 },
           { key: 'name2', header: t`Name 2`, render: (b) => b.name2 },
           { key: 'location', header: t`Ort`, width: 170, render: (b) => b.location },

@@ -58,9 +58,9 @@ export function ChapterList() {
             {
               key: 'flags',
               header: '',
-              width: 150,
+              width: 180,
               render: (r) => (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4}>
                   {r.emptyChapter ? (
                     <Badge size="xs" color="gray" variant="light">
                       {t`Leerkapitel`}

@@ -23,7 +23,7 @@ type Outcome = { phase: 'test' | 'done'; result: ChartCopyResult } | null;
 
 /**
  * Chart copy (menu `chartOfAccounts/copy`, spec 2 §4): previous year -> chosen year for one area.
- * OK runs a test (writes nothing). A Warning lists the kinds that already exist: OK is disabled and
+ * "Testlauf" runs a test (writes nothing). A Warning lists the kinds that already exist: the test run is disabled and
  * the copy is confirmed with "delete and copy again" (replace). A test that is ready to copy is
  * confirmed too. Changing area, ticks or year clears the result.
  */
@@ -154,7 +154,7 @@ export function ChartCopyScreen() {
             </Stack>
             <Group gap="xs">
               <Button onClick={() => void run(true)} loading={busy && !pending} disabled={nothingTicked || pending || busy} data-testid="copy-ok">
-                <Trans>OK</Trans>
+                <Trans>Testlauf</Trans>
               </Button>
               {pending ? (
                 <Button variant="default" onClick={clear} disabled={busy} data-testid="copy-cancel">

@@ -8,6 +8,7 @@ import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { IbanInput } from '../../ui/IbanInput.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { computeIban, ibanParts, joinBankKey, splitBankKey } from './bankInfo.ts';
 import { supplierLabels } from './labels.ts';
@@ -238,7 +239,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
             </Button>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...ibanProps} styles={monoInput} maxLength={42} onBlur={() => { ibanProps.onBlur?.(); takeIbanParts(); }} />
+            <IbanInput {...ibanProps} onBlur={() => { ibanProps.onBlur?.(); takeIbanParts(); }} />
           </Grid.Col>
         </Grid>
       </FormSection>

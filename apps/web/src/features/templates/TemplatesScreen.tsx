@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterPicker.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
@@ -23,8 +24,8 @@ export function BudgetClosedWarning() {
 }
 
 /**
- * Movement templates (menu `movementTemplates`): the head form of a new template (descriptions in
- * both languages, then on to its positions) and the department's templates; a row opens its
+ * Movement templates (menu `movementTemplates`): the head form of a new template (chapter lookup by
+ * code or picker, descriptions in both languages, then on to its positions) and the department's templates; a row opens its
  * positions. Read-only with a warning when the scope's budget is closed.
  */
 export function TemplatesScreen() {
@@ -38,6 +39,8 @@ export function TemplatesScreen() {
   });
   const editable = query.data?.isEditable ?? true;
   const [head, setHead] = useState({ descriptionDeu: '', descriptionIta: '' });
+  // the chapter lookup of the head (spec 2 §2): typed code or picker; it names the template and becomes its first expense
+  const [chapter, setChapter] = useState<ChapterChoice | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const required = t`Dieses Feld ist erforderlich`;
@@ -54,7 +57,8 @@ export function TemplatesScreen() {
     }
     setBusy(true);
     try {
-      const created = await trpcClient.templates.create.mutate({ departmentId: department.id, year, ...head });
+      const positions = chapter ? [{ chapter: chapter.chapter, type: 1 }] : [];
+      const created = await trpcClient.templates.create.mutate({ departmentId: department.id, year, ...head, positions });
       await queryClient.invalidateQueries(trpc.templates.pathFilter());
       notifySuccess(t`Gespeichert`);
       open(created.code);
@@ -78,7 +82,22 @@ export function TemplatesScreen() {
           </Text>
           <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Grid gap="xs" align="flex-start">
-              <Grid.Col span={{ base: 12, sm: 5 }}>
+              <Grid.Col span={{ base: 12, sm: 'content' }}>
+                <ChapterCodeInput
+                  departmentId={department.id}
+                  year={year}
+                  part={2}
+                  label={t`Kapitel`}
+                  name="chapter"
+                  value={chapter}
+                  onChange={(c) => {
+                    setChapter(c);
+                    // a chosen chapter names an unnamed template
+                    if (c) setHead((h) => ({ descriptionDeu: h.descriptionDeu.trim() || c.descriptionDeu, descriptionIta: h.descriptionIta.trim() || c.descriptionIta }));
+                  }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 'auto' }}>
                 <TextInput
                   size="sm"
                   label={t`Beschreibung (deutsch)`}
@@ -90,7 +109,7 @@ export function TemplatesScreen() {
                   onChange={(e) => setHead({ ...head, descriptionDeu: e.currentTarget.value })}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
+              <Grid.Col span={{ base: 12, sm: 'auto' }}>
                 <TextInput
                   size="sm"
                   label={t`Beschreibung (italienisch)`}
@@ -102,8 +121,8 @@ export function TemplatesScreen() {
                   onChange={(e) => setHead({ ...head, descriptionIta: e.currentTarget.value })}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 2 }} pt={25}>
-                <Button type="submit" fullWidth loading={busy} disabled={!editable} data-testid="template-continue">
+              <Grid.Col span={{ base: 12, sm: 'content' }} pt={25}>
+                <Button type="submit" loading={busy} disabled={!editable} data-testid="template-continue">
                   {t`Weiter zu den Positionen`}
                 </Button>
               </Grid.Col>

@@ -79,7 +79,7 @@ function CreateYear() {
             styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
           />
           <Button type="submit" mt={25} loading={busy} disabled={year === null || exists || invalid} data-testid="year-save">
-            <Trans>Speichern</Trans>
+            <Trans>Jahr anlegen</Trans>
           </Button>
         </Group>
         {exists ? (
@@ -146,7 +146,7 @@ function UnlockYears() {
               <Trans>Zurücksetzen</Trans>
             </Button>
             <Button type="submit" size="sm" loading={busy} disabled={!dirty} data-testid="unlock-save">
-              <Trans>Speichern</Trans>
+              <Trans>Freigaben speichern</Trans>
             </Button>
           </Group>
         </Group>
