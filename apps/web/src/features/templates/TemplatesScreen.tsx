@@ -97,7 +97,7 @@ export function TemplatesScreen() {
                   }}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
+              <Grid.Col span={{ base: 12, sm: 'auto' }}>
                 <TextInput
                   size="sm"
                   label={t`Beschreibung (deutsch)`}
@@ -109,7 +109,7 @@ export function TemplatesScreen() {
                   onChange={(e) => setHead({ ...head, descriptionDeu: e.currentTarget.value })}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
+              <Grid.Col span={{ base: 12, sm: 'auto' }}>
                 <TextInput
                   size="sm"
                   label={t`Beschreibung (italienisch)`}
@@ -121,8 +121,8 @@ export function TemplatesScreen() {
                   onChange={(e) => setHead({ ...head, descriptionIta: e.currentTarget.value })}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 2 }} pt={25}>
-                <Button type="submit" fullWidth loading={busy} disabled={!editable} data-testid="template-continue">
+              <Grid.Col span={{ base: 12, sm: 'content' }} pt={25}>
+                <Button type="submit" loading={busy} disabled={!editable} data-testid="template-continue">
                   {t`Weiter zu den Positionen`}
                 </Button>
               </Grid.Col>
