@@ -1,9 +1,11 @@
+import { AccessLevel } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useRequiredAuth } from '../auth/session.ts';
 import { areaLabel } from './areaLabel.ts';
 import { departmentName } from './departments.ts';
+import { FirstSetup } from './FirstSetup.tsx';
 import { readLastScope } from './lastScope.ts';
 import { defaultYear } from './scopePath.ts';
 
@@ -19,6 +21,7 @@ export function StartPage() {
   const last = readLastScope(auth.username);
   const year = search.year !== undefined && scopes.years.includes(search.year) ? search.year : defaultYear(scopes.years, last);
 
+  if (scopes.departments.length === 0 && auth.accessLevel === AccessLevel.Supervisor) return <FirstSetup />;
   if (scopes.departments.length === 0 || year === null) {
     return (
       <Paper withBorder p="xl" maw={560} mx="auto" mt="xl" data-testid="start-empty">

@@ -1,0 +1,115 @@
+/**
+ * A production start, end to end: its own server on a new, empty embedded database with
+ * INITIAL_SUPERVISOR (no demo data), the supervisor's first sign-in with the password change, the
+ * first setup (union and first year) and the union's departments screen.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { assert, assertNoErrors, currentYear, newPage, pathOf, shot, useBrowser } from '../lib.mjs';
+
+const browser = useBrowser();
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../../..');
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => res(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The sign-in form of this spec's own server. */
+async function signIn(page, username, password) {
+  await page.goto(`${base}/`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="password"]').press('Enter');
+}
+
+let server;
+let output = '';
+let dbDir;
+let base;
+
+before(async () => {
+  dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-first-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `pglite:${join(dbDir, 'db')}`, LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  delete env.SEED_DEMO; // the default (auto) would seed an empty embedded database; the first supervisor keeps it out
+  env.INITIAL_SUPERVISOR = 'chef';
+  env.INITIAL_SUPERVISOR_PASSWORD = 'Anfang1';
+  if (process.env.WEB_DIST) env.WEB_DIST = process.env.WEB_DIST;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', (d) => (output += d.toString()));
+  server.stderr.on('data', (d) => (output += d.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
+    const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server not healthy: ${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+});
+
+after(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+});
+
+describe('first start of a production installation', () => {
+  test('initial supervisor signs in, changes the password, sets up the union and the first year', async () => {
+    // the one start-log line: which database, no demo data, the supervisor created
+    assert.match(output, /"msg":"database: PGlite \/\S+ \(demo data: none, initial supervisor \\"chef\\" created\)"/);
+    assert.doesNotMatch(output, /Anfang1/);
+    assert.doesNotMatch(output, /Demo logins/);
+
+    const { context, page, errors } = await newPage(browser());
+    await signIn(page, 'chef', 'Anfang1');
+    const error = page.getByTestId('sign-in-error');
+    await error.waitFor();
+    assert.match(await error.innerText(), /abgelaufen/i);
+    await page.locator('input[name="password"]').fill('Anfang1');
+    await page.locator('input[name="newPassword"]').fill('Feuer22');
+    await page.locator('input[name="newPasswordRepeat"]').fill('Feuer22');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('sign-in-success').waitFor();
+    await signIn(page, 'chef', 'Feuer22');
+    await page.waitForURL((url) => url.pathname !== '/');
+    assert.equal(pathOf(page), '/start');
+
+    const setup = page.getByTestId('first-setup');
+    await setup.waitFor();
+    assert.equal(await page.getByTestId('demo-badge').count(), 0);
+    assert.equal(await page.locator('input[name="name1Deu"]').inputValue(), 'Landesfeuerwehrverband');
+    assert.equal(await page.locator('input[name="year"]').inputValue(), String(currentYear));
+    await shot(page, 'first-start-setup');
+
+    // a cleared name is refused in the form
+    await page.locator('input[name="name2Deu"]').fill('');
+    await page.getByTestId('first-setup-save').click();
+    await setup.getByText('Dieses Feld ist erforderlich').waitFor();
+    await page.locator('input[name="name2Deu"]').fill('Südtirol');
+    await page.getByTestId('first-setup-save').click();
+    await page.waitForURL((url) => url.pathname === `/dept/000/year/${currentYear}/departments/edit`);
+    await page.getByText('Landesfeuerwehrverband Südtirol').first().waitFor();
+    assert.match(await page.getByTestId('department-picker').inputValue(), /000 Landesfeuerwehrverband Südtirol/);
+    await shot(page, 'first-start-departments');
+    assertNoErrors(errors);
+    await context.close();
+  });
+});
