@@ -11,7 +11,7 @@
  * year (approved).
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, currentYear, menuEntry, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '201';
@@ -147,9 +147,16 @@ describe('amount entry in the budget editors', () => {
     await page.getByText('Ungespeicherte Änderungen').waitFor();
     await page.getByRole('button', { name: 'Weiter bearbeiten' }).click();
     assert.equal(await value(page, 'amount-21003'), '50,00 €', 'the typed amount is still there');
-    await page.getByTestId('editor-back').click();
-    await page.getByRole('button', { name: 'Verwerfen und verlassen' }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/details'));
+    // typed again, leaving by the menu: "Speichern und verlassen" saves what the field shows
+    await clickInto(page, 'amount-21003');
+    await page.keyboard.type('75,5');
+    await (await menuEntry(page, 'budgetForecast', 'budgetForecast.surplus')).click();
+    await page.getByTestId('unsaved-dialog').or(page.getByRole('dialog')).first().waitFor();
+    await shot(page, 'amount-entry-leave-question-de');
+    await page.getByTestId('unsaved-save').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/surplus'));
+    await openForecast(page, 'expenses');
+    assert.equal(await value(page, 'amount-21003'), '75,50 €', 'saved from the leave question');
 
     // ---- surplus: opens in the cash balance; +2.500 in a residue by mouse, Ctrl+Enter
     await page.goto(`${base}/budget/forecast/surplus`);

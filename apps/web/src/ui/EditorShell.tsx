@@ -111,7 +111,7 @@ export function EditorShell<E, V extends Record<string, unknown>>({ title, subti
           children
         )}
       </Stack>
-      <UnsavedChangesGuard dirty={editor.dirty} searchKeys={['id']} />
+      <UnsavedChangesGuard dirty={editor.dirty} searchKeys={['id']} onSave={readOnly ? undefined : editor.saveBeforeLeaving} />
       {editor.confirmElement}
     </form>
   );

@@ -64,6 +64,8 @@ export interface EntityEditor<E, V extends Record<string, unknown>> {
   requestDelete: () => void;
   /** Back to the list (the guard asks first when the form is dirty). */
   close: () => void;
+  /** Saves without leaving (the unsaved-changes question's "save"); answers whether it saved. */
+  saveBeforeLeaving: () => Promise<boolean>;
   /** The delete confirmation dialog; EditorShell renders it. */
   confirmElement: React.ReactNode;
 }
@@ -96,31 +98,36 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
 
   const backToList = (ignoreBlocker: boolean) => void update((prev) => ({ ...prev, id: undefined }), { replace: ignoreBlocker, ignoreBlocker });
 
-  const submitForm = form.onSubmit(
-    async (values) => {
-      const parsed = schema.safeParse(toInput ? toInput(values) : values);
-      if (!parsed.success) return; // validate() already reported it
-      setSaving(true);
-      try {
-        await save(parsed.data, id === 'new' ? null : id, values);
-        await invalidate();
-        notifySuccess(t`Gespeichert`);
-        form.resetDirty();
-        backToList(true);
-      } catch (error) {
-        const { text, field } = saveErrorText(i18n, error, labels);
-        notifyError(text);
-        if (field) form.setFieldError(field as never, text);
-      } finally {
-        setSaving(false);
-      }
-    },
-    (errors) => {
-      notifyInfo(invalidValuesText(i18n));
-      const first = Object.keys(errors)[0];
-      if (first) form.getInputNode(first as never)?.focus();
-    },
-  );
+  /** Sends the checked values (no navigation); answers whether it saved. */
+  async function persist(values: V): Promise<boolean> {
+    const parsed = schema.safeParse(toInput ? toInput(values) : values);
+    if (!parsed.success) return false; // validate() already reported it
+    setSaving(true);
+    try {
+      await save(parsed.data, id === 'new' ? null : id, values);
+      await invalidate();
+      notifySuccess(t`Gespeichert`);
+      form.resetDirty();
+      return true;
+    } catch (error) {
+      const { text, field } = saveErrorText(i18n, error, labels);
+      notifyError(text);
+      if (field) form.setFieldError(field as never, text);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const onInvalid = (errors: Record<string, unknown>) => {
+    notifyInfo(invalidValuesText(i18n));
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first as never)?.focus();
+  };
+
+  const submitForm = form.onSubmit(async (values) => {
+    if (await persist(values)) backToList(true);
+  }, onInvalid);
 
   // typed fields (amounts, dates) hand on every valid keystroke, so the values are what the fields
   // show; a text that is no value keeps its message and the focus, and nothing is sent
@@ -132,6 +139,20 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
     }
     submitForm(event);
   };
+
+  /** "Speichern und verlassen" in the unsaved-changes question: the Save button's checks, no navigation. */
+  async function saveBeforeLeaving(): Promise<boolean> {
+    if (!typedFieldsValid()) {
+      notifyInfo(invalidValuesText(i18n));
+      return false;
+    }
+    const checked = form.validate();
+    if (checked.hasErrors) {
+      onInvalid(checked.errors);
+      return false;
+    }
+    return persist(form.getValues());
+  }
 
   async function requestDelete() {
     if (id === 'new' || !remove) return;
@@ -165,6 +186,7 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
     reset: () => form.reset(),
     requestDelete: () => void requestDelete(),
     close: () => backToList(false),
+    saveBeforeLeaving,
     confirmElement,
   };
 }

@@ -45,7 +45,7 @@ export function AdjustmentScreen() {
   const [touched, setTouched] = useState(false);
   const [creating, setCreating] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
-  const { save, saving } = useChangeSave(confirm);
+  const { save, saving, refusal } = useChangeSave(confirm);
   const root = useRef<HTMLDivElement>(null);
 
   const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim(), h.surplusActual ?? 0]);
@@ -91,10 +91,17 @@ export function AdjustmentScreen() {
     }
   }
 
-  async function onSave() {
+  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
+  async function onSave(): Promise<boolean> {
     // a typed text that is no amount or date keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return;
-    if (!rows || !head.approved || !canSave) return;
+    if (!typedFieldsValid(root.current)) return false;
+    if (!rows || !editable) return false;
+    if (!dirty) return true;
+    const refused = refusal({ dateError, pending, balance: totals.balance, missingDescriptions: missing.length > 0 });
+    if (refused || !head.approved || !canSave) {
+      if (refused) notifyError(refused, t`Änderungen nicht gespeichert`);
+      return false;
+    }
     const { positions, dropped } = changeSavePositions(rows);
     const approved = head.approved;
     const ok = await save(
@@ -106,6 +113,7 @@ export function AdjustmentScreen() {
       setInitial(snapshot(rows, head));
       setLoadedFrom(null);
     }
+    return ok;
   }
 
   const headFields = (
@@ -241,7 +249,7 @@ export function AdjustmentScreen() {
           ) : null}
         </>
       ) : null}
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} onSave={adjustment && editable ? onSave : undefined} />
       {confirmElement}
     </Stack>
   );

@@ -36,7 +36,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const [initial, setInitial] = useState('');
   const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
-  const { save, saving } = useChangeSave(confirm);
+  const { save, saving, refusal } = useChangeSave(confirm);
   const root = useRef<HTMLDivElement>(null);
 
   const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim()]);
@@ -82,10 +82,17 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
 
   const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
 
-  async function onSave() {
+  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
+  async function onSave(): Promise<boolean> {
     // a typed text that is no amount or date keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return;
-    if (!rows || !head.approved || !canSave) return;
+    if (!typedFieldsValid(root.current)) return false;
+    if (!rows || !editable) return false;
+    if (!dirty) return true;
+    const refused = refusal({ dateError, pending, balance: totals.balance });
+    if (refused || !head.approved || !canSave) {
+      if (refused) notifyError(refused, t`Änderungen nicht gespeichert`);
+      return false;
+    }
     const { positions, dropped } = changeSavePositions(rows);
     const approved = head.approved;
     const ok = await save(
@@ -97,6 +104,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
       setInitial(snapshot(rows, head));
       setLoadedFrom(null);
     }
+    return ok;
   }
 
   return (
@@ -189,7 +197,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
           ) : null}
         </>
       )}
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} onSave={editable ? onSave : undefined} />
       {confirmElement}
     </Stack>
   );

@@ -124,14 +124,15 @@ export function ForecastPartEditor({ part }: { part: Part }) {
     setRows(next);
   }
 
-  async function save() {
-    if (!rows || saving) return;
+  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
+  async function persist(): Promise<boolean> {
+    if (!rows || saving) return false;
     // a typed text that is no amount keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return;
+    if (!typedFieldsValid(root.current)) return false;
     if (pending.length > 0) {
       setBlocked(pending[0]?.key ?? null);
       notifyError(t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`);
-      return;
+      return false;
     }
     const { positions, dropped } = forecastSavePositions(rows, prevEditable);
     setSaving(true);
@@ -141,12 +142,17 @@ export function ForecastPartEditor({ part }: { part: Part }) {
       if (dropped > 0) notifyInfo(dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${dropped} Positionen mit Betrag 0 wurden entfernt.`);
       await invalidateBudget();
       setInitial(forecastSnapshot(rows));
-      back(true);
+      return true;
     } catch (error) {
       notifyError(errorText(i18n, error), t`Änderungen nicht gespeichert`);
+      return false;
     } finally {
       setSaving(false);
     }
+  }
+
+  async function save() {
+    if (await persist()) back(true);
   }
 
   const partName = i18n._(partLabels[part]);
@@ -413,7 +419,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
           ) : null}
         </Paper>
       )}
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} onSave={editable ? persist : undefined} />
       {confirmElement}
     </Stack>
   );

@@ -56,20 +56,30 @@ export function SurplusScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (await persist()) void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
+  }
+
+  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
+  async function persist(): Promise<boolean> {
     // a typed text that is no amount keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return;
-    if (!values || !editable || usedError) return;
+    if (!typedFieldsValid(root.current)) return false;
+    if (!values || !editable) return false;
+    if (usedError) {
+      notifyError(usedError, t`Änderungen nicht gespeichert`);
+      return false;
+    }
     setSaving(true);
     setServerError(null);
     try {
       await trpcClient.budget.surplus.save.mutate({ ...input, ...values });
       notifySuccess(t`Änderungen gespeichert`);
       await invalidateBudget();
-      void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
+      return true;
     } catch (error) {
       const field = errorFieldOf(error);
       setServerError(field === 'surplusUsed' ? t`Der verwendete Überschuss ist zu hoch.` : errorText(i18n, error));
       notifyError(errorText(i18n, error), t`Änderungen nicht gespeichert`);
+      return false;
     } finally {
       setSaving(false);
     }
@@ -145,7 +155,7 @@ export function SurplusScreen() {
           </Paper>
         )}
       </Stack>
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} onSave={editable ? persist : undefined} />
     </form>
   );
 }

@@ -64,5 +64,14 @@ export function useChangeSave(confirm: ReturnType<typeof useConfirmDialog>['conf
     }
   }
 
-  return { save, saving };
+  /** Why a change or the adjustment can't be saved as it stands (null: it can). */
+  function refusal(state: { dateError: string | null; pending: boolean; balance: number; missingDescriptions?: boolean }): string | null {
+    if (state.dateError) return state.dateError;
+    if (state.pending) return t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`;
+    if (state.missingDescriptions) return t`Für Kapitel ohne feste Bezeichnung sind die deutsche und die italienische Bezeichnung nötig.`;
+    if (state.balance !== 0) return t`Nicht ausgeglichen: Speichern ist erst bei Saldo 0,00 € möglich.`;
+    return null;
+  }
+
+  return { save, saving, refusal };
 }
