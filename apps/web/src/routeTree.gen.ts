@@ -35,6 +35,7 @@ import { Route as AuthedDeptDeptYearYearDepartmentsEditRouteImport } from './rou
 import { Route as AuthedDeptDeptYearYearDepartmentsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.print'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.index'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.$code'
+import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
@@ -204,6 +205,12 @@ const AuthedDeptDeptYearYearMovementTemplatesCodeRoute =
     path: '/movementTemplates/$code',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearOverviewDepartmentsRoute =
+  AuthedDeptDeptYearYearOverviewDepartmentsRouteImport.update({
+    id: '/overview/departments',
+    path: '/overview/departments',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearStatisticsExportRoute =
   AuthedDeptDeptYearYearStatisticsExportRouteImport.update({
     id: '/statistics/export',
@@ -338,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -382,6 +390,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -427,6 +436,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/_authed/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/_authed/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -474,6 +484,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
+    | '/dept/$dept/year/$year/overview/departments'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -518,6 +529,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
+    | '/dept/$dept/year/$year/overview/departments'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -562,6 +574,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/departments/edit'
     | '/_authed/dept/$dept/year/$year/departments/print'
     | '/_authed/dept/$dept/year/$year/movementTemplates/$code'
+    | '/_authed/dept/$dept/year/$year/overview/departments'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
@@ -772,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/overview/departments': {
+      id: '/_authed/dept/$dept/year/$year/overview/departments'
+      path: '/overview/departments'
+      fullPath: '/dept/$dept/year/$year/overview/departments'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/statistics/export': {
       id: '/_authed/dept/$dept/year/$year/statistics/export'
       path: '/statistics/export'
@@ -964,6 +984,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearDepartmentsEditRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   AuthedDeptDeptYearYearDepartmentsPrintRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   AuthedDeptDeptYearYearMovementTemplatesCodeRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -1016,6 +1037,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearDepartmentsPrintRoute,
     AuthedDeptDeptYearYearMovementTemplatesCodeRoute:
       AuthedDeptDeptYearYearMovementTemplatesCodeRoute,
+    AuthedDeptDeptYearYearOverviewDepartmentsRoute:
+      AuthedDeptDeptYearYearOverviewDepartmentsRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:
       AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { Int, safeString } from './primitives.ts';
 import { type Area } from './area.ts';
-import { type BalanceCheck } from './budget.ts';
+import { type BalanceCheck, type BalanceCheckResult } from './budget.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { Language } from './roles.ts';
 import { ScopeInput } from './scope.ts';
@@ -32,8 +33,7 @@ export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 /** A district code: `X00`, not the union's `000`. */
-export const DistrictCode = z
-  .string()
+export const DistrictCode = safeString()
   .trim()
   .toUpperCase()
   .regex(/^[0-9A-Z]00$/, 'InvalidValue')
@@ -52,8 +52,8 @@ const OverviewFilters = {
 /** The union list: the scope gives the year and the area whose rights decide what is seen. */
 export const DepartmentOverviewInput = ScopeInput.extend({
   ...OverviewFilters,
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  page: Int.min(1).default(1),
+  pageSize: Int.min(1).max(MAX_PAGE_SIZE).default(10),
 });
 export type DepartmentOverviewInput = z.input<typeof DepartmentOverviewInput>;
 
@@ -165,7 +165,7 @@ export interface HomeBookings {
 export interface ScopeHomeData {
   departmentId: number;
   year: number;
-  forecast: DepartmentOverviewRow & { checks: Record<BalanceCheck, boolean> };
+  forecast: DepartmentOverviewRow & { checks: Record<BalanceCheck, BalanceCheckResult> };
   step: HomeStep;
   changes: { total: number; hasAdjustment: boolean; latest: HomeChange[] };
   bookings: HomeBookings;

@@ -1,6 +1,7 @@
 /**
  * DataTable — the one table of every list screen and picker dialog (spec 2 §2): dense rows, a
- * column definition per field (`align: 'right'` for amounts and numbers), row click or Enter opens
+ * column definition per field (`align: 'right'` for amounts and numbers, `sortKey` for a header
+ * that sorts on click with `sort`/`onSortChange`), row click or Enter opens
  * the row, ArrowUp/ArrowDown move between rows, Home/End jump. Paging below the table: page
  * buttons, "1–10 von 57" and the page size (10/15/20/30, default 10). Stateless: the caller keeps
  * page and page size (see useMasterList) and passes the server's page.
@@ -23,6 +24,14 @@ export interface DataColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Monospace, tabular figures (codes, IBANs). */
   mono?: boolean;
+  /** The header sorts by this key on click (with `sort` and `onSortChange` on the table). */
+  sortKey?: string;
+}
+
+/** The sort of a table: key and direction (kept by the caller, usually in the URL). */
+export interface TableSort {
+  key: string;
+  dir: 'asc' | 'desc';
 }
 
 export interface DataTableProps<Row> {
@@ -43,6 +52,9 @@ export interface DataTableProps<Row> {
   loading?: boolean;
   emptyText?: ReactNode;
   testId?: string;
+  /** Server-side sorting: the current sort; a click on a sortable header calls onSortChange (same key toggles the direction). */
+  sort?: TableSort | undefined;
+  onSortChange?: (sort: TableSort) => void;
 }
 
 function focusRow(current: HTMLElement, target: 'next' | 'prev' | 'first' | 'last') {
@@ -69,6 +81,8 @@ export function DataTable<Row>({
   loading,
   emptyText,
   testId,
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   const { t } = useLingui();
   const count = total ?? rows?.length ?? 0;
@@ -108,11 +122,41 @@ export function DataTable<Row>({
         <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="xs" fz="sm" stickyHeader layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} ta={c.align ?? 'left'} style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>
-                  {c.header}
-                </Table.Th>
-              ))}
+              {columns.map((c) => {
+                const sortable = c.sortKey !== undefined && onSortChange !== undefined;
+                const sorted = sortable && sort && sort.key === c.sortKey ? sort.dir : undefined;
+                const toggle = () => c.sortKey && onSortChange?.({ key: c.sortKey, dir: sort?.key === c.sortKey && sort.dir === 'asc' ? 'desc' : 'asc' });
+                return (
+                  <Table.Th
+                    key={c.key}
+                    w={c.width}
+                    ta={c.align ?? 'left'}
+                    style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)', cursor: sortable ? 'pointer' : undefined, userSelect: sortable ? 'none' : undefined }}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    data-testid={sortable ? `sort-${c.sortKey}` : undefined}
+                    data-sorted={sorted}
+                    tabIndex={sortable ? 0 : undefined}
+                    onClick={sortable ? toggle : undefined}
+                    onKeyDown={
+                      sortable
+                        ? (event) => {
+                            if (event.key === 'Enter' || event.key === ' ') {
+                              event.preventDefault();
+                              toggle();
+                            }
+                          }
+                        : undefined
+                    }
+                  >
+                    {c.header}
+                    {sortable ? (
+                      <Text component="span" size="xs" c={sorted ? undefined : 'dimmed'} ml={4} aria-hidden>
+                        {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}
+                      </Text>
+                    ) : null}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

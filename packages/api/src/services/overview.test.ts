@@ -79,14 +79,18 @@ describeOnDatabases('overview (home pages)', (get) => {
     await c.budget.forecast.save({ ...s, part: 1, positions: [pos('11001', 1_000_000), pos('12001', 200_000), pos('13001', 50_000)] });
     home = await c.overview.home(s);
     expect(home.forecast).toMatchObject({ revenues: 1_250_000, expenses: 0, balance: 1_250_000, state: 'unbalanced', isBalanced: false });
-    expect(home.forecast.checks).toEqual({ total: false, title1: true, title3: false });
+    expect(home.forecast.checks).toEqual({
+      total: { ok: false, difference: 1_250_000 },
+      title1: { ok: true, difference: 1_000_000 },
+      title3: { ok: false, difference: 50_000 },
+    });
     expect(home.step).toBe('balanceForecast');
 
     // expenses 9.000 (title 1) + 3.000 (title 2) + 500 (title 3): balanced, the approval is missing
     await c.budget.forecast.save({ ...s, part: 2, positions: [pos('21001', 900_000), pos('22002', 300_000), pos('23001', 50_000)] });
     home = await c.overview.home(s);
     expect(home.forecast).toMatchObject({ revenues: 1_250_000, expenses: 1_250_000, surplusUsed: 0, balance: 0, state: 'balanced', isBalanced: true });
-    expect(home.forecast.checks).toEqual({ total: true, title1: true, title3: true });
+    expect(home.forecast.checks).toEqual({ total: { ok: true, difference: 0 }, title1: { ok: true, difference: 100_000 }, title3: { ok: true, difference: 0 } });
     expect(home.step).toBe('approvalMissing');
     // the same figures as the forecast summary
     const summary = await c.budget.forecast.summary(s);

@@ -8,7 +8,7 @@ import {
   type DepartmentOverviewPage,
   type DepartmentOverviewRow,
   type DistrictOption,
-  forecastChecks,
+  forecastCheckResults,
   forecastState,
   type HomeBookings,
   type HomeChange,
@@ -91,7 +91,7 @@ interface RawOverviewRow {
   total: number | string;
 }
 
-export type OverviewRowWithChecks = DepartmentOverviewRow & { checks: ReturnType<typeof forecastChecks> };
+export type OverviewRowWithChecks = DepartmentOverviewRow & { checks: ReturnType<typeof forecastCheckResults> };
 
 function stateOrder(): SQL {
   // noForecast < unbalanced < balanced < approved (ForecastState's order)
@@ -131,7 +131,7 @@ function statusCondition(status: OverviewStatusFilter | undefined): SQL {
 /**
  * One row per department with its forecast totals of the year (the chapters' current-year amounts
  * per part and for titles 1 and 3), the surplus used, approval and closing, and its latest budget
- * change; `balanced` is DOMAIN.md's balance checks (domain `forecastChecks`) in SQL, so the status
+ * change; `balanced` is DOMAIN.md's balance checks (domain `forecastCheckResults`) in SQL, so the status
  * filter and the sort run in the database; an empty forecast is not balanced (it can't be approved). `total` counts the filtered rows before paging.
  */
 async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewRowWithChecks[]; total: number }> {
@@ -199,7 +199,7 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
     const e1 = toCents(r.e1);
     const r3 = toCents(r.r3);
     const e3 = toCents(r.e3);
-    const checks = forecastChecks(
+    const checks = forecastCheckResults(
       [
         { title: 1, revenues: r1, expenses: e1 },
         { title: 2, revenues: revenues - r1 - r3, expenses: expenses - e1 - e3 },

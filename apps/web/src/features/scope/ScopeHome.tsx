@@ -1,84 +1,293 @@
+import { balanceChecks, type HomeStep, type ScopeHomeData } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { formatDate } from '../../ui/date.ts';
+import { checkLabels } from '../budget/labels.ts';
+import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } from '../overview/labels.ts';
 import { areaLabel } from './areaLabel.ts';
 import { departmentName } from './departments.ts';
 import { useScope } from './useScope.ts';
 
-/** The scope's start screen: department, year and the budget state at a glance. */
+/** Scope-relative screens the home links to (they exist as routes). */
+type Target = 'budget/forecast/details' | 'budget/forecast/approval' | 'budget/adjustment/edit' | 'budget/changes/edit' | 'overview/departments';
+
+const stepTargets: Record<HomeStep, Target | null> = {
+  closed: null,
+  chartMissing: null,
+  enterForecast: 'budget/forecast/details',
+  balanceForecast: 'budget/forecast/details',
+  approvalMissing: 'budget/forecast/approval',
+  adjustmentOpen: 'budget/adjustment/edit',
+  finalAccountOpen: null,
+};
+
+/**
+ * The scope's home ("Übersicht"): the forecast's totals and state with a button into the editor,
+ * the next step, the latest budget changes and the cash/open-payments card (filled once bookings
+ * exist). Each card comes from one query of `overview.home`; users who see several departments get
+ * the link to the union's list of all departments.
+ */
 export function ScopeHome() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { department, year, status } = useScope();
+  const scopes = useQuery(trpc.scope.list.queryOptions());
+  // always fresh: the home sums what the other screens just saved
+  const home = useQuery({ ...trpc.overview.home.queryOptions({ departmentId: department.id, year }), staleTime: 0, refetchOnMount: 'always' });
+  /** The concrete address of a screen of this scope. */
+  const to = (target: Target) => `/dept/${department.code}/year/${year}/${target}`;
+  const seesSeveral = (scopes.data?.departments.length ?? 0) > 1;
+  const data = home.data;
+
   return (
     <Stack gap="md" maw={1100}>
-      <div>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {i18n._(areaLabel(department.area))} {department.code}
-        </Text>
-        <Title order={2} data-testid="scope-title">
-          {departmentName(department, i18n.locale)}
-        </Title>
-      </div>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <StatusCard label={<Trans>Haushaltsjahr</Trans>}>
-          <Text fw={700} size="lg" lh={1.2} data-testid="scope-year">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {i18n._(areaLabel(department.area))} {department.code}
+          </Text>
+          <Title order={2} data-testid="scope-title">
+            {departmentName(department, i18n.locale)}
+          </Title>
+        </div>
+        {seesSeveral ? (
+          <Button component={Link} to={to('overview/departments')} variant="light" size="sm" data-testid="home-overview-link">
+            {t`Alle Feuerwehren im Überblick`}
+          </Button>
+        ) : null}
+      </Group>
+
+      <Group gap="xs" wrap="wrap" data-testid="home-status">
+        <Badge variant="outline" color="gray" size="lg" radius="sm" tt="none" fw={500}>
+          <Trans>Haushaltsjahr</Trans>{' '}
+          <Text span fw={700} size="sm" data-testid="scope-year">
             {year}
           </Text>
-        </StatusCard>
-        <StatusCard label={<Trans>Haushaltsvoranschlag</Trans>}>
-          {status.isBudgetApproved ? (
-            <Badge color="green" variant="light" data-testid="badge-approved">
-              <Trans>Genehmigt</Trans>
-            </Badge>
-          ) : (
-            <Badge color="yellow" variant="light" data-testid="badge-not-approved">
-              <Trans>Nicht genehmigt</Trans>
-            </Badge>
-          )}
-        </StatusCard>
-        <StatusCard label={<Trans>Rechnungsabschluss</Trans>}>
-          {status.isBudgetClosed ? (
-            <Badge color="red" variant="light" data-testid="badge-closed">
-              <Trans>Haushalt abgeschlossen</Trans>
-            </Badge>
-          ) : (
-            <Badge color="gray" variant="light" data-testid="badge-open">
-              <Trans>Haushalt offen</Trans>
-            </Badge>
-          )}
-        </StatusCard>
-        <StatusCard label={<Trans>Kontenplan</Trans>}>
-          <Group gap={6}>
-            {status.hasChartOfAccounts ? (
-              <Badge color="green" variant="light">
-                <Trans>Vorhanden</Trans>
-              </Badge>
-            ) : (
-              <Badge color="red" variant="light">
-                <Trans>Fehlt</Trans>
-              </Badge>
-            )}
-            {status.openPaymentsAllowed ? (
-              <Badge color="blue" variant="light" data-testid="badge-open-payments">
-                <Trans>Offene Zahlungen</Trans>
-              </Badge>
-            ) : null}
-          </Group>
-        </StatusCard>
-      </SimpleGrid>
+        </Badge>
+        {status.isBudgetApproved ? (
+          <Badge color="green" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-approved">
+            <Trans>Voranschlag genehmigt</Trans>
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-not-approved">
+            <Trans>Voranschlag nicht genehmigt</Trans>
+          </Badge>
+        )}
+        {status.isBudgetClosed ? (
+          <Badge color="red" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-closed">
+            <Trans>Haushalt abgeschlossen</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-open">
+            <Trans>Haushalt offen</Trans>
+          </Badge>
+        )}
+        {status.hasChartOfAccounts ? null : (
+          <Badge color="red" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-no-chart">
+            <Trans>Kontenplan fehlt</Trans>
+          </Badge>
+        )}
+        {status.openPaymentsAllowed ? (
+          <Badge color="blue" variant="light" size="lg" radius="sm" tt="none" data-testid="badge-open-payments">
+            <Trans>Offene Zahlungen</Trans>
+          </Badge>
+        ) : null}
+      </Group>
+
+      {home.error ? (
+        <Alert color="red" variant="light">
+          {errorText(i18n, home.error)}
+        </Alert>
+      ) : !data ? (
+        <Loader size="sm" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+          <ForecastCard data={data} year={year} action={<OpenButton to={to('budget/forecast/details')} testId="home-open-forecast" label={t`Voranschlag öffnen`} />} />
+          <StepCard data={data} action={stepTargets[data.step]} to={to} />
+          <ChangesCard data={data} action={status.isBudgetApproved ? <OpenButton to={to('budget/changes/edit')} testId="home-open-changes" label={t`Haushaltsänderungen`} /> : null} />
+          <BookingsCard data={data} openPaymentsAllowed={status.openPaymentsAllowed} />
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }
 
-function StatusCard({ label, children }: { label: ReactNode; children: ReactNode }) {
+function OpenButton({ to, label, testId }: { to: string; label: string; testId: string }) {
   return (
-    <Paper withBorder p="sm" radius="sm">
-      <Text size="xs" c="dimmed" mb={6}>
+    <Button component={Link} to={to} size="xs" variant="light" data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
+
+function Card({ title, badge, action, children, testId }: { title: ReactNode; badge?: ReactNode; action?: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid={testId}>
+      <Stack gap={8} h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs" mih={24}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {title}
+          </Text>
+          {badge}
+        </Group>
+        <div style={{ flex: 1 }}>{children}</div>
+        {action ? <Group justify="flex-end">{action}</Group> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Line({ label, cents, strong, testId }: { label: ReactNode; cents: number; strong?: boolean; testId: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" py={2}>
+      <Text size="sm" fw={strong ? 700 : undefined}>
         {label}
       </Text>
-      <Group gap={6} mih={26} align="center">
-        {children}
-      </Group>
-    </Paper>
+      <Amount cents={cents} size="sm" fw={strong ? 700 : undefined} w="auto" style={{ minWidth: 0 }} data-testid={testId} />
+    </Group>
+  );
+}
+
+function ForecastCard({ data, year, action }: { data: ScopeHomeData; year: number; action: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const f = data.forecast;
+  return (
+    <Card
+      testId="home-forecast"
+      title={t`Haushaltsvoranschlag ${year}`}
+      badge={
+        <Badge size="sm" variant="light" tt="none" color={stateColors[f.state]} data-testid="home-forecast-state" data-state={f.state}>
+          {i18n._(stateLabels[f.state])}
+        </Badge>
+      }
+      action={action}
+    >
+      <Line label={t`Einnahmen`} cents={f.revenues} testId="home-revenues" />
+      <Line label={t`Verwendeter Überschuss`} cents={f.surplusUsed} testId="home-surplus-used" />
+      <Line label={t`Ausgaben`} cents={f.expenses} testId="home-expenses" />
+      <Divider my={4} />
+      <Line label={t`Differenz`} cents={f.balance} strong testId="home-balance" />
+      <Text size="sm" c="dimmed" mt={6} data-testid="home-approval">
+        {f.approval ? t`Genehmigt am ${formatDate(f.approval)}` : f.state === 'noForecast' ? t`Noch keine Beträge erfasst` : f.isBalanced ? t`Ausgeglichen, noch nicht genehmigt` : t`Nicht ausgeglichen`}
+      </Text>
+    </Card>
+  );
+}
+
+function StepCard({
+  data,
+  action,
+  to,
+}: {
+  data: ScopeHomeData;
+  action: Target | null;
+  to: (target: Target) => string;
+}) {
+  const { t, i18n } = useLingui();
+  const step = stepLabels[data.step];
+  const failed = data.step === 'balanceForecast' ? balanceChecks.filter((k) => !data.forecast.checks[k].ok) : [];
+  const color = data.step === 'closed' || data.step === 'finalAccountOpen' ? 'green' : data.step === 'chartMissing' || data.step === 'balanceForecast' ? 'red' : 'yellow';
+  return (
+    <Card testId="home-step" title={t`Nächster Schritt`} action={action ? <OpenButton to={to(action)} testId="home-step-action" label={i18n._(stepActions[data.step] ?? stepLabels[data.step].title)} /> : null}>
+      <Stack gap={6}>
+        <Group gap={8} wrap="nowrap">
+          <Badge size="sm" circle color={color} variant="filled" aria-hidden>
+            !
+          </Badge>
+          <Text fw={700} size="lg" lh={1.2} data-testid="home-next-step" data-step={data.step}>
+            {i18n._(step.title)}
+          </Text>
+        </Group>
+        <Text size="sm">{i18n._(step.text)}</Text>
+        {failed.length > 0 ? (
+          <Stack gap={2} data-testid="home-failed-checks">
+            {failed.map((k) => (
+              <Group key={k} justify="space-between" wrap="nowrap" gap="md">
+                <Text size="sm" c="red">
+                  ✗ {i18n._(checkLabels[k])}
+                </Text>
+                <Amount cents={data.forecast.checks[k].difference} size="sm" w="auto" style={{ minWidth: 0 }} />
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function ChangesCard({ data, action }: { data: ScopeHomeData; action: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { latest, total } = data.changes;
+  return (
+    <Card testId="home-changes" title={t`Letzte Haushaltsänderungen`} badge={total > 0 ? <Text size="xs" c="dimmed">{t`${total} insgesamt`}</Text> : null} action={action}>
+      {latest.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="home-changes-empty">
+          {data.forecast.approval ? t`Noch keine Haushaltsänderung.` : t`Änderungen sind erst nach der Genehmigung des Voranschlags möglich.`}
+        </Text>
+      ) : (
+        <Table verticalSpacing={3} horizontalSpacing={6} fz="sm" layout="fixed" data-testid="home-changes-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th fz="xs" w={150}>
+                {t`Änderung`}
+              </Table.Th>
+              <Table.Th fz="xs">{t`Notizen`}</Table.Th>
+              <Table.Th fz="xs" w={110} ta="right">
+                {t`Einnahmen`}
+              </Table.Th>
+              <Table.Th fz="xs" w={110} ta="right">
+                {t`Ausgaben`}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {latest.map((c) => (
+              <Table.Tr key={c.recordNumber} data-testid="home-change-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastChangeText(i18n, { recordNumber: c.recordNumber, approved: c.approved })}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {c.notes}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Amount cents={c.revenues} size="sm" />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Amount cents={c.expenses} size="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function BookingsCard({ data, openPaymentsAllowed }: { data: ScopeHomeData; openPaymentsAllowed: boolean }) {
+  const { t } = useLingui();
+  const b = data.bookings;
+  return (
+    <Card testId="home-bookings" title={t`Kassa und Zahlungen`}>
+      {!b.available ? (
+        <Text size="sm" c="dimmed" data-testid="home-bookings-pending">
+          {t`Kassastand und offene Zahlungen erscheinen hier, sobald Buchungen erfasst sind.`}
+        </Text>
+      ) : (
+        <>
+          {b.cashBalance !== null ? <Line label={t`Kassastand`} cents={b.cashBalance} strong testId="home-cash-balance" /> : null}
+          <Line label={t`Einnahmen erhalten`} cents={b.revenuesPaid} testId="home-revenues-paid" />
+          <Line label={t`Ausgaben bezahlt`} cents={b.expensesPaid} testId="home-expenses-paid" />
+          {openPaymentsAllowed || b.openPayments !== 0 ? <Line label={t`Offene Zahlungen`} cents={b.openPayments} testId="home-open-payments" /> : null}
+          <Line label={t`Vormerkungen`} cents={b.reservations} testId="home-reservations" />
+        </>
+      )}
+    </Card>
   );
 }

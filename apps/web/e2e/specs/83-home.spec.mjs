@@ -1,0 +1,254 @@
+/* global document, window */
+/**
+ * Home pages. The cashier's home (zwei on 201, a scope no other spec writes in the current year):
+ * the next step follows the forecast from "Voranschlag erfassen" over "Voranschlag ausgleichen" to
+ * "Genehmigung fehlt", the totals equal the forecast summary, the buttons open the editor. kassier
+ * (one department) on the approved previous year: hand-computed totals, "Angleichung offen", no link
+ * to the union list. The union's list as supervisor: status filter "not approved", district filter,
+ * sort by revenues, CSV checked by content, a row opens that department's forecast; admin sees all.
+ * Screenshots of both pages in German and Italian, light and dark.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import { assert, assertNoErrors, baseUrl, chooseOption, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser, waitForRows } from '../lib.mjs';
+
+const browser = useBrowser();
+const prev = currentYear - 1;
+
+/** `1.234,56 €` -> 123456 */
+function cents(text) {
+  const clean = text.replace(/[^\d,-]/g, '');
+  const [int, dec = '0'] = clean.split(',');
+  const sign = int.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(int)) * 100 + Number(dec.padEnd(2, '0')));
+}
+
+/** 123456 -> `1234,56` (what a cashier types) */
+function typed(c) {
+  return `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
+}
+
+async function amountOf(page, testId) {
+  return cents(await page.getByTestId(testId).innerText());
+}
+
+async function homeFigures(page) {
+  return {
+    revenues: await amountOf(page, 'home-revenues'),
+    surplusUsed: await amountOf(page, 'home-surplus-used'),
+    expenses: await amountOf(page, 'home-expenses'),
+    balance: await amountOf(page, 'home-balance'),
+  };
+}
+
+async function language(page, lang) {
+  await page.getByTestId('language-switch').getByText(lang.toUpperCase()).click();
+}
+
+async function theme(page, scheme) {
+  if ((await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+}
+
+async function waitForStep(page, step) {
+  await page.waitForFunction((s) => document.querySelector('[data-testid="home-next-step"]')?.getAttribute('data-step') === s, step);
+}
+
+/** Waits for search parameters (the list keeps filters and sort in the address, replaced in place). */
+async function waitForSearch(page, expected) {
+  await page.waitForFunction((e) => {
+    const params = new URLSearchParams(window.location.search);
+    return Object.entries(e).every(([k, v]) => params.get(k)?.replace(/^"|"$/g, '') === v);
+  }, expected);
+}
+
+async function downloadCsv(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim();
+  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
+}
+
+describe('home pages', () => {
+  test('cashier home: next step along the forecast, totals equal the forecast summary (zwei, 201)', async () => {
+    const { context, page, errors } = await newPage(browser());
+    const home = `${baseUrl}/dept/201/year/${currentYear}`;
+    await signInAndWait(page, 'zwei');
+    await page.goto(home);
+    await language(page, 'de');
+    await page.getByTestId('home-forecast').waitFor();
+    await waitForStep(page, 'enterForecast');
+    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag erfassen');
+    assert.equal(await page.getByTestId('home-forecast-state').getAttribute('data-state'), 'noForecast');
+    assert.match(await page.getByTestId('home-bookings-pending').innerText(), /sobald Buchungen erfasst sind/);
+    assert.ok(await page.getByTestId('home-overview-link').isVisible(), 'zwei sees two departments: the union list is linked');
+
+    // "Weiter" opens the forecast; copy last year's amounts into both parts
+    await page.getByTestId('home-step-action').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/dept/201/year/' + currentYear + '/budget/forecast/details'));
+    for (const part of ['revenues', 'expenses']) {
+      await page.getByTestId(`open-${part}`).click();
+      await page.getByTestId('forecast-positions').waitFor();
+      await page.getByTestId('copy-all-prev').click();
+      await page.getByTestId('editor-save').click();
+      await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/details'));
+      await page.getByTestId('forecast-summary').waitFor();
+    }
+
+    // the home: not balanced, the failing checks listed; last year's 201 (110 % of the plan): 93.087,50 / 99.577,50
+    await page.goto(home);
+    await waitForStep(page, 'balanceForecast');
+    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag ausgleichen');
+    assert.deepEqual(await homeFigures(page), { revenues: 9_308_750, surplusUsed: 0, expenses: 9_957_750, balance: -649_000 });
+    assert.match(await page.getByTestId('home-failed-checks').innerText(), /Gesamt/);
+    await shot(page, 'home-cashier-unbalanced-de');
+
+    // the surplus used closes the gap (typed, saved with Ctrl+Enter in the field)
+    await page.goto(`${home}/budget/forecast/surplus`);
+    await page.getByTestId('surplus-cashBalance').waitFor();
+    await page.getByTestId('surplus-cashBalance').click();
+    await page.getByTestId('surplus-cashBalance').fill(typed(649_000));
+    await page.getByTestId('surplus-surplusUsed').click();
+    await page.getByTestId('surplus-surplusUsed').fill(typed(649_000));
+    await page.getByTestId('surplus-surplusUsed').press('Control+Enter');
+    await page.waitForURL((url) => !url.pathname.endsWith('/surplus'));
+
+    await page.goto(home);
+    await waitForStep(page, 'approvalMissing');
+    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Genehmigung fehlt');
+    assert.equal(await page.getByTestId('home-forecast-state').getAttribute('data-state'), 'balanced');
+    const figures = await homeFigures(page);
+    assert.deepEqual(figures, { revenues: 9_308_750, surplusUsed: 649_000, expenses: 9_957_750, balance: 0 });
+    assert.match(await page.getByTestId('home-changes-empty').innerText(), /erst nach der Genehmigung/);
+    await theme(page, 'light');
+    await shot(page, 'home-cashier-de-light');
+    await theme(page, 'dark');
+    await shot(page, 'home-cashier-de-dark');
+    await language(page, 'it');
+    await page.getByTestId('home-next-step').filter({ hasText: 'Approvazione mancante' }).waitFor();
+    await shot(page, 'home-cashier-it-dark');
+    await theme(page, 'light');
+    await shot(page, 'home-cashier-it-light');
+    await language(page, 'de');
+
+    // "Voranschlag öffnen": the summary shows the same totals (revenues there include the surplus used)
+    await page.getByTestId('home-open-forecast').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/details'));
+    await page.getByTestId('forecast-summary').waitFor();
+    assert.equal(await amountOf(page, 'summary-revenues'), figures.revenues + figures.surplusUsed);
+    assert.equal(await amountOf(page, 'summary-expenses'), figures.expenses);
+    assert.equal(await amountOf(page, 'summary-balance'), figures.balance);
+
+    // the next step leads to the approval
+    await page.goto(home);
+    await waitForStep(page, 'approvalMissing');
+    await page.getByTestId('home-step-action').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/approval'));
+    assertNoErrors(errors);
+    await context.close();
+  });
+
+  test('kassier (one department): the approved previous year, hand-computed totals, adjustment open, no union link', async () => {
+    const { context, page, errors } = await newPage(browser());
+    await signInAndWait(page, 'kassier');
+    await page.goto(`${baseUrl}/dept/101/year/${prev}`);
+    await language(page, 'de');
+    await waitForStep(page, 'adjustmentOpen');
+    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Angleichung offen');
+    // 101 Leifers (105 % of the department plan): revenues 88.856,25, expenses 95.051,25, surplus used 6.195,00
+    assert.deepEqual(await homeFigures(page), { revenues: 8_885_625, surplusUsed: 619_500, expenses: 9_505_125, balance: 0 });
+    assert.match(await page.getByTestId('home-approval').innerText(), new RegExp(`Genehmigt am 15\\.12\\.${prev - 1}`));
+    assert.equal(await page.getByTestId('home-overview-link').count(), 0, 'one department: no union list link');
+    await shot(page, 'home-kassier-previous-year-de');
+    await page.getByTestId('home-step-action').click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/dept/101/year/${prev}/budget/adjustment/edit`));
+    assertNoErrors(errors);
+    await context.close();
+  });
+
+  test('union list (supervisor): not approved, district, sorted by revenues, CSV, a row opens the forecast', async () => {
+    const { context, page, errors } = await newPage(browser(), { acceptDownloads: true });
+    await signInAndWait(page, 'supervisor');
+    await page.goto(`${baseUrl}/dept/000/year/${currentYear}`);
+    await language(page, 'de');
+    await page.getByTestId('home-overview-link').click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/dept/000/year/${currentYear}/overview/departments`));
+    await waitForRows(page, 7, 'overview-table');
+    assert.equal((await page.getByTestId('screen-title').innerText()).trim(), `Übersicht der Feuerwehren ${currentYear}`);
+
+    await chooseOption(page, 'filter-status', /^Nicht genehmigt$/);
+    await waitForSearch(page, { status: 'notApproved' });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="row-state"]')].every((b) => b.getAttribute('data-state') !== 'approved'));
+    const states = await page.getByTestId('row-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    assert.ok(states.length >= 5 && !states.includes('approved'), `not approved only: ${states}`);
+    const row201 = page.getByTestId('data-row').filter({ hasText: 'Feuerwehr Lana' });
+    assert.match(await row201.innerText(), /93\.087,50 €/);
+    assert.equal(await row201.getByTestId('row-state').getAttribute('data-state'), 'balanced');
+
+    // sorted by revenues, largest first (two clicks: ascending, then descending)
+    await page.getByTestId('sort-revenues').click();
+    await waitForSearch(page, { sort: 'revenues', dir: 'asc' });
+    await page.getByTestId('sort-revenues').click();
+    await waitForSearch(page, { sort: 'revenues', dir: 'desc' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="sort-revenues"]')?.getAttribute('data-sorted') === 'desc');
+    await page.waitForTimeout(300);
+    const codes = await page.getByTestId('data-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent?.trim()));
+    const revenues = await page.getByTestId('data-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent ?? ''));
+    const values = revenues.map(cents);
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => b - a),
+      `revenues descending: ${revenues}`,
+    );
+    await theme(page, 'light');
+    await shot(page, 'overview-departments-de-light');
+    await theme(page, 'dark');
+    await shot(page, 'overview-departments-de-dark');
+
+    // the CSV holds the filtered list in the same order
+    const csv = await downloadCsv(page);
+    assert.equal(csv.name, 'feuerwehren-uebersicht.csv');
+    assert.equal(csv.lines[0], 'Code;Name;Bereich;Einnahmen;Ausgaben;Verwendeter Überschuss;Differenz;Status;Ausgeglichen;Genehmigt am;Letzte Änderung;Änderung vom');
+    assert.deepEqual(
+      csv.lines.slice(1).map((l) => l.split(';')[0]),
+      codes,
+    );
+    assert.ok(csv.lines.includes('201;Freiwillige Feuerwehr Lana;Feuerwehr;93087,50;99577,50;6490,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'), csv.lines.join('\n'));
+
+    // Italian and the district filter
+    await language(page, 'it');
+    await page.getByText('Panoramica dei corpi').waitFor();
+    await chooseOption(page, 'filter-district', /^200 /);
+    await waitForSearch(page, { district: '200' });
+    await waitForRows(page, 3, 'overview-table');
+    const italianCsv = await downloadCsv(page);
+    assert.equal(italianCsv.name, 'panoramica-corpi.csv');
+    assert.deepEqual(
+      italianCsv.lines.slice(1).map((l) => l.split(';')[0]),
+      ['201', '200', '202'],
+    );
+    await shot(page, 'overview-departments-it-dark');
+    await theme(page, 'light');
+    await shot(page, 'overview-departments-it-light');
+    await language(page, 'de');
+
+    // a row opens that department's forecast
+    await page.getByTestId('data-row').filter({ hasText: 'Feuerwehr Lana' }).click();
+    await page.waitForURL((url) => url.pathname === `/dept/201/year/${currentYear}/budget/forecast/details`);
+    await page.getByTestId('forecast-summary').waitFor();
+    assert.equal(pathOf(page), `/dept/201/year/${currentYear}/budget/forecast/details`);
+    assertNoErrors(errors);
+    await context.close();
+  });
+
+  test('union list (admin in the union scope): every department', async () => {
+    const { context, page, errors } = await newPage(browser());
+    await signInAndWait(page, 'admin');
+    await page.goto(`${baseUrl}/dept/000/year/${currentYear}`);
+    await language(page, 'de');
+    await page.getByTestId('home-overview-link').click();
+    await waitForRows(page, 7, 'overview-table');
+    assert.equal((await page.getByTestId('data-count').innerText()).trim(), '1–7 von 7');
+    assertNoErrors(errors);
+    await context.close();
+  });
+});

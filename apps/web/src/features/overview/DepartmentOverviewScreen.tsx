@@ -1,0 +1,156 @@
+import type { DepartmentOverviewRow, OverviewSort, OverviewStatusFilter, SortDirection } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Button, Select, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { queryClient, trpc } from '../../lib/trpc.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatDate } from '../../ui/date.ts';
+import { downloadText } from '../../ui/download.ts';
+import { MasterList } from '../../ui/MasterList.tsx';
+import { notifyError } from '../../ui/notify.ts';
+import { useMasterList, useSearchUpdate } from '../../ui/useMasterList.ts';
+import { uiLanguage } from '../i18n/language.ts';
+import { areaLabel } from '../scope/areaLabel.ts';
+import { departmentName } from '../scope/departments.ts';
+import { useScope } from '../scope/useScope.ts';
+import { lastChangeText, stateColors, stateLabels, statusFilterLabels } from './labels.ts';
+
+interface OverviewSearch {
+  district?: string;
+  status?: OverviewStatusFilter;
+  sort?: OverviewSort;
+  dir?: SortDirection;
+}
+
+const statusChoices = ['all', 'notApproved', 'approved', 'unbalanced', 'noForecast'] as const;
+
+/**
+ * The union's approval work list (`overview/departments`): every department the user sees with the
+ * forecast totals of the scope year, balanced or not, approval date and last change; filter by
+ * district and status, sort by a header click, page, export the whole filtered list as CSV; a row
+ * opens that department's forecast.
+ */
+export function DepartmentOverviewScreen() {
+  const { t, i18n } = useLingui();
+  const { department, year } = useScope();
+  const language = uiLanguage(i18n.locale);
+  const navigate = useNavigate();
+  const list = useMasterList([] as const);
+  const search = useSearch({ strict: false }) as OverviewSearch;
+  const update = useSearchUpdate();
+  const [exporting, setExporting] = useState(false);
+  const filters = {
+    departmentId: department.id,
+    year,
+    language,
+    sort: search.sort ?? 'code',
+    dir: search.dir ?? 'asc',
+    ...(search.district ? { district: search.district } : {}),
+    ...(search.status ? { status: search.status } : {}),
+  } as const;
+  const query = useQuery({ ...trpc.overview.departments.queryOptions({ ...filters, page: list.page, pageSize: list.pageSize }), placeholderData: keepPreviousData });
+  const data = query.data;
+
+  const setSearch = (next: Partial<OverviewSearch>) => void update((prev) => ({ ...prev, ...next, page: undefined }), { replace: true });
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const [rows, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.overview.departmentsExport.queryOptions(filters), staleTime: 0 }), import('@app/reports')]);
+      downloadText(reports.overviewCsv(rows), rows.fileName);
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const open = (row: DepartmentOverviewRow) => void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: row.code, year: String(year) } });
+
+  return (
+    <MasterList
+      title={t`Übersicht der Feuerwehren ${year}`}
+      actions={
+        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
+          {t`CSV exportieren`}
+        </Button>
+      }
+      filters={
+        <>
+          <Select
+            size="xs"
+            w={260}
+            label={t`Bezirk`}
+            data-testid="filter-district"
+            clearable
+            placeholder={t`Alle Bezirke`}
+            value={search.district ?? null}
+            data={(data?.districts ?? []).map((d) => ({ value: d.code, label: `${d.code} ${departmentName(d, language)}`.trim() }))}
+            onChange={(value) => setSearch({ district: value ?? undefined })}
+          />
+          <Select
+            size="xs"
+            w={190}
+            label={t`Status`}
+            data-testid="filter-status"
+            allowDeselect={false}
+            value={search.status ?? 'all'}
+            data={statusChoices.map((c) => ({ value: c, label: i18n._(statusFilterLabels[c]) }))}
+            onChange={(value) => setSearch({ status: !value || value === 'all' ? undefined : (value as OverviewStatusFilter) })}
+          />
+          {query.error ? (
+            <Text size="sm" c="red">
+              {errorText(i18n, query.error)}
+            </Text>
+          ) : null}
+        </>
+      }
+    >
+      <DataTable
+        testId="overview-table"
+        columns={[
+          { key: 'code', header: t`Code`, width: 62, mono: true, sortKey: 'code', render: (r) => r.code },
+          {
+            key: 'name',
+            header: t`Name`,
+            sortKey: 'name',
+            render: (r) => <span title={departmentName(r, language)}>{departmentName(r, language)}</span>,
+          },
+          { key: 'area', header: t`Bereich`, width: 100, render: (r) => i18n._(areaLabel(r.area)) },
+          { key: 'revenues', header: t`Einnahmen`, width: 112, align: 'right', sortKey: 'revenues', render: (r) => <Amount cents={r.revenues} size="sm" /> },
+          { key: 'expenses', header: t`Ausgaben`, width: 112, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
+          { key: 'balance', header: t`Differenz`, width: 104, align: 'right', render: (r) => <Amount cents={r.balance} size="sm" /> },
+          {
+            key: 'state',
+            header: t`Status`,
+            width: 168,
+            sortKey: 'state',
+            render: (r) => (
+              <Badge size="sm" variant="light" tt="none" color={stateColors[r.state]} data-testid="row-state" data-state={r.state}>
+                {i18n._(stateLabels[r.state])}
+              </Badge>
+            ),
+          },
+          { key: 'approval', header: t`Genehmigt am`, width: 108, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
+          { key: 'lastChange', header: t`Letzte Änderung`, width: 170, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
+        ]}
+        rows={data?.entities}
+        total={data?.total}
+        rowKey={(r) => r.departmentId}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        onRowClick={open}
+        loading={query.isFetching}
+        emptyText={t`Keine Feuerwehren für diese Auswahl.`}
+        sort={{ key: filters.sort, dir: filters.dir }}
+        onSortChange={(s) => setSearch({ sort: s.key as OverviewSort, dir: s.dir })}
+      />
+    </MasterList>
+  );
+}
