@@ -40,7 +40,7 @@ export function checkDifferenceText(i18n: I18n, difference: number): string {
 export function BalanceChecks({ checks, empty }: { checks: Record<BalanceCheck, BalanceCheckResult>; empty: boolean }) {
   const { t, i18n } = useLingui();
   return (
-    <Stack gap={4} data-testid="balance-checks" data-state={empty ? 'neutral' : undefined}>
+    <Stack gap={4} maw={720} data-testid="balance-checks" data-state={empty ? 'neutral' : undefined}>
       {balanceChecks.map((key) => {
         const check = checks[key];
         const state = empty ? 'neutral' : check.ok ? 'ok' : 'failed';

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useRequiredAuth } from '../auth/session.ts';
@@ -14,15 +14,17 @@ import { YearNotReadyNotice } from './YearNotReadyNotice.tsx';
  */
 export function ScopeLayout() {
   const auth = useRequiredAuth();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   useEffect(() => {
     writeLastScope(auth.username, { dept: department.code, year });
   }, [auth.username, department.code, year]);
   const onHome = parseScopePath(useLocation().pathname)?.rest === '';
-  if (!onHome) return <Outlet />;
+  if (!onHome || status.hasChartOfAccounts) return <Outlet />;
   return (
     <Stack gap="md">
-      <YearNotReadyNotice />
+      <Box maw={1100}>
+        <YearNotReadyNotice />
+      </Box>
       <Outlet />
     </Stack>
   );

@@ -45,28 +45,44 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
       .map((item) => {
         const notBuilt = !isBuilt(item, built);
         const text = menuLabel(i18n, item.key);
-        const label = notBuilt ? (
-          <Group gap={6} wrap="nowrap" justify="space-between">
-            <span>{text}</span>
-            <Badge size="xs" variant="light" color="gray" radius="sm" style={{ flexShrink: 0, textTransform: 'none', fontWeight: 500 }} data-testid="menu-not-built">
+        const isGroup = item.children.length > 0;
+        // the tag marks a screen not built yet; groups have no screen of their own (their entries carry it)
+        const tagged = notBuilt && !isGroup;
+        const label = tagged ? (
+          <Group gap={4} wrap="nowrap" justify="space-between">
+            <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{text}</span>
+            <Badge
+              size="xs"
+              variant="light"
+              color="gray"
+              radius="sm"
+              px={4}
+              styles={{ root: { flexShrink: 0, height: 15 }, label: { textTransform: 'none', fontWeight: 500, fontSize: 9.5, letterSpacing: 0 } }}
+              data-testid="menu-not-built"
+            >
               {i18n._(notBuiltLabels.tag)}
             </Badge>
           </Group>
         ) : (
           text
         );
-        const tip = !item.enabled && item.reason ? i18n._(menuReasonLabels[item.reason]) : notBuilt ? i18n._(notBuiltLabels.tooltip) : null;
+        const tip = !item.enabled && item.reason ? i18n._(menuReasonLabels[item.reason]) : tagged ? i18n._(notBuiltLabels.tooltip) : null;
         const common = {
           label,
           disabled: !item.enabled,
           'data-menu-key': item.key,
           'data-enabled': item.enabled ? 'true' : 'false',
           'data-built': notBuilt ? 'false' : 'true',
+          'data-leaf': isGroup ? undefined : 'true',
           'aria-disabled': item.enabled ? undefined : true,
-          styles: { label: { fontSize: depth === 0 ? 'var(--mantine-font-size-sm)' : '13px', lineHeight: 1.3 } },
+          // body as a flex row: every entry as tall as its label (tagged or not), dense like the tables
+          styles: {
+            body: { display: 'flex', alignItems: 'center', minWidth: 0 },
+            label: { flex: 1, minWidth: 0, fontSize: depth === 0 ? 'var(--mantine-font-size-sm)' : '13px', lineHeight: 1.3 },
+          },
           py: depth === 0 ? 6 : 4,
         } as const;
-        if (item.children.length > 0) {
+        if (isGroup) {
           const group = (
             <NavLink key={item.key} {...common} fw={depth === 0 ? 600 : 500} defaultOpened={openGroups.has(item.key)} childrenOffset={10}>
               {item.enabled ? renderItems(item.children, depth + 1) : null}
