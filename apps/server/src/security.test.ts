@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { type DbHandle, seedDemo } from '@app/db';
 import { passwordChecks } from '@app/db/password';
 import { testDatabases } from '@app/db/testing';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, MAX_BATCH_SIZE } from './app.ts';
@@ -164,8 +165,17 @@ for (const target of testDatabases()) {
     });
 
     it('answers an unexpected error with a correlation id only, and logs it without query parameters', async () => {
-      const username = 'nul\u0000marker7';
-      const trpc = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { username, password: 'pw-secret-42', remember: false } });
+      // a real database failure inside auth.login: the throttle table is gone for a moment
+      const username = 'marker7';
+      await handle.db.execute(sql`alter table login_throttle rename to login_throttle_away`);
+      let trpc: Awaited<ReturnType<FastifyInstance['inject']>>;
+      let rest: Awaited<ReturnType<FastifyInstance['inject']>>;
+      try {
+        trpc = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { username, password: 'pw-secret-42', remember: false } });
+        rest = await login(app, username, 'pw-secret-42');
+      } finally {
+        await handle.db.execute(sql`alter table login_throttle_away rename to login_throttle`);
+      }
       expect(trpc.statusCode).toBe(500);
       const text = trpc.body;
       expect(text).not.toMatch(/select|insert|login_throttle|marker7|Failed query/i);
@@ -174,7 +184,6 @@ for (const target of testDatabases()) {
       expect(error.data.correlationId).toMatch(UUID);
       expect(error.data.stack).toBeUndefined();
 
-      const rest = await login(app, username, 'pw-secret-42');
       expect(rest.statusCode).toBe(500);
       expect(rest.body).not.toMatch(/select|insert|login_throttle|marker7/i);
       expect(rest.json().details.Message).toBe('Error');
