@@ -151,7 +151,8 @@ describe('amount entry in the budget editors', () => {
     await clickInto(page, 'amount-21003');
     await page.keyboard.type('75,5');
     await (await menuEntry(page, 'budgetForecast', 'budgetForecast.surplus')).click();
-    await page.getByTestId('unsaved-dialog').or(page.getByRole('dialog')).first().waitFor();
+    await page.getByTestId('unsaved-save').waitFor();
+    assert.match(page.url(), /\/budget\/forecast\/details\/expenses$/, 'still in the editor while asked');
     await shot(page, 'amount-entry-leave-question-de');
     await page.getByTestId('unsaved-save').click();
     await page.waitForURL((url) => url.pathname.endsWith('/budget/forecast/surplus'));

@@ -71,7 +71,7 @@ export function UnsavedChangesGuard({ dirty, searchKeys = [], onSave }: UnsavedC
 
   // Enter clicks the focused button: "Speichern und verlassen" has the focus when the question opens
   return (
-    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t`Ungespeicherte Änderungen`} closeOnEscape centered size="md" data-testid="unsaved-dialog">
+    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t`Ungespeicherte Änderungen`} closeOnEscape centered size="lg" data-testid="unsaved-dialog">
       <Text size="sm">{question}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={() => blocker.reset?.()} disabled={saving} data-testid="unsaved-stay">
