@@ -130,13 +130,11 @@ async function dropPassedCounters(db: Db, now: Date): Promise<void> {
     limit 200 for update skip locked)`);
 }
 
-let dummyHash: Promise<string> | undefined;
-
-/** A hash of a random password: an unknown username is checked against it, so it costs the same time. */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
-  return dummyHash;
-}
+/**
+ * An argon2id hash (the parameters hashPassword uses) of a random password nobody knows: an unknown
+ * username is checked against it, so it costs the same time as a known one from the first request on.
+ */
+export const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$pcihGrA/jZM6dLP4GQJRKA$ivvJML3/n5rfKc9eTiRjeBuXYuRB1+K5aNG8Srpz/bU';
 
 /**
  * Checks username and password (throttled, see reserveAttempt). A wrong pair is answered
@@ -151,7 +149,7 @@ async function authenticate(db: Db, username: string, password: string, meta: Re
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
-  const ok = await verifyPassword(user ? user.passwordHash : await dummyPasswordHash(), password);
+  const ok = await verifyPassword(user ? user.passwordHash : DUMMY_PASSWORD_HASH, password);
   if (!user || !ok) {
     await dropPassedCounters(db, meta.now);
     reject('WrongCredentials');
