@@ -267,4 +267,39 @@ describe('amount entry in the budget editors', () => {
     assertNoErrors(errors);
     await context.close();
   });
+
+  test('a master-data editor saves a typed date by Ctrl+Enter without leaving the field', async () => {
+    const { context, page, errors } = await newPage(browser());
+    await signInAndWait(page, 'supervisor');
+    await page.goto(`${baseUrl}/dept/101/year/${currentYear}/banks`);
+    await page.getByTestId('bank-table').waitFor();
+    await page.getByTestId('data-row').last().click();
+    await page.getByTestId('editor-title').waitFor();
+    const editorUrl = page.url();
+    assert.match(editorUrl, /[?&]id=\d+/);
+    const date = page.locator('input[name="invalidFrom"]');
+    await date.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('31.12.2099');
+    await saveByShortcut(page);
+    await page.getByTestId('bank-table').waitFor();
+    await page.goto(editorUrl);
+    await page.getByTestId('editor-title').waitFor();
+    await page.waitForFunction(() => document.querySelector('input[name="invalidFrom"]')?.value !== '');
+    assert.equal(await date.inputValue(), '31.12.2099');
+    // a text that is no date: the field's message, nothing sent, the editor stays
+    await date.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('31.02.2099');
+    await saveByShortcut(page);
+    await page.waitForFunction(() => document.querySelector('input[name="invalidFrom"]')?.getAttribute('aria-invalid') === 'true');
+    assert.equal(page.url(), editorUrl, 'still in the editor');
+    // back to an empty date, saved the same way
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await saveByShortcut(page);
+    await page.getByTestId('bank-table').waitFor();
+    assertNoErrors(errors);
+    await context.close();
+  });
 });
