@@ -5,7 +5,8 @@
  *   shortcut, by button, or leaving by the menu sees what the focused field shows — nothing waits
  *   for a blur.
  * - Text that is not a value (yet) stays in the field; `typedFieldsValid()`, which every save path
- *   calls first, shows the field's own message, focuses it and refuses the save.
+ *   calls first, shows the field's own message, focuses it and refuses the save. A submit of the
+ *   field's own form is stopped the same way, so form-based screens are covered without a call.
  * - Leaving the field shows the formatted value, or the message when the text is not a value.
  */
 import { type ChangeEvent, type FocusEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
@@ -81,8 +82,20 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
       reveal: () => setDraft({ text: ref.current?.value ?? '', shown: true }),
     };
     registered.add(entry);
+    // any submit of the field's form (Save button, Enter, Ctrl+Enter) stops here while the text is
+    // no value: React's onSubmit (dispatched from the root) never sees it
+    const form = ref.current?.form ?? null;
+    const onSubmit = (event: Event) => {
+      if (!entry.invalid()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      entry.reveal();
+      ref.current?.focus();
+    };
+    form?.addEventListener('submit', onSubmit);
     return () => {
       registered.delete(entry);
+      form?.removeEventListener('submit', onSubmit);
     };
   }, [read]);
 
