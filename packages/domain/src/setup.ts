@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DepartmentFields } from './departments.ts';
 import { Year } from './scope.ts';
 
