@@ -194,6 +194,11 @@ export function ForecastPartEditor({ part }: { part: Part }) {
         </Group>
       </Group>
       <BudgetStateAlert closed={closed} approved={Boolean(summary.data?.approval) || (query.data !== undefined && !query.data.isEditable)} />
+      {prevEditable ? (
+        <Text size="sm" c="dimmed" data-testid="prev-editable-note">
+          {t`Erstes Jahr im System: Die Vorjahresbeträge ${year - 1} werden hier eingegeben.`}
+        </Text>
+      ) : null}
       {query.error ? (
         <Alert color="red" variant="light" data-testid="editor-load-error">
           {errorText(i18n, query.error)}

@@ -82,12 +82,12 @@ export function TemplatesScreen() {
           </Text>
           <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Grid gap="xs" align="flex-start">
-              <Grid.Col span={{ base: 12, sm: 'content' }}>
+              <Grid.Col span={12}>
                 <ChapterCodeInput
                   departmentId={department.id}
                   year={year}
                   part={2}
-                  label={t`Kapitel`}
+                  label={t`Ausgabenkapitel`}
                   name="chapter"
                   value={chapter}
                   onChange={(c) => {
