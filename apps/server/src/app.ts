@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type AppRouter, appRouter, bearerToken, createCaller, createContextInner } from '@app/api';
-import type { DbHandle } from '@app/db';
+import { type DbHandle, isDatabaseUnavailable } from '@app/db';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { internalError, restError } from './rest/errors.ts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { frameworkError, internalError, restError } from './rest/errors.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { genReqId, loggerOptions, registerSecurity, type TrustProxy, trustProxyOption } from './security.ts';
 
@@ -40,6 +40,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId,
     routerOptions: { maxParamLength: 5000, caseSensitive: false },
     bodyLimit: BODY_LIMIT_BYTES,
+    // a malformed address (bad percent-encoding, a too long path parameter) in the REST error shape
+    frameworkErrors: (error, _request, reply) => {
+      const body = frameworkError(error) ?? restError(400, 'InvalidValue');
+      return (reply as FastifyReply).status(body.type.status).send(body);
+    },
   });
   const webDist = opts.webDist ?? defaultWebDist;
   await registerSecurity(app, { webDist, corsOrigins: opts.corsOrigins ?? [] });
@@ -49,11 +54,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status === 413) return reply.status(413).send(restError(413, 'PayloadTooLarge'));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(restError(503, 'DatabaseUnavailable'));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(internalError(request.id));
     }
-    return reply.status(status).send(restError(status, 'InvalidValue'));
+    const known = frameworkError(error);
+    return reply.status(status).send(known ?? restError(status, 'InvalidValue'));
   });
 
   app.get('/health', async (_req, reply) => {

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@app/db';
 import { AppError, type ErrorCode, errorStatus } from '@app/domain';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -14,8 +15,14 @@ function trpcCodeFor(status: number): TRPC_ERROR_CODE_KEY {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
     default:
       return 'INTERNAL_SERVER_ERROR';
   }
@@ -66,6 +73,8 @@ export function errorInfo(error: TRPCError): ErrorInfo {
     if (first) info.field = first.path.map(String).join('.');
     return info;
   }
+  // a lost database connection that reached here unmapped (the procedures' middleware maps them first)
+  if (isDatabaseUnavailable(cause)) return { code: 'DatabaseUnavailable', status: 503 };
   switch (error.code) {
     case 'UNAUTHORIZED':
       return { code: 'NotAuthenticated', status: 401 };

@@ -1,7 +1,8 @@
-import { areaOfCode, ScopeInput } from '@app/domain';
+import { isDatabaseUnavailable } from '@app/db';
+import { AppError, areaOfCode, findNul, ScopeInput } from '@app/domain';
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.ts';
-import { fail, safeErrorInfo } from './errors.ts';
+import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
 import { resolveSession } from './services/auth.ts';
 import { assertDepartmentAccess } from './services/scope.ts';
 
@@ -30,10 +31,40 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * Second line behind the schemas (which refuse NUL per field): no text anywhere in the raw input may
+ * hold a NUL character, which PostgreSQL can't store. InvalidValue names where it was found.
+ */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  const field = findNul(await getRawInput());
+  if (field !== null) fail('InvalidValue', field ? { field } : {});
+  return next();
+});
+
+/** Pause before the one retry of a read, so the pool has dropped the connections the outage closed. */
+const READ_RETRY_DELAY_MS = 100;
+
+/**
+ * A lost database connection (terminated backend, server restart) answers 503 DatabaseUnavailable,
+ * never 500. A read (a query procedure) that lost its connection is retried once on a fresh one
+ * first; a mutation is not retried: its transaction rolled back, the client decides to send it again.
+ */
+const databaseOutage = t.middleware(async ({ type, next }) => {
+  let result = await next();
+  if (!result.ok && type === 'query' && isDatabaseUnavailable(result.error)) {
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+    result = await next();
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
+    throw toTrpcError(new AppError('DatabaseUnavailable', { message: result.error.message }));
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(databaseOutage).use(refuseNul);
 
 /** Needs a valid session (a locked or expired user has none). */
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
   if (!session) fail('NotAuthenticated');
   return next({ ctx: { ...ctx, session } });

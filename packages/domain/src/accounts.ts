@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, safeString } from './primitives.ts';
 import { FilterText, optionalCode, optionalText, requiredText } from './formFields.ts';
 import { isValidIban, isValidSwift, normalizeIban } from './iban.ts';
 import { PageInput } from './paging.ts';
@@ -12,11 +13,10 @@ export const AccountTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(
 export const ACCOUNT_LIMITS = { code: 6, description: 50, notes: 200, iban: 34, bankName: 120, swift: 12 } as const;
 
 export const AccountBankInfo = z.object({
-  iban: z
-    .string()
+  iban: safeString()
     .trim()
     .transform((v) => (v === '' ? '' : normalizeIban(v)))
-    .pipe(z.string().max(ACCOUNT_LIMITS.iban, 'TooLong'))
+    .pipe(safeString().max(ACCOUNT_LIMITS.iban, 'TooLong'))
     .refine((v) => v === '' || isValidIban(v), 'InvalidValue')
     .default(''),
   bankName: optionalText(ACCOUNT_LIMITS.bankName),
@@ -55,7 +55,7 @@ export function newAccount(departmentId: number): Omit<Account, 'id' | 'type'> &
 }
 
 export const AccountListInput = PageInput.extend({
-  departmentId: z.number().int().positive(),
+  departmentId: Id,
   description: FilterText,
   type: AccountTypeSchema.optional(),
   includeInactive: z.boolean().default(true),
@@ -73,7 +73,7 @@ export interface AccountBrief {
 
 /** Accounts print: all accounts or those of one type. */
 export const AccountPrintInput = z.object({
-  departmentId: z.number().int().positive(),
+  departmentId: Id,
   type: AccountTypeSchema.optional(),
   language: Language.default('de'),
 });

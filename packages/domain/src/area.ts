@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { safeString } from './primitives.ts';
 
 /** Areas: 1 union (`000`), 2 district (`x00`), 3 department (anything else). */
 export const Area = { Union: 1, District: 2, Department: 3 } as const;
 export type Area = (typeof Area)[keyof typeof Area];
 
-export const DepartmentCode = z
-  .string()
+export const DepartmentCode = safeString()
   .length(3, 'InvalidValue')
   .regex(/^[0-9A-Z]{3}$/, 'InvalidValue');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives.ts';
 import { AccessLevelSchema, Language } from './roles.ts';
 
 export const USERNAME_MAX = 20;
@@ -26,8 +27,8 @@ export const LOGIN_THROTTLE = {
 /** Session lifetimes: a remembered sign-in lasts 30 days, a tab session 12 hours (both sliding). */
 export const SESSION_TTL_HOURS = { remembered: 24 * 30, tab: 12 } as const;
 
-export const Username = z.string().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue');
-export const Password = z.string().min(1, 'InvalidValue').max(PASSWORD_MAX, 'InvalidValue');
+export const Username = safeString().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue');
+export const Password = safeString().min(1, 'InvalidValue').max(PASSWORD_MAX, 'InvalidValue');
 
 export const LoginInput = z.object({
   username: Username,

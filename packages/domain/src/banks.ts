@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, safeString } from './primitives.ts';
 import { FilterText, optionalCode, optionalText, requiredText } from './formFields.ts';
 import { ABI_CAB, isValidIban, isValidSwift, normalizeIban } from './iban.ts';
 import { PageInput } from './paging.ts';
@@ -6,15 +7,14 @@ import { PageInput } from './paging.ts';
 /** Field limits of the bank directory (the table's columns). */
 export const BANK_LIMITS = { key: 10, name: 120, street: 40, location: 40, postalCode: 10, province: 2, country: 3, routingCode: 20, uicCode: 10, swift: 12, iban: 34 } as const;
 
-const abiCab = z
-  .string()
+const abiCab = safeString()
   .trim()
   .regex(/^$|^[0-9]{5}$/, 'InvalidValue')
   .default('');
 
 const BankFields = z.object({
   /** ABI plus CAB for an Italian bank; derived from them when left empty. */
-  key: z.string().trim().max(BANK_LIMITS.key, 'TooLong').default(''),
+  key: safeString().trim().max(BANK_LIMITS.key, 'TooLong').default(''),
   name1: requiredText(BANK_LIMITS.name),
   name2: optionalText(BANK_LIMITS.name),
   street: optionalText(BANK_LIMITS.street),
@@ -29,11 +29,10 @@ const BankFields = z.object({
   routingCode: optionalText(BANK_LIMITS.routingCode),
   uicCode: optionalText(BANK_LIMITS.uicCode),
   swift: optionalCode(BANK_LIMITS.swift).refine((v) => v === '' || isValidSwift(v), 'InvalidValue'),
-  iban: z
-    .string()
+  iban: safeString()
     .trim()
     .transform((v) => (v === '' ? '' : normalizeIban(v)))
-    .pipe(z.string().max(BANK_LIMITS.iban, 'TooLong'))
+    .pipe(safeString().max(BANK_LIMITS.iban, 'TooLong'))
     .refine((v) => v === '' || isValidIban(v), 'InvalidValue')
     .default(''),
   /** YYYY-MM-DD or null. */
@@ -103,8 +102,8 @@ export type BankImportRejection = 'AbiMissing' | 'AbiInvalid' | 'CabMissing' | '
 
 /** The bank import: CSV text of the bank directory (header row; semicolon or comma). */
 export const BankImportInput = z.object({
-  csv: z.string().min(1, 'Required').max(10 * 1024 * 1024, 'TooLong'),
-  departmentId: z.number().int().positive().optional(),
+  csv: safeString().min(1, 'Required').max(10 * 1024 * 1024, 'TooLong'),
+  departmentId: Id.optional(),
 });
 export type BankImportInput = z.infer<typeof BankImportInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Int, safeString } from './primitives.ts';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
 import { MAX_CENTS } from './money.ts';
@@ -11,7 +12,7 @@ export type Part = (typeof Part)[keyof typeof Part];
 export const PartSchema = z.union([z.literal(1), z.literal(2)]);
 
 /** Chapter code: 5 characters, part digit, title digit, 3-character rest (`21003` -> `2-1-003`). */
-export const ChapterCode = z.string().regex(/^[12][1-9][0-9A-Z]{3}$/, 'InvalidValue');
+export const ChapterCode = safeString().regex(/^[12][1-9][0-9A-Z]{3}$/, 'InvalidValue');
 
 export function partOfChapter(code: string): Part {
   return code.startsWith('1') ? Part.Revenues : Part.Expenses;
@@ -151,10 +152,9 @@ export const Cents = z.number().int().min(-MAX_CENTS).max(MAX_CENTS);
 /** A non-negative amount in cents. */
 export const PositiveCents = Cents.min(0);
 
-const Notes = z.string().trim().max(BUDGET_LIMITS.notes, 'TooLong').default('');
-const Description = z.string().trim().max(BUDGET_LIMITS.description, 'TooLong').default('');
-const ChapterCodeInput = z
-  .string()
+const Notes = safeString().trim().max(BUDGET_LIMITS.notes, 'TooLong').default('');
+const Description = safeString().trim().max(BUDGET_LIMITS.description, 'TooLong').default('');
+const ChapterCodeInput = safeString()
   .transform((v, ctx) => {
     const code = parseChapterCode(v);
     if (!code) ctx.addIssue({ code: 'custom', message: 'InvalidValue' });
@@ -164,12 +164,7 @@ const ChapterCodeInput = z
 /** A chapter named by its id or by its 5-character code (`21003` or `2-1-003`); one of them is needed. */
 const ChapterRef = {
   /** null (as clients written against the spec send for a new position) means: resolve by code. */
-  chapterId: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((v) => v ?? undefined),
+  chapterId: Id.nullish().transform((v) => v ?? undefined),
   chapter: ChapterCodeInput.optional(),
 };
 function hasChapter(v: { chapterId?: number | undefined; chapter?: string | undefined }): boolean {
@@ -181,7 +176,7 @@ export const BudgetChaptersInput = ScopeInput.extend({
   part: PartSchema.optional(),
   chapterYear: Year.optional(),
   withBudgetOnly: z.boolean().default(false),
-  chapter: z.string().trim().max(7).optional(),
+  chapter: safeString().trim().max(7).optional(),
 }).extend(PageInput.shape);
 export type BudgetChaptersInput = z.infer<typeof BudgetChaptersInput>;
 
@@ -339,7 +334,7 @@ export const BudgetChangeHeadInput = z.object({ approved: IsoDate, notes: Notes 
 export const BudgetChangeCreateInput = ScopeInput.extend(BudgetChangeHeadInput.shape);
 export type BudgetChangeCreateInput = z.infer<typeof BudgetChangeCreateInput>;
 
-export const BudgetChangeRecordInput = ScopeInput.extend({ recordNumber: z.number().int().min(1) });
+export const BudgetChangeRecordInput = ScopeInput.extend({ recordNumber: Int.min(1) });
 export type BudgetChangeRecordInput = z.infer<typeof BudgetChangeRecordInput>;
 
 export const BudgetChangePositionInput = z
@@ -370,7 +365,7 @@ export const AdjustmentInput = AdjustmentCreateInput.extend(ChangePositions);
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>;
 
 /** Budget/Changes/ChapterBefore: the chapter's figures without this change (and without the adjustment if asked). */
-export const ChapterBeforeInput = ScopeInput.extend({ changeId: z.number().int().positive().optional(), beforeAdjustment: z.boolean().default(false), ...ChapterRef }).refine(
+export const ChapterBeforeInput = ScopeInput.extend({ changeId: Id.optional(), beforeAdjustment: z.boolean().default(false), ...ChapterRef }).refine(
   hasChapter,
   { message: 'Required', path: ['chapter'] },
 );
@@ -444,7 +439,7 @@ export function chapterChangeError(before: Pick<ChapterFigures, 'budgetFinal' | 
 // ---- prints ------------------------------------------------------------------------------------
 
 export const ForecastExportInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   area: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   year: Year,
   withoutValues: z.boolean().default(false),
@@ -453,8 +448,8 @@ export const ForecastExportInput = z.object({
   includes: z
     .object({
       part: PartSchema.optional(),
-      titleFrom: z.number().int().min(1).max(9).optional(),
-      titleTo: z.number().int().min(1).max(9).optional(),
+      titleFrom: Int.min(1).max(9).optional(),
+      titleTo: Int.min(1).max(9).optional(),
       chapterFrom: ChapterCodeInput.optional(),
       chapterTo: ChapterCodeInput.optional(),
     })
@@ -526,8 +521,8 @@ export interface ForecastExport {
 
 export const ChangesByChapterInput = ScopeInput.extend({
   part: PartSchema.optional(),
-  titelFrom: z.number().int().min(1).max(9).optional(),
-  titelTo: z.number().int().min(1).max(9).optional(),
+  titelFrom: Int.min(1).max(9).optional(),
+  titelTo: Int.min(1).max(9).optional(),
   chapterFrom: ChapterCodeInput.optional(),
   chapterTo: ChapterCodeInput.optional(),
   withDetails: z.boolean().default(false),
@@ -585,8 +580,8 @@ export interface AdjustmentProtocol {
 }
 
 export const ChangesProtocolInput = ScopeInput.extend({
-  recordFrom: z.number().int().min(-1).optional(),
-  recordTo: z.number().int().min(-1).optional(),
+  recordFrom: Int.min(-1).optional(),
+  recordTo: Int.min(-1).optional(),
   approvalDateFrom: IsoDate.optional(),
   approvalDateTo: IsoDate.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Int, safeString } from './primitives.ts';
 import { Area } from './area.ts';
 import { ChapterCode, PartSchema } from './budget.ts';
 import { PageInput } from './paging.ts';
@@ -18,10 +19,10 @@ export const CHAPTER_PICKER_PAGE_SIZE = 20;
 
 export const AreaSchema = z.union([z.literal(Area.Union), z.literal(Area.District), z.literal(Area.Department)]);
 /** A title number is the second digit of a chapter code. */
-export const TitleNumber = z.number().int().min(1, 'InvalidValue').max(9, 'InvalidValue');
+export const TitleNumber = Int.min(1, 'InvalidValue').max(9, 'InvalidValue');
 
-const requiredText = (max: number) => z.string().trim().min(1, 'InvalidValue').max(max, 'InvalidValue');
-const optionalText = (max: number) => z.string().trim().max(max, 'InvalidValue').default('');
+const requiredText = (max: number) => safeString().trim().min(1, 'InvalidValue').max(max, 'InvalidValue');
+const optionalText = (max: number) => safeString().trim().max(max, 'InvalidValue').default('');
 
 /**
  * Where chart items live: the area and year. Reads and writes name the scope department
@@ -29,7 +30,7 @@ const optionalText = (max: number) => z.string().trim().max(max, 'InvalidValue')
  * administrator's rights (union only).
  */
 export const ChartScopeInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   year: Year,
   area: AreaSchema.optional(),
 });
@@ -37,34 +38,34 @@ export type ChartScopeInput = z.infer<typeof ChartScopeInput>;
 
 export const ChartListInput = ChartScopeInput.extend(PageInput.shape).extend({
   /** Contained in the German or the Italian description (case-insensitive). */
-  description: z.string().trim().max(200).optional(),
+  description: safeString().trim().max(200).optional(),
   part: PartSchema.optional(),
 });
 export type ChartListInput = z.infer<typeof ChartListInput>;
 
 export const ChapterListInput = ChartListInput.extend({
   /** Prefix of the chapter code, `2-1` or `21` alike. */
-  chapter: z.string().trim().max(7).optional(),
+  chapter: safeString().trim().max(7).optional(),
   title: TitleNumber.optional(),
 });
 export type ChapterListInput = z.infer<typeof ChapterListInput>;
 
 /** The chapter picker overlay: pages of 20, code prefix and description (de/it). */
 export const ChapterPickerInput = ChapterListInput.extend({
-  pageSize: z.number().int().min(1).max(1000).default(CHAPTER_PICKER_PAGE_SIZE),
+  pageSize: Int.min(1).max(1000).default(CHAPTER_PICKER_PAGE_SIZE),
 });
 export type ChapterPickerInput = z.infer<typeof ChapterPickerInput>;
 
 /** Exact lookup of a typed 5-character code (`21003` or `2-1-003`). */
 export const ChapterLookupInput = ChartScopeInput.extend({
-  chapter: z.string().trim().max(7),
+  chapter: safeString().trim().max(7),
 });
 export type ChapterLookupInput = z.infer<typeof ChapterLookupInput>;
 
 /** A chart item by id: its own area and year apply; the department only decides the rights. */
 export const ChartItemId = z.object({
-  departmentId: z.number().int().positive().optional(),
-  id: z.number().int().positive(),
+  departmentId: Id.optional(),
+  id: Id,
 });
 export type ChartItemId = z.infer<typeof ChartItemId>;
 
@@ -84,7 +85,7 @@ export type TitlePatchInput = z.infer<typeof TitlePatchInput>;
 
 export const CategoryFields = z.object({
   part: PartSchema,
-  category: z.string().trim().toUpperCase().min(1, 'InvalidValue').max(CATEGORY_CODE_MAX, 'InvalidValue'),
+  category: safeString().trim().toUpperCase().min(1, 'InvalidValue').max(CATEGORY_CODE_MAX, 'InvalidValue'),
   descriptionDeu: requiredText(CATEGORY_DESCRIPTION_MAX),
   descriptionIta: requiredText(CATEGORY_DESCRIPTION_MAX),
 });
@@ -100,8 +101,7 @@ export type CategoryPatchInput = z.infer<typeof CategoryPatchInput>;
 export const ChapterFields = z.object({
   part: PartSchema,
   title: TitleNumber,
-  chapterShort: z
-    .string()
+  chapterShort: safeString()
     .trim()
     .toUpperCase()
     .min(1, 'InvalidValue')
@@ -113,8 +113,8 @@ export const ChapterFields = z.object({
   descriptionIta: optionalText(CHAPTER_DESCRIPTION_MAX),
   emptyChapter: z.boolean().default(false),
   municipalContrib: z.boolean().default(false),
-  categoryId: z.number().int().positive().nullable().default(null),
-  etsCategoryId: z.number().int().positive().nullable().default(null),
+  categoryId: Id.nullable().default(null),
+  etsCategoryId: Id.nullable().default(null),
   notes: optionalText(CHAPTER_NOTES_MAX),
 });
 export type ChapterFields = z.infer<typeof ChapterFields>;
@@ -135,20 +135,22 @@ export const ChapterInput = ChartScopeInput.extend(ChapterFields.shape).superRef
 export type ChapterInput = z.infer<typeof ChapterInput>;
 export const ChapterUpdateInput = ChartItemId.extend(ChapterFields.shape).superRefine(refineChapterTexts);
 export type ChapterUpdateInput = z.infer<typeof ChapterUpdateInput>;
+/** A PATCH text before the merge (the merged chapter is checked against the field limits). */
+const PATCH_TEXT_MAX = 2000;
 /** PATCH: only the given fields change; the merged chapter is validated as a whole. */
 export const ChapterPatchInput = ChartItemId.extend({
   part: PartSchema.optional(),
   title: TitleNumber.optional(),
-  chapterShort: z.string().optional(),
-  searchKeyDeu: z.string().optional(),
-  searchKeyIta: z.string().optional(),
-  descriptionDeu: z.string().optional(),
-  descriptionIta: z.string().optional(),
+  chapterShort: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
+  searchKeyDeu: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
+  searchKeyIta: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
+  descriptionDeu: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
+  descriptionIta: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
   emptyChapter: z.boolean().optional(),
   municipalContrib: z.boolean().optional(),
-  categoryId: z.number().int().positive().nullable().optional(),
-  etsCategoryId: z.number().int().positive().nullable().optional(),
-  notes: z.string().optional(),
+  categoryId: Id.nullable().optional(),
+  etsCategoryId: Id.nullable().optional(),
+  notes: safeString().max(PATCH_TEXT_MAX, 'TooLong').optional(),
 });
 export type ChapterPatchInput = z.infer<typeof ChapterPatchInput>;
 
@@ -313,7 +315,7 @@ export type ChartKind = (typeof chartKinds)[number];
 
 /** POST ChartOfAccounts: copies the chart of `area` from `year - 1` to `year`. */
 export const ChartCopyInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   area: AreaSchema,
   year: Year,
   test: z.boolean().default(true),
@@ -367,14 +369,14 @@ export function isYearOpen(year: number, today: string, areaUnlocked: boolean): 
 }
 
 export const FinancialYearStatusInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   years: z.array(FinancialYearStatus).max(200),
 });
 export type FinancialYearStatusInput = z.infer<typeof FinancialYearStatusInput>;
 
 /** Unlock (or lock again) the chart of one area and year. */
 export const ChartUnlockInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   year: Year,
   area: AreaSchema,
   unlocked: z.boolean().default(true),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { safeString } from './primitives.ts';
 
 /** `YYYY-MM-DD`, the wire format of every date. */
-export const IsoDate = z
-  .string()
+export const IsoDate = safeString()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'InvalidDate')
   .refine((s) => isValidIsoDate(s), 'InvalidDate');
 export type IsoDate = z.infer<typeof IsoDate>;

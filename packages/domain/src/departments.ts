@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int, safeString } from './primitives.ts';
 import { DepartmentCode } from './area.ts';
 import { FilterText, optionalCode, optionalEmail, optionalText, requiredText } from './formFields.ts';
 import { PageInput } from './paging.ts';
@@ -51,8 +52,7 @@ export const DepartmentFields = z.object({
   taxCode: optionalCode(DEPARTMENT_LIMITS.taxCode),
   registration: optionalText(DEPARTMENT_LIMITS.registration),
   /** Exactly 14 digits when given. */
-  identifier: z
-    .string()
+  identifier: safeString()
     .trim()
     .regex(/^$|^[0-9]{14}$/, 'InvalidValue')
     .default(''),
@@ -67,7 +67,7 @@ export const DepartmentFields = z.object({
   siaNumber: optionalText(DEPARTMENT_LIMITS.siaNumber),
   homebankingFile: optionalText(DEPARTMENT_LIMITS.homebankingFile),
   /** First financial year kept in this system (manual residues); null = the earliest year. */
-  firstYear: z.number().int().min(2000).max(2100).nullable().default(null),
+  firstYear: Int.min(2000).max(2100).nullable().default(null),
 });
 
 /** siaNumber is required when open payments (homebanking) are allowed. */

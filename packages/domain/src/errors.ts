@@ -12,6 +12,12 @@ export const errorStatus = {
   NotFound: 404,
   InvalidValue: 400,
   TooManyAttempts: 429,
+  // the database can't be reached (connection lost, server restarting): try again shortly
+  DatabaseUnavailable: 503,
+  // requests the server can't read (REST): bad JSON, an unsupported content type, a body over the limit
+  InvalidJson: 400,
+  UnsupportedMediaType: 415,
+  PayloadTooLarge: 413,
   // sign-in
   WrongCredentials: 401,
   UserLocked: 401,

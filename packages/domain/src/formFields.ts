@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { safeString } from './primitives.ts';
 
 /**
  * Field builders shared by the base-data schemas, so every limit lives in one place (server and
@@ -7,18 +7,17 @@ import { z } from 'zod';
 
 /** Optional text: trimmed, at most `max` characters, '' when absent. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, 'TooLong').default('');
+  return safeString().trim().max(max, 'TooLong').default('');
 }
 
 /** Required text: trimmed, 1..max characters. */
 export function requiredText(max: number) {
-  return z.string().trim().min(1, 'Required').max(max, 'TooLong');
+  return safeString().trim().min(1, 'Required').max(max, 'TooLong');
 }
 
 /** Optional e-mail address: '' or something@something, at most `max` characters. */
 export function optionalEmail(max: number) {
-  return z
-    .string()
+  return safeString()
     .trim()
     .max(max, 'TooLong')
     .regex(/^$|^[^@\s]+@[^@\s]+$/, 'InvalidValue')
@@ -27,8 +26,7 @@ export function optionalEmail(max: number) {
 
 /** Optional upper-case code (province, country, ISO code). */
 export function optionalCode(max: number, fallback = '') {
-  return z
-    .string()
+  return safeString()
     .trim()
     .max(max, 'TooLong')
     .transform((v) => v.toUpperCase())
@@ -36,8 +34,7 @@ export function optionalCode(max: number, fallback = '') {
 }
 
 /** An optional filter text of a list: absent or trimmed; '' counts as absent. */
-export const FilterText = z
-  .string()
+export const FilterText = safeString()
   .trim()
   .max(100, 'TooLong')
   .optional()

@@ -12,6 +12,7 @@ export * from './chart.ts';
 export * from './users.ts';
 export * from './templates.ts';
 export * from './formFields.ts';
+export * from './primitives.ts';
 export * from './iban.ts';
 export * from './departments.ts';
 export * from './suppliers.ts';

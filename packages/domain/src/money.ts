@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Amounts are integer cents in code; `1.234,56 €` on screen and in reports (both languages). */
 
 /** Values within (-0.00001, 0] count as 0 (spec 1 §9); in cents that is -0 and 0. */
@@ -51,3 +53,24 @@ export function parseAmount(text: string): number | null {
 
 /** Largest amount a numeric(14,2) column holds, in cents. */
 export const MAX_CENTS = 999_999_999_999_99;
+
+/** Largest amount in euros (numeric(14,2)). */
+export const MAX_EUROS = MAX_CENTS / 100;
+
+/**
+ * Euros as a REST client sends them (a JSON number) to cents, or null when it is no amount: NaN,
+ * an infinity, more than two decimals or beyond ±MAX_EUROS. Never rounds (15 significant digits
+ * only drop binary artefacts such as 0.1 + 0.2).
+ */
+export function exactEurosToCents(euros: number): number | null {
+  if (!Number.isFinite(euros)) return null;
+  const cents = Number((euros * 100).toPrecision(15));
+  if (!Number.isInteger(cents) || Math.abs(cents) > MAX_CENTS) return null;
+  return normalizeCents(cents);
+}
+
+/** An amount in euros on the wire, as cents: refused with InvalidValue (the field's path) unless exact. */
+export const EuroAmount = z
+  .number('InvalidValue')
+  .refine((euros) => exactEurosToCents(euros) !== null, 'InvalidValue')
+  .transform((euros) => exactEurosToCents(euros) as number);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int } from './primitives.ts';
 
 /** Default page sizes: generic collections 30 (spec 1 §9), screen tables 10 (options 10/15/20/30), chapter picker 20. */
 export const DEFAULT_PAGE_SIZE = 30;
@@ -7,8 +8,8 @@ export const MAX_PAGE_SIZE = 1000;
 
 /** Paging of every collection read: page is 1-based. */
 export const PageInput = z.object({
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: Int.min(1).default(1),
+  pageSize: Int.min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageInput = z.infer<typeof PageInput>;
 

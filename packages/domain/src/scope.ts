@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { Id, Int } from './primitives.ts';
 
-export const Year = z.number().int().min(2000).max(2100);
+export const Year = Int.min(2000).max(2100);
 
 /** Every scoped call carries the department and the financial year. */
 export const ScopeInput = z.object({
-  departmentId: z.number().int().positive(),
+  departmentId: Id,
   year: Year,
 });
 export type ScopeInput = z.infer<typeof ScopeInput>;
@@ -42,7 +43,7 @@ export type ScopeStatus = z.infer<typeof ScopeStatus>;
  * a department: over the areas of all the user's departments (the department chooser).
  */
 export const ScopeLandingInput = z.object({
-  departmentId: z.number().int().positive().optional(),
+  departmentId: Id.optional(),
   rememberedYear: Year.optional(),
 });
 export type ScopeLandingInput = z.infer<typeof ScopeLandingInput>;

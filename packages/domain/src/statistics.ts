@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { Int, safeString } from './primitives.ts';
 import { type Area } from './area.ts';
 import { Language } from './roles.ts';
 
 /** Department code in the statistics range: 1 to 3 characters, padded with leading zeros (`7` is `007`). */
-export const StatisticsDeptCode = z
-  .string()
+export const StatisticsDeptCode = safeString()
   .trim()
   .max(3, 'TooLong')
   .optional()
   .transform((v) => (v ? v.toUpperCase().padStart(3, '0') : undefined));
 
-const Year = z.number().int().min(1900).max(9999);
+const Year = Int.min(1900).max(9999);
 
 /** Spec 2 §2 "Statistics export": department code range, year range, detailed (with chapters). */
 export const StatisticsExportInput = z

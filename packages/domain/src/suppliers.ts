@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Int, safeString } from './primitives.ts';
 import { FilterText, optionalCode, optionalEmail, optionalText, requiredText } from './formFields.ts';
 import { isValidIban, isValidSwift, italianIban, normalizeIban } from './iban.ts';
 import { PageInput } from './paging.ts';
@@ -31,23 +32,21 @@ export const SUPPLIER_LIMITS = {
 } as const;
 
 export const SupplierBankInfo = z.object({
-  bankId: z.number().int().positive().nullable().default(null),
+  bankId: Id.nullable().default(null),
   bankName: optionalText(SUPPLIER_LIMITS.bankName),
   /** ABI plus CAB. */
-  bankKey: z
-    .string()
+  bankKey: safeString()
     .trim()
     .max(SUPPLIER_LIMITS.bankKey, 'TooLong')
     .default(''),
   swift: optionalCode(SUPPLIER_LIMITS.swift).refine((v) => v === '' || isValidSwift(v), 'InvalidValue'),
   cin: optionalCode(SUPPLIER_LIMITS.cin),
   accountNumber: optionalCode(SUPPLIER_LIMITS.accountNumber),
-  iban: z
-    .string()
+  iban: safeString()
     .trim()
     .max(SUPPLIER_LIMITS.iban + 8, 'TooLong')
     .transform((v) => (v === '' ? '' : normalizeIban(v)))
-    .pipe(z.string().max(SUPPLIER_LIMITS.iban, 'TooLong'))
+    .pipe(safeString().max(SUPPLIER_LIMITS.iban, 'TooLong'))
     .refine((v) => v === '' || isValidIban(v), 'InvalidValue')
     .default(''),
 });
@@ -57,7 +56,7 @@ export const emptySupplierBankInfo = (): SupplierBankInfo => ({ bankId: null, ba
 
 /** The supplier form (create and update); the department comes from the scope. */
 export const SupplierInput = z.object({
-  code: z.number().int('InvalidValue').min(1, 'InvalidValue').max(SUPPLIER_LIMITS.codeMax, 'InvalidValue'),
+  code: Int.min(1, 'InvalidValue').max(SUPPLIER_LIMITS.codeMax, 'InvalidValue'),
   searchKey: requiredText(SUPPLIER_LIMITS.searchKey).transform((v) => v.toUpperCase()),
   name1: requiredText(SUPPLIER_LIMITS.name),
   name2: optionalText(SUPPLIER_LIMITS.name),
@@ -69,7 +68,7 @@ export const SupplierInput = z.object({
   isoCode: optionalCode(SUPPLIER_LIMITS.isoCode, 'IT'),
   vatCode: optionalText(SUPPLIER_LIMITS.vatCode),
   taxCode: optionalCode(SUPPLIER_LIMITS.taxCode),
-  paymentTerm: z.number().int('InvalidValue').min(0, 'InvalidValue').max(999, 'InvalidValue').default(30),
+  paymentTerm: Int.min(0, 'InvalidValue').max(999, 'InvalidValue').default(30),
   landlinePhone: optionalText(SUPPLIER_LIMITS.phone),
   mobilePhone: optionalText(SUPPLIER_LIMITS.phone),
   fax: optionalText(SUPPLIER_LIMITS.phone),
@@ -77,8 +76,7 @@ export const SupplierInput = z.object({
   internet: optionalText(SUPPLIER_LIMITS.internet),
   contactPerson: optionalText(SUPPLIER_LIMITS.contactPerson),
   /** A chapter code (5 characters) proposed when booking for this supplier, or ''. */
-  chapterProposal: z
-    .string()
+  chapterProposal: safeString()
     .trim()
     .regex(/^$|^[0-9A-Z]{5}$/, 'InvalidValue')
     .default(''),
@@ -153,15 +151,15 @@ export interface SupplierBrief {
 
 /** Filters of the supplier list (screen and export). `active` true = only active, false = only inactive. */
 export const SupplierFilter = z.object({
-  departmentId: z.number().int().positive(),
-  code: z.number().int().optional(),
+  departmentId: Id,
+  code: Int.optional(),
   searchKey: FilterText,
   location: FilterText,
   province: FilterText,
   country: FilterText,
   active: z.boolean().optional(),
-  codeFrom: z.number().int().optional(),
-  codeTo: z.number().int().optional(),
+  codeFrom: Int.optional(),
+  codeTo: Int.optional(),
   nameFrom: FilterText,
   nameTo: FilterText,
   sort: z.enum(['code', 'searchKey']).default('code'),
@@ -174,9 +172,8 @@ export type SupplierListInput = z.infer<typeof SupplierListInput>;
  * against search key and name; the picker asks pageSize 1000 (autocomplete) or 20 (dialog).
  */
 export const SupplierSearchInput = PageInput.extend({
-  departmentId: z.number().int().positive(),
-  search: z
-    .string()
+  departmentId: Id,
+  search: safeString()
     .trim()
     .refine((v) => /^[0-9]+$/.test(v) || v.length >= SUPPLIER_LIMITS.searchMin, 'TooShort'),
   language: Language.default('de'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Int, safeString } from './primitives.ts';
 import { ChapterCode, Part } from './budget.ts';
 import { PageInput } from './paging.ts';
 import { ScopeInput } from './scope.ts';
@@ -15,7 +16,7 @@ export const TemplatePositionType = { Expense: 1, Transfer: 3 } as const;
 export const TemplatePositionInput = z.object({
   chapter: TemplateChapter,
   /** Accepted for the client's payload; an expense position is always type 1. */
-  type: z.number().int().optional(),
+  type: Int.optional(),
 });
 export type TemplatePositionInput = z.infer<typeof TemplatePositionInput>;
 
@@ -24,8 +25,8 @@ export const TemplateTransferInput = z.object({ chapterFrom: TemplateChapter, ch
 export type TemplateTransferInput = z.infer<typeof TemplateTransferInput>;
 
 const descriptions = {
-  descriptionDeu: z.string().trim().min(1, 'InvalidValue').max(TEMPLATE_DESCRIPTION_MAX, 'InvalidValue'),
-  descriptionIta: z.string().trim().min(1, 'InvalidValue').max(TEMPLATE_DESCRIPTION_MAX, 'InvalidValue'),
+  descriptionDeu: safeString().trim().min(1, 'InvalidValue').max(TEMPLATE_DESCRIPTION_MAX, 'InvalidValue'),
+  descriptionIta: safeString().trim().min(1, 'InvalidValue').max(TEMPLATE_DESCRIPTION_MAX, 'InvalidValue'),
 };
 
 /** POST MovementTemplates: the head (the code is assigned), optionally with positions. */
@@ -37,7 +38,7 @@ export type TemplateCreateInput = z.infer<typeof TemplateCreateInput>;
 
 /** POST MovementTemplates/save: replaces the positions (and, when given, the descriptions) of a template. */
 export const TemplateSaveInput = ScopeInput.extend({
-  code: z.number().int().positive(),
+  code: Id,
   descriptionDeu: descriptions.descriptionDeu.optional(),
   descriptionIta: descriptions.descriptionIta.optional(),
   positions: z.array(TemplatePositionInput).max(TEMPLATE_POSITIONS_MAX).default([]),
@@ -45,11 +46,11 @@ export const TemplateSaveInput = ScopeInput.extend({
 });
 export type TemplateSaveInput = z.infer<typeof TemplateSaveInput>;
 
-export const TemplateCodeInput = ScopeInput.extend({ code: z.number().int().positive() });
+export const TemplateCodeInput = ScopeInput.extend({ code: Id });
 export type TemplateCodeInput = z.infer<typeof TemplateCodeInput>;
 
 export const TemplateListInput = ScopeInput.extend(PageInput.shape).extend({
-  description: z.string().trim().max(200).optional(),
+  description: safeString().trim().max(200).optional(),
 });
 export type TemplateListInput = z.infer<typeof TemplateListInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, safeString } from './primitives.ts';
 import { FULLNAME_MAX, PASSWORD_MAX, USERNAME_MAX } from './auth.ts';
 import { IsoDate } from './dates.ts';
 import { PageInput } from './paging.ts';
@@ -8,19 +9,19 @@ import { AccessLevel, AccessLevelSchema, Language } from './roles.ts';
 export const USER_LOOKUP_MAX = 10;
 
 /** Admin calls may name the department the user works in; it decides an administrator's rights. */
-const AdminScope = z.object({ departmentId: z.number().int().positive().optional() });
+const AdminScope = z.object({ departmentId: Id.optional() });
 
 const UserFields = z.object({
-  username: z.string().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue'),
-  fullname: z.string().trim().min(1, 'InvalidValue').max(FULLNAME_MAX, 'InvalidValue'),
+  username: safeString().trim().min(1, 'InvalidValue').max(USERNAME_MAX, 'InvalidValue'),
+  fullname: safeString().trim().min(1, 'InvalidValue').max(FULLNAME_MAX, 'InvalidValue'),
   accessLevel: AccessLevelSchema.default(AccessLevel.Standard),
   locked: z.boolean().default(false),
   validUntil: IsoDate.nullable().default(null),
-  mainDepartmentId: z.number().int().positive().nullable().default(null),
+  mainDepartmentId: Id.nullable().default(null),
   language: Language.default('de'),
 });
 
-const passwordText = z.string().max(PASSWORD_MAX, 'InvalidValue');
+const passwordText = safeString().max(PASSWORD_MAX, 'InvalidValue');
 
 /** Create a user: the password is required; `mustChangePassword` (default on) forces a change at the first sign-in. */
 export const UserCreateInput = AdminScope.extend(UserFields.shape).extend({
@@ -28,7 +29,7 @@ export const UserCreateInput = AdminScope.extend(UserFields.shape).extend({
   passwordRepeat: passwordText,
   mustChangePassword: z.boolean().default(true),
   /** The departments linked to the new user (at least one unless Supervisor). */
-  departmentIds: z.array(z.number().int().positive()).max(1000).default([]),
+  departmentIds: z.array(Id).max(1000).default([]),
 });
 export type UserCreateInput = z.infer<typeof UserCreateInput>;
 
@@ -38,31 +39,31 @@ export type UserCreateInput = z.infer<typeof UserCreateInput>;
  * replaces the user's links.
  */
 export const UserUpdateInput = AdminScope.extend(UserFields.shape).extend({
-  id: z.number().int().positive(),
+  id: Id,
   password: passwordText.optional(),
   passwordRepeat: passwordText.optional(),
   mustChangePassword: z.boolean().optional(),
-  departmentIds: z.array(z.number().int().positive()).max(1000).optional(),
+  departmentIds: z.array(Id).max(1000).optional(),
 });
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 
 export const UserPatchInput = AdminScope.extend(UserFields.partial().shape).extend({
-  id: z.number().int().positive(),
+  id: Id,
   password: passwordText.optional(),
   passwordRepeat: passwordText.optional(),
   mustChangePassword: z.boolean().optional(),
-  departmentIds: z.array(z.number().int().positive()).max(1000).optional(),
+  departmentIds: z.array(Id).max(1000).optional(),
 });
 export type UserPatchInput = z.infer<typeof UserPatchInput>;
 
 export const UserListInput = AdminScope.extend(PageInput.shape).extend({
   /** Contained in the user name or the full name. */
-  filter: z.string().trim().max(50).optional(),
+  filter: safeString().trim().max(50).optional(),
   accessLevel: AccessLevelSchema.optional(),
 });
 export type UserListInput = z.infer<typeof UserListInput>;
 
-export const UserIdInput = AdminScope.extend({ id: z.number().int().positive() });
+export const UserIdInput = AdminScope.extend({ id: Id });
 export type UserIdInput = z.infer<typeof UserIdInput>;
 
 export interface UserRow {
@@ -102,24 +103,24 @@ export function newUserTemplate(): Omit<UserCreateInput, 'departmentId'> {
 
 export const UserDepartmentListInput = AdminScope.extend(PageInput.shape).extend({
   /** A district or the union: its links and those of the departments below it. */
-  superDepartmentId: z.number().int().positive().optional(),
+  superDepartmentId: Id.optional(),
   /** Only links of superDepartmentId itself. */
   onlyOwnDepartment: z.boolean().default(false),
   /** Prefix of the user name (at most 10 characters). */
-  username: z.string().trim().max(USER_LOOKUP_MAX, 'InvalidValue').optional(),
+  username: safeString().trim().max(USER_LOOKUP_MAX, 'InvalidValue').optional(),
   /** Prefix of the department code. */
-  deptCode: z.string().trim().toUpperCase().max(3, 'InvalidValue').optional(),
-  userId: z.number().int().positive().optional(),
+  deptCode: safeString().trim().toUpperCase().max(3, 'InvalidValue').optional(),
+  userId: Id.optional(),
 });
 export type UserDepartmentListInput = z.infer<typeof UserDepartmentListInput>;
 
 export const UserDepartmentInput = AdminScope.extend({
-  userId: z.number().int().positive(),
-  deptId: z.number().int().positive(),
+  userId: Id,
+  deptId: Id,
 });
 export type UserDepartmentInput = z.infer<typeof UserDepartmentInput>;
 
-export const UserDepartmentIdInput = AdminScope.extend({ id: z.number().int().positive() });
+export const UserDepartmentIdInput = AdminScope.extend({ id: Id });
 export type UserDepartmentIdInput = z.infer<typeof UserDepartmentIdInput>;
 
 /** PUT Admin/UserDepartments/{id}: the link's user and department (both). */
@@ -147,5 +148,5 @@ export interface UserDepartmentRow {
 }
 
 /** The users of the scope department (open to every user linked to it). */
-export const DepartmentUsersInput = PageInput.extend({ departmentId: z.number().int().positive() });
+export const DepartmentUsersInput = PageInput.extend({ departmentId: Id });
 export type DepartmentUsersInput = z.infer<typeof DepartmentUsersInput>;

@@ -1,4 +1,4 @@
-import { type BudgetChangePosition, centsToEuros, eurosToCents } from '@app/domain';
+import { AppError, type BudgetChangePosition, centsToEuros, EuroAmount } from '@app/domain';
 import { pageOf } from './entity.ts';
 import { num, type RestRequest, type RestRoute } from './routes.ts';
 
@@ -57,12 +57,25 @@ export function eurosOut(value: unknown): unknown {
   );
 }
 
-/** Converts the amount fields of a body (and of its positions) from euros to cents; other values pass unchanged. */
-export function centsIn(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(centsIn);
+/** Deepest nesting of a body the conversion follows (the procedures take at most head → positions → chapter). */
+const MAX_BODY_DEPTH = 16;
+
+/**
+ * Converts the amount fields of a body (and of its positions) from euros to cents; other values pass
+ * unchanged. An amount with more than two decimals, an infinity or beyond the maximum is refused with
+ * InvalidValue naming the field (never rounded); a body nested deeper than MAX_BODY_DEPTH too.
+ */
+export function centsIn(value: unknown, path: string[] = []): unknown {
+  if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
+  if (Array.isArray(value)) return value.map((v, i) => centsIn(v, [...path, String(i)]));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, AMOUNT_FIELDS.has(k) && typeof v === 'number' && Number.isFinite(v) ? eurosToCents(v) : centsIn(v)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+      if (!AMOUNT_FIELDS.has(k) || typeof v !== 'number') return [k, centsIn(v, [...path, k])];
+      const cents = EuroAmount.safeParse(v);
+      if (!cents.success) throw new AppError('InvalidValue', { field: [...path, k].join('.') });
+      return [k, cents.data];
+    }),
   );
 }
 

@@ -1,4 +1,6 @@
 import { safeErrorInfo } from '@app/api';
+import { isDatabaseUnavailable } from '@app/db';
+import { AppError, type ErrorCode } from '@app/domain';
 import { TRPCError } from '@trpc/server';
 import { STATUS_CODES } from 'node:http';
 
@@ -24,8 +26,31 @@ export function internalError(correlationId: string): RestError {
 
 /** Maps anything a procedure threw to status and body; null for an unexpected error (a real 500). */
 export function toRestError(error: unknown): RestError | null {
+  // a row's own refusal before the procedure runs (an amount that is no amount)
+  if (error instanceof AppError) return restError(error.status, error.code, { field: error.field, params: error.params });
+  // a lost database connection is an outage to wait out, not an unexpected error
+  if (isDatabaseUnavailable(error)) return restError(503, 'DatabaseUnavailable');
   if (!(error instanceof TRPCError)) return null;
   const info = safeErrorInfo(error);
   if (!info) return null;
   return restError(info.status, info.code, { field: info.field, params: info.params });
+}
+
+/** Business names of the errors Fastify raises itself, before a row runs (reading the request). */
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UnsupportedMediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PayloadTooLarge',
+};
+
+/**
+ * A client error Fastify raised (bad JSON, an unsupported content type, a body over the limit, a
+ * malformed address, ...) in the spec's error shape; null for anything that is not a 4xx (a 500).
+ */
+export function frameworkError(error: { code?: unknown; statusCode?: unknown }): RestError | null {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
+  if (status < 400 || status >= 500) return null;
+  const code = typeof error.code === 'string' ? frameworkCodes[error.code] : undefined;
+  return restError(status, code ?? (status === 404 ? 'NotFound' : 'InvalidValue'));
 }

@@ -1,9 +1,9 @@
-import { AccountInput, AccountListInput, AccountPrintInput } from '@app/domain';
+import { AccountInput, AccountListInput, AccountPrintInput, Id } from '@app/domain';
 import { z } from 'zod';
 import * as accounts from '../services/accounts.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const id = z.number().int().positive();
+const id = Id;
 /** Accounts belong to the scope's department; the year is ignored. */
 const scope = { departmentId: id };
 

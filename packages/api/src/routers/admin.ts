@@ -1,11 +1,12 @@
 import {
   DepartmentUsersInput,
+  Id,
   UserCreateInput,
   UserDepartmentIdInput,
   UserDepartmentInput,
+  UserDepartmentListInput,
   UserDepartmentPatchInput,
   UserDepartmentUpdateInput,
-  UserDepartmentListInput,
   UserIdInput,
   UserListInput,
   UserPatchInput,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import * as admin from '../services/admin.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const AdminScope = z.object({ departmentId: z.number().int().positive().optional() });
+const AdminScope = z.object({ departmentId: Id.optional() });
 
 /** Users, user-department links and the users of a department. */
 export const adminRouter = router({

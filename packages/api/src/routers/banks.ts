@@ -1,15 +1,15 @@
-import { BankImportInput, BankInput, BankListInput } from '@app/domain';
+import { BankImportInput, BankInput, BankListInput, Id, safeString } from '@app/domain';
 import { z } from 'zod';
 import * as banks from '../services/banks.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const id = z.number().int().positive();
+const id = Id;
 /** Writes to the shared directory need bankImport in the area of the scope department (or the union link without one). */
 const scope = { departmentId: id.optional() };
 
 export const banksRouter = router({
   list: authedProcedure.input(BankListInput).query(({ ctx, input }) => banks.listBanks(ctx.db, input)),
-  find: authedProcedure.input(z.object({ key: z.string().trim().min(1).max(20) })).query(({ ctx, input }) => banks.findBank(ctx.db, input)),
+  find: authedProcedure.input(z.object({ key: safeString().trim().min(1).max(20) })).query(({ ctx, input }) => banks.findBank(ctx.db, input)),
   get: authedProcedure.input(z.object({ id })).query(({ ctx, input }) => banks.getBank(ctx.db, input)),
   template: authedProcedure.query(() => banks.bankTemplate()),
   create: authedProcedure.input(z.object(scope).and(BankInput)).mutation(({ ctx, input }) => banks.createBank(ctx.db, ctx.session, input)),

@@ -1,9 +1,9 @@
-import { checkDepartment, DepartmentExportInput, DepartmentFields, DepartmentListInput, DepartmentSearchInput } from '@app/domain';
+import { checkDepartment, DepartmentExportInput, DepartmentFields, DepartmentListInput, DepartmentSearchInput, Id } from '@app/domain';
 import { z } from 'zod';
 import * as departments from '../services/departments.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const id = z.number().int().positive();
+const id = Id;
 /** The department of the user's scope: decides the permission `departments` of writes. */
 const scope = { departmentId: id };
 const optionalScope = { departmentId: id.optional() };

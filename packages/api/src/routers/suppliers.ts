@@ -1,9 +1,9 @@
-import { SupplierExportInput, SupplierInput, SupplierListInput, SupplierSearchInput } from '@app/domain';
+import { Id, SupplierExportInput, SupplierInput, SupplierListInput, SupplierSearchInput } from '@app/domain';
 import { z } from 'zod';
 import * as suppliers from '../services/suppliers.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-const id = z.number().int().positive();
+const id = Id;
 /** Suppliers belong to the scope's department; the year is ignored. */
 const scope = { departmentId: id };
 

@@ -1,4 +1,4 @@
-import { FinancialYearStatusInput, Year } from '@app/domain';
+import { FinancialYearStatusInput, Id, Year } from '@app/domain';
 import { z } from 'zod';
 import * as years from '../services/years.ts';
 import { authedProcedure, router } from '../trpc.ts';
@@ -6,7 +6,7 @@ import { authedProcedure, router } from '../trpc.ts';
 export const yearsRouter = router({
   list: authedProcedure.query(({ ctx }) => years.listYears(ctx.db)),
   create: authedProcedure
-    .input(z.object({ year: Year, departmentId: z.number().int().positive().optional() }))
+    .input(z.object({ year: Year, departmentId: Id.optional() }))
     .mutation(({ ctx, input }) => years.createYear(ctx.db, ctx.session, input)),
   /** FinancialYears/Status: the years with their per-area unlock flags. */
   status: authedProcedure.query(({ ctx }) => years.yearStatus(ctx.db)),
