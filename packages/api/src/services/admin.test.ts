@@ -151,6 +151,26 @@ describeOnDatabases('administration', (get) => {
       await expectAppError(caller.admin.userDepartments.create({ userId: await userId('supervisor'), deptId: await deptId('102') }), 'Forbidden');
     });
 
+    it('updates a link by id: PUT replaces user and department, PATCH only what is sent', async () => {
+      const { caller } = await signedIn(get(), 'supervisor');
+      const kassier = await userId('kassier');
+      const zwei = await userId('zwei');
+      const link = await caller.admin.userDepartments.create({ userId: kassier, deptId: await deptId('202') });
+      const moved = await caller.admin.userDepartments.update({ id: link.id, userId: kassier, deptId: await deptId('200') });
+      expect(moved).toMatchObject({ id: link.id, userId: kassier, deptCode: '200' });
+      const patched = await caller.admin.userDepartments.patch({ id: link.id, userId: zwei });
+      expect(patched).toMatchObject({ id: link.id, userId: zwei, deptCode: '200', username: 'zwei' });
+      // zwei is linked to 102 already: the link can't become a second 102 link
+      await expectAppError(caller.admin.userDepartments.patch({ id: link.id, deptId: await deptId('102') }), 'AlreadyLinked');
+      // kassier's only remaining link can't move to another user
+      const [kassierLink] = (await caller.admin.userDepartments.list({ userId: kassier })).entities;
+      await expectAppError(caller.admin.userDepartments.patch({ id: kassierLink?.id ?? 0, userId: zwei }), 'DepartmentNeeded');
+      await expectAppError(caller.admin.userDepartments.patch({ id: link.id, deptId: 999999 }), 'InvalidValue');
+      const standard = (await signedIn(get(), 'kassier')).caller;
+      await expectAppError(standard.admin.userDepartments.update({ id: link.id, userId: kassier, deptId: await deptId('101') }), 'Forbidden');
+      expect(await caller.admin.userDepartments.delete({ id: link.id })).toEqual({ deleted: true });
+    });
+
     it('refuses standard users and administrators outside the union', async () => {
       const admin = (await signedIn(get(), 'admin')).caller;
       await expectAppError(admin.admin.userDepartments.list({ departmentId: await deptId('100') }), 'Forbidden');
