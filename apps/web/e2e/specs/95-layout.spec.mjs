@@ -210,6 +210,9 @@ async function walk(user, dept, { only } = {}) {
       await go(page, inflight, `${base}/${screen.path}`);
       if ((await page.getByTestId('screen-disabled').count()) > 0 || (await page.getByTestId('screen-not-available').count()) > 0) continue;
       const where = `${user} ${screen.path} ${screen.year} [${language}]`;
+      // the walk really shows this screen: its menu entry is the current one
+      const current = page.locator(`[data-menu-key="${screen.key}"]:is([aria-current="page"], [data-active])`);
+      if ((await current.count()) === 0) faults.push(`${where}: did not open (its menu entry is not the current one)`);
       if (process.env.E2E_LAYOUT_TRACE) console.log(where);
       const wanted = shots?.test(screen.path) ?? false;
       await check(page, where, faults);
