@@ -53,6 +53,18 @@ function clippedHeaders(page) {
   );
 }
 
+/** Waits for the "saved" toast (and closes it, so the next one is seen). */
+async function savedToast(page) {
+  const toast = page.getByText('Änderungen gespeichert').first();
+  try {
+    await toast.waitFor();
+  } catch (error) {
+    await shot(page, 'amount-entry-not-saved');
+    throw error;
+  }
+  await toast.waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
+}
+
 async function saveByShortcut(page) {
   await page.keyboard.press('Control+Enter');
 }
@@ -80,6 +92,13 @@ describe('amount entry in the budget editors', () => {
     await openForecast(page, 'revenues');
     const firstAmount = await page.locator('input[data-amount-input]').first().getAttribute('data-testid');
     await waitFocused(page, firstAmount);
+    // a click on the focused, selected amount (left of the right-aligned figure) keeps it selected
+    const first = page.getByTestId(firstAmount);
+    await first.click({ position: { x: 8, y: 10 }, delay: 80 });
+    assert.equal(await first.evaluate((el) => el.selectionStart === 0 && el.selectionEnd === el.value.length), true, 'still all selected');
+    // the click after that places the caret (to correct a digit)
+    await first.click({ position: { x: 8, y: 10 }, delay: 80 });
+    assert.equal(await first.evaluate((el) => el.selectionStart === el.selectionEnd), true, 'caret placed');
     const clicked = await clickInto(page, 'amount-11002');
     assert.deepEqual(clicked, { value: '0,00', all: true }, 'the click selects the whole amount');
     await page.keyboard.type('1.234,56');
@@ -191,7 +210,7 @@ describe('amount entry in the budget editors', () => {
     await waitFocused(page, 'amount-21003');
     await page.keyboard.type('1234.56');
     await saveByShortcut(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));
+    await savedToast(page);
     await page.goto(changeUrl);
     await page.getByTestId('amount-21003').waitFor();
     assert.equal(await value(page, 'amount-21001'), '-1.234,56 €');
@@ -203,7 +222,7 @@ describe('amount entry in the budget editors', () => {
     await page.keyboard.type('+50');
     await shot(page, 'amount-entry-change-de');
     await saveByShortcut(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));
+    await savedToast(page);
     await page.reload();
     await page.getByTestId('amount-21003').waitFor();
     assert.equal(await value(page, 'amount-21001'), '-50,00 €');
@@ -237,7 +256,7 @@ describe('amount entry in the budget editors', () => {
     await shot(page, 'amount-entry-adjustment-de', { fullPage: true });
     assert.deepEqual(await clippedHeaders(page), [], 'adjustment headers fit (de)');
     await saveByShortcut(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));
+    await savedToast(page);
     await page.reload();
     await page.getByTestId('amount-22002').waitFor();
     assert.equal(await value(page, 'amount-11001'), '2.000,00 €');

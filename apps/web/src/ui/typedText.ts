@@ -73,6 +73,8 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
   const [draft, setDraft] = useState<{ text: string; shown: boolean } | null>(null);
   const ref = useRef<HTMLInputElement | null>(null);
   const mouseFocus = useRef(false);
+  // the whole text was selected by the previous click: the next click places the caret
+  const selectedByClick = useRef(false);
   useEffect(() => {
     const entry: Registered = {
       get input() {
@@ -105,7 +107,13 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
     text: draft ? draft.text : display(value),
     handlers: {
       onMouseDown: (event: MouseEvent<HTMLInputElement>) => {
-        mouseFocus.current = selectOnFocus && document.activeElement !== event.currentTarget;
+        // a click that focuses the field, or lands on a field whose whole text is still selected (focused
+        // by Tab, Enter or a new row), selects the whole text; the click after that places the caret
+        const el = event.currentTarget;
+        const allSelected = el.value.length > 0 && el.selectionStart === 0 && el.selectionEnd === el.value.length;
+        const again = selectedByClick.current;
+        selectedByClick.current = false;
+        mouseFocus.current = selectOnFocus && (document.activeElement !== el || (allSelected && !again));
       },
       onMouseUp: (event: MouseEvent<HTMLInputElement>) => {
         // the click's caret placement follows the focus: select again once it is done
@@ -113,6 +121,7 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
         mouseFocus.current = false;
         event.preventDefault();
         event.currentTarget.select();
+        selectedByClick.current = true;
       },
       onFocus: (event: FocusEvent<HTMLInputElement>) => {
         const el = event.currentTarget;
@@ -131,6 +140,7 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
         if (!typed.invalid && typed.value !== value) onChange(typed.value);
       },
       onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        selectedByClick.current = false;
         const typed = read(event.currentTarget.value);
         if (typed.invalid) setDraft({ text: typed.text, shown: true });
         else {
