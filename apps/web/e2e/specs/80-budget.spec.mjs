@@ -223,6 +223,12 @@ for (const { language, user, dept } of runs) {
         await (await download).saveAs(file);
         const bytes = await readFile(file);
         assert.equal(bytes.subarray(0, 4).toString(), '%PDF', `${print} is a PDF`);
+        if (print === 'budget/changes/protocol') {
+          // the demo department has no signers: no "Kassier: –" and no stray area after its name
+          const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+          assert.match(text, new RegExp(`\\(${dept}\\)\\n`), 'department line ends with its code');
+          assert.doesNotMatch(text, /: –|· (Feuerwehr|Corpo)\b/, 'no empty signer, no stray area');
+        }
         if (print === 'budget/forecast/print') {
           const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
           assert.match(text, new RegExp(dept), 'department in the forecast print');
