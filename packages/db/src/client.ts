@@ -22,13 +22,71 @@ export interface DbHandle {
 
 export const DEFAULT_DATABASE_URL = 'pglite:./data/db';
 
+/** The application_name of the server's PostgreSQL sessions (pg_stat_activity). */
+export const POSTGRES_APPLICATION_NAME = 'feuerwehr-haushalt';
+
+/** Seconds before a pooled connection reconnects after its `attempt`-th failure in a row: 0.05, 0.1, 0.2, ... at most 1. */
+export function reconnectDelaySeconds(attempt: number): number {
+  return Math.min(0.05 * 2 ** Math.max(0, attempt - 1), 1);
+}
+
+/** Driver and server codes that mean "the database can't be reached right now", not "the query is wrong". */
+const unavailableCodes = new Set([
+  // postgres.js
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  // sockets
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/**
+ * Whether an error (or one of its causes: drizzle wraps driver errors, tRPC wraps drizzle's) says the
+ * database is unreachable: a lost or refused connection, a terminated backend, a server shutting down
+ * (SQLSTATE class 08 and 57P01-57P03). Such an error is answered 503 DatabaseUnavailable, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Opens the database named by one URL: `postgres://...` (or `postgresql://`) uses postgres.js,
  * `pglite:<dir>` an embedded file-backed PGlite, `pglite:memory` an in-memory one.
  */
 export async function openDb(url: string = DEFAULT_DATABASE_URL): Promise<DbHandle> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const client = postgres(url, { max: 10, onnotice: () => undefined });
+    const client = postgres(url, {
+      max: 10,
+      onnotice: () => undefined,
+      // Pooled connections stay fresh: idle ones close after 30 s, every one is replaced after 30 min;
+      // a connect that hangs fails after 5 s (answered 503 DatabaseUnavailable, not a hung request).
+      idle_timeout: 30,
+      max_lifetime: 60 * 30,
+      connect_timeout: 5,
+      // Reconnect after a lost connection within at most 1 s (the driver's default backoff grows to 20 s
+      // after repeated failures, so the server would stay unavailable long after the database is back).
+      backoff: reconnectDelaySeconds,
+      connection: { application_name: POSTGRES_APPLICATION_NAME },
+    });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     const parsed = new URL(url);
     return {

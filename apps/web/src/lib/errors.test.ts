@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appCodeOf, errorFieldOf, isSignedOutError } from './errors.ts';
+import { appCodeOf, errorFieldOf, isSignedOutError, shouldRetryQuery } from './errors.ts';
 
 describe('appCodeOf', () => {
   it('reads the business code of a tRPC error', () => {
@@ -22,5 +22,14 @@ describe('appCodeOf', () => {
     expect(isSignedOutError({ data: { appCode: 'SessionExpired' } })).toBe(true);
     expect(isSignedOutError({ data: { appCode: 'WrongCredentials' } })).toBe(false);
     expect(isSignedOutError({ data: { appCode: 'DepartmentNotAllowed' } })).toBe(false);
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  it('retries a database outage three times, network trouble once, business errors never', () => {
+    const outage = { data: { appCode: 'DatabaseUnavailable' } };
+    expect([0, 1, 2, 3].map((n) => shouldRetryQuery(n, outage))).toEqual([true, true, true, false]);
+    expect([0, 1].map((n) => shouldRetryQuery(n, new Error('network')))).toEqual([true, false]);
+    expect(shouldRetryQuery(0, { data: { appCode: 'NotFound' } })).toBe(false);
   });
 });

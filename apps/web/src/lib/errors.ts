@@ -26,3 +26,14 @@ export function isSignedOutError(error: unknown): boolean {
   const code = appCodeOf(error);
   return code === 'NotAuthenticated' || code === 'SessionExpired';
 }
+
+/**
+ * Whether TanStack Query tries a failed read again: network trouble once, a database outage
+ * (503 DatabaseUnavailable) up to three times (after 1, 2 and 4 s: the server is back within
+ * seconds); business errors (refusals, validation) never.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const code = appCodeOf(error);
+  if (code === 'DatabaseUnavailable') return failureCount < 3;
+  return code === null && failureCount < 1;
+}

@@ -4,7 +4,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } f
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { clearSession, getToken } from '../features/auth/session.ts';
-import { appCodeOf, isSignedOutError } from './errors.ts';
+import { isSignedOutError, shouldRetryQuery } from './errors.ts';
 
 /** Any call answered with NotAuthenticated (queries, mutations, direct client calls) signs the user out. */
 const signOutWhenRejected: TRPCLink<AppRouter> = () => {
@@ -26,8 +26,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // Business errors (refusals, validation) are final; only retry network trouble once.
-      retry: (failureCount, error) => appCodeOf(error) === null && failureCount < 1,
+      // Business errors (refusals, validation) are final; network trouble is retried once, a database outage a few times.
+      retry: shouldRetryQuery,
     },
   },
 });
