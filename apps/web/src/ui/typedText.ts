@@ -65,8 +65,8 @@ export interface TypedTextOptions<T> {
 }
 
 /**
- * The behaviour of a typed field: give a TextInput `ref`, `text` (its value) and the `handlers` (merge your own
- * handlers: call the returned ones first). `invalid` says whether to show the field's message.
+ * The behaviour of a typed field: give a TextInput `ref`, `text` (its value) and the `handlers`
+ * (merge your own handlers: call the returned ones first). `invalid`: show the field's message.
  */
 export function useTypedText<T>({ value, onChange, read, display, editText = display, selectOnFocus = false }: TypedTextOptions<T>) {
   // The typed text while editing (or while it is not a value); `shown`: the message is visible.
@@ -135,6 +135,7 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
       },
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         const text = event.currentTarget.value;
+        selectedByClick.current = false;
         setDraft({ text, shown: false });
         const typed = read(text);
         if (!typed.invalid && typed.value !== value) onChange(typed.value);
