@@ -1,6 +1,6 @@
 /* global document, window */
 /**
- * Home pages. The cashier's home (zwei on 201, a scope no other spec writes in the current year):
+ * Home pages. The cashier's home (admin on the district 100, a scope no other spec writes in the current year):
  * the next step follows the forecast from "Voranschlag erfassen" over "Voranschlag ausgleichen" to
  * "Genehmigung fehlt", the totals equal the forecast summary, the buttons open the editor. kassier
  * (one department) on the approved previous year: hand-computed totals, "Angleichung offen", no link
@@ -69,10 +69,10 @@ async function downloadCsv(page) {
 }
 
 describe('home pages', () => {
-  test('cashier home: next step along the forecast, totals equal the forecast summary (zwei, 201)', async () => {
+  test('cashier home: next step along the forecast, totals equal the forecast summary (admin, 100)', async () => {
     const { context, page, errors } = await newPage(browser());
-    const home = `${baseUrl}/dept/201/year/${currentYear}`;
-    await signInAndWait(page, 'zwei');
+    const home = `${baseUrl}/dept/100/year/${currentYear}`;
+    await signInAndWait(page, 'admin');
     await page.goto(home);
     await language(page, 'de');
     await page.getByTestId('home-forecast').waitFor();
@@ -80,11 +80,11 @@ describe('home pages', () => {
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag erfassen');
     assert.equal(await page.getByTestId('home-forecast-state').getAttribute('data-state'), 'noForecast');
     assert.match(await page.getByTestId('home-bookings-pending').innerText(), /sobald Buchungen erfasst sind/);
-    assert.ok(await page.getByTestId('home-overview-link').isVisible(), 'zwei sees two departments: the union list is linked');
+    assert.ok(await page.getByTestId('home-overview-link').isVisible(), 'admin sees two departments: the union list is linked');
 
     // "Weiter" opens the forecast; copy last year's amounts into both parts
     await page.getByTestId('home-step-action').click();
-    await page.waitForURL((url) => url.pathname.endsWith('/dept/201/year/' + currentYear + '/budget/forecast/details'));
+    await page.waitForURL((url) => url.pathname.endsWith('/dept/100/year/' + currentYear + '/budget/forecast/details'));
     for (const part of ['revenues', 'expenses']) {
       await page.getByTestId(`open-${part}`).click();
       await page.getByTestId('forecast-positions').waitFor();
@@ -94,11 +94,11 @@ describe('home pages', () => {
       await page.getByTestId('forecast-summary').waitFor();
     }
 
-    // the home: not balanced, the failing checks listed; last year's 201 (110 % of the plan): 93.087,50 / 99.577,50
+    // the home: not balanced, the failing checks listed; last year's 100 (110 % of the district plan): 42.174,00 / 46.574,00
     await page.goto(home);
     await waitForStep(page, 'balanceForecast');
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag ausgleichen');
-    assert.deepEqual(await homeFigures(page), { revenues: 9_308_750, surplusUsed: 0, expenses: 9_957_750, balance: -649_000 });
+    assert.deepEqual(await homeFigures(page), { revenues: 4_217_400, surplusUsed: 0, expenses: 4_657_400, balance: -440_000 });
     assert.match(await page.getByTestId('home-failed-checks').innerText(), /Gesamt/);
     await shot(page, 'home-cashier-unbalanced-de');
 
@@ -106,9 +106,9 @@ describe('home pages', () => {
     await page.goto(`${home}/budget/forecast/surplus`);
     await page.getByTestId('surplus-cashBalance').waitFor();
     await page.getByTestId('surplus-cashBalance').click();
-    await page.getByTestId('surplus-cashBalance').fill(typed(649_000));
+    await page.getByTestId('surplus-cashBalance').fill(typed(440_000));
     await page.getByTestId('surplus-surplusUsed').click();
-    await page.getByTestId('surplus-surplusUsed').fill(typed(649_000));
+    await page.getByTestId('surplus-surplusUsed').fill(typed(440_000));
     await page.getByTestId('surplus-surplusUsed').press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith('/surplus'));
 
@@ -117,7 +117,7 @@ describe('home pages', () => {
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Genehmigung fehlt');
     assert.equal(await page.getByTestId('home-forecast-state').getAttribute('data-state'), 'balanced');
     const figures = await homeFigures(page);
-    assert.deepEqual(figures, { revenues: 9_308_750, surplusUsed: 649_000, expenses: 9_957_750, balance: 0 });
+    assert.deepEqual(figures, { revenues: 4_217_400, surplusUsed: 440_000, expenses: 4_657_400, balance: 0 });
     assert.match(await page.getByTestId('home-changes-empty').innerText(), /erst nach der Genehmigung/);
     await theme(page, 'light');
     await shot(page, 'home-cashier-de-light');
@@ -159,6 +159,12 @@ describe('home pages', () => {
     assert.match(await page.getByTestId('home-approval').innerText(), new RegExp(`Genehmigt am 15\\.12\\.${prev - 1}`));
     assert.equal(await page.getByTestId('home-overview-link').count(), 0, 'one department: no union list link');
     await shot(page, 'home-kassier-previous-year-de');
+    // the current year (after the budget spec: approved, a change and the adjustment) for the screenshot
+    await page.goto(`${baseUrl}/dept/101/year/${currentYear}`);
+    await page.getByTestId('home-forecast').waitFor();
+    await shot(page, 'home-kassier-current-year-de');
+    await page.goto(`${baseUrl}/dept/101/year/${prev}`);
+    await waitForStep(page, 'adjustmentOpen');
     await page.getByTestId('home-step-action').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/dept/101/year/${prev}/budget/adjustment/edit`));
     assertNoErrors(errors);
@@ -174,15 +180,17 @@ describe('home pages', () => {
     await page.waitForURL((url) => url.pathname.endsWith(`/dept/000/year/${currentYear}/overview/departments`));
     await waitForRows(page, 7, 'overview-table');
     assert.equal((await page.getByTestId('screen-title').innerText()).trim(), `Übersicht der Feuerwehren ${currentYear}`);
+    await shot(page, 'overview-departments-all-de');
 
     await chooseOption(page, 'filter-status', /^Nicht genehmigt$/);
     await waitForSearch(page, { status: 'notApproved' });
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="row-state"]')].every((b) => b.getAttribute('data-state') !== 'approved'));
     const states = await page.getByTestId('row-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
     assert.ok(states.length >= 5 && !states.includes('approved'), `not approved only: ${states}`);
-    const row201 = page.getByTestId('data-row').filter({ hasText: 'Feuerwehr Lana' });
-    assert.match(await row201.innerText(), /93\.087,50 €/);
-    assert.equal(await row201.getByTestId('row-state').getAttribute('data-state'), 'balanced');
+    // the district 100 the cashier test balanced: approval missing
+    const row100 = page.getByTestId('data-row').filter({ hasText: 'Bezirksfeuerwehrverband Bozen' });
+    assert.match(await row100.innerText(), /42\.174,00 €\s+46\.574,00 €/);
+    assert.equal(await row100.getByTestId('row-state').getAttribute('data-state'), 'balanced');
 
     // sorted by revenues, largest first (two clicks: ascending, then descending)
     await page.getByTestId('sort-revenues').click();
@@ -212,30 +220,30 @@ describe('home pages', () => {
       csv.lines.slice(1).map((l) => l.split(';')[0]),
       codes,
     );
-    assert.ok(csv.lines.includes('201;Freiwillige Feuerwehr Lana;Feuerwehr;93087,50;99577,50;6490,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'), csv.lines.join('\n'));
+    assert.ok(csv.lines.includes('100;Bezirksfeuerwehrverband Bozen;Bezirk;42174,00;46574,00;4400,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'), csv.lines.join('\n'));
 
     // Italian and the district filter
     await language(page, 'it');
     await page.getByText('Panoramica dei corpi').waitFor();
-    await chooseOption(page, 'filter-district', /^200 /);
-    await waitForSearch(page, { district: '200' });
-    await waitForRows(page, 3, 'overview-table');
+    await chooseOption(page, 'filter-district', /^100 /);
+    await waitForSearch(page, { district: '100' });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="data-row"] td:first-child')].every((td) => td.textContent?.trim().startsWith('1')));
     const italianCsv = await downloadCsv(page);
     assert.equal(italianCsv.name, 'panoramica-corpi.csv');
-    assert.deepEqual(
-      italianCsv.lines.slice(1).map((l) => l.split(';')[0]),
-      ['201', '200', '202'],
-    );
+    const italianCodes = italianCsv.lines.slice(1).map((l) => l.split(';')[0]);
+    assert.equal(italianCodes[0], '100', 'largest revenues first');
+    assert.ok(italianCodes.length >= 1 && italianCodes.every((c) => c.startsWith('1')), `district 100 only: ${italianCodes}`);
+    assert.equal(italianCsv.lines[1], '100;Unione distrettuale VV.F. Bolzano;Distretto;42174,00;46574,00;4400,00;0,00;In pareggio, non approvato;sì;;;');
     await shot(page, 'overview-departments-it-dark');
     await theme(page, 'light');
     await shot(page, 'overview-departments-it-light');
     await language(page, 'de');
 
     // a row opens that department's forecast
-    await page.getByTestId('data-row').filter({ hasText: 'Feuerwehr Lana' }).click();
-    await page.waitForURL((url) => url.pathname === `/dept/201/year/${currentYear}/budget/forecast/details`);
+    await page.getByTestId('data-row').filter({ hasText: 'Bezirksfeuerwehrverband Bozen' }).click();
+    await page.waitForURL((url) => url.pathname === `/dept/100/year/${currentYear}/budget/forecast/details`);
     await page.getByTestId('forecast-summary').waitFor();
-    assert.equal(pathOf(page), `/dept/201/year/${currentYear}/budget/forecast/details`);
+    assert.equal(pathOf(page), `/dept/100/year/${currentYear}/budget/forecast/details`);
     assertNoErrors(errors);
     await context.close();
   });

@@ -120,14 +120,13 @@ export function DepartmentOverviewScreen() {
             sortKey: 'name',
             render: (r) => <span title={departmentName(r, language)}>{departmentName(r, language)}</span>,
           },
-          { key: 'area', header: t`Bereich`, width: 100, render: (r) => i18n._(areaLabel(r.area)) },
+          { key: 'area', header: t`Bereich`, width: 125, render: (r) => i18n._(areaLabel(r.area)) },
           { key: 'revenues', header: t`Einnahmen`, width: 112, align: 'right', sortKey: 'revenues', render: (r) => <Amount cents={r.revenues} size="sm" /> },
           { key: 'expenses', header: t`Ausgaben`, width: 112, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
-          { key: 'balance', header: t`Differenz`, width: 104, align: 'right', render: (r) => <Amount cents={r.balance} size="sm" /> },
           {
             key: 'state',
             header: t`Status`,
-            width: 168,
+            width: 160,
             sortKey: 'state',
             render: (r) => (
               <Badge size="sm" variant="light" tt="none" color={stateColors[r.state]} data-testid="row-state" data-state={r.state}>
@@ -135,8 +134,8 @@ export function DepartmentOverviewScreen() {
               </Badge>
             ),
           },
-          { key: 'approval', header: t`Genehmigt am`, width: 108, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
-          { key: 'lastChange', header: t`Letzte Änderung`, width: 170, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
+          { key: 'approval', header: t`Genehmigt am`, width: 115, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
+          { key: 'lastChange', header: t`Letzte Änderung`, width: 195, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
         ]}
         rows={data?.entities}
         total={data?.total}

@@ -197,7 +197,7 @@ function StepCard({
       <Stack gap={6}>
         <Group gap={8} wrap="nowrap">
           <Badge size="sm" circle color={color} variant="filled" aria-hidden>
-            !
+            {color === 'green' ? '✓' : '!'}
           </Badge>
           <Text fw={700} size="lg" lh={1.2} data-testid="home-next-step" data-step={data.step}>
             {i18n._(step.title)}
@@ -234,14 +234,14 @@ function ChangesCard({ data, action }: { data: ScopeHomeData; action: ReactNode 
         <Table verticalSpacing={3} horizontalSpacing={6} fz="sm" layout="fixed" data-testid="home-changes-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th fz="xs" w={150}>
+              <Table.Th fz="xs" w={188}>
                 {t`Änderung`}
               </Table.Th>
               <Table.Th fz="xs">{t`Notizen`}</Table.Th>
-              <Table.Th fz="xs" w={110} ta="right">
+              <Table.Th fz="xs" w={104} ta="right">
                 {t`Einnahmen`}
               </Table.Th>
-              <Table.Th fz="xs" w={110} ta="right">
+              <Table.Th fz="xs" w={104} ta="right">
                 {t`Ausgaben`}
               </Table.Th>
             </Table.Tr>
@@ -251,7 +251,7 @@ function ChangesCard({ data, action }: { data: ScopeHomeData; action: ReactNode 
               <Table.Tr key={c.recordNumber} data-testid="home-change-row">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastChangeText(i18n, { recordNumber: c.recordNumber, approved: c.approved })}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" truncate>
+                  <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
                     {c.notes}
                   </Text>
                 </Table.Td>
