@@ -35,6 +35,8 @@ export const ScopeStatus = z.object({
   hasChartOfAccounts: z.boolean(),
   openPaymentsAllowed: z.boolean(),
   isFirstYear: z.boolean(),
+  /** A past year closed for the area (no year unlock): budget and booking writes answer YearLocked. */
+  isYearLocked: z.boolean().optional(),
 });
 export type ScopeStatus = z.infer<typeof ScopeStatus>;
 

@@ -139,6 +139,9 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     await expectAppError(c.budget.changes.create({ ...s, approved: `${past}-03-01` }), 'YearLocked');
     // reading stays possible
     expect((await c.budget.forecast.get({ ...s, part: 1 })).positions).toEqual([]);
+    // the scope status tells the screens (read-only like a closed budget)
+    expect((await c.scope.status(s)).isYearLocked).toBe(true);
+    expect((await c.scope.status({ ...s, year: PREV })).isYearLocked).toBe(false);
 
     // only the rights of the year unlock may open it
     const flags = (a3: boolean, a2 = false) => ({ years: [{ year: past, areaUnlocked: { 1: false, 2: a2, 3: a3 } }] });
@@ -150,6 +153,7 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [] }), 'YearLocked');
     await admin.years.setStatus({ ...flags(true), departmentId: await deptId('000') });
     expect((await c.budget.forecast.save({ ...s, part: 1, positions: [] })).positions).toEqual([]);
+    expect((await c.scope.status(s)).isYearLocked).toBe(false);
     // the chart unlock is not the year unlock
     const [row] = await get().db.select().from(financialYears).where(eq(financialYears.year, past));
     expect(row).toMatchObject({ departmentUnlocked: true, departmentChartUnlocked: false });

@@ -44,6 +44,7 @@ describeOnDatabases('scope', (get) => {
         hasChartOfAccounts: true,
         openPaymentsAllowed: true,
         isFirstYear: false,
+        isYearLocked: false,
       });
       const previous = await caller.scope.status({ departmentId: id, year: CURRENT_YEAR - 1 });
       expect(previous.isBudgetApproved).toBe(true);

@@ -1,5 +1,18 @@
 import { type Db, schema } from '@app/db';
-import { type Area, areaOfCode, type DepartmentBrief, landingYear, type ScopeInput, type ScopeLanding, type ScopeLandingInput, type Scopes, type ScopeStatus, seesAllDepartments } from '@app/domain';
+import {
+  type Area,
+  areaOfCode,
+  type DepartmentBrief,
+  isYearOpen,
+  landingYear,
+  type ScopeInput,
+  type ScopeLanding,
+  type ScopeLandingInput,
+  type Scopes,
+  type ScopeStatus,
+  seesAllDepartments,
+  todayIso,
+} from '@app/domain';
 import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -63,7 +76,7 @@ export async function listScopes(db: Db, session: Pick<Session, 'userId' | 'acce
 }
 
 /** The flags the menu and the screens need for one scope, in one round of small indexed queries. */
-export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }): Promise<ScopeStatus> {
+export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, today: string = todayIso(new Date())): Promise<ScopeStatus> {
   // one statement: department flags, the budget head of the year, chart existence, first year
   const rows = await db
     .select({
@@ -72,6 +85,7 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }): P
       forecastApproved: budgetHeads.forecastApproved,
       finalApproved: budgetHeads.finalApproved,
       hasChart: exists(db.select({ one: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year)))),
+      areaUnlocked: sql<boolean | null>`(select ${scope.area === 1 ? financialYears.unionUnlocked : scope.area === 2 ? financialYears.districtUnlocked : financialYears.departmentUnlocked} from ${financialYears} where ${financialYears.year} = ${scope.year})`,
     })
     .from(departments)
     .leftJoin(budgetHeads, and(eq(budgetHeads.departmentId, departments.id), eq(budgetHeads.year, scope.year)))
@@ -86,6 +100,7 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }): P
     hasChartOfAccounts: Boolean(row?.hasChart),
     openPaymentsAllowed: row?.openPaymentsAllowed ?? false,
     isFirstYear: Number(row?.firstYear ?? scope.year) === scope.year,
+    isYearLocked: !isYearOpen(scope.year, today, row?.areaUnlocked === true || String(row?.areaUnlocked) === 't'),
   };
 }
 

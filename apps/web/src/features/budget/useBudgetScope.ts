@@ -5,7 +5,8 @@ import { useScope } from '../scope/useScope.ts';
 export function useBudgetScope() {
   const scope = useScope();
   const input = { departmentId: scope.department.id, year: scope.year };
-  return { ...scope, input, closed: scope.status.isBudgetClosed, approved: scope.status.isBudgetApproved };
+  // a past year closed for the area (year unlock not set) is read-only like a closed budget
+  return { ...scope, input, closed: scope.status.isBudgetClosed || Boolean(scope.status.isYearLocked), approved: scope.status.isBudgetApproved };
 }
 
 /** After a budget write: every budget query (summary, parts, changes, figures) refetches. */
