@@ -4,7 +4,8 @@
  * a budget change made by mistake is deleted (the latest only, with the confirmation), the
  * movement-template head names a template by its chapter (typed code in German, picker in Italian),
  * the supplier master sheet PDF (a page per supplier with every field), and the previous-year amounts
- * typed in the forecast of a brigade in its first year in the system (supervisor, a new department).
+ * typed in the forecast of a brigade in its first year in the system (supervisor, a new department),
+ * and the year unlock (years screen) that leaves the chart of that year locked.
  */
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -188,6 +189,21 @@ for (const { language, user, dept, newDept, texts } of runs) {
       await page.getByTestId('prev-21003').waitFor();
       assert.equal(await page.locator('input[data-testid="prev-21003"]').count(), 0, 'derived, not typed');
       assert.equal(await page.getByTestId('prev-editable-note').count(), 0);
+      // the year unlock (years screen) is not the chart unlock: last year's department chart stays locked
+      await page.goto(`${baseUrl}/dept/101/year/${currentYear}/years`);
+      await page.getByTestId('year-unlock').waitFor();
+      await page.getByTestId(`unlock-${prevYear}-3`).check();
+      await page.getByTestId('unlock-save').click();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="unlock-save"]:not([disabled])'));
+      await shot(page, name('years-unlock'));
+      await page.goto(`${baseUrl}/dept/101/year/${prevYear}/chartOfAccounts/unlock`);
+      await page.getByTestId('unlock-row-3').getByTestId('unlock-state').getByText(language === 'de' ? 'gesperrt' : 'bloccato').waitFor();
+      await shot(page, name('chart-still-locked'));
+      // and back: the year flag off again
+      await page.goto(`${baseUrl}/dept/101/year/${currentYear}/years`);
+      await page.getByTestId(`unlock-${prevYear}-3`).uncheck();
+      await page.getByTestId('unlock-save').click();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="unlock-save"]:not([disabled])'));
       // leave the supervisor's language as found (German)
       if (language !== 'de') await switchLanguage(page, 'de');
       assertNoErrors(errors);
