@@ -8,7 +8,7 @@ import { num, type RestRequest, type RestRoute } from './routes.ts';
  */
 
 /** Every amount field the budget procedures answer with (cents inside, euros on the wire). */
-const AMOUNT_FIELDS = new Set([
+export const AMOUNT_FIELDS = new Set([
   'budgetInitial',
   'budgetChanges',
   'budgetFinal',

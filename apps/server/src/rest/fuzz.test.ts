@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { appRouter } from '@app/api';
 import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import { errorCodes } from '@app/domain';
+import { errorCodes, exactEurosToCents } from '@app/domain';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
+import { AMOUNT_FIELDS } from './budget.ts';
 import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
 
 /**
@@ -20,7 +21,8 @@ import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
  * values and replaces one to three fields with hostile ones (integers >= 2^31, negatives, floats,
  * NaN strings, NUL bytes, very long strings, wrong types, deep nesting); fixed cases add bad JSON,
  * wrong content types and depth-10,000 bodies. Signed in as supervisor. Every answer must be below
- * 500, and every error answer must be exactly the spec's shape with a known business code.
+ * 500, every error answer exactly the spec's shape with a known business code, and no budget write
+ * may accept an amount that is no exact amount (it would have been rounded).
  *
  * Fixed seed in CI; `FUZZ_SEED` and `FUZZ_RUNS` (random requests per path) widen a local run,
  * `FUZZ_TRACE=<file>` writes the time per path and all findings (`<file>.findings.json`),
@@ -390,6 +392,28 @@ function shapeProblem(status: number, text: string): string | null {
   return null;
 }
 
+/** The path of an amount field (euros on the wire) holding a number that is no exact amount. */
+function inexactAmount(payload: unknown): string | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const stack: [unknown, string, number][] = [[body, '', 0]];
+  while (stack.length > 0) {
+    const [node, path, depth] = stack.pop() as [unknown, string, number];
+    if (node === null || typeof node !== 'object' || depth > 8) continue;
+    for (const [key, value] of Object.entries(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (AMOUNT_FIELDS.has(key) && typeof value === 'number' && exactEurosToCents(value) === null) return at;
+      stack.push([value, at, depth + 1]);
+    }
+  }
+  return null;
+}
+
 function describeRequest(options: InjectOptions): string {
   const payload = typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload ?? '');
   const ct = (options.headers as Record<string, string> | undefined)?.['content-type'];
@@ -436,6 +460,8 @@ for (const target of testDatabases()) {
         let serverErrors = 0;
         const failingRoutes = new Set<string>();
         const statuses = new Map<number, number>();
+        const routeStatuses = new Map<number, number>();
+        const refusals = new Map<string, number>();
         // existing ids (but never the signed-in supervisor), a missing one, and hostile ones
         const ids = [2, 3, 5, 999_999].filter((id) => id !== supervisorId);
         const paramArb = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...ids) }, { weight: 3, arbitrary: hostileNumber }, { weight: 1, arbitrary: hostileString.map((s) => s.slice(0, 4000)) });
@@ -444,11 +470,17 @@ for (const target of testDatabases()) {
           requests++;
           const res = await app.inject(options);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          routeStatuses.set(res.statusCode, (routeStatuses.get(res.statusCode) ?? 0) + 1);
+          if (process.env.FUZZ_TRACE && res.statusCode === 400) refusals.set(res.json().details?.Field ?? '-', (refusals.get(res.json().details?.Field ?? '-') ?? 0) + 1);
           const label = `${model.route.method} ${model.route.path}`;
           if (res.statusCode >= 500) {
             serverErrors++;
             failingRoutes.add(label);
             findings.push({ request: describeRequest(options), status: res.statusCode, body: res.body.slice(0, 200) });
+          } else if (res.statusCode < 300 && model.route.path.toLowerCase().startsWith('budget/') && inexactAmount(options.payload)) {
+            // an amount that is no amount (more decimals, beyond the maximum) must never be rounded into a 2xx
+            failingRoutes.add(label);
+            findings.push({ request: describeRequest(options), status: res.statusCode, body: `accepted the inexact amount ${inexactAmount(options.payload)}` });
           } else if (res.statusCode >= 400) {
             const problem = shapeProblem(res.statusCode, res.body);
             if (problem) {
@@ -479,15 +511,29 @@ for (const target of testDatabases()) {
             await send(model, buildRequest(model, plan, token, `10.77.${r}.${i % 250}`));
           }
           for (const options of fixedCases(model, token)) await send(model, { remoteAddress: `10.78.${r}.1`, ...options });
+          // every amount field of a write alone with an amount that is no amount: refused, never rounded
+          if (model.route.method !== 'GET') {
+            for (const [index, field] of model.fields.entries()) {
+              if (!AMOUNT_FIELDS.has(field.path.at(-1) ?? '')) continue;
+              for (const value of [12.345, 1.005, 0.001, 1e12, -1e12 - 0.01]) {
+                await send(model, buildRequest(model, { mutations: [[index, value]], scopeInQuery: true, param: 1 }, token, `10.79.${r}.1`));
+              }
+            }
+          }
           // a row may end or spoil the session (logout): sign in again for the next path
           const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
           if (me.statusCode !== 200) await signIn();
-          if (process.env.FUZZ_TRACE) writeFileSync(process.env.FUZZ_TRACE, `${model.route.method} ${model.route.path} ${Date.now() - started} ms\n`, { flag: 'a' });
+          if (process.env.FUZZ_TRACE) {
+            const line = `${model.route.method} ${model.route.path} ${Date.now() - started} ms ${[...routeStatuses].map(([st, n]) => `${st}×${n}`).join(' ')}; 400 fields ${[...refusals].map(([f, n]) => `${f}×${n}`).join(' ')}\n`;
+            writeFileSync(process.env.FUZZ_TRACE, line, { flag: 'a' });
+          }
+          routeStatuses.clear();
+          refusals.clear();
         }
 
         if (process.env.FUZZ_TRACE) writeFileSync(`${process.env.FUZZ_TRACE}.findings.json`, JSON.stringify(findings, null, 1));
         console.info(
-          `REST fuzz [${target.name}] seed ${SEED}: ${requests} requests on ${models.length} paths, ${serverErrors} answers >= 500, ${findings.length - serverErrors} outside the error shape, ${failingRoutes.size} failing paths; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+          `REST fuzz [${target.name}] seed ${SEED}: ${requests} requests on ${models.length} paths, ${serverErrors} answers >= 500, ${findings.length - serverErrors} outside the error shape or accepting an inexact amount, ${failingRoutes.size} failing paths; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`,
         );
         expect(findings.slice(0, Number(process.env.FUZZ_SHOW ?? 40)), `failing paths: ${[...failingRoutes].join(', ')}`).toEqual([]);
       },
