@@ -8,6 +8,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
+import { checkDifferenceText, FigureLine } from '../budget/BudgetParts.tsx';
 import { checkLabels } from '../budget/labels.ts';
 import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } from '../overview/labels.ts';
 import { areaLabel } from './areaLabel.ts';
@@ -142,17 +143,6 @@ function Card({ title, badge, action, children, testId }: { title: ReactNode; ba
   );
 }
 
-function Line({ label, cents, strong, testId }: { label: ReactNode; cents: number; strong?: boolean; testId: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="md" py={2}>
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Amount cents={cents} size="sm" fw={strong ? 700 : undefined} w="auto" style={{ minWidth: 0 }} data-testid={testId} />
-    </Group>
-  );
-}
-
 function ForecastCard({ data, year, action }: { data: ScopeHomeData; year: number; action: ReactNode }) {
   const { t, i18n } = useLingui();
   const f = data.forecast;
@@ -167,11 +157,13 @@ function ForecastCard({ data, year, action }: { data: ScopeHomeData; year: numbe
       }
       action={action}
     >
-      <Line label={t`Einnahmen`} cents={f.revenues} testId="home-revenues" />
-      <Line label={t`Verwendeter Überschuss`} cents={f.surplusUsed} testId="home-surplus-used" />
-      <Line label={t`Ausgaben`} cents={f.expenses} testId="home-expenses" />
-      <Divider my={4} />
-      <Line label={t`Differenz`} cents={f.balance} strong testId="home-balance" />
+      <Stack gap={4}>
+        <FigureLine label={t`Einnahmen`} cents={f.revenues} testId="home-revenues" />
+        <FigureLine label={t`Verwendeter Überschuss`} cents={f.surplusUsed} testId="home-surplus-used" />
+        <FigureLine label={t`Ausgaben`} cents={f.expenses} testId="home-expenses" />
+        <Divider />
+        <FigureLine label={t`Differenz`} cents={f.balance} strong testId="home-balance" />
+      </Stack>
       <Text size="sm" c="dimmed" mt={6} data-testid="home-approval">
         {f.approval ? t`Genehmigt am ${formatDate(f.approval)}` : f.state === 'noForecast' ? t`Noch keine Beträge erfasst` : f.isBalanced ? t`Ausgeglichen, noch nicht genehmigt` : t`Nicht ausgeglichen`}
       </Text>
@@ -207,12 +199,14 @@ function StepCard({
         {failed.length > 0 ? (
           <Stack gap={2} data-testid="home-failed-checks">
             {failed.map((k) => (
-              <Group key={k} justify="space-between" wrap="nowrap" gap="md">
-                <Text size="sm" c="red">
+              <div key={k}>
+                <Text size="sm" c="red" fw={600}>
                   ✗ {i18n._(checkLabels[k])}
                 </Text>
-                <Amount cents={data.forecast.checks[k].difference} size="sm" w="auto" style={{ minWidth: 0 }} />
-              </Group>
+                <Text size="sm" c="red" pl={18} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {checkDifferenceText(i18n, data.forecast.checks[k].difference)}
+                </Text>
+              </div>
             ))}
           </Stack>
         ) : null}
@@ -280,13 +274,13 @@ function BookingsCard({ data, openPaymentsAllowed }: { data: ScopeHomeData; open
           {t`Kassastand und offene Zahlungen erscheinen hier, sobald Buchungen erfasst sind.`}
         </Text>
       ) : (
-        <>
-          {b.cashBalance !== null ? <Line label={t`Kassastand`} cents={b.cashBalance} strong testId="home-cash-balance" /> : null}
-          <Line label={t`Einnahmen erhalten`} cents={b.revenuesPaid} testId="home-revenues-paid" />
-          <Line label={t`Ausgaben bezahlt`} cents={b.expensesPaid} testId="home-expenses-paid" />
-          {openPaymentsAllowed || b.openPayments !== 0 ? <Line label={t`Offene Zahlungen`} cents={b.openPayments} testId="home-open-payments" /> : null}
-          <Line label={t`Vormerkungen`} cents={b.reservations} testId="home-reservations" />
-        </>
+        <Stack gap={4}>
+          {b.cashBalance !== null ? <FigureLine label={t`Kassastand`} cents={b.cashBalance} strong testId="home-cash-balance" /> : null}
+          <FigureLine label={t`Einnahmen erhalten`} cents={b.revenuesPaid} testId="home-revenues-paid" />
+          <FigureLine label={t`Ausgaben bezahlt`} cents={b.expensesPaid} testId="home-expenses-paid" />
+          {openPaymentsAllowed || b.openPayments !== 0 ? <FigureLine label={t`Offene Zahlungen`} cents={b.openPayments} testId="home-open-payments" /> : null}
+          <FigureLine label={t`Vormerkungen`} cents={b.reservations} testId="home-reservations" />
+        </Stack>
       )}
     </Card>
   );
