@@ -26,6 +26,8 @@ export interface DataColumn<Row> {
   mono?: boolean;
   /** The header sorts by this key on click (with `sort` and `onSortChange` on the table). */
   sortKey?: string;
+  /** Long text wraps onto a second line instead of being cut (names in a narrow column). */
+  wrap?: boolean;
 }
 
 /** The sort of a table: key and direction (kept by the caller, usually in the URL). */
@@ -180,7 +182,11 @@ export function DataTable<Row>({
                     key={c.key}
                     ta={c.align ?? 'left'}
                     ff={c.mono ? 'monospace' : undefined}
-                    style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontVariantNumeric: 'tabular-nums' }}
+                    style={
+                      c.wrap
+                        ? { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }
+                        : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontVariantNumeric: 'tabular-nums' }
+                    }
                   >
                     {c.render(row)}
                   </Table.Td>
