@@ -48,6 +48,7 @@ async function language(page, lang) {
 async function theme(page, scheme) {
   if ((await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) await page.getByTestId('theme-toggle').click();
   await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+  await page.mouse.move(700, 700); // no tooltip of the toggle in the screenshots
 }
 
 async function waitForStep(page, step) {
