@@ -95,6 +95,31 @@ describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without 
     expect(uncaught).toEqual([]);
   });
 
+  it('a result cut off by a terminated backend leaves nothing behind for the next query on the new connection', async () => {
+    const client = postgres(fresh.url, { max: 1, onnotice: () => undefined });
+    try {
+      await client`select 1`;
+      // rows of 20 kB are sent at once; the backend then sleeps and is terminated mid-result
+      const cut = client`select repeat('x', 20000) || i as v from generate_series(1, 5) i union all select pg_sleep(5)::text`.then(
+        () => 'resolved',
+        (error: { code?: string }) => `rejected ${error.code}`,
+      );
+      let pids: { pid: number }[] = [];
+      for (let i = 0; i < 100 && pids.length === 0; i++) {
+        await sleep(20);
+        pids = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and state = 'active' and query like '%generate_series%'`;
+      }
+      await admin`select pg_terminate_backend(${pids[0]?.pid as number})`;
+      expect(await cut).toBe('rejected CONNECTION_CLOSED');
+      // unpatched 3.4.9 fails this query with the dead session's 57P01 (or gives its rows leading holes)
+      expect(await client`select 1 as x`).toEqual([{ x: 1 }]);
+      expect(await client`select x from generate_series(1, 3) x`).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('survives terminated backends under load: 2xx or 503 only, back within 5 s, no acknowledged write lost', async () => {
     const login = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { username: 'kassier', password: 'demo', remember: false } });
     expect(login.statusCode).toBe(200);
