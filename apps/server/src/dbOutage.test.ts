@@ -17,6 +17,8 @@ const YEAR = 2026;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+if (!baseUrl) console.info('dbOutage.test.ts skipped: the connection-loss tests need PostgreSQL (set TEST_DATABASE_URL)');
+
 describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without TEST_DATABASE_URL: needs a PostgreSQL server)', () => {
   const uncaught: unknown[] = [];
   const recordUncaught = (error: unknown) => uncaught.push(error);
@@ -38,7 +40,9 @@ describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without 
   }
 
   beforeAll(async () => {
+    // either kills a Node process (unhandled rejections throw by default since Node 15)
     process.on('uncaughtException', recordUncaught);
+    process.on('unhandledRejection', recordUncaught);
     fresh = await freshPostgresDatabase(baseUrl as string);
     dbName = new URL(fresh.url).pathname.slice(1);
     handle = await openDb(fresh.url);
@@ -50,6 +54,7 @@ describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without 
 
   afterAll(async () => {
     process.off('uncaughtException', recordUncaught);
+    process.off('unhandledRejection', recordUncaught);
     await app?.close();
     await handle?.close();
     await admin?.end();
