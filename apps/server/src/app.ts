@@ -89,6 +89,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC call failed');
+        // 503 DatabaseUnavailable: the database is unreachable (the operator should see the outage)
+        if (error.code === 'SERVICE_UNAVAILABLE') req.log.warn({ err: error, path }, 'database unavailable');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

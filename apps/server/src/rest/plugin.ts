@@ -39,6 +39,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
             request.log.error({ err: error }, 'unexpected error in REST call');
             return reply.status(500).send(internalError(request.id));
           }
+          if (body.type.status === 503) request.log.warn({ err: error }, 'database unavailable');
           return reply.status(body.type.status).send(body);
         }
       },
