@@ -269,7 +269,8 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                             />
                           </Group>
                         ) : (
-                          <Text size="sm" truncate title={chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}>
+                          // long chapter names wrap (a cashier must read the whole name at 1280 px)
+                          <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="forecast-chapter-description">
                             {chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}
                           </Text>
                         )}

@@ -14,6 +14,7 @@ import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } fro
 import { areaLabel } from './areaLabel.ts';
 import { departmentName } from './departments.ts';
 import { useScope } from './useScope.ts';
+import { YearNotReadyNotice } from './YearNotReadyNotice.tsx';
 
 /** Scope-relative screens the home links to (they exist as routes). */
 type Target = 'budget/forecast/details' | 'budget/forecast/approval' | 'budget/adjustment/edit' | 'budget/changes/edit' | 'overview/departments';
@@ -195,7 +196,7 @@ function StepCard({
             {i18n._(step.title)}
           </Text>
         </Group>
-        <Text size="sm">{i18n._(step.text)}</Text>
+        {data.step === 'chartMissing' ? <YearNotReadyNotice /> : <Text size="sm">{i18n._(step.text)}</Text>}
         {failed.length > 0 ? (
           <Stack gap={2} data-testid="home-failed-checks">
             {failed.map((k) => (
