@@ -1,11 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restTestApp, YEAR } from './testApp.ts';
 
 /**
  * Bad input is a 400 with the business name and the field, never a 500: integers beyond the integer
@@ -13,42 +9,23 @@ import { buildApp } from '../app.ts';
  * (bad JSON, content types, malformed addresses), on REST and tRPC alike.
  */
 
-const YEAR = 2026;
-
 for (const target of testDatabases()) {
   describe(`bad input is a 400 [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
-    let token = '';
+    const t = restTestApp(target, { ipPrefix: '10.12.0', signIn: ['supervisor'], departments: true });
+    const auth = () => t.auth('supervisor');
+    const rest = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) => t.call('supervisor', method, url, payload, headers);
     let dept = 0;
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
-
-    beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-      const login = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username: 'supervisor', password: 'demo' }, remoteAddress: '10.12.0.1' });
-      token = login.json().token as string;
-      const scopes = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${token}` } });
-      dept = (scopes.json().departments as { id: number; code: string }[]).find((d) => d.code === '101')?.id ?? 0;
+    beforeAll(() => {
+      dept = t.dept('101');
     });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
-    });
-
-    const auth = () => ({ authorization: `Bearer ${token}` });
-    const rest = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-      app.inject({ method, url: `/api/${url}`, headers: { ...auth(), ...headers }, ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}) });
     const q = (year: number | string = YEAR) => `departmentId=${dept}&year=${year}`;
     /** A tRPC query; the answer's error data (appCode, field). */
     const trpcQuery = async (path: string, input: unknown) => {
-      const res = await app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: auth() });
+      const res = await t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: auth() });
       return { status: res.statusCode, data: res.json().error?.data as { appCode: string; field: string | null } | undefined };
     };
     const trpcMutation = async (path: string, input: unknown) => {
-      const res = await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: auth(), payload: input as InjectOptions['payload'] });
+      const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: auth(), payload: input as InjectOptions['payload'] });
       return { status: res.statusCode, data: res.json().error?.data as { appCode: string; field: string | null } | undefined };
     };
     const invalid = (field: string) => ({ type: { status: 400, text: 'Bad Request' }, details: { Message: 'InvalidValue', Field: field } });

@@ -1,44 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+// the app first: the route modules import each other through routes.ts
+import { restTestApp, YEAR } from './testApp.ts';
 import { restRoutes } from './routes.ts';
-
-const YEAR = 2026;
 
 for (const target of testDatabases()) {
   describe(`REST base data [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
-    const tokens = new Map<string, string>();
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
-
-    beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-    });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
-    });
-
-    async function token(username: string): Promise<string> {
-      const known = tokens.get(username);
-      if (known) return known;
-      const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username, password: 'demo' }, remoteAddress: '10.8.0.1' });
-      expect(res.statusCode).toBe(200);
-      tokens.set(username, res.json().token as string);
-      return res.json().token as string;
-    }
-    async function call(username: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-      return app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${await token(username)}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as string }) });
-    }
+    const t = restTestApp(target, { ipPrefix: '10.8.0' });
+    const call = (username: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+      t.call(username, method, url, payload, headers);
     async function deptId(code: string): Promise<number> {
       const res = await call('supervisor', 'GET', `Departments?code=${code}&pageSize=1`);
       return res.json().entities[0].id as number;
@@ -219,7 +189,7 @@ for (const target of testDatabases()) {
       expect(paths.length).toBeGreaterThanOrEqual(33);
       for (const route of paths) {
         const url = `/api/${route.path.replace(':id', '1')}`;
-        const anonymous = await app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const anonymous = await t.app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : { payload: {} }) });
         expect(anonymous.statusCode, `${route.method} ${route.path}`).toBe(401);
       }
     });

@@ -1,14 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+// the app first: the route modules import each other through routes.ts
+import { restTestApp, YEAR } from './testApp.ts';
 import { budgetRoutes, centsIn, eurosOut } from './budget.ts';
-
-const YEAR = 2026;
 
 describe('budget amount mapping', () => {
   it('converts amount fields at any depth, leaves counts and codes alone', () => {
@@ -27,33 +21,9 @@ describe('budget amount mapping', () => {
 
 for (const target of testDatabases()) {
   describe(`REST budget [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
-    const tokens = new Map<string, string>();
-    const ids = new Map<string, number>();
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
-
-    beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-      for (const [i, username] of ['supervisor', 'kassier'].entries()) {
-        const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username, password: 'demo' }, remoteAddress: `10.8.0.${i + 1}` });
-        tokens.set(username, res.json().token as string);
-      }
-      const scopes = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${tokens.get('supervisor')}` } });
-      for (const d of scopes.json().departments as { id: number; code: string }[]) ids.set(d.code, d.id);
-    });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
-    });
-
-    function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, user = 'kassier') {
-      return app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${tokens.get(user)}` }, ...(payload ? { payload } : {}) });
-    }
-    const dept = () => ids.get('101') ?? 0;
+    const t = restTestApp(target, { ipPrefix: '10.8.0', signIn: ['supervisor', 'kassier'], departments: true });
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, user = 'kassier') => t.call(user, method, url, payload);
+    const dept = () => t.dept('101');
     const q = (year = YEAR) => `departmentId=${dept()}&year=${year}`;
     const scope = () => ({ departmentId: dept(), year: YEAR });
 
@@ -262,7 +232,7 @@ for (const target of testDatabases()) {
 
     it('spec shapes: forecast chapterId null, withBudgetOnly, DELETE of the latest change', async () => {
       // a forecast position with chapterId null resolves its chapter by code (the 102 scope is untouched)
-      const s102 = { departmentId: ids.get('102') ?? 0, year: YEAR };
+      const s102 = { departmentId: t.dept('102'), year: YEAR };
       const forecast = await call('PUT', 'Budget/Forecast', { ...s102, part: 2, positions: [{ chapterId: null, chapter: '21003', amountCurrYear: 12.5 }] }, 'supervisor');
       expect(forecast.statusCode).toBe(200);
       expect(forecast.json().positions.find((p: { chapter: string }) => p.chapter === '21003')).toMatchObject({ amountCurrYear: 12.5 });
@@ -282,26 +252,26 @@ for (const target of testDatabases()) {
       // a change made by mistake: only the latest goes, its number comes back
       const second = await call('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-04-01`, notes: 'Irrtum' });
       expect(second.json().recordNumber).toBe(2);
-      const notLatest = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes/1?${q()}`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      const notLatest = await t.app.inject({ method: 'DELETE', url: `/api/Budget/Changes/1?${q()}`, headers: t.auth('kassier') });
       expect(notLatest.statusCode).toBe(409);
       expect(notLatest.json().details).toMatchObject({ Message: 'InUse', Params: { usedBy: 'laterChanges' } });
-      const deleted = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes/2?${q()}`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/Budget/Changes/2?${q()}`, headers: t.auth('kassier') });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toBe(true);
       expect((await call('GET', `Budget/Changes?${q()}`)).json().map((c: { recordNumber: number }) => c.recordNumber)).toEqual([1]);
       const third = await call('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-04-02` });
       expect(third.json().recordNumber).toBe(2);
-      const byQuery = await app.inject({ method: 'DELETE', url: `/api/Budget/Changes?${q()}&recordNumber=2`, headers: { authorization: `Bearer ${tokens.get('kassier')}` } });
+      const byQuery = await t.app.inject({ method: 'DELETE', url: `/api/Budget/Changes?${q()}&recordNumber=2`, headers: t.auth('kassier') });
       expect(byQuery.json()).toBe(true);
     });
 
     it('needs a token and a linked department', async () => {
-      const anonymous = await app.inject({ method: 'GET', url: `/api/Budget/Forecast/Summary?${q()}` });
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/Budget/Forecast/Summary?${q()}` });
       expect(anonymous.statusCode).toBe(401);
-      const foreign = await call('GET', `Budget/Forecast/Summary?departmentId=${ids.get('102')}&year=${YEAR}`);
+      const foreign = await call('GET', `Budget/Forecast/Summary?departmentId=${t.dept('102')}&year=${YEAR}`);
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json().details.Message).toBe('DepartmentNotAllowed');
-      const supervisor = await call('GET', `Budget/Forecast/Summary?departmentId=${ids.get('102')}&year=${YEAR}`, undefined, 'supervisor');
+      const supervisor = await call('GET', `Budget/Forecast/Summary?departmentId=${t.dept('102')}&year=${YEAR}`, undefined, 'supervisor');
       expect(supervisor.statusCode).toBe(200);
     });
   });

@@ -1,44 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+// the app first: the route modules import each other through routes.ts
+import { restTestApp, YEAR } from './testApp.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
-
-const YEAR = 2026;
 
 for (const target of testDatabases()) {
   describe(`REST chart of accounts and administration [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
-    const tokens = new Map<string, string>();
-    const ids = new Map<string, number>();
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
-
-    beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-      for (const [i, username] of ['supervisor', 'admin', 'kassier'].entries()) {
-        const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username, password: 'demo' }, remoteAddress: `10.7.0.${i + 1}` });
-        tokens.set(username, res.json().token as string);
-      }
-      const scopes = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${tokens.get('supervisor')}` } });
-      for (const d of scopes.json().departments as { id: number; code: string }[]) ids.set(d.code, d.id);
-    });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
-    });
-
-    function call(user: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-      return app.inject({ method, url: `/api/${url}`, headers: { authorization: `Bearer ${tokens.get(user)}` }, ...(payload ? { payload } : {}) });
-    }
-    const dept = (code: string) => ids.get(code) ?? 0;
+    const t = restTestApp(target, { ipPrefix: '10.7.0', signIn: ['supervisor', 'admin', 'kassier'], departments: true });
+    const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.call(user, method, url, payload);
+    const dept = t.dept;
 
     it('GET ChartOfAccounts/Chapters pages the chapters of the department area', async () => {
       const res = await call('kassier', 'GET', `ChartOfAccounts/Chapters?superDepartmentId=${dept('101')}&year=${YEAR}&page=2&pageSize=10`);
@@ -266,11 +236,11 @@ for (const target of testDatabases()) {
     it('answers every path of the area (no 404) and needs a token', async () => {
       for (const route of chartAdminRoutes) {
         const url = `/api/${route.path.replace(':id', '1').replace(':code', '1')}`;
-        const res = await app.inject({ method: route.method, url, headers: { authorization: `Bearer ${tokens.get('supervisor')}` }, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const res = await t.app.inject({ method: route.method, url, headers: t.auth('supervisor'), ...(route.method === 'GET' ? {} : { payload: {} }) });
         // a missing route answers 404 with the path; a procedure's NotFound has none
         expect(res.statusCode === 404 && res.json().details.Params?.path !== undefined, `${route.method} ${route.path}`).toBe(false);
         expect(res.statusCode, `${route.method} ${route.path}`).toBeLessThan(500);
-        const anonymous = await app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const anonymous = await t.app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : { payload: {} }) });
         expect(anonymous.statusCode, `${route.method} ${route.path}`).toBe(401);
       }
     });

@@ -1,16 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { appRouter } from '@app/api';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
 import { errorCodes, exactEurosToCents } from '@app/domain';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../app.ts';
+// the app first: the route modules import each other through routes.ts
+import { restTestApp, YEAR } from './testApp.ts';
 import { AMOUNT_FIELDS } from './budget.ts';
 import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
 
@@ -29,7 +27,6 @@ import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
  * `FUZZ_SHOW` how many findings the assertion lists (40).
  */
 
-const YEAR = 2026;
 const SEED = Number(process.env.FUZZ_SEED ?? 20260);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const errorCodeSet = new Set<string>(errorCodes);
@@ -422,34 +419,21 @@ function describeRequest(options: InjectOptions): string {
 
 for (const target of testDatabases()) {
   describe(`REST fuzz of every path [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
+    const t = restTestApp(target, { ipPrefix: '10.66.0', signIn: ['supervisor'], departments: true });
     let token = '';
     let supervisorId = 0;
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
 
     async function signIn(): Promise<void> {
-      const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username: 'supervisor', password: 'demo' }, remoteAddress: '10.66.0.1' });
-      expect(res.statusCode, `supervisor sign-in: ${res.body}`).toBe(200);
-      token = res.json().token as string;
-      supervisorId = res.json().userId as number;
+      token = await t.signIn('supervisor');
+      supervisorId = t.userId('supervisor');
     }
 
     beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-      await signIn();
-      const scopes = await app.inject({ method: 'GET', url: '/api/Scopes', headers: { authorization: `Bearer ${token}` } });
-      const dept = (scopes.json().departments as { id: number; code: string }[]).find((d) => d.code === '101');
-      plausible.departmentId = dept?.id;
-      plausible.superDepartmentId = dept?.id;
-      plausible.deptId = dept?.id;
-    });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
+      token = await t.token('supervisor');
+      supervisorId = t.userId('supervisor');
+      plausible.departmentId = t.dept('101');
+      plausible.superDepartmentId = t.dept('101');
+      plausible.deptId = t.dept('101');
     });
 
     it(
@@ -468,7 +452,7 @@ for (const target of testDatabases()) {
 
         async function send(model: RouteModel, options: InjectOptions): Promise<void> {
           requests++;
-          const res = await app.inject(options);
+          const res = await t.app.inject(options);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           routeStatuses.set(res.statusCode, (routeStatuses.get(res.statusCode) ?? 0) + 1);
           if (process.env.FUZZ_TRACE && res.statusCode === 400) refusals.set(res.json().details?.Field ?? '-', (refusals.get(res.json().details?.Field ?? '-') ?? 0) + 1);
@@ -521,7 +505,7 @@ for (const target of testDatabases()) {
             }
           }
           // a row may end or spoil the session (logout): sign in again for the next path
-          const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+          const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
           if (me.statusCode !== 200) await signIn();
           if (process.env.FUZZ_TRACE) {
             const line = `${model.route.method} ${model.route.path} ${Date.now() - started} ms ${[...routeStatuses].map(([st, n]) => `${st}×${n}`).join(' ')}; 400 fields ${[...refusals].map(([f, n]) => `${f}×${n}`).join(' ')}\n`;

@@ -1,37 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-
-const YEAR = 2026;
+import { describe, expect, it } from 'vitest';
+import { restTestApp, YEAR } from './testApp.ts';
 
 for (const target of testDatabases()) {
   describe(`REST statistics [${target.name}]`, () => {
-    let handle: DbHandle;
-    let app: FastifyInstance;
-    const tokens = new Map<string, string>();
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Feuerwehr</title>');
-
-    beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
-      app = await buildApp({ database: handle, webDist });
-      for (const [i, username] of ['supervisor', 'admin'].entries()) {
-        const res = await app.inject({ method: 'POST', url: '/api/Authenticate/login', payload: { username, password: 'demo' }, remoteAddress: `10.6.0.${i + 1}` });
-        tokens.set(username, res.json().token as string);
-      }
-    });
-    afterAll(async () => {
-      await app.close();
-      await handle.close();
-    });
-
-    const get = (url: string, user = 'supervisor') => app.inject({ method: 'GET', url: `/api/${url}`, headers: { authorization: `Bearer ${tokens.get(user)}` } });
+    const t = restTestApp(target, { ipPrefix: '10.6.0', signIn: ['supervisor', 'admin'] });
+    const get = (url: string, user = 'supervisor') => t.call(user, 'GET', url);
 
     it('GET statistics answers the CSV as a download with the fixed file name', async () => {
       const res = await get(`statistics?language=de&deptFrom=101&deptTo=101&yearFrom=${YEAR - 1}&yearTo=${YEAR - 1}&withChapters=false`);
