@@ -1,6 +1,7 @@
-import { type DbHandle, seedDemo } from '@app/db';
+import { type DbHandle, schema, seedDemo } from '@app/db';
 import { testDatabases } from '@app/db/testing';
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createContextInner } from './context.ts';
 import { safeErrorInfo } from './errors.ts';
@@ -41,6 +42,27 @@ export async function signedIn(handle: DbHandle, username: string, password = 'd
   const login = await (await anonymous(handle, ip)).auth.login({ username, password, remember: false });
   const caller = createCaller(await createContextInner({ db: handle.db, token: login.token, ip }));
   return { caller, login };
+}
+
+/**
+ * `as(username, now?)`: signs a demo user in and returns a caller carrying the token, with the
+ * clock at `now` (default `defaultNow`); each sign-in comes from its own address `${ipPrefix}.x.y`.
+ */
+export function signInAs(get: () => DbHandle, ipPrefix: string, defaultNow: Date) {
+  let ip = 0;
+  return async (username: string, now: Date = defaultNow) => {
+    ip += 1;
+    const address = `${ipPrefix}.${Math.floor(ip / 200)}.${ip % 200}`;
+    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => now })).auth.login({ username, password: 'demo', remember: false });
+    return createCaller(await createContextInner({ db: get().db, token: login.token, ip: address, now: () => now }));
+  };
+}
+
+/** The id of a department by its code (throws when there is none). */
+export async function departmentId(handle: DbHandle, code: string): Promise<number> {
+  const [row] = await handle.db.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.code, code));
+  if (!row) throw new Error(`no department ${code}`);
+  return row.id;
 }
 
 /** Asserts a promise fails with the given business code. */

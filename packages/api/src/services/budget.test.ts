@@ -3,29 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createContextInner } from '../context.ts';
 import { createCaller } from '../root.ts';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError } from '../test-utils.ts';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 import { figureSources } from './chapterFigures.ts';
 import { areaBudgetExists } from './chartCopy.ts';
 import { isChapterInUse } from './chapterUsage.ts';
 
-const { budgetChanges, budgetHeads, chapterBudgets, chapters, departments } = schema;
+const { budgetChanges, budgetHeads, chapterBudgets, chapters } = schema;
 
 const YEAR = CURRENT_YEAR;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
 
 describeOnDatabases('budget', (get) => {
-  let ip = 0;
-  async function as(username: string, now: Date = JUNE) {
-    ip += 1;
-    const address = `10.9.${Math.floor(ip / 200)}.${ip % 200}`;
-    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => now })).auth.login({ username, password: 'demo', remember: false });
-    return createCaller(await createContextInner({ db: get().db, token: login.token, ip: address, now: () => now }));
-  }
-  async function deptId(code: string): Promise<number> {
-    const [row] = await get().db.select({ id: departments.id }).from(departments).where(eq(departments.code, code));
-    if (!row) throw new Error(`no department ${code}`);
-    return row.id;
-  }
+  const as = signInAs(get, '10.9', JUNE);
+  const deptId = (code: string) => departmentId(get(), code);
   async function scope(code = '101', year = YEAR) {
     return { departmentId: await deptId(code), year };
   }

@@ -1,9 +1,7 @@
 import { schema } from '@app/db';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createContextInner } from '../context.ts';
-import { createCaller } from '../root.ts';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError } from '../test-utils.ts';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 
 const { chapterBudgets, chapters, departments, financialYears, userDepartments, users } = schema;
 
@@ -12,18 +10,8 @@ const PREV = YEAR - 1;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
 
 describeOnDatabases('budget corrections (issue 9)', (get) => {
-  let ip = 0;
-  async function as(username: string, now: Date = JUNE) {
-    ip += 1;
-    const address = `10.19.${Math.floor(ip / 200)}.${ip % 200}`;
-    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => now })).auth.login({ username, password: 'demo', remember: false });
-    return createCaller(await createContextInner({ db: get().db, token: login.token, ip: address, now: () => now }));
-  }
-  async function deptId(code: string): Promise<number> {
-    const [row] = await get().db.select({ id: departments.id }).from(departments).where(eq(departments.code, code));
-    if (!row) throw new Error(`no department ${code}`);
-    return row.id;
-  }
+  const as = signInAs(get, '10.19', JUNE);
+  const deptId = (code: string) => departmentId(get(), code);
   /** A new department (brigade) with no budget in any year, linked to kassier. */
   async function newDepartment(code: string): Promise<number> {
     const [row] = await get().db.insert(departments).values({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Neu ${code}`, name1Ita: 'Vigili del Fuoco', name2Ita: `Nuovo ${code}` }).returning({ id: departments.id });

@@ -1,32 +1,17 @@
-import { schema } from '@app/db';
 import { overviewCsv } from '@app/reports';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createContextInner } from '../context.ts';
-import { createCaller } from '../root.ts';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError } from '../test-utils.ts';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 import { figureSources, rowsOf } from './chapterFigures.ts';
 import { cashBalanceSources } from './overview.ts';
-
-const { departments } = schema;
 
 const YEAR = CURRENT_YEAR;
 const PREV = YEAR - 1;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
 
 describeOnDatabases('overview (home pages)', (get) => {
-  let ip = 0;
-  async function as(username: string) {
-    ip += 1;
-    const address = `10.11.${Math.floor(ip / 200)}.${ip % 200}`;
-    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => JUNE })).auth.login({ username, password: 'demo', remember: false });
-    return createCaller(await createContextInner({ db: get().db, token: login.token, ip: address, now: () => JUNE }));
-  }
-  async function deptId(code: string): Promise<number> {
-    const [row] = await get().db.select({ id: departments.id }).from(departments).where(eq(departments.code, code));
-    if (!row) throw new Error(`no department ${code}`);
-    return row.id;
-  }
+  const as = signInAs(get, '10.11', JUNE);
+  const deptId = (code: string) => departmentId(get(), code);
   async function scope(code: string, year = YEAR) {
     return { departmentId: await deptId(code), year };
   }
