@@ -1,5 +1,6 @@
 /** Shared helpers for the e2e specs (playwright-core driving Debian's chromium). */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -118,4 +119,47 @@ export async function waitForRows(page, count, testId) {
     await page.waitForTimeout(100);
   }
   assert.equal(n, count, `rows shown`);
+}
+
+/** `1.234,56 €` -> 123456 */
+export function cents(text) {
+  const clean = text.replace(/[^\d,-]/g, '');
+  const [int, dec = '0'] = clean.split(',');
+  const sign = int.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(int)) * 100 + Number(dec.padEnd(2, '0')));
+}
+
+/** 123456 -> `1234,56` (what a cashier types) */
+export function typed(c) {
+  return `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
+}
+
+/** Clicks the screen's download button; the CSV's file name and lines (without BOM). */
+export async function downloadCsv(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim();
+  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
+}
+
+/** Switches the language in the top bar and waits until the switch shows it. */
+export async function setLanguage(page, language) {
+  await page.getByTestId('language-switch').getByText(language.toUpperCase()).click();
+  await page.waitForFunction((lang) => globalThis.document.querySelector('[data-testid="language-switch"] input:checked')?.getAttribute('value') === lang, language);
+}
+
+/** Back to German for the other specs: the language is kept per user, so wait until the server stored it. */
+export async function backToGerman(page) {
+  const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
+  await page.getByTestId('language-switch').getByText('DE').click();
+  await stored;
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+}
+
+/** Switches to the light or dark theme and moves the mouse away (no tooltip of the toggle in screenshots). */
+export async function setTheme(page, scheme) {
+  const current = await page.evaluate(() => globalThis.document.documentElement.getAttribute('data-mantine-color-scheme'));
+  if (current !== scheme) await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction((s) => globalThis.document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+  await page.mouse.move(700, 700);
+  await page.getByRole('tooltip').waitFor({ state: 'hidden' });
 }

@@ -1,6 +1,6 @@
 /* global document */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, menuEntry, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, menuEntry, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 
@@ -30,11 +30,7 @@ describe('language, theme and remembered sign-in', () => {
     await other.page.getByRole('button', { name: 'Accedi' }).waitFor();
     await other.context.close();
 
-    // back to German for the other specs
-    const back = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
-    await page.getByTestId('language-switch').getByText('DE').click();
-    await back;
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await backToGerman(page);
     assertNoErrors(errors);
     await context.close();
   });

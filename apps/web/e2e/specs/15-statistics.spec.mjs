@@ -1,16 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, currentYear, downloadCsv, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
 const screen = `${baseUrl}/dept/101/year/${currentYear}/statistics/export`;
-
-async function downloadCsv(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
-  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim();
-  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
-}
 
 describe('statistics export (supervisor)', () => {
   test('downloads the CSV of the previous year with its fixed name; Italian labels', async () => {

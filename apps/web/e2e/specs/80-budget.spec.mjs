@@ -11,22 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, isEnabled, menuEntry, newPage, pathOf, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, cents, currentYear, isEnabled, menuEntry, newPage, pathOf, shot, signInAndWait, typed, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
-
-/** `1.234,56 €` -> 123456 */
-function cents(text) {
-  const clean = text.replace(/[^\d,-]/g, '');
-  const [int, dec = '0'] = clean.split(',');
-  const sign = int.startsWith('-') ? -1 : 1;
-  return sign * (Math.abs(Number(int)) * 100 + Number(dec.padEnd(2, '0')));
-}
-
-/** 123456 -> `1234,56` (what a cashier types) */
-function typed(c) {
-  return `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
-}
 
 function todayText() {
   const d = new Date();

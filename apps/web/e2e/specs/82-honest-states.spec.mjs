@@ -10,24 +10,10 @@
  * landing part creates a year after the latest existing one (other specs may have created one).
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, chooseOption, currentYear, newPage, pathOf, selectOptions, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, chooseOption, currentYear, newPage, pathOf, selectOptions, setLanguage, setTheme, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
-
-async function setLanguage(page, language) {
-  await page.getByTestId('language-switch').getByText(language.toUpperCase()).click();
-  await page.waitForFunction((lang) => document.querySelector('[data-testid="language-switch"] input:checked')?.getAttribute('value') === lang, language);
-}
-
-async function setTheme(page, scheme) {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-  if (current !== scheme) await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
-  // no tooltip of the toggle in the screenshots
-  await page.mouse.move(700, 700);
-  await page.getByRole('tooltip').waitFor({ state: 'hidden' });
-}
 
 /** The text of the tooltip shown while hovering `locator` (a screenshot with it when `shotName` is given). */
 async function tooltipOf(page, locator, shotName) {

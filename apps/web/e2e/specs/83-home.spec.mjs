@@ -8,9 +8,8 @@
  * sort by revenues, CSV checked by content, a row opens that department's forecast; admin sees all.
  * Screenshots of both pages in German and Italian, light and dark.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, chooseOption, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser, waitForRows } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, cents, chooseOption, currentYear, downloadCsv, newPage, pathOf, setLanguage, setTheme, shot, signInAndWait, typed, useBrowser, waitForRows } from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
@@ -23,19 +22,6 @@ async function departmentCount() {
   const { totalPages } = await res.json();
   assert.ok(totalPages >= 7, `the demo's 7 departments at least: ${totalPages}`);
   return totalPages;
-}
-
-/** `1.234,56 €` -> 123456 */
-function cents(text) {
-  const clean = text.replace(/[^\d,-]/g, '');
-  const [int, dec = '0'] = clean.split(',');
-  const sign = int.startsWith('-') ? -1 : 1;
-  return sign * (Math.abs(Number(int)) * 100 + Number(dec.padEnd(2, '0')));
-}
-
-/** 123456 -> `1234,56` (what a cashier types) */
-function typed(c) {
-  return `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
 }
 
 async function amountOf(page, testId) {
@@ -51,16 +37,6 @@ async function homeFigures(page) {
   };
 }
 
-async function language(page, lang) {
-  await page.getByTestId('language-switch').getByText(lang.toUpperCase()).click();
-}
-
-async function theme(page, scheme) {
-  if ((await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) await page.getByTestId('theme-toggle').click();
-  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
-  await page.mouse.move(700, 700); // no tooltip of the toggle in the screenshots
-}
-
 async function waitForStep(page, step) {
   await page.waitForFunction((s) => document.querySelector('[data-testid="home-next-step"]')?.getAttribute('data-step') === s, step);
 }
@@ -73,19 +49,13 @@ async function waitForSearch(page, expected) {
   }, expected);
 }
 
-async function downloadCsv(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
-  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim();
-  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
-}
-
 describe('home pages', () => {
   test('cashier home: next step along the forecast, totals equal the forecast summary (admin, 100)', async () => {
     const { context, page, errors } = await newPage(browser());
     const home = `${baseUrl}/dept/100/year/${currentYear}`;
     await signInAndWait(page, 'admin');
     await page.goto(home);
-    await language(page, 'de');
+    await setLanguage(page, 'de');
     await page.getByTestId('home-forecast').waitFor();
     await waitForStep(page, 'enterForecast');
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag erfassen');
@@ -130,16 +100,16 @@ describe('home pages', () => {
     const figures = await homeFigures(page);
     assert.deepEqual(figures, { revenues: 4_217_400, surplusUsed: 440_000, expenses: 4_657_400, balance: 0 });
     assert.match(await page.getByTestId('home-changes-empty').innerText(), /erst nach der Genehmigung/);
-    await theme(page, 'light');
+    await setTheme(page, 'light');
     await shot(page, 'home-cashier-de-light');
-    await theme(page, 'dark');
+    await setTheme(page, 'dark');
     await shot(page, 'home-cashier-de-dark');
-    await language(page, 'it');
+    await setLanguage(page, 'it');
     await page.getByTestId('home-next-step').filter({ hasText: 'Approvazione mancante' }).waitFor();
     await shot(page, 'home-cashier-it-dark');
-    await theme(page, 'light');
+    await setTheme(page, 'light');
     await shot(page, 'home-cashier-it-light');
-    await language(page, 'de');
+    await setLanguage(page, 'de');
 
     // "Voranschlag öffnen": the summary shows the same totals (revenues there include the surplus used)
     await page.getByTestId('home-open-forecast').click();
@@ -162,7 +132,7 @@ describe('home pages', () => {
     const { context, page, errors } = await newPage(browser());
     await signInAndWait(page, 'kassier');
     await page.goto(`${baseUrl}/dept/101/year/${prev}`);
-    await language(page, 'de');
+    await setLanguage(page, 'de');
     await waitForStep(page, 'adjustmentOpen');
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Angleichung offen');
     // 101 Leifers (105 % of the department plan): revenues 88.856,25, expenses 95.051,25, surplus used 6.195,00
@@ -186,7 +156,7 @@ describe('home pages', () => {
     const { context, page, errors } = await newPage(browser(), { acceptDownloads: true });
     await signInAndWait(page, 'supervisor');
     await page.goto(`${baseUrl}/dept/000/year/${currentYear}`);
-    await language(page, 'de');
+    await setLanguage(page, 'de');
     await page.getByTestId('home-overview-link').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/dept/000/year/${currentYear}/overview/departments`));
     await waitForRows(page, Math.min(await departmentCount(), 10), 'overview-table');
@@ -218,9 +188,9 @@ describe('home pages', () => {
       [...values].sort((a, b) => b - a),
       `revenues descending: ${revenues}`,
     );
-    await theme(page, 'light');
+    await setTheme(page, 'light');
     await shot(page, 'overview-departments-de-light');
-    await theme(page, 'dark');
+    await setTheme(page, 'dark');
     await shot(page, 'overview-departments-de-dark');
 
     // the CSV holds the filtered list in the same order
@@ -234,7 +204,7 @@ describe('home pages', () => {
     assert.ok(csv.lines.includes('100;Bezirksfeuerwehrverband Bozen;Bezirk;42174,00;46574,00;4400,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'), csv.lines.join('\n'));
 
     // Italian and the district filter
-    await language(page, 'it');
+    await setLanguage(page, 'it');
     await page.getByText('Panoramica dei corpi').waitFor();
     await chooseOption(page, 'filter-district', /^100 /);
     await waitForSearch(page, { district: '100' });
@@ -246,9 +216,9 @@ describe('home pages', () => {
     assert.ok(italianCodes.length >= 1 && italianCodes.every((c) => c.startsWith('1')), `district 100 only: ${italianCodes}`);
     assert.equal(italianCsv.lines[1], '100;Unione distrettuale VV.F. Bolzano;Distretto;42174,00;46574,00;4400,00;0,00;In pareggio, non approvato;sì;;;');
     await shot(page, 'overview-departments-it-dark');
-    await theme(page, 'light');
+    await setTheme(page, 'light');
     await shot(page, 'overview-departments-it-light');
-    await language(page, 'de');
+    await setLanguage(page, 'de');
 
     // a row opens that department's forecast
     await page.getByTestId('data-row').filter({ hasText: 'Bezirksfeuerwehrverband Bozen' }).click();
@@ -263,7 +233,7 @@ describe('home pages', () => {
     const { context, page, errors } = await newPage(browser());
     await signInAndWait(page, 'admin');
     await page.goto(`${baseUrl}/dept/000/year/${currentYear}`);
-    await language(page, 'de');
+    await setLanguage(page, 'de');
     await page.getByTestId('home-overview-link').click();
     const count = await departmentCount();
     await waitForRows(page, Math.min(count, 10), 'overview-table');

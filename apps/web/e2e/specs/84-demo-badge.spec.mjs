@@ -1,5 +1,5 @@
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, backToGerman, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 
@@ -35,11 +35,7 @@ describe('demo badge', () => {
     assert.match(italian, /supervisor, admin, kassier e zwei accedono con la password «demo»/);
     await shot(page, 'topbar-demo-badge-it');
 
-    // back to German for the other specs
-    const back = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
-    await page.getByTestId('language-switch').getByText('DE').click();
-    await back;
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await backToGerman(page);
     assertNoErrors(errors);
     await context.close();
   });
