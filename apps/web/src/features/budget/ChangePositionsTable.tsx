@@ -1,6 +1,6 @@
 import { formatChapter, Part, titleOfChapter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Paper, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Group, Paper, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { type Dispatch, type FocusEvent, type SetStateAction, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -11,6 +11,7 @@ import { readAmountText } from '../../ui/amount.ts';
 import type { ChapterChoice } from '../../ui/ChapterPicker.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { RowDeleteButton } from './BudgetParts.tsx';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { budgetMessages } from './labels.ts';
 import { type ChangeRow, changeRowTotals, isPendingRow } from './positions.ts';
@@ -233,21 +234,7 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                   </Table.Td>
                   <Table.Td ta="right">{available === null ? null : <Amount cents={available} size="sm" data-testid={`available-${row.chapter}`} />}</Table.Td>
                   <Table.Td px={0}>
-                    {editable && !residue ? (
-                      <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="sm"
-                          tabIndex={-1}
-                          onClick={() => removeRow(row.key)}
-                          aria-label={t`Zeile löschen (Strg+Entf)`}
-                          data-testid={`delete-${row.chapter}`}
-                        >
-                          ✕
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
+                    {editable && !residue ? <RowDeleteButton chapter={row.chapter} onDelete={() => removeRow(row.key)} /> : null}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -16,7 +16,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert, RowDeleteButton } from './BudgetParts.tsx';
 import { ChapterAddBar } from './ChapterAddBar.tsx';
 import { copyAllPrevious, type ForecastRow, forecastSavePositions, forecastSnapshot, forecastTotals, isPendingRow, toForecastRows } from './positions.ts';
 import { addChapterField, onAmountKey, onRowKey, useFocusAmount } from './tableKeys.ts';
@@ -355,21 +355,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                         )}
                       </Table.Td>
                       <Table.Td px={0}>
-                        {editable ? (
-                          <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              size="sm"
-                              tabIndex={-1}
-                              onClick={() => remove(row.key)}
-                              aria-label={t`Zeile löschen (Strg+Entf)`}
-                              data-testid={`delete-${row.chapter}`}
-                            >
-                              ✕
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
+                        {editable ? <RowDeleteButton chapter={row.chapter} onDelete={() => remove(row.key)} /> : null}
                       </Table.Td>
                     </Table.Tr>
                   );
