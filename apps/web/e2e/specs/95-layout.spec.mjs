@@ -255,13 +255,13 @@ describe('layout: no clipped text, no overlapping headers', { concurrency: 2 }, 
 
   test('supervisor: every screen, de/it, 1280/1440', async () => {
     const faults = await walk('supervisor', '101');
-    assert.deepEqual(faults, [], `\n${faults.join('\n')}`);
+    assert.deepEqual([...faults], [], `\n${faults.join('\n')}`);
   });
 
   // the kassier's own views: the scope home of a one-department user and the screens of his scope
   // that differ from the supervisor's (forecast with its editors, changes, department users)
   test('kassier: scope home and scope screens, de/it, 1280/1440', async () => {
     const faults = await walk('kassier', '101', { only: (s) => /^budget\/(forecast\/details|changes\/edit)$|^departmentUsers$/.test(s.path) });
-    assert.deepEqual(faults, [], `\n${faults.join('\n')}`);
+    assert.deepEqual([...faults], [], `\n${faults.join('\n')}`);
   });
 });
