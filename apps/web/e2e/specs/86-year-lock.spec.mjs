@@ -2,7 +2,7 @@
 /**
  * The year unlock per area (issue 9) on the screens, in German (kassier, 101) and Italian (zwei, 102):
  * a year older than the previous one is locked for budget writes (`YearLocked`); the budget screens
- * show it read-only with the closed-budget warning until the union unlocks the department area on the
+ * show it read-only with the closed-budget style warning, which names the year lock, until the union unlocks the department area on the
  * years screen ("Freigaben speichern"); then the cashier types a forecast amount; the unlock is taken
  * back and the screen is read-only again.
  *
@@ -114,7 +114,7 @@ const runs = [
     dept: '101',
     part: 'expenses',
     chapter: '21001',
-    texts: { closed: 'Haushalt abgeschlossen: Änderungen sind nicht mehr möglich.' },
+    texts: { locked: 'Haushaltsjahr gesperrt: Jahre vor dem Vorjahr sind abgeschlossen. Änderungen sind erst möglich, wenn der Landesverband das Jahr für den Bereich freigibt (Haushaltsjahre).' },
   },
   {
     language: 'it',
@@ -122,7 +122,9 @@ const runs = [
     dept: '102',
     part: 'revenues',
     chapter: '11001',
-    texts: { closed: 'Bilancio chiuso: le modifiche non sono più possibili.' },
+    texts: {
+      locked: "Esercizio bloccato: gli esercizi anteriori all'anno precedente sono chiusi. Le modifiche sono possibili solo quando l'Unione sblocca l'esercizio per l'area (Esercizi finanziari).",
+    },
   },
 ];
 
@@ -147,7 +149,9 @@ for (const { language, user, dept, part, chapter, texts } of runs) {
       await page.goto(base);
       await setLanguage(page, language);
       await closedWarning.waitFor();
-      assert.equal((await closedWarning.innerText()).trim(), texts.closed);
+      // the warning names the year lock (not a closed budget) and who lifts it
+      assert.equal((await closedWarning.innerText()).trim(), texts.locked);
+      assert.equal(await closedWarning.getAttribute('data-reason'), 'yearLocked');
       // the editors of both parts: the warning, no chapter to add, no amount field, no save
       for (const p of ['revenues', 'expenses']) {
         await page.goto(`${base}/${p}`);
@@ -156,6 +160,8 @@ for (const { language, user, dept, part, chapter, texts } of runs) {
         assert.equal(await page.getByTestId('add-chapter-code').count(), 0, `${p}: no chapter to add`);
         assert.equal(await page.locator('[data-testid="forecast-positions"] input').count(), 0, `${p}: no input`);
         assert.equal(await page.getByTestId('editor-save').count(), 0, `${p}: no save button`);
+        assert.equal(await page.getByTestId('editor-keys').count(), 0, `${p}: no keyboard hints on a read-only editor`);
+        assert.equal((await closedWarning.innerText()).trim(), texts.locked);
       }
       await page.goto(`${base}/${part}`);
       await closedWarning.waitFor();
@@ -175,6 +181,7 @@ for (const { language, user, dept, part, chapter, texts } of runs) {
       await page.reload();
       await page.getByTestId('forecast-positions').waitFor();
       assert.equal(await closedWarning.count(), 0, 'no warning');
+      await page.getByTestId('editor-keys').waitFor();
       await page.getByTestId('add-chapter-code').fill(chapter);
       const amount = page.getByTestId(`amount-${chapter}`);
       await amount.waitFor();

@@ -10,7 +10,7 @@ import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { notifySuccess } from '../../ui/notify.ts';
-import { BalanceChecks, BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
+import { BalanceChecks, BudgetStateAlert, closedReason, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
 
@@ -25,7 +25,7 @@ function paramsOf(error: unknown): Record<string, unknown> | null {
  */
 export function ApprovalScreen() {
   const { t, i18n } = useLingui();
-  const { input, year, closed } = useBudgetScope();
+  const { input, year, closed, status } = useBudgetScope();
   const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
   const [date, setDate] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -38,7 +38,7 @@ export function ApprovalScreen() {
   const balanced = s ? !s.isEmpty && s.isBalanced.total && s.isBalanced.title1 && s.isBalanced.title3 : false;
   // why "Genehmigen" is disabled (shown in its tooltip)
   const disabledReason = closed
-    ? i18n._(budgetMessages.closedWarning)
+    ? i18n._(closedReason(status))
     : s?.isEmpty
       ? i18n._(budgetMessages.noTitles)
       : !balanced

@@ -173,9 +173,11 @@ export function ForecastPartEditor({ part }: { part: Part }) {
           <Title order={2} data-testid="screen-title">
             {t`Haushaltsvoranschlag ${year}: ${partName}`}
           </Title>
-          <Text size="sm" c="dimmed">
-            {t`Enter: nächster Betrag · Tab: nächstes Feld · Strg+Entf: Zeile löschen · Strg+Enter: speichern`}
-          </Text>
+          {editable ? (
+            <Text size="sm" c="dimmed" data-testid="editor-keys">
+              {t`Enter: nächster Betrag · Tab: nächstes Feld · Strg+Entf: Zeile löschen · Strg+Enter: speichern`}
+            </Text>
+          ) : null}
         </div>
         <Group gap="xs" wrap="nowrap">
           {editable ? (
@@ -364,7 +366,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                   <Table.Tr>
                     <Table.Td colSpan={8}>
                       <Text size="sm" c="dimmed" py={6}>
-                        {t`Noch keine Kapitel. Kapitel unten hinzufügen.`}
+                        {editable ? t`Noch keine Kapitel. Kapitel unten hinzufügen.` : t`Noch keine Kapitel.`}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
