@@ -9,7 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getAuth, onSignedOut } from './features/auth/session.ts';
+import { getAuth, onSignedOut } from './lib/session.ts';
 import { activateLanguage, i18n, initialLanguage } from './features/i18n/i18n.ts';
 import { queryClient } from './lib/trpc.ts';
 import { routeTree } from './routeTree.gen.ts';

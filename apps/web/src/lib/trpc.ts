@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { clearSession, getToken } from '../features/auth/session.ts';
+import { clearSession, getToken } from './session.ts';
 import { isSignedOutError, shouldRetryQuery } from './errors.ts';
 
 /** Any call answered with NotAuthenticated (queries, mutations, direct client calls) signs the user out. */

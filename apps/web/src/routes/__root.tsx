@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { RouteErrorPage } from '../features/shell/RouteErrorPage.tsx';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 
 export const Route = createRootRoute({
   component: Outlet,

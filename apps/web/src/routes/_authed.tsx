@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getAuth } from '../features/auth/session.ts';
+import { getAuth } from '../lib/session.ts';
 import { AppLayout } from '../features/shell/AppLayout.tsx';
 
 /** Everything behind sign-in; any such path without a sign-in goes back to `/`. */

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
-import { getAuth } from '../features/auth/session.ts';
+import { getAuth } from '../lib/session.ts';
 import { resolveLanding } from '../features/scope/loadScope.ts';
 import { isSignedOutError } from '../lib/errors.ts';
 

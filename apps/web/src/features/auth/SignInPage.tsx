@@ -14,7 +14,7 @@ import { AppLogo } from '../../ui/icons.tsx';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { resolveLanding } from '../scope/loadScope.ts';
-import { setAuth } from './session.ts';
+import { setAuth } from '../../lib/session.ts';
 
 type Mode = 'signIn' | 'change';
 

@@ -1,5 +1,5 @@
 import { can } from '@app/domain';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { useScope } from '../scope/useScope.ts';
 
 /** The bank directory is shared: writing it needs the bankImport permission in the scope's area. */

@@ -5,7 +5,7 @@ import { queryClient, trpc } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { emptyRange, RangeFields, type RangeValues, rangeInvalid } from './PrintFields.tsx';

@@ -7,7 +7,7 @@ import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { departmentLabels } from './labels.ts';

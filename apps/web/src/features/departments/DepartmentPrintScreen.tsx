@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';

@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link } from '@tanstack/react-router';
 import { appCodeOf } from '../../lib/errors.ts';
-import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
+import { RouteErrorPage } from '../../ui/RouteErrorPage.tsx';
 import { LockIcon } from '../../ui/icons.tsx';
 import { ScopeRefusedError } from './loadScope.ts';
 

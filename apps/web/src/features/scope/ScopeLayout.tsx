@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { writeLastScope } from './lastScope.ts';
 import { useScope } from './useScope.ts';
 

@@ -2,7 +2,7 @@ import { AccessLevel } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { areaLabel } from './areaLabel.ts';
 import { departmentName } from './departments.ts';
 import { FirstSetup } from './FirstSetup.tsx';

@@ -1,6 +1,6 @@
 import type { DepartmentBrief, ScopeStatus } from '@app/domain';
 import { queryClient, trpc } from '../../lib/trpc.ts';
-import { getAuth } from '../auth/session.ts';
+import { getAuth } from '../../lib/session.ts';
 import { readLastScope } from './lastScope.ts';
 import { landingPath, parseYearParam, rememberedYearFor } from './scopePath.ts';
 

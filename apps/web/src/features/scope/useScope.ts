@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc.ts';
-import { useRequiredAuth } from '../auth/session.ts';
-import { scopeMenu } from '../shell/menu.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
+import { scopeMenu } from './scopeMenu.ts';
 
 const scopeRoute = getRouteApi('/_authed/dept/$dept/year/$year');
 

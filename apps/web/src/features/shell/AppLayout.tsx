@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { AppShell, Burger, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { parseScopePath } from '../scope/scopePath.ts';
 import { useCurrentScope } from '../scope/useCurrentScope.ts';
-import { scopeMenu } from './menu.ts';
+import { scopeMenu } from '../scope/scopeMenu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 

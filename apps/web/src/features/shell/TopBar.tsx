@@ -7,7 +7,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { trpcClient } from '../../lib/trpc.ts';
 import { AppLogo, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../ui/icons.tsx';
 import { notifyError } from '../../ui/notify.ts';
-import { clearSession, updateAuth, useRequiredAuth } from '../auth/session.ts';
+import { clearSession, updateAuth, useRequiredAuth } from '../../lib/session.ts';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { departmentLabel } from '../scope/departments.ts';

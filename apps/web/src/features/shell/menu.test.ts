@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AccessLevel, type MenuEntry, menuPaths, menuTree, type ScopeStatus } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { builtMenuPaths, groupsContaining, isBuilt, menuScreenState, scopeMenu } from './menu.ts';
+import { scopeMenu } from '../scope/scopeMenu.ts';
+import { builtMenuPaths, groupsContaining, isBuilt, menuScreenState } from './menu.ts';
 
 const status = (over: Partial<ScopeStatus> = {}): ScopeStatus => ({
   departmentId: 1,

@@ -8,7 +8,7 @@ import { EditorShell, FormSection } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
-import { useRequiredAuth } from '../auth/session.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { useScope } from '../scope/useScope.ts';
 import { accessLevelLabels, languageLabels, userLabels } from './labels.ts';
 import { useDepartmentOptions } from './useDepartmentOptions.ts';

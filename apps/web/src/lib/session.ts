@@ -1,6 +1,6 @@
 import type { LoginResult } from '@app/domain';
 import { useSyncExternalStore } from 'react';
-import { type AuthStorages, clearAuth, readAuth, type StoredAuth, writeAuth } from './storage.ts';
+import { type AuthStorages, clearAuth, readAuth, type StoredAuth, writeAuth } from './authStorage.ts';
 
 /** The signed-in user held in memory and mirrored to browser storage. */
 let current: StoredAuth | null = null;

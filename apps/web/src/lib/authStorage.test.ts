@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, type AuthStorages, clearAuth, readAuth, type StoredAuth, writeAuth } from './storage.ts';
+import { AUTH_STORAGE_KEY, type AuthStorages, clearAuth, readAuth, type StoredAuth, writeAuth } from './authStorage.ts';
 
 function memory(): AuthStorages & { dump: () => { local: Record<string, string>; session: Record<string, string> } } {
   const make = () => {

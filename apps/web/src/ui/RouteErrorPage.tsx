@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { errorText } from '../../lib/errorMessages.ts';
+import { errorText } from '../lib/errorMessages.ts';
 
 /** Fallback when a screen fails to load or render. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
