@@ -1,17 +1,5 @@
 import { entityRoutes, pageOf } from './entity.ts';
-import { num, type RestRequest, type RestRoute } from './routes.ts';
-
-/** A query value ('true' / 'false') or a body boolean; undefined when absent. */
-function bool(value: unknown): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'boolean') return value;
-  return String(value).toLowerCase() === 'true' ? true : String(value).toLowerCase() === 'false' ? false : (value as boolean);
-}
-
-/** A query value as text; undefined when absent. */
-function text(value: unknown): string | undefined {
-  return value === undefined || value === null ? undefined : String(value);
-}
+import { bool, defined, num, type RestRequest, type RestRoute, text } from './params.ts';
 
 /** The scope department: query or body (the spec's default query params). */
 function departmentOf(req: RestRequest): number {
@@ -20,11 +8,6 @@ function departmentOf(req: RestRequest): number {
 function optionalDepartmentOf(req: RestRequest): { departmentId?: number } {
   const id = num(req.query.departmentId ?? req.body.departmentId);
   return id === undefined ? {} : { departmentId: id };
-}
-
-/** Drops undefined values, so absent query params fall back to the schema defaults. */
-function defined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 function body(req: RestRequest): Record<string, unknown> {

@@ -1,6 +1,5 @@
 import { testDatabases } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
-// the app first: the route modules import each other through routes.ts
 import { restTestApp, YEAR } from './testApp.ts';
 import { budgetRoutes, centsIn, eurosOut } from './budget.ts';
 

@@ -1,6 +1,6 @@
 import { AppError, type BudgetChangePosition, centsToEuros, EuroAmount } from '@app/domain';
 import { pageOf } from './entity.ts';
-import { num, type RestRequest, type RestRoute } from './routes.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
@@ -79,29 +79,6 @@ export function centsIn(value: unknown, path: string[] = []): unknown {
   );
 }
 
-function defined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function bool(value: unknown): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'boolean') return value;
-  const t = String(value).toLowerCase();
-  return t === 'true' ? true : t === 'false' ? false : (value as boolean);
-}
-
-function text(value: unknown): string | undefined {
-  return value === undefined || value === null || value === '' ? undefined : String(value);
-}
-
-function param(req: RestRequest, name: string): unknown {
-  return req.query[name] ?? req.body[name];
-}
-
-function scope(req: RestRequest) {
-  return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
-}
-
 /** The body without the scope keys, amounts in cents. */
 function body(req: RestRequest): Record<string, unknown> {
   const { departmentId: _d, year: _y, ...rest } = req.body;
@@ -109,7 +86,7 @@ function body(req: RestRequest): Record<string, unknown> {
 }
 
 function chapterRef(req: RestRequest) {
-  return defined({ chapter: text(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
+  return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
 }
 
 /** One row whose answer goes out in euros. */
@@ -173,82 +150,82 @@ function changeBody(req: RestRequest): Record<string, unknown> {
   return 'positions' in b ? { ...b, positions: positionsIn(b.positions) } : b;
 }
 
-const forecastSave: RestRoute['call'] = (c, req) => c.budget.forecast.save({ ...body(req), ...scope(req), part: num(param(req, 'part')) as 1 | 2 } as never);
-const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...body(req), ...scope(req) } as never);
+const forecastSave: RestRoute['call'] = (c, req) => c.budget.forecast.save({ ...body(req), ...scopeOf(req), part: num(param(req, 'part')) as 1 | 2 } as never);
+const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...body(req), ...scopeOf(req) } as never);
 
 export const budgetRoutes: RestRoute[] = [
   row('GET', 'Budget/Chapters', (c, req) =>
     c.budget.chapters(
       defined({
-        ...scope(req),
+        ...scopeOf(req),
         ...pageOf(req),
         part: num(req.query.part) as 1 | 2 | undefined,
         chapterYear: num(req.query.chapterYear),
         withBudgetOnly: bool(req.query.withBudgetOnly),
-        chapter: text(req.query.chapter),
+        chapter: nonEmptyText(req.query.chapter),
       }),
     ),
   ),
   row('GET', 'Budget/Chapter', (c, req) =>
-    c.budget.chapter(defined({ ...scope(req), chapterYear: num(req.query.chapterYear), withBudgetOnly: bool(req.query.withBudgetOnly), ...chapterRef(req) })),
+    c.budget.chapter(defined({ ...scopeOf(req), chapterYear: num(req.query.chapterYear), withBudgetOnly: bool(req.query.withBudgetOnly), ...chapterRef(req) })),
   ),
 
   // no adjustment yet: an empty head (no positions, default date) rather than null
-  row('GET', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scope(req), orEmpty: true }))),
-  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...body(req), ...scope(req) } as never))),
-  row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scope(req) } as never))),
+  row('GET', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scopeOf(req), orEmpty: true }))),
+  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...body(req), ...scopeOf(req) } as never))),
+  row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scopeOf(req) } as never))),
 
   row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
-    c.budget.changes.chapterBefore(defined({ ...scope(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) })),
+    c.budget.changes.chapterBefore(defined({ ...scopeOf(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) })),
   ),
   row('GET', 'Budget/Changes', async (c, req) => {
     const recordNumber = num(req.query.recordNumber);
-    return recordNumber === undefined ? c.budget.changes.list(scope(req)) : nestedChange(await c.budget.changes.get({ ...scope(req), recordNumber }));
+    return recordNumber === undefined ? c.budget.changes.list(scopeOf(req)) : nestedChange(await c.budget.changes.get({ ...scopeOf(req), recordNumber }));
   }),
-  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...body(req), ...scope(req) } as never))),
+  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...body(req), ...scopeOf(req) } as never))),
   row('PUT', 'Budget/Changes', async (c, req) =>
-    nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+    nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scopeOf(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
   ),
   // a change made by mistake: only the latest, while nothing depends on it (InUse otherwise)
-  row('DELETE', 'Budget/Changes/:recordNumber', (c, req) => c.budget.changes.delete({ ...scope(req), recordNumber: num(req.params.recordNumber) as number })),
-  row('DELETE', 'Budget/Changes', (c, req) => c.budget.changes.delete({ ...scope(req), recordNumber: num(param(req, 'recordNumber')) as number })),
+  row('DELETE', 'Budget/Changes/:recordNumber', (c, req) => c.budget.changes.delete({ ...scopeOf(req), recordNumber: num(req.params.recordNumber) as number })),
+  row('DELETE', 'Budget/Changes', (c, req) => c.budget.changes.delete({ ...scopeOf(req), recordNumber: num(param(req, 'recordNumber')) as number })),
 
   row('GET', 'budget/changes/byChapter', (c, req) =>
     c.budget.prints.changesByChapter(
       defined({
-        ...scope(req),
+        ...scopeOf(req),
         part: num(req.query.part) as 1 | 2 | undefined,
         titelFrom: num(req.query.titelFrom),
         titelTo: num(req.query.titelTo),
-        chapterFrom: text(req.query.chapterFrom),
-        chapterTo: text(req.query.chapterTo),
+        chapterFrom: nonEmptyText(req.query.chapterFrom),
+        chapterTo: nonEmptyText(req.query.chapterTo),
         withDetails: bool(req.query.withDetails),
         onlyChaptersWithChanges: bool(req.query.onlyChaptersWithChanges),
       }),
     ),
   ),
-  row('GET', 'budget/changes/adjustmentProtocol', (c, req) => c.budget.prints.adjustmentProtocol(scope(req))),
+  row('GET', 'budget/changes/adjustmentProtocol', (c, req) => c.budget.prints.adjustmentProtocol(scopeOf(req))),
   row('GET', 'budget/changes/changesProtocol', (c, req) =>
     c.budget.prints.changesProtocol(
       defined({
-        ...scope(req),
+        ...scopeOf(req),
         recordFrom: num(req.query.recordFrom),
         recordTo: num(req.query.recordTo),
-        approvalDateFrom: text(req.query.approvalDateFrom),
-        approvalDateTo: text(req.query.approvalDateTo),
+        approvalDateFrom: nonEmptyText(req.query.approvalDateFrom),
+        approvalDateTo: nonEmptyText(req.query.approvalDateTo),
       }),
     ),
   ),
 
-  row('GET', 'Budget/Forecast/Summary', (c, req) => c.budget.forecast.summary(scope(req))),
-  row('GET', 'Budget/Forecast', (c, req) => c.budget.forecast.get({ ...scope(req), part: num(req.query.part) as 1 | 2 })),
+  row('GET', 'Budget/Forecast/Summary', (c, req) => c.budget.forecast.summary(scopeOf(req))),
+  row('GET', 'Budget/Forecast', (c, req) => c.budget.forecast.get({ ...scopeOf(req), part: num(req.query.part) as 1 | 2 })),
   row('PUT', 'Budget/Forecast', forecastSave),
   row('POST', 'Budget/Forecast', forecastSave),
   row('GET', 'Budget/Forecast/Approve', (c, req) => {
-    const approval = text(req.query.approval);
-    return c.budget.forecast.approve({ ...scope(req), approval: approval === undefined || approval === 'null' ? null : approval });
+    const approval = nonEmptyText(req.query.approval);
+    return c.budget.forecast.approve({ ...scopeOf(req), approval: approval === undefined || approval === 'null' ? null : approval });
   }),
-  row('GET', 'Budget/Forecast/Surplus', (c, req) => c.budget.surplus.get(scope(req))),
+  row('GET', 'Budget/Forecast/Surplus', (c, req) => c.budget.surplus.get(scopeOf(req))),
   row('PUT', 'Budget/Forecast/Surplus', surplusSave),
   row('POST', 'Budget/Forecast/Surplus', surplusSave),
   row('POST', 'Budget/Forecast/Export', (c, req) => {

@@ -1,27 +1,5 @@
 import { entityRoutes, pageOf } from './entity.ts';
-import { num, type RestRequest, type RestRoute } from './routes.ts';
-
-/** Drops undefined values, so absent query params fall back to the schema defaults. */
-function defined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** A query value ('true' / 'false') or a body boolean; undefined when absent. */
-function bool(value: unknown): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'boolean') return value;
-  const t = String(value).toLowerCase();
-  return t === 'true' ? true : t === 'false' ? false : (value as boolean);
-}
-
-function text(value: unknown): string | undefined {
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-/** A value from the query or, failing that, the body. */
-function param(req: RestRequest, name: string): unknown {
-  return req.query[name] ?? req.body[name];
-}
+import { bool, defined, num, param, type RestRequest, type RestRoute, scopeOf, text } from './params.ts';
 
 /**
  * The chart scope: the department (`departmentId`, or `superDepartmentId` as the spec's client
@@ -194,27 +172,23 @@ const admin: RestRoute[] = [
   },
 ];
 
-function templateScope(req: RestRequest) {
-  return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
-}
-
 const templates: RestRoute[] = [
   {
     method: 'GET',
     path: 'MovementTemplates',
-    call: (c, req) => c.templates.list(defined({ ...pageOf(req), ...templateScope(req), description: text(req.query.description) })),
+    call: (c, req) => c.templates.list(defined({ ...pageOf(req), ...scopeOf(req), description: text(req.query.description) })),
   },
-  { method: 'GET', path: 'MovementTemplates/:code', call: (c, req) => c.templates.get({ ...templateScope(req), code: num(req.params.code) as number }) },
+  { method: 'GET', path: 'MovementTemplates/:code', call: (c, req) => c.templates.get({ ...scopeOf(req), code: num(req.params.code) as number }) },
   {
     method: 'POST',
     path: 'MovementTemplates',
     call: async (c, req) => {
-      const created = await c.templates.create({ ...fields(req), ...templateScope(req) } as never);
+      const created = await c.templates.create({ ...fields(req), ...scopeOf(req) } as never);
       return created.code;
     },
   },
-  { method: 'POST', path: 'MovementTemplates/save', call: (c, req) => c.templates.save({ ...fields(req), ...templateScope(req), code: num(req.body.code) as number } as never) },
-  { method: 'DELETE', path: 'MovementTemplates/:code', call: (c, req) => c.templates.delete({ ...templateScope(req), code: num(req.params.code) as number }) },
+  { method: 'POST', path: 'MovementTemplates/save', call: (c, req) => c.templates.save({ ...fields(req), ...scopeOf(req), code: num(req.body.code) as number } as never) },
+  { method: 'DELETE', path: 'MovementTemplates/:code', call: (c, req) => c.templates.delete({ ...scopeOf(req), code: num(req.params.code) as number }) },
 ];
 
 /** Spec 2 §7: chart of accounts, financial-year status, users, user-departments, movement templates. */

@@ -1,4 +1,4 @@
-import type { RestRequest, RestRoute } from './routes.ts';
+import type { RestRequest, RestRoute } from './params.ts';
 
 type Caller = Parameters<RestRoute['call']>[0];
 

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-// the app first: the route modules import each other through routes.ts
 import { restTestApp, YEAR } from './testApp.ts';
 import { AMOUNT_FIELDS } from './budget.ts';
-import { type RestRequest, type RestRoute, restRoutes } from './routes.ts';
+import type { RestRequest, RestRoute } from './params.ts';
+import { restRoutes } from './routes.ts';
 
 /**
  * Property-based fuzz of every REST path: for each row of the /api table the fields come from the

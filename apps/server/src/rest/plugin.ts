@@ -2,7 +2,8 @@ import { type createCaller as CreateCaller, bearerToken, createContextInner } fr
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { internalError, restError, toRestError } from './errors.ts';
-import { RestFile, type RestRequest, type RestRoute, restRoutes } from './routes.ts';
+import { RestFile, type RestRequest, type RestRoute } from './params.ts';
+import { restRoutes } from './routes.ts';
 
 export interface RestOptions {
   db: Db;

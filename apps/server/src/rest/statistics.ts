@@ -1,20 +1,16 @@
 import { statisticsCsv } from '@app/reports/statistics';
-import { num, RestFile, type RestRequest, type RestRoute } from './routes.ts';
-
-function text(value: unknown): string | undefined {
-  return value === undefined || value === null || value === '' ? undefined : String(value);
-}
+import { nonEmptyText, num, RestFile, type RestRequest, type RestRoute } from './params.ts';
 
 function statisticsInput(req: RestRequest) {
   const q = req.query;
   const departmentId = num(q.departmentId);
   return {
-    deptFrom: text(q.deptFrom),
-    deptTo: text(q.deptTo),
+    deptFrom: nonEmptyText(q.deptFrom),
+    deptTo: nonEmptyText(q.deptTo),
     yearFrom: num(q.yearFrom) as number,
     yearTo: num(q.yearTo) as number,
     withChapters: String(q.withChapters ?? '').toLowerCase() === 'true',
-    language: (text(q.language) ?? 'de') as 'de' | 'it',
+    language: (nonEmptyText(q.language) ?? 'de') as 'de' | 'it',
     ...(departmentId !== undefined ? { departmentId } : {}),
   };
 }

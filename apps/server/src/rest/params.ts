@@ -1,0 +1,72 @@
+import type { createCaller } from '@app/api';
+
+/**
+ * The building blocks of the /api rows (rest/<area>.ts): the row and request types, the file answer
+ * and the helpers that read query and body values. Imports nothing of the rows, so the area files
+ * and routes.ts never import each other.
+ */
+
+type Caller = ReturnType<typeof createCaller>;
+
+export interface RestRequest {
+  query: Record<string, string | undefined>;
+  body: Record<string, unknown>;
+  params: Record<string, string | undefined>;
+}
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under /api, as the spec writes it (matched case-insensitively). */
+  path: string;
+  /** Maps the request onto one procedure call; no business logic here. */
+  call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+}
+
+/** A row's answer that is a file, not JSON: sent as is with its content type (and as a download when named). */
+export class RestFile {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+    readonly fileName?: string,
+  ) {}
+}
+
+/** A query or body value as a number (the spec sends scope ids and years as query strings). */
+export function num(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** A query value ('true' / 'false') or a body boolean; undefined when absent. */
+export function bool(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  const t = String(value).toLowerCase();
+  return t === 'true' ? true : t === 'false' ? false : (value as boolean);
+}
+
+/** A query value as text; undefined when absent, an empty value stays '' (an empty filter). */
+export function text(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** A query value as text; undefined when absent or empty (an empty value means "not given"). */
+export function nonEmptyText(value: unknown): string | undefined {
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+/** Drops undefined values, so absent query params fall back to the schema defaults. */
+export function defined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A value from the query or, failing that, the body. */
+export function param(req: RestRequest, name: string): unknown {
+  return req.query[name] ?? req.body[name];
+}
+
+/** The department and year of the call (query or body, the spec's default query params). */
+export function scopeOf(req: RestRequest): { departmentId: number; year: number } {
+  return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
+}
