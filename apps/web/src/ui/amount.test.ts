@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isDeleteRowKey } from '../features/budget/tableKeys.ts';
 import { amountEditText, amountText, maxAmountText, readAmountText } from './amount.ts';
 
 describe('readAmountText (what an amount field takes)', () => {
@@ -38,20 +37,5 @@ describe('readAmountText (what an amount field takes)', () => {
     expect(amountEditText(null)).toBe('');
     expect(amountText(null)).toBe('');
     expect(amountText(5)).toBe('0,05 €');
-  });
-});
-
-describe('row shortcut', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
-  it.each([
-    [key('Delete', { ctrlKey: true }), true],
-    [key('Delete', { metaKey: true }), true],
-    [key('Backspace', { metaKey: true }), true],
-    [key('Delete'), false],
-    [key('Backspace', { ctrlKey: true }), false],
-    [key('Delete', { ctrlKey: true, shiftKey: true }), false],
-    [key('Delete', { ctrlKey: true, altKey: true }), false],
-  ])('%j deletes the row: %s', (event, deletes) => {
-    expect(isDeleteRowKey(event)).toBe(deletes);
   });
 });

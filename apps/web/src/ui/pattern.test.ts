@@ -1,6 +1,5 @@
 import { BankInput, DepartmentInput, SupplierInput } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { keepsSearch } from '../features/scope/scopeIgnores.ts';
 import { type FieldProblem, formErrors } from './formErrors.ts';
 import { cleanFilters, masterSearch, filterText, sameFilters } from './listState.ts';
 import { changesSearchKey } from './unsaved.ts';
@@ -41,12 +40,6 @@ describe('list state in the URL', () => {
 });
 
 describe('scope changes', () => {
-  it('suppliers and accounts keep the editor on a year change only', () => {
-    expect(keepsSearch('year', { dept: '101', year: 2026 }, { dept: '101', year: 2025 })).toBe(true);
-    expect(keepsSearch('year', { dept: '101', year: 2026 }, { dept: '102', year: 2026 })).toBe(false);
-    expect(keepsSearch(undefined, { dept: '101', year: 2026 }, { dept: '101', year: 2025 })).toBe(false);
-    expect(keepsSearch('department', { dept: '101', year: 2026 }, { dept: '102', year: 2026 })).toBe(true);
-  });
   it('leaving the editor through ?id warns', () => {
     expect(changesSearchKey({ id: 12, page: 2 }, { page: 2 }, ['id'])).toBe(true);
     expect(changesSearchKey({ id: 12 }, { id: 12, page: 3 }, ['id'])).toBe(false);
