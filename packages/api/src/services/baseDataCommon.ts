@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fail } from '../errors.ts';
@@ -57,8 +57,7 @@ export function referencedSql(checks: readonly ReferenceCheck[], id: number | An
 export async function referencesTo(db: Db, checks: readonly ReferenceCheck[], id: number): Promise<string[]> {
   if (checks.length === 0) return [];
   const columns = Object.fromEntries(checks.map((c, i) => [`r${i}`, sql<boolean>`exists (select 1 from ${c.column.table} where ${c.column} = ${id})`]));
-  const result = await db.execute(sql`select ${sql.join(Object.entries(columns).map(([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`), sql`, `)}`);
-  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<string, unknown> | undefined;
+  const [row] = await execRows<Record<string, unknown>>(db, sql`select ${sql.join(Object.entries(columns).map(([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`), sql`, `)}`);
   return checks.filter((_, i) => row?.[`r${i}`] === true || row?.[`r${i}`] === 't').map((c) => c.name);
 }
 

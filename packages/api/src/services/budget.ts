@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema, toCents } from '@app/db';
 import {
   type Area,
   type BudgetChapter,
@@ -23,7 +23,7 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
-import { chapterFigureRows, rowsOf, toBudgetChapter, toCents } from './chapterFigures.ts';
+import { chapterFigureRows, toBudgetChapter } from './chapterFigures.ts';
 import { assertYearOpen } from './years.ts';
 
 const { budgetChanges, budgetHeads, chapterBudgets, chapters, financialYears, forecastPrevAmounts } = schema;
@@ -142,12 +142,12 @@ export async function getBudgetChapter(db: Db, scope: BudgetScope, input: Budget
 
 /** The current-year amounts of the scope per part and title (one query). */
 async function forecastLines(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ part: number; title: number; amount: number }[]> {
-  const result = await db.execute(sql`
+  const rows = await execRows<{ part: number; title: number; amount: string }>(db, sql`
     select c.part, c.title, sum(l.budget_initial)::text as amount
     from ${chapterBudgets} l join ${chapters} c on c.id = l.chapter_id
     where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year}
     group by c.part, c.title`);
-  return rowsOf<{ part: number; title: number; amount: string }>(result).map((r) => ({ part: Number(r.part), title: Number(r.title), amount: toCents(r.amount) }));
+  return rows.map((r) => ({ part: Number(r.part), title: Number(r.title), amount: toCents(r.amount) }));
 }
 
 /** Budget/Forecast/Summary: per title revenues, expenses, surplus; the balance checks; approval. */
@@ -195,7 +195,7 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
   if (f.chapterFrom) conditions.push(sql`c.chapter >= ${f.chapterFrom}`);
   if (f.chapterTo) conditions.push(sql`c.chapter <= ${f.chapterTo}`);
   conditions.push(f.allChapters ? sql`not c.empty_chapter` : sql`(l.id is not null or prev.chapter is not null or typed.chapter_id is not null)`);
-  const result = await db.execute(sql`
+  const rows = await execRows<Row>(db, sql`
     with prev as (
       select pc.part, pc.chapter,
              pl.budget_initial + coalesce((select sum(p.amount) from budget_change_positions p where p.chapter_budget_id = pl.id), 0) as final
@@ -236,7 +236,7 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
     line_ita: string | null;
     prev: string | null;
   }
-  return rowsOf<Row>(result).map((r) => ({
+  return rows.map((r) => ({
     chapterId: Number(r.id),
     part: Number(r.part) as Part,
     chapter: r.chapter,
@@ -376,13 +376,11 @@ export async function saveForecastPart(db: Db, scope: BudgetScope, input: Foreca
         },
       ];
     });
-    const existing = rowsOf<{ id: number; chapter_id: number; used: boolean }>(
-      await tx.execute(sql`
+    const existing = await execRows<{ id: number; chapter_id: number; used: boolean }>(tx, sql`
         select l.id, l.chapter_id,
                (l.final_residue is not null or exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)) as used
         from chapter_budgets l join chapters c on c.id = l.chapter_id
-        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`),
-    );
+        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`);
     const keptIds = new Set(kept.map((k) => k.chapterId));
     const dropped = existing.filter((e) => !keptIds.has(Number(e.chapter_id)));
     const deletable = dropped.filter((e) => !e.used).map((e) => Number(e.id));

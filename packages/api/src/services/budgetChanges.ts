@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema, toCents } from '@app/db';
 import {
   type AdjustmentCreateInput,
   type AdjustmentInput,
@@ -19,7 +19,7 @@ import {
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { type BudgetHead, type BudgetScope, lockOpenHead, readHead, resolveChapters } from './budget.ts';
-import { chapterFigureRows, rowsOf, toBudgetChapter, toCents } from './chapterFigures.ts';
+import { chapterFigureRows, toBudgetChapter } from './chapterFigures.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets, recordCounters } = schema;
 
@@ -395,14 +395,14 @@ export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBe
 
 /** Sum of the change positions per chapter line and record number of the scope (prints). */
 export async function changeAmountsByLine(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ chapterId: number; recordNumber: number; approved: string | null; notes: string; amount: number }[]> {
-  const result = await db.execute(sql`
+  const rows = await execRows<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(db, sql`
     select l.chapter_id, h.record_number, h.approved::text as approved, h.notes, p.amount::text as amount
     from budget_change_positions p
     join budget_changes h on h.id = p.change_id
     join chapter_budgets l on l.id = p.chapter_budget_id
     where h.department_id = ${scope.departmentId} and h.year = ${scope.year} and l.chapter_year = ${scope.year}
     order by h.record_number`);
-  return rowsOf<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(result).map((r) => ({
+  return rows.map((r) => ({
     chapterId: Number(r.chapter_id),
     recordNumber: Number(r.record_number),
     approved: r.approved,

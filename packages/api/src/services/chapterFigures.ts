@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, execRows, toCents } from '@app/db';
 import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -59,20 +59,6 @@ export interface FigureRow extends BudgetChapter {
   /** Names typed on the line for an editable chapter ('' when none). */
   lineDescriptionDeu: string;
   lineDescriptionIta: string;
-}
-
-/** numeric (string on both drivers) to integer cents. */
-export function toCents(value: unknown): number {
-  if (value === null || value === undefined) return 0;
-  const text = typeof value === 'number' ? value.toFixed(2) : String(value);
-  const negative = text.startsWith('-');
-  const [int = '0', dec = ''] = text.replace('-', '').split('.');
-  const cents = Number(int) * 100 + Number(dec.padEnd(2, '0').slice(0, 2));
-  return negative && cents !== 0 ? -cents : cents;
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
 function list(values: (number | string)[]): SQL {
@@ -175,7 +161,7 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
     where ${sql.join(conditions, sql` and `)}
     order by c.chapter
     ${page}`;
-  const raw = rowsOf<RawRow>(await db.execute(query));
+  const raw = await execRows<RawRow>(db, query);
   const rows = raw.map((r): FigureRow => {
     const part = Number(r.part) as Part;
     const figures = chapterFigures({
@@ -209,10 +195,8 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
   // a page past the end has no rows to carry the count: count again only then
   let total = Number(raw[0]?.total ?? 0);
   if (raw.length === 0 && (f.offset ?? 0) > 0) {
-    const counted = rowsOf<{ n: number | string }>(
-      await db.execute(sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
-                                 and l.year = ${f.year} and l.chapter_year = ${chapterYear} where ${sql.join(conditions, sql` and `)}`),
-    );
+    const counted = await execRows<{ n: number | string }>(db, sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
+                                 and l.year = ${f.year} and l.chapter_year = ${chapterYear} where ${sql.join(conditions, sql` and `)}`);
     total = Number(counted[0]?.n ?? 0);
   }
   return { rows, total };
@@ -300,7 +284,7 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
     left join changes ch on ch.chapter_budget_id = l.id
     left join bookings b on b.chapter_budget_id = l.id
     ${tail}`;
-  return rowsOf<RawStatisticsRow>(await db.execute(query)).map((r) => {
+  return (await execRows<RawStatisticsRow>(db, query)).map((r) => {
     const part = Number(r.part) as Part;
     const figures = chapterFigures({
       part,

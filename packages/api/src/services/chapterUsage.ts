@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, execRows } from '@app/db';
 import { sql } from 'drizzle-orm';
 
 /** A table column that points at `chapters.id`. */
@@ -23,8 +23,7 @@ export async function chaptersInUse(db: Db, chapterIds: number[], references: re
   );
   const parts = references.map((r) => sql`select ${sql.identifier(r.column)} as id from ${sql.identifier(r.table)} where ${sql.identifier(r.column)} in (${ids})`);
   const query = sql`select distinct id from (${sql.join(parts, sql` union all `)}) used`;
-  const result = await db.execute<{ id: number | string }>(query);
-  const rows = Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows;
+  const rows = await execRows<{ id: number | string }>(db, query);
   return new Set(rows.map((r) => Number(r.id)));
 }
 

@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema } from '@app/db';
 import { type Area, type ChartCopyInput, type ChartCopyResult, type ChartKind, copyKinds, type ErrorCode } from '@app/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
@@ -32,27 +32,23 @@ export async function areaBudgetExists(db: Db, area: Area, year: number, referen
     .limit(1);
   if (approved) return true;
   for (const r of references) {
-    const result = await db.execute(
+    const found = await execRows(
+      db,
       sql`select 1 from ${sql.identifier(r.table)} b join ${departments} on ${departments.id} = b.${sql.identifier(r.departmentColumn)}
           where b.${sql.identifier(r.yearColumn)} = ${year} and ${departmentsOfArea(area)} limit 1`,
     );
-    if (rowsOf(result).length > 0) return true;
+    if (found.length > 0) return true;
   }
   return false;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
 type Counts = Record<ChartKind, number>;
 
 async function chartCounts(db: Db, area: Area, year: number): Promise<Counts> {
-  const result = await db.execute<{ titles: number | string; categories: number | string; chapters: number | string }>(sql`
+  const [row] = await execRows<{ titles: number | string; categories: number | string; chapters: number | string }>(db, sql`
     select (select count(*) from titles where area = ${area} and year = ${year}) as titles,
            (select count(*) from categories where area = ${area} and year = ${year}) as categories,
            (select count(*) from chapters where area = ${area} and year = ${year}) as chapters`);
-  const row = rowsOf<{ titles: number | string; categories: number | string; chapters: number | string }>(result)[0];
   return { titles: Number(row?.titles ?? 0), categories: Number(row?.categories ?? 0), chapters: Number(row?.chapters ?? 0) };
 }
 
@@ -149,7 +145,7 @@ async function amendEts(db: Db, area: Area, year: number, test: boolean): Promis
                     and s.chapter = t.chapter and s.part = t.part and s.ets_category_id is not null
                     and s.ets_category_id is distinct from t.ets_category_id`;
   return db.transaction(async (tx) => {
-    const counted = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from chapters t join chapters s on ${match}`));
+    const counted = await execRows<{ n: number | string }>(tx, sql`select count(*) as n from chapters t join chapters s on ${match}`);
     const n = Number(counted[0]?.n ?? 0);
     if (!test && n > 0) await tx.execute(sql`update chapters t set ets_category_id = s.ets_category_id from chapters s where ${match}`);
     return { status: 'Success', message: 'successETS', kinds: [], counts: { ...noCounts, chapters: n } };

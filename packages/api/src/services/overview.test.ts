@@ -1,8 +1,9 @@
+import { execRows } from '@app/db';
 import { overviewCsv } from '@app/reports';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
-import { figureSources, rowsOf } from './chapterFigures.ts';
+import { figureSources } from './chapterFigures.ts';
 import { cashBalanceSources } from './overview.ts';
 
 const YEAR = CURRENT_YEAR;
@@ -113,10 +114,8 @@ describeOnDatabases('overview (home pages)', (get) => {
     await db.execute(sql`create table test_home_cash (department_id integer, year integer, balance numeric(14,2))`);
     const line = async (code: string, dept = s.departmentId, year = YEAR) =>
       Number(
-        rowsOf<{ id: number }>(
-          await db.execute(sql`select l.id from chapter_budgets l join chapters c on c.id = l.chapter_id
-                               where l.department_id = ${dept} and l.year = ${year} and c.chapter = ${code}`),
-        )[0]?.id ?? 0,
+        (await execRows<{ id: number }>(db, sql`select l.id from chapter_budgets l join chapters c on c.id = l.chapter_id
+                               where l.department_id = ${dept} and l.year = ${year} and c.chapter = ${code}`))[0]?.id ?? 0,
       );
     const rev = await line('11001');
     const exp = await line('21001');

@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, execRows, toCents } from '@app/db';
 import {
   type Area,
   areaOfCode,
@@ -23,7 +23,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { readsAllDepartments } from './access.ts';
-import { bookingTotalsSql, type FigureScope, hasFigureSources, rowsOf, toCents } from './chapterFigures.ts';
+import { bookingTotalsSql, type FigureScope, hasFigureSources } from './chapterFigures.ts';
 import { scopeStatus } from './scope.ts';
 
 /**
@@ -190,7 +190,7 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
     where ${statusCondition(q.status)}
     order by ${orderBy(q)}
     ${page}`;
-  const raw = rowsOf<RawOverviewRow>(await db.execute(query));
+  const raw = await execRows<RawOverviewRow>(db, query);
   const rows = raw.map((r): OverviewRowWithChecks => {
     const revenues = toCents(r.revenues);
     const expenses = toCents(r.expenses);
@@ -243,20 +243,18 @@ function withoutChecks({ checks: _c, ...row }: OverviewRowWithChecks): Departmen
 /** The departments the actor's list covers: null for all, else the linked ones. */
 async function visibleIds(db: Db, actor: Actor, scopeDepartmentId: number): Promise<number[] | null> {
   if (await readsAllDepartments(db, actor, scopeDepartmentId)) return null;
-  const rows = rowsOf<{ department_id: number }>(await db.execute(sql`select department_id from user_departments where user_id = ${actor.userId}`));
+  const rows = await execRows<{ department_id: number }>(db, sql`select department_id from user_departments where user_id = ${actor.userId}`);
   return rows.map((r) => Number(r.department_id));
 }
 
 /** The districts of the visible departments (filter choices), with the district's names when it exists. */
 async function districtOptions(db: Db, ids: number[] | null): Promise<DistrictOption[]> {
   const visible = ids === null ? sql`true` : ids.length ? sql`d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
-  const rows = rowsOf<{ code: string; name_deu: string | null; name_ita: string | null }>(
-    await db.execute(sql`
+  const rows = await execRows<{ code: string; name_deu: string | null; name_ita: string | null }>(db, sql`
       select k.code, trim(x.name1_deu || ' ' || x.name2_deu) as name_deu, trim(x.name1_ita || ' ' || x.name2_ita) as name_ita
       from (select distinct substr(d.code, 1, 1) || '00' as code from departments d where ${visible} and d.code <> '000') k
       left join departments x on x.code = k.code
-      order by k.code`),
-  );
+      order by k.code`);
   return rows.map((r) => ({ code: r.code, nameDeu: r.name_deu ?? '', nameIta: r.name_ita ?? '' }));
 }
 
@@ -303,8 +301,7 @@ interface RawChangeRow {
 
 /** The latest budget changes of the scope (and the adjustment) with their amounts per part, one query. */
 async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<ScopeHomeData['changes']> {
-  const raw = rowsOf<RawChangeRow>(
-    await db.execute(sql`
+  const raw = await execRows<RawChangeRow>(db, sql`
       select h.record_number, h.approved::text as approved, h.notes,
              coalesce(sum(p.amount) filter (where c.part = 1), 0)::text as revenues,
              coalesce(sum(p.amount) filter (where c.part = 2), 0)::text as expenses,
@@ -318,8 +315,7 @@ async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<Scope
       where h.department_id = ${scope.departmentId} and h.year = ${scope.year}
       group by h.id
       order by h.approved desc nulls last, h.created_at desc, h.record_number desc
-      limit ${limit}`),
-  );
+      limit ${limit}`);
   const latest = raw.map(
     (r): HomeChange => ({
       recordNumber: Number(r.record_number),
@@ -348,9 +344,7 @@ async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
         sql` union all `,
       )}) cb)`
     : sql`null::text`;
-  const [row] = rowsOf<{ booked_lines: number | string; revenues_paid: string; expenses_paid: string; open_payments: string; reservations: string; cash_balance: string | null }>(
-    await db.execute(sql`select t.*, ${cash} as cash_balance from (${bookingTotalsSql(figureScope)}) t`),
-  );
+  const [row] = await execRows<{ booked_lines: number | string; revenues_paid: string; expenses_paid: string; open_payments: string; reservations: string; cash_balance: string | null }>(db, sql`select t.*, ${cash} as cash_balance from (${bookingTotalsSql(figureScope)}) t`);
   if (!row) return none;
   const cashBalance = row.cash_balance === null ? null : toCents(row.cash_balance);
   return {
