@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScopeHome } from '../features/scope/ScopeHome.tsx';
+import { ScopeHome } from '../features/overview/ScopeHome.tsx';
 
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/')({
   component: ScopeHome,

@@ -10,11 +10,11 @@ import { Amount } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { checkDifferenceText, FigureLine } from '../budget/BudgetParts.tsx';
 import { checkLabels } from '../budget/labels.ts';
-import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } from '../overview/labels.ts';
-import { areaLabel } from './areaLabel.ts';
-import { departmentName } from './departments.ts';
-import { useScope } from './useScope.ts';
-import { YearNotReadyNotice } from './YearNotReadyNotice.tsx';
+import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } from './labels.ts';
+import { areaLabel } from '../scope/areaLabel.ts';
+import { departmentName } from '../scope/departments.ts';
+import { useScope } from '../scope/useScope.ts';
+import { YearNotReadyNotice } from '../scope/YearNotReadyNotice.tsx';
 
 /** Scope-relative screens the home links to (they exist as routes). */
 type Target = 'budget/forecast/details' | 'budget/forecast/approval' | 'budget/adjustment/edit' | 'budget/changes/edit' | 'overview/departments';
