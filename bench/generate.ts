@@ -4,7 +4,8 @@
  * 50 suppliers per department. Later areas add their movements here.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/generate.ts
  */
-import { hashPassword, migrateDb, openDb, schema } from '@app/db';
+import { migrateDb, openDb, schema } from '@app/db';
+import { hashPassword } from '@app/db/password';
 import { seedChart } from '@app/db/seed';
 import postgres from 'postgres';
 

@@ -1,4 +1,5 @@
-import { type DbHandle, migrateDb, openDb, schema, seedDemo } from '@app/db';
+import { type DbHandle, migrateDb, openDb, schema } from '@app/db';
+import { seedDemo } from '@app/db/seed';
 import { freshPostgresDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,7 @@
-import { DEMO_PASSWORD, demoUsers, openDb, prepareDatabase, type StartupResult, UserAccountError } from '@app/db';
+import { openDb } from '@app/db';
+import { DEMO_PASSWORD, demoUsers } from '@app/db/seed';
+import { prepareDatabase, type StartupResult } from '@app/db/startup';
+import { UserAccountError } from '@app/db/users';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 import { parseTrustProxy } from './security.ts';

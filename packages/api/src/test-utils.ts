@@ -1,4 +1,5 @@
-import { type DbHandle, schema, seedDemo } from '@app/db';
+import { type DbHandle, schema } from '@app/db';
+import { seedDemo } from '@app/db/seed';
 import { testDatabases } from '@app/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DbHandle, seedDemo } from '@app/db';
+import type { DbHandle } from '@app/db';
+import { seedDemo } from '@app/db/seed';
 import type { TestDatabase } from '@app/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';

@@ -1,4 +1,5 @@
-import { type Db, hashPassword, schema } from '@app/db';
+import { type Db, schema } from '@app/db';
+import { hashPassword } from '@app/db/password';
 import {
   AccessLevel,
   Area,

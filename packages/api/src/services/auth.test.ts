@@ -1,4 +1,5 @@
-import { hashPassword, schema } from '@app/db';
+import { schema } from '@app/db';
+import { hashPassword } from '@app/db/password';
 import { passwordChecks } from '@app/db/password';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, hashPassword, schema, type Tx } from '@app/db';
-import { verifyPassword } from '@app/db/password';
+import { type Db, schema, type Tx } from '@app/db';
+import { hashPassword, verifyPassword } from '@app/db/password';
 import {
   type AccessLevel,
   AppError,

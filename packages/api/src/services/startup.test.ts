@@ -1,4 +1,6 @@
-import { createInitialSupervisor, type DbHandle, prepareDatabase, schema, UserAccountError } from '@app/db';
+import { type DbHandle, schema } from '@app/db';
+import { prepareDatabase } from '@app/db/startup';
+import { createInitialSupervisor, UserAccountError } from '@app/db/users';
 import { testDatabases } from '@app/db/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type Db, hasDemoData, schema } from '@app/db';
+import { type Db, schema } from '@app/db';
+import { hasDemoData } from '@app/db/seed';
 import { AccessLevel, type FirstSetupInput, UNION_CODE } from '@app/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
