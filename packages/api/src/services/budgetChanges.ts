@@ -20,13 +20,14 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { type BudgetHead, type BudgetScope, lockOpenHead, readHead, resolveChapters } from './budget.ts';
 import { chapterFigureRows, toBudgetChapter } from './chapterFigures.ts';
+import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from './recordCounters.ts';
 
-const { budgetChangePositions, budgetChanges, chapterBudgets, recordCounters } = schema;
+const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
 /** The adjustment's record number (one per scope). */
 export const ADJUSTMENT_RECORD = -1;
-/** record_counters kind of budget change numbers. */
-export const CHANGE_COUNTER = 'budgetChange';
+/** The record counter of budget change numbers. */
+export const CHANGE_COUNTER: RecordKind = 'budgetChange';
 
 type ChangeRow = typeof budgetChanges.$inferSelect;
 
@@ -118,19 +119,6 @@ export async function getChange(db: Db, scope: BudgetScope, input: Pick<BudgetCh
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, input.recordNumber)]);
   if (!row) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
   return toChange(db, scope, head, row);
-}
-
-/**
- * The next gap-free number of a counter kind: the counter row is created when missing and locked
- * FOR UPDATE inside the caller's transaction, so concurrent creates wait and never share a number.
- */
-export async function nextRecordNumber(tx: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, kind: string): Promise<number> {
-  await tx.insert(recordCounters).values({ departmentId: scope.departmentId, year: scope.year, kind, last: 0 }).onConflictDoNothing();
-  const where = and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, kind));
-  const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(where).for('update');
-  const next = (counter?.last ?? 0) + 1;
-  await tx.update(recordCounters).set({ last: next }).where(where);
-  return next;
 }
 
 /** POST Budget/Changes: a new change head with the next record number; the approval date is required. */
@@ -262,9 +250,8 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
     assertChangeable(head);
     const change = await findChange(tx, scope, input.recordNumber, true);
     if (!change || change.recordNumber < 1) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-    const counterWhere = and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, CHANGE_COUNTER));
-    const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(counterWhere).for('update');
-    if (!counter || counter.last !== change.recordNumber) fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } });
+    const last = await lockLastRecordNumber(tx, scope, CHANGE_COUNTER);
+    if (last !== change.recordNumber) fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } });
     const old = await tx
       .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
       .from(budgetChangePositions)
@@ -286,7 +273,7 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
         where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
           and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)`);
     }
-    await tx.update(recordCounters).set({ last: change.recordNumber - 1 }).where(counterWhere);
+    await releaseLastRecordNumber(tx, scope, CHANGE_COUNTER, change.recordNumber);
     return true;
   });
 }

@@ -1,0 +1,49 @@
+import { type Db, schema } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+
+const { recordCounters } = schema;
+
+/**
+ * The records numbered gap-free per department and year, each under its own counter
+ * (`record_counters.kind` stores the name as is). Budget changes are numbered today; the others
+ * are the bookings of spec part 3.
+ */
+export type RecordKind = 'budgetChange' | 'revenue' | 'expense' | 'reservation' | 'accountTransfer' | 'paymentOrder';
+
+/** Where a number series runs: one department and year. */
+export interface RecordScope {
+  departmentId: number;
+  year: number;
+}
+
+function counterOf(scope: RecordScope, kind: RecordKind) {
+  return and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, kind));
+}
+
+/**
+ * Takes the next gap-free number of a kind in a scope: the counter row is created when missing and
+ * locked FOR UPDATE inside the caller's write transaction, so concurrent writers wait and never share
+ * a number, and a rolled-back write gives its number back. The one way to number records.
+ */
+export async function nextRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind): Promise<number> {
+  await tx.insert(recordCounters).values({ departmentId: scope.departmentId, year: scope.year, kind, last: 0 }).onConflictDoNothing();
+  const where = counterOf(scope, kind);
+  const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(where).for('update');
+  const next = (counter?.last ?? 0) + 1;
+  await tx.update(recordCounters).set({ last: next }).where(where);
+  return next;
+}
+
+/** The last number taken, with the counter locked FOR UPDATE in the caller's transaction (undefined: none taken yet). */
+export async function lockLastRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind): Promise<number | undefined> {
+  const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(counterOf(scope, kind)).for('update');
+  return counter?.last;
+}
+
+/** Gives the last number back after its record was deleted (only the newest record may go: check with lockLastRecordNumber). */
+export async function releaseLastRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind, last: number): Promise<void> {
+  await tx
+    .update(recordCounters)
+    .set({ last: last - 1 })
+    .where(counterOf(scope, kind));
+}
