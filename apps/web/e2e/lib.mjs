@@ -163,3 +163,15 @@ export async function setTheme(page, scheme) {
   await page.mouse.move(700, 700);
   await page.getByRole('tooltip').waitFor({ state: 'hidden' });
 }
+
+/** A REST call as `user` (password `demo`) for setup steps: `{ status, json }`. */
+export async function rest(user, method, path, body) {
+  const login = await fetch(`${baseUrl}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: PASSWORD }) });
+  const { token } = await login.json();
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: await res.json() };
+}

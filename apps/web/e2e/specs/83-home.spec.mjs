@@ -9,17 +9,15 @@
  * Screenshots of both pages in German and Italian, light and dark.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, cents, chooseOption, currentYear, downloadCsv, newPage, pathOf, setLanguage, setTheme, shot, signInAndWait, typed, useBrowser, waitForRows } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, cents, chooseOption, currentYear, downloadCsv, newPage, pathOf, setLanguage, setTheme, shot, signInAndWait, typed, useBrowser, waitForRows, rest } from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
 
 /** How many departments exist now (earlier specs add some): the supervisor's REST list with one per page. */
 async function departmentCount() {
-  const login = await fetch(`${baseUrl}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'supervisor', password: 'demo' }) });
-  const { token } = await login.json();
-  const res = await fetch(`${baseUrl}/api/Departments?pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
-  const { totalPages } = await res.json();
+  const { json } = await rest('supervisor', 'GET', 'Departments?pageSize=1');
+  const { totalPages } = json;
   assert.ok(totalPages >= 7, `the demo's 7 departments at least: ${totalPages}`);
   return totalPages;
 }

@@ -11,25 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser, rest } from '../lib.mjs';
 
 const browser = useBrowser();
 const prevYear = currentYear - 1;
 
 async function switchLanguage(page, language) {
   await page.getByTestId('language-switch').getByText(language.toUpperCase()).click();
-}
-
-/** A REST call as `user` (setup only: a department the demo data does not have). */
-async function rest(user, method, path, body) {
-  const login = await fetch(`${baseUrl}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'demo' }) });
-  const { token } = await login.json();
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: await res.json() };
 }
 
 const runs = [

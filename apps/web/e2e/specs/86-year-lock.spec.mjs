@@ -18,22 +18,10 @@
  * users' language German.
  */
 import { after, describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, newPage, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, newPage, setLanguage, shot, signInAndWait, useBrowser, rest } from '../lib.mjs';
 
 const browser = useBrowser();
 const oldYear = currentYear - 2;
-
-/** A REST call as `user` (setup and the refused write only). */
-async function rest(user, method, path, body) {
-  const login = await fetch(`${baseUrl}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'demo' }) });
-  const { token } = await login.json();
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: await res.json() };
-}
 
 async function departmentId(code) {
   const scopes = await rest('supervisor', 'GET', 'Scopes');
