@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Int, safeString } from './primitives.ts';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
-import { MAX_CENTS } from './money.ts';
+import { Cents } from './money.ts';
 import { PageInput } from './paging.ts';
 import { ScopeInput, Year } from './scope.ts';
 
@@ -146,11 +146,6 @@ export function chapterFigures(a: ChapterAmounts): ChapterFigures {
 // ---- budget area: limits, inputs and rules ----------------------------------------------------
 
 export const BUDGET_LIMITS = { notes: 200, description: 200 } as const;
-
-/** An amount in integer cents (what every procedure takes and answers; REST converts from euros). */
-export const Cents = z.number().int().min(-MAX_CENTS).max(MAX_CENTS);
-/** A non-negative amount in cents. */
-export const PositiveCents = Cents.min(0);
 
 const Notes = safeString().trim().max(BUDGET_LIMITS.notes, 'TooLong').default('');
 const Description = safeString().trim().max(BUDGET_LIMITS.description, 'TooLong').default('');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, eurosToCents, formatAmount, normalizeCents, parseAmount } from './money.ts';
+import { z } from 'zod';
+import { Cents, centsToEuros, eurosToCents, formatAmount, isMoneySchema, MAX_CENTS, normalizeCents, parseAmount, PositiveCents } from './money.ts';
 
 describe('formatAmount', () => {
   it.each([
@@ -98,5 +99,21 @@ describe('euros and cents', () => {
   });
   it('refuses non-finite amounts', () => {
     expect(() => eurosToCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('Cents', () => {
+  it('takes integer cents within ±MAX_CENTS', () => {
+    expect(Cents.parse(-MAX_CENTS)).toBe(-MAX_CENTS);
+    for (const bad of [1.5, MAX_CENTS + 1, Number.NaN, '12']) expect(Cents.safeParse(bad).success, String(bad)).toBe(false);
+    expect(PositiveCents.safeParse(-1).success).toBe(false);
+  });
+  it('is marked as money, and so are the schemas derived from it; a plain number is not', () => {
+    expect(isMoneySchema(Cents)).toBe(true);
+    expect(isMoneySchema(PositiveCents)).toBe(true);
+    expect(isMoneySchema(Cents.refine(() => true))).toBe(true);
+    expect(isMoneySchema(z.number().int())).toBe(false);
+    // a wrapper is not itself money: the REST walker unwraps it
+    expect(isMoneySchema(Cents.optional())).toBe(false);
   });
 });

@@ -57,6 +57,24 @@ export const MAX_CENTS = 999_999_999_999_99;
 /** Largest amount in euros (numeric(14,2)). */
 export const MAX_EUROS = MAX_CENTS / 100;
 
+/** The metadata that marks a schema as money: integer cents inside, euros on the REST wire. */
+export const MONEY_META = { money: 'cents' } as const;
+
+/**
+ * An amount in integer cents (what every procedure takes and answers). Marked as money in zod's
+ * global registry (`.meta`), so the REST adapter converts it from and to euros by walking the
+ * schemas: every amount field of an input or output schema uses `Cents` (or a schema derived from
+ * it, such as `PositiveCents`, which inherits the mark).
+ */
+export const Cents = z.number().int().min(-MAX_CENTS).max(MAX_CENTS).meta(MONEY_META);
+/** A non-negative amount in cents. */
+export const PositiveCents = Cents.min(0);
+
+/** True when the schema itself (not a wrapper around it) is marked as money (derived schemas inherit the mark). */
+export function isMoneySchema(schema: z.core.$ZodType): boolean {
+  return z.globalRegistry.get(schema)?.money === MONEY_META.money;
+}
+
 /**
  * Euros as a REST client sends them (a JSON number) to cents, or null when it is no amount: NaN,
  * an infinity, more than two decimals or beyond ±MAX_EUROS. Never rounds (15 significant digits
