@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { expectInvalid } from '../test-fields.ts';
 import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { accountReferences } from './baseDataCommon.ts';
+import { accountReferences } from './references.ts';
 
 const postAccount = { code: 'P1', descriptionDeu: 'Postkontokorrent', descriptionIta: 'Conto corrente postale', type: 3 as const, bankInfo: { iban: 'IT60X0542811101000000123456', bankName: 'Poste Italiane', swift: 'BPPIITRRXXX' } };
 
@@ -66,7 +66,7 @@ describeOnDatabases('accounts', (get) => {
     const departmentId = await deptId('101');
     const id = await accountId(departmentId, 'P1');
     // stand-in for the bookings area: a table that points at the account counts as movements
-    accountReferences.push({ name: 'movements', column: schema.accounts.id });
+    accountReferences.push({ label: 'movements', column: schema.accounts.id });
     try {
       expect((await caller.accounts.get({ id, departmentId })).canInactivate).toBe(false);
       await expectAppError(caller.accounts.patch({ id, departmentId, inactive: true }), 'CannotInactivate');

@@ -16,7 +16,8 @@ import {
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
-import { accountReferences, assertUnused, containsPattern, mergePatch, parseOrFail, referencedSql, referencesTo } from './baseDataCommon.ts';
+import { containsPattern, mergePatch, parseOrFail } from './baseDataCommon.ts';
+import { accountReferences, assertUnused, referencedSql, referencesTo } from './references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

@@ -6,7 +6,7 @@ import { createCaller } from '../root.ts';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 import { figureSources } from './chapterFigures.ts';
 import { areaBudgetExists } from './chartCopy.ts';
-import { isChapterInUse } from './chapterUsage.ts';
+import { isChapterInUse } from './references.ts';
 
 const { budgetChanges, budgetHeads, chapterBudgets, chapters } = schema;
 

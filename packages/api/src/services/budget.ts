@@ -24,9 +24,10 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { chapterFigureRows, toBudgetChapter } from './chapterFigures.ts';
+import { budgetUseReferences, holds, scopeReferencedSql } from './references.ts';
 import { assertYearOpen } from './years.ts';
 
-const { budgetChanges, budgetHeads, chapterBudgets, chapters, financialYears, forecastPrevAmounts } = schema;
+const { budgetHeads, chapterBudgets, chapters, financialYears, forecastPrevAmounts } = schema;
 
 /** The scope of a budget call as the scoped procedure resolved it, plus today's date (Europe/Rome). */
 export interface BudgetScope {
@@ -95,12 +96,7 @@ export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHe
  * change or the adjustment exists. The booking area adds its checks (movements, reservations) here.
  */
 export async function isBudgetInUse(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<boolean> {
-  const [row] = await db
-    .select({ id: budgetChanges.id })
-    .from(budgetChanges)
-    .where(and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year)))
-    .limit(1);
-  return row !== undefined;
+  return holds(db, scopeReferencedSql(budgetUseReferences, scope.year, scope.departmentId));
 }
 
 // ---- chapters with figures --------------------------------------------------------------------

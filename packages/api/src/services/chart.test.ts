@@ -1,8 +1,9 @@
 import { schema } from '@app/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { chapterReferences, chaptersInUse } from './chapterUsage.ts';
+import { chapterReferences, chaptersInUse } from './references.ts';
 
 const { budgetHeads, categories, chapters, departments, financialYears, titles } = schema;
 
@@ -198,7 +199,8 @@ describeOnDatabases('chart of accounts', (get) => {
       const [fees] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, 3), eq(chapters.year, CURRENT_YEAR), eq(chapters.chapter, '21022')));
       if (!fuel || !fees) throw new Error('demo chapters missing');
       await db.execute(sql`insert into test_chapter_refs values (${fuel.id})`);
-      const reference = { table: 'test_chapter_refs', column: 'chapter_id' };
+      const testChapterRefs = pgTable('test_chapter_refs', { chapterId: integer('chapter_id').notNull() });
+      const reference = { label: 'testRefs', column: testChapterRefs.chapterId };
       expect(await chaptersInUse(db, [fuel.id, fees.id], [reference])).toEqual(new Set([fuel.id]));
       expect(await chaptersInUse(db, [fuel.id], [])).toEqual(new Set());
 

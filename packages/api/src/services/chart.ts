@@ -45,7 +45,7 @@ import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { requirePermission } from '../guards.ts';
 import { likeEscape, parseOrFail, permissionArea } from './access.ts';
-import { isChapterInUse } from './chapterUsage.ts';
+import { isChapterInUse } from './references.ts';
 import { isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

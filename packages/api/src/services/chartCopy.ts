@@ -5,25 +5,15 @@ import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { requireItem } from './access.ts';
 import { departmentsOfArea } from './chart.ts';
-import { chaptersInUse } from './chapterUsage.ts';
+import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from './references.ts';
 
 const { budgetHeads, chapters, departments, financialYears } = schema;
-
-/** A table with budget rows per scope (department, year); the budget area adds its position tables here. */
-export interface BudgetReference {
-  table: string;
-  departmentColumn: string;
-  yearColumn: string;
-}
-
-/** Tables whose rows, for a department of the area in the year, mean "a budget exists" besides an approved forecast. */
-export const budgetReferences: BudgetReference[] = [{ table: 'chapter_budgets', departmentColumn: 'department_id', yearColumn: 'year' }];
 
 /**
  * Does a budget of the area and year exist? Yes when a department of the area has an approved
  * forecast in that year, or a row in one of the budget tables (forecast positions, ...).
  */
-export async function areaBudgetExists(db: Db, area: Area, year: number, references: readonly BudgetReference[] = budgetReferences): Promise<boolean> {
+export async function areaBudgetExists(db: Db, area: Area, year: number, references: readonly ScopeReference[] = budgetReferences): Promise<boolean> {
   const [approved] = await db
     .select({ id: budgetHeads.id })
     .from(budgetHeads)
@@ -31,15 +21,7 @@ export async function areaBudgetExists(db: Db, area: Area, year: number, referen
     .where(and(eq(budgetHeads.year, year), isNotNull(budgetHeads.forecastApproved), departmentsOfArea(area)))
     .limit(1);
   if (approved) return true;
-  for (const r of references) {
-    const found = await execRows(
-      db,
-      sql`select 1 from ${sql.identifier(r.table)} b join ${departments} on ${departments.id} = b.${sql.identifier(r.departmentColumn)}
-          where b.${sql.identifier(r.yearColumn)} = ${year} and ${departmentsOfArea(area)} limit 1`,
-    );
-    if (found.length > 0) return true;
-  }
-  return false;
+  return holds(db, scopeReferencedSql(references, year, departmentsOfArea(area)));
 }
 
 type Counts = Record<ChartKind, number>;

@@ -18,7 +18,8 @@ import { and, asc, count, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'dri
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { requirePermission } from '../guards.ts';
-import { assertUnused, containsPattern, departmentReferences, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
+import { containsPattern, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
+import { assertUnused, departmentReferences } from './references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { readsAllDepartments } from './access.ts';
 import { assertDepartmentAccess } from './scope.ts';

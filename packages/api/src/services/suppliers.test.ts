@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { expectInvalid } from '../test-fields.ts';
 import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { supplierReferences } from './baseDataCommon.ts';
+import { supplierReferences } from './references.ts';
 
 const supplier = {
   code: 2001,
@@ -145,7 +145,7 @@ describeOnDatabases('suppliers', (get) => {
     const departmentId = await deptId('101');
     const [row] = await get().db.select({ id: schema.suppliers.id }).from(schema.suppliers).where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2002)));
     // stand-in for the bookings area: a table that points at the supplier counts as a document
-    supplierReferences.push({ name: 'documents', column: schema.suppliers.id });
+    supplierReferences.push({ label: 'documents', column: schema.suppliers.id });
     try {
       await expectAppError(caller.suppliers.delete({ id: row?.id ?? 0, departmentId }), 'InUse');
     } finally {

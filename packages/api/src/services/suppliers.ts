@@ -17,7 +17,8 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, lte, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
-import { assertUnused, containsPattern, mergePatch, parseOrFail, prefixPattern, supplierReferences } from './baseDataCommon.ts';
+import { containsPattern, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
+import { assertUnused, supplierReferences } from './references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

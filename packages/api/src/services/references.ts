@@ -1,0 +1,124 @@
+import { type Db, execRows, schema } from '@app/db';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { fail } from '../errors.ts';
+
+/**
+ * Every table that points at a record, in one place: a record referenced by any row may not be
+ * deleted (InUse), a chapter in use keeps its code, and the chart copy treats budget rows of the
+ * target year as an existing budget.
+ *
+ * Adding a booking table (part 3): append one row per pointing column to the lists below, e.g.
+ * `{ label: 'movements', column: schema.movements.supplierId }` to `supplierReferences`,
+ * `{ label: 'movementPositions', column: schema.movementPositions.chapterId }` to
+ * `chapterReferences`, and `{ label: 'movements', departmentId: schema.movements.departmentId,
+ * year: schema.movements.year }` to `budgetReferences`/`budgetUseReferences`. The columns are drizzle
+ * columns, so a renamed or dropped column fails the typecheck. Every check below is one query over
+ * all rows of a list (EXISTS / UNION ALL), however long it grows.
+ */
+
+/** A column whose value is the id of the referenced record. */
+export interface Reference {
+  /** What uses the record, reported in InUse's params (e.g. `suppliers`, `budgetLines`). */
+  label: string;
+  column: AnyPgColumn;
+}
+
+/** A table with rows per scope (department, year): its rows "belong to" the budget of that scope. */
+export interface ScopeReference {
+  label: string;
+  departmentId: AnyPgColumn;
+  year: AnyPgColumn;
+}
+
+/** Rows that keep a department from being deleted. */
+export const departmentReferences: Reference[] = [
+  { label: 'users', column: schema.userDepartments.departmentId },
+  { label: 'suppliers', column: schema.suppliers.departmentId },
+  { label: 'accounts', column: schema.accounts.departmentId },
+  { label: 'budgets', column: schema.budgetHeads.departmentId },
+  { label: 'movementTemplates', column: schema.movementTemplates.departmentId },
+];
+/** Documents of a supplier (none yet: the bookings add movements.supplierId). */
+export const supplierReferences: Reference[] = [];
+/** Movements of an account (none yet: the bookings add movements and transfers). */
+export const accountReferences: Reference[] = [];
+/**
+ * Rows that use a chapter (budget lines; the bookings add movement positions, reservations, ...):
+ * a chapter in use cannot be deleted, and its code, part and title cannot change.
+ */
+export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: schema.chapterBudgets.chapterId }];
+
+/** Budget rows of a scope: for a department of the area in the year they mean "a budget exists" for the chart copy (besides an approved forecast). */
+export const budgetReferences: ScopeReference[] = [{ label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year }];
+
+/** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (the bookings add movements, reservations). */
+export const budgetUseReferences: ScopeReference[] = [{ label: 'budgetChanges', departmentId: schema.budgetChanges.departmentId, year: schema.budgetChanges.year }];
+
+function pointsAt(r: Reference, id: number | AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${r.column.table} where ${r.column} = ${id})`;
+}
+
+/** SQL true when any reference finds a row pointing at `id` (an id value or a column of the outer query). */
+export function referencedSql(references: readonly Reference[], id: number | AnyPgColumn): SQL<boolean> {
+  if (references.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(
+    references.map((r) => pointsAt(r, id)),
+    sql` or `,
+  )})`;
+}
+
+/** The labels of the references that find a row pointing at `id`, in one query. */
+export async function referencesTo(db: Db, references: readonly Reference[], id: number): Promise<string[]> {
+  if (references.length === 0) return [];
+  const columns = references.map((r, i) => sql`${pointsAt(r, id)} as ${sql.identifier(`r${i}`)}`);
+  const [row] = await execRows<Record<string, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return references.filter((_, i) => row?.[`r${i}`] === true || row?.[`r${i}`] === 't').map((r) => r.label);
+}
+
+/** Refuses a delete (InUse, with what uses the record) while anything points at it. */
+export async function assertUnused(db: Db, references: readonly Reference[], id: number): Promise<void> {
+  const used = await referencesTo(db, references, id);
+  if (used.length > 0) fail('InUse', { params: { usedBy: used.join(',') } });
+}
+
+/** The ids among `ids` that some reference points at, in one query over all references. */
+export async function referencedIds(db: Db, references: readonly Reference[], ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0 || references.length === 0) return new Set();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const parts = references.map((r) => sql`select ${r.column} as id from ${r.column.table} where ${r.column} in (${list})`);
+  const rows = await execRows<{ id: number | string }>(db, sql`select distinct id from (${sql.join(parts, sql` union all `)}) used`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** The chapters among `chapterIds` that are in use. */
+export async function chaptersInUse(db: Db, chapterIds: readonly number[], references: readonly Reference[] = chapterReferences): Promise<Set<number>> {
+  return referencedIds(db, references, chapterIds);
+}
+
+/** Is this one chapter in use? */
+export async function isChapterInUse(db: Db, chapterId: number, references: readonly Reference[] = chapterReferences): Promise<boolean> {
+  return (await chaptersInUse(db, [chapterId], references)).has(chapterId);
+}
+
+/**
+ * SQL true when any scope reference has a row in the year for the department `department` (an id)
+ * or for a department matching `department` (a condition on the departments table).
+ */
+export function scopeReferencedSql(references: readonly ScopeReference[], year: number, department: number | SQL): SQL<boolean> {
+  if (references.length === 0) return sql<boolean>`false`;
+  const parts = references.map((r) => {
+    const ofDepartment = typeof department === 'number' ? sql`${r.departmentId} = ${department}` : sql`${r.departmentId} in (select ${schema.departments.id} from ${schema.departments} where ${department})`;
+    return sql`exists (select 1 from ${r.year.table} where ${r.year} = ${year} and ${ofDepartment})`;
+  });
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Evaluates a boolean SQL expression (one query). */
+export async function holds(db: Db, condition: SQL<boolean>): Promise<boolean> {
+  const [row] = await execRows<{ ok: unknown }>(db, sql`select ${condition} as ok`);
+  return row?.ok === true || row?.ok === 't';
+}
