@@ -59,6 +59,30 @@ export function cleanFilters<F extends Record<string, string | undefined>>(filte
   return out;
 }
 
+/** The input of a master list's query: the filters in effect (no empty ones), page and page size. */
+export interface MasterListInput<K extends string> {
+  filters: Partial<Record<K, string>>;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Reads a master list's query input from the route's search: `useMasterList` and the route's
+ * `loaderDeps` read it the same way, so the loader fills exactly the query the list shows.
+ */
+export function masterListInput<const K extends string>(search: Record<string, unknown>, filterKeys: readonly K[]): MasterListInput<K> {
+  const applied = {} as Record<K, string | undefined>;
+  for (const key of filterKeys) {
+    const v = search[key];
+    applied[key] = v === undefined || v === null ? undefined : String(v);
+  }
+  return {
+    filters: cleanFilters(applied) as Partial<Record<K, string>>,
+    page: typeof search['page'] === 'number' ? search['page'] : 1,
+    pageSize: typeof search['size'] === 'number' ? search['size'] : DEFAULT_TABLE_PAGE_SIZE,
+  };
+}
+
 /** Same filters (ignoring empty values)? */
 export function sameFilters(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
   const ca = cleanFilters(a);

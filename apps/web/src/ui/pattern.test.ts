@@ -1,7 +1,7 @@
 import { BankInput, DepartmentInput, SupplierInput } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { type FieldProblem, formErrors } from './formErrors.ts';
-import { cleanFilters, masterSearch, filterText, sameFilters } from './listState.ts';
+import { cleanFilters, masterListInput, masterSearch, filterText, sameFilters } from './listState.ts';
 import { changesSearchKey } from './unsaved.ts';
 
 const plain = (p: FieldProblem) => (p.kind === 'tooLong' ? `max ${p.max}` : p.kind === 'tooShort' ? `min ${p.min}` : p.kind);
@@ -36,6 +36,10 @@ describe('list state in the URL', () => {
   it('cleans empty filters', () => {
     expect(cleanFilters({ code: ' 10 ', name: '' })).toEqual({ code: '10' });
     expect(sameFilters({ code: '10', name: '' }, { code: '10' })).toBe(true);
+  });
+  it('the list query input (route loaderDeps and useMasterList): filters in effect, page 1 and size 10 by default, no editor id', () => {
+    expect(masterListInput(schema.parse({ id: 12, code: 101, name: '' }), ['code', 'name'])).toEqual({ filters: { code: '101' }, page: 1, pageSize: 10 });
+    expect(masterListInput(schema.parse({ page: 3, size: 20, name: ' lei ' }), ['code', 'name'])).toEqual({ filters: { name: 'lei' }, page: 3, pageSize: 20 });
   });
 });
 

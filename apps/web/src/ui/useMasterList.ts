@@ -2,16 +2,17 @@
  * useMasterList — list state of a master-data screen, kept in the URL (see listState.ts):
  * filter drafts typed by the user reach the URL (and so the query) 500 ms after the last key
  * stroke, page and page size (default 10), and `openEditor(id | 'new')` which pushes `?id=` so
- * the browser's back button returns to the list. The route declares the search with `masterSearch`.
+ * the browser's back button returns to the list. The route declares the search with `masterSearch`
+ * and fills the list's query in its loader with `loaderDeps: ({ search }) => masterListInput(search, keys)`.
  *
- *   const list = useMasterList(['code', 'name'] as const);
- *   const query = useQuery({ ...trpc.departments.list.queryOptions({ ...list.filters, page: list.page, pageSize: list.pageSize }), placeholderData: keepPreviousData });
+ *   const list = useMasterList(departmentFilterKeys);
+ *   const query = useQuery({ ...departmentListQuery(scope, list), placeholderData: keepPreviousData });
  *   <TextInput {...list.filterProps('code')} />
  */
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cleanFilters, DEFAULT_TABLE_PAGE_SIZE, type EditorId, FILTER_DEBOUNCE_MS } from './listState.ts';
+import { cleanFilters, DEFAULT_TABLE_PAGE_SIZE, type EditorId, FILTER_DEBOUNCE_MS, masterListInput } from './listState.ts';
 
 type SearchRecord = Record<string, unknown>;
 
@@ -33,14 +34,13 @@ export function useMasterList<const K extends string>(filterKeys: readonly K[]) 
   const search = useSearch({ strict: false }) as SearchRecord;
   const update = useSearchUpdate();
 
-  const applied = {} as Record<K, string | undefined>;
-  for (const key of filterKeys) {
-    const v = search[key];
-    applied[key] = v === undefined || v === null ? undefined : String(v);
-  }
+  const { filters, page, pageSize } = masterListInput(search, filterKeys);
   const [draft, setDraft] = useState<Record<K, string>>(() => {
     const d = {} as Record<K, string>;
-    for (const key of filterKeys) d[key] = applied[key] ?? '';
+    for (const key of filterKeys) {
+      const v = search[key];
+      d[key] = v === undefined || v === null ? '' : String(v);
+    }
     return d;
   });
 
@@ -61,12 +61,9 @@ export function useMasterList<const K extends string>(filterKeys: readonly K[]) 
     apply(next);
   }
 
-  const page = typeof search['page'] === 'number' ? search['page'] : 1;
-  const pageSize = typeof search['size'] === 'number' ? search['size'] : DEFAULT_TABLE_PAGE_SIZE;
-
   return {
     /** The filters in effect (debounced), without empty ones. */
-    filters: cleanFilters(applied) as Partial<Record<K, string>>,
+    filters,
     draft,
     setFilter,
     /** Applies the typed filters at once (Enter in a filter field). */

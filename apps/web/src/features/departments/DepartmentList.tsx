@@ -2,23 +2,21 @@ import { departmentName } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
+import { departmentFilterKeys, departmentListQuery } from './queries.ts';
 
 /** Departments: filter on code (prefix) and name (either language), 500 ms debounce. */
 export function DepartmentList() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
   const language = uiLanguage(i18n.locale);
-  const list = useMasterList(['code', 'name'] as const);
-  const query = useQuery({
-    ...trpc.departments.list.queryOptions({ ...list.filters, page: list.page, pageSize: list.pageSize, departmentId: department.id }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(departmentFilterKeys);
+  // the route's loader filled this query; paging and filters keep the rows until the next ones arrive
+  const query = useQuery({ ...departmentListQuery({ department }, list), placeholderData: keepPreviousData });
   return (
     <MasterList
       title={t`Feuerwehren`}

@@ -1,7 +1,7 @@
 import type { AreaFlags, FinancialYearStatus } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
@@ -10,6 +10,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { areaLabel } from '../scope/areaLabel.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { yearListQuery, yearStatusQuery } from './queries.ts';
 
 /** Financial years (menu `years`): create a year, and unlock years per area (union, district, department). */
 export function YearsScreen() {
@@ -35,11 +36,11 @@ export function typedYear(text: string): number | null {
 function CreateYear() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
-  const years = useQuery(trpc.years.list.queryOptions());
+  const years = useSuspenseQuery(yearListQuery());
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const year = typedYear(text);
-  const exists = year !== null && (years.data?.years ?? []).includes(year);
+  const exists = year !== null && years.data.years.includes(year);
   const invalid = text.trim() !== '' && (year === null || year < 2000 || year > 2100);
 
   async function onSubmit(event: FormEvent) {
@@ -101,11 +102,11 @@ function sameFlags(a: FinancialYearStatus[], b: FinancialYearStatus[]): boolean 
 function UnlockYears() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
-  const status = useQuery(trpc.years.status.queryOptions());
+  const status = useSuspenseQuery(yearStatusQuery());
   // the edited flags belong to the loaded status they started from; a new load starts over
   const [edit, setEdit] = useState<{ from: FinancialYearStatus[]; rows: FinancialYearStatus[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const loaded = status.data?.years;
+  const loaded = status.data.years;
 
   const rows = edit && edit.from === loaded ? edit.rows : (loaded ?? null);
   const setRows = (update: (prev: FinancialYearStatus[]) => FinancialYearStatus[]) => loaded && setEdit({ from: loaded, rows: update(rows ?? loaded) });
