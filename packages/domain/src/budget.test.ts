@@ -9,26 +9,11 @@ import {
   forecastChecks,
   forecastIsEmpty,
   forecastSummaryFigures,
-  formatChapter,
-  parseChapterCode,
-  partOfChapter,
   presumedSurplus,
   signerRoles,
   surplusUsedAllowed,
   titleTotals,
 } from './budget.ts';
-
-describe('chapter codes', () => {
-  it('formats and parses', () => {
-    expect(formatChapter('21003')).toBe('2-1-003');
-    expect(parseChapterCode('2-1-003')).toBe('21003');
-    expect(parseChapterCode('21003')).toBe('21003');
-    expect(parseChapterCode('31003')).toBeNull();
-    expect(parseChapterCode('2100')).toBeNull();
-    expect(partOfChapter('11001')).toBe(1);
-    expect(partOfChapter('22001')).toBe(2);
-  });
-});
 
 describe('forecastChecks', () => {
   const titles = [

@@ -3,35 +3,9 @@ import { Id, Int, safeString } from './primitives.ts';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
 import { Cents } from './money.ts';
+import { Part, PartSchema, TypedChapterCode } from './chapterCode.ts';
 import { PageInput } from './paging.ts';
 import { ScopeInput, Year } from './scope.ts';
-
-/** Parts: 1 revenues (profit), 2 expenses (loss). */
-export const Part = { Revenues: 1, Expenses: 2 } as const;
-export type Part = (typeof Part)[keyof typeof Part];
-export const PartSchema = z.union([z.literal(1), z.literal(2)]);
-
-/** Chapter code: 5 characters, part digit, title digit, 3-character rest (`21003` -> `2-1-003`). */
-export const ChapterCode = safeString().regex(/^[12][1-9][0-9A-Z]{3}$/, 'InvalidValue');
-
-export function partOfChapter(code: string): Part {
-  return code.startsWith('1') ? Part.Revenues : Part.Expenses;
-}
-
-export function titleOfChapter(code: string): number {
-  return Number(code.charAt(1));
-}
-
-/** `21003` -> `2-1-003`. */
-export function formatChapter(code: string): string {
-  return code.length === 5 ? `${code[0]}-${code[1]}-${code.slice(2)}` : code;
-}
-
-/** Accepts `21003` or `2-1-003`; returns the 5-character code or null. */
-export function parseChapterCode(text: string): string | null {
-  const compact = text.trim().toUpperCase().replace(/-/g, '');
-  return ChapterCode.safeParse(compact).success ? compact : null;
-}
 
 export interface TitleTotals {
   title: number;
@@ -149,18 +123,12 @@ export const BUDGET_LIMITS = { notes: 200, description: 200 } as const;
 
 const Notes = safeString().trim().max(BUDGET_LIMITS.notes, 'TooLong').default('');
 const Description = safeString().trim().max(BUDGET_LIMITS.description, 'TooLong').default('');
-const ChapterCodeInput = safeString()
-  .transform((v, ctx) => {
-    const code = parseChapterCode(v);
-    if (!code) ctx.addIssue({ code: 'custom', message: 'InvalidValue' });
-    return code ?? '';
-  });
 
 /** A chapter named by its id or by its 5-character code (`21003` or `2-1-003`); one of them is needed. */
 const ChapterRef = {
   /** null (as clients written against the spec send for a new position) means: resolve by code. */
   chapterId: Id.nullish().transform((v) => v ?? undefined),
-  chapter: ChapterCodeInput.optional(),
+  chapter: TypedChapterCode.optional(),
 };
 function hasChapter(v: { chapterId?: number | undefined; chapter?: string | undefined }): boolean {
   return v.chapterId !== undefined || (v.chapter !== undefined && v.chapter !== '');
@@ -445,8 +413,8 @@ export const ForecastExportInput = z.object({
       part: PartSchema.optional(),
       titleFrom: Int.min(1).max(9).optional(),
       titleTo: Int.min(1).max(9).optional(),
-      chapterFrom: ChapterCodeInput.optional(),
-      chapterTo: ChapterCodeInput.optional(),
+      chapterFrom: TypedChapterCode.optional(),
+      chapterTo: TypedChapterCode.optional(),
     })
     .default({}),
 });
@@ -518,8 +486,8 @@ export const ChangesByChapterInput = ScopeInput.extend({
   part: PartSchema.optional(),
   titelFrom: Int.min(1).max(9).optional(),
   titelTo: Int.min(1).max(9).optional(),
-  chapterFrom: ChapterCodeInput.optional(),
-  chapterTo: ChapterCodeInput.optional(),
+  chapterFrom: TypedChapterCode.optional(),
+  chapterTo: TypedChapterCode.optional(),
   withDetails: z.boolean().default(false),
   onlyChaptersWithChanges: z.boolean().default(false),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChapterForm, ChapterInput, chapterCodeOf, chapterPrefix, ChartCopyInput, copyKinds, CategoryInput, missingChapterTexts, TitleInput } from './chart.ts';
+import { ChapterForm, ChapterInput, chapterCodeOf, ChartCopyInput, copyKinds, CategoryInput, missingChapterTexts, TitleInput } from './chart.ts';
 
 const texts = { searchKeyDeu: 'TREIBSTOFF', searchKeyIta: 'CARBURANTE', descriptionDeu: 'Treibstoffe', descriptionIta: 'Carburanti' };
 
@@ -22,12 +22,6 @@ describe('chapter codes', () => {
     [2, 1, '0-1'],
   ])('refuses part %i, title %i, short %s', (part, title, short) => {
     expect(chapterCodeOf(part, title, short)).toBeNull();
-  });
-
-  it('turns a typed code filter into a prefix', () => {
-    expect(chapterPrefix('2-1')).toBe('21');
-    expect(chapterPrefix(' 2-1-00 ')).toBe('2100');
-    expect(chapterPrefix('22ab')).toBe('22AB');
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Int, safeString } from './primitives.ts';
 import { Area } from './area.ts';
-import { ChapterCode, PartSchema } from './budget.ts';
+import { ChapterCode, PartSchema } from './chapterCode.ts';
 import { PageInput } from './paging.ts';
 import { Year } from './scope.ts';
 
@@ -163,11 +163,6 @@ export function chapterCodeOf(part: number, title: number, chapterShort: string)
   if (rest.length === 0 || rest.length > CHAPTER_SHORT_MAX) return null;
   const code = `${part}${title}${rest.padStart(CHAPTER_SHORT_MAX, '0')}`;
   return ChapterCode.safeParse(code).success ? code : null;
-}
-
-/** A typed code filter (`2-1`, `21`, `2-1-00`) as a code prefix: dashes and blanks dropped, upper case. */
-export function chapterPrefix(text: string): string {
-  return text.replace(/[\s-]/g, '').toUpperCase();
 }
 
 // ---- outputs -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Int, safeString } from './primitives.ts';
-import { ChapterCode, Part } from './budget.ts';
+import { Part, TypedChapterCode } from './chapterCode.ts';
 import { PageInput } from './paging.ts';
 import { ScopeInput } from './scope.ts';
 
@@ -8,7 +8,7 @@ export const TEMPLATE_DESCRIPTION_MAX = 200;
 export const TEMPLATE_POSITIONS_MAX = 100;
 
 /** A typed chapter code: `21003` or `2-1-003`, stored as the 5-character code. */
-const TemplateChapter = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/-/g, '') : v), ChapterCode);
+const TemplateChapter = TypedChapterCode;
 
 /** Movement types a template position stands for: 1 payment done (expense), 3 transfer. */
 export const TemplatePositionType = { Expense: 1, Transfer: 3 } as const;
