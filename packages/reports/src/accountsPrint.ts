@@ -1,27 +1,11 @@
 import { type AccountPrint, type AccountType, formatIban } from '@app/domain';
 import type { jsPDF } from 'jspdf';
+import { labelsFor } from './labels/index.ts';
 import { listReport, type ReportContext } from './listReport.ts';
-
-const texts = {
-  de: {
-    title: 'Konten',
-    types: { 1: 'Kassa', 2: 'Bank', 3: 'Post' } as Record<AccountType, string>,
-    head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen'],
-    inactive: 'inaktiv',
-    empty: 'Keine Konten gefunden.',
-  },
-  it: {
-    title: 'Conti',
-    types: { 1: 'Cassa', 2: 'Banca', 3: 'Posta' } as Record<AccountType, string>,
-    head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note'],
-    inactive: 'inattivo',
-    empty: 'Nessun conto trovato.',
-  },
-} as const;
 
 /** Accounts print (PDF, landscape): one table per account type, or only the chosen type. */
 export function accountsPrintPdf(data: AccountPrint, ctx: ReportContext): jsPDF {
-  const t = texts[data.language];
+  const { accounts: t, common } = labelsFor(data.language);
   const types: AccountType[] = data.type === null ? [1, 2, 3] : [data.type];
   return listReport({
     ...ctx,
@@ -31,12 +15,12 @@ export function accountsPrintPdf(data: AccountPrint, ctx: ReportContext): jsPDF 
     widths: [8, 27, 22, 18, 10, 15],
     tables: types.map((type) => ({
       heading: t.types[type],
-      head: [...t.head],
+      head: t.head,
       body: data.rows
         .filter((r) => r.type === type)
         .map((r) => {
           const description = data.language === 'it' ? r.descriptionIta : r.descriptionDeu;
-          return [r.code, r.inactive ? `${description} (${t.inactive})` : description, formatIban(r.bankInfo.iban), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
+          return [r.code, r.inactive ? `${description} (${common.inactive})` : description, formatIban(r.bankInfo.iban), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
         }),
     })),
     emptyText: t.empty,

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import type { AdjustmentProtocol, ChangesByChapter, ChangesProtocol, ForecastExport, PrintDepartment } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
-import { adjustmentProtocolPdf, changesByChapterPdf, changesProtocolPdf, forecastPdf } from './budgetPrints.ts';
+import { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
+import { changesByChapterPdf } from './changesByChapter.ts';
+import { changesProtocolPdf } from './changesProtocol.ts';
+import { forecastPdf } from './forecast.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'budget-reports-'));
 const now = new Date('2026-11-22T09:05:00Z');

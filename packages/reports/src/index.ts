@@ -1,12 +1,18 @@
-export { footerParts, type ReportLanguage } from './footer.ts';
-export { budgetDraftPdf } from './budgetDraft.ts';
-export { adjustmentProtocolPdf, type BudgetReportContext, budgetTexts, changesByChapterPdf, changesProtocolPdf, forecastPdf } from './budgetPrints.ts';
-export { chartOfAccountsPdf, type ChartReportContext } from './chartOfAccounts.ts';
-export { accountsPrintPdf } from './accountsPrint.ts';
-export { BOM, toCsv } from './csv.ts';
+// The printed lists (one module each) and the CSV exports; page layout in layout.ts, titles and
+// column labels in the catalogs labels/de.ts and labels/it.ts.
+export { type ReportLabels, reportLabels, labelsFor, type ReportLanguage } from './labels/index.ts';
+export { footerParts, type LanguageReportContext, type ReportContext } from './layout.ts';
+export { listReport } from './listReport.ts';
 export { departmentListCsv, departmentListPdf } from './departmentList.ts';
-export { listReport, type ReportContext } from './listReport.ts';
 export { supplierListCsv, supplierListPdf } from './supplierList.ts';
 export { supplierMasterSheetPdf, type SupplierMasterSheetData } from './supplierMasterSheet.ts';
+export { accountsPrintPdf } from './accountsPrint.ts';
+export { chartOfAccountsPdf, type ChartReportContext } from './chartOfAccounts.ts';
+export { budgetDraftPdf } from './budgetDraft.ts';
+export { forecastPdf } from './forecast.ts';
+export { changesByChapterPdf } from './changesByChapter.ts';
+export { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
+export { changesProtocolPdf } from './changesProtocol.ts';
+export { BOM, toCsv } from './csv.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';

@@ -1,36 +1,6 @@
 import type { StatisticsExport } from '@app/domain';
 import { toCsv } from './csv.ts';
-
-const texts = {
-  de: {
-    head: ['Code', 'Feuerwehr', 'Jahr', 'Bereich'],
-    chapter: ['Kapitel', 'Bezeichnung'],
-    figures: [
-      'Einnahmen Voranschlag',
-      'Einnahmen Änderungen',
-      'Einnahmen endgültig',
-      'Einnahmen Zahlungen',
-      'Ausgaben Voranschlag',
-      'Ausgaben Änderungen',
-      'Ausgaben endgültig',
-      'Ausgaben Zahlungen',
-    ],
-  },
-  it: {
-    head: ['Codice', 'Corpo', 'Anno', 'Ambito'],
-    chapter: ['Capitolo', 'Descrizione'],
-    figures: [
-      'Entrate previsione',
-      'Entrate variazioni',
-      'Entrate definitive',
-      'Entrate pagamenti',
-      'Uscite previsione',
-      'Uscite variazioni',
-      'Uscite definitive',
-      'Uscite pagamenti',
-    ],
-  },
-} as const;
+import { labelsFor } from './labels/index.ts';
 
 /** Cents as `1234,56` (comma decimals, no thousands separator: what a spreadsheet reads as a number). */
 export function csvAmount(cents: number): string {
@@ -41,7 +11,7 @@ export function csvAmount(cents: number): string {
 
 /** The statistics CSV (spec 2 §2): headings by language, one line per department and year or per chapter line. */
 export function statisticsCsv(data: Pick<StatisticsExport, 'language' | 'withChapters' | 'rows'>): string {
-  const t = texts[data.language];
+  const t = labelsFor(data.language).statistics;
   const header = [...t.head, ...(data.withChapters ? t.chapter : []), ...t.figures];
   return toCsv(
     header,

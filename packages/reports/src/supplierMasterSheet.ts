@@ -1,87 +1,7 @@
 import { formatChapter, formatIban, type Language, type Supplier } from '@app/domain';
 import type { jsPDF } from 'jspdf';
+import { labelsFor } from './labels/index.ts';
 import { listReport, type ReportContext } from './listReport.ts';
-
-const texts = {
-  de: {
-    title: 'Stammblatt der Lieferanten',
-    empty: 'Keine Lieferanten gefunden.',
-    inactive: 'inaktiv',
-    yes: 'ja',
-    no: 'nein',
-    days: 'Tage',
-    languages: { de: 'Deutsch', it: 'Italienisch' },
-    fields: {
-      code: 'Nummer',
-      searchKey: 'Suchbegriff',
-      name1: 'Name 1',
-      name2: 'Name 2',
-      street: 'Straße',
-      postalCode: 'PLZ',
-      location: 'Ort',
-      province: 'Provinz',
-      country: 'Staat',
-      isoCode: 'ISO-Code',
-      vatCode: 'MwSt.-Nummer',
-      taxCode: 'Steuernummer',
-      paymentTerm: 'Zahlungsziel',
-      landlinePhone: 'Telefon',
-      mobilePhone: 'Mobiltelefon',
-      fax: 'Fax',
-      email: 'E-Mail',
-      internet: 'Internet',
-      contactPerson: 'Ansprechpartner',
-      chapterProposal: 'Kapitelvorschlag',
-      language: 'Sprache',
-      isInactive: 'Inaktiv',
-      bankName: 'Bank',
-      bankKey: 'ABI/CAB',
-      swift: 'BIC (SWIFT)',
-      cin: 'CIN',
-      accountNumber: 'Kontonummer',
-      iban: 'IBAN',
-    },
-  },
-  it: {
-    title: 'Scheda anagrafica dei fornitori',
-    empty: 'Nessun fornitore trovato.',
-    inactive: 'inattivo',
-    yes: 'sì',
-    no: 'no',
-    days: 'giorni',
-    languages: { de: 'Tedesco', it: 'Italiano' },
-    fields: {
-      code: 'Numero',
-      searchKey: 'Chiave di ricerca',
-      name1: 'Nome 1',
-      name2: 'Nome 2',
-      street: 'Via',
-      postalCode: 'CAP',
-      location: 'Località',
-      province: 'Provincia',
-      country: 'Stato',
-      isoCode: 'Codice ISO',
-      vatCode: 'Partita IVA',
-      taxCode: 'Codice fiscale',
-      paymentTerm: 'Termine di pagamento',
-      landlinePhone: 'Telefono',
-      mobilePhone: 'Cellulare',
-      fax: 'Fax',
-      email: 'E-mail',
-      internet: 'Internet',
-      contactPerson: 'Persona di contatto',
-      chapterProposal: 'Capitolo proposto',
-      language: 'Lingua',
-      isInactive: 'Inattivo',
-      bankName: 'Banca',
-      bankKey: 'ABI/CAB',
-      swift: 'BIC (SWIFT)',
-      cin: 'CIN',
-      accountNumber: 'Numero di conto',
-      iban: 'IBAN',
-    },
-  },
-} as const;
 
 export interface SupplierMasterSheetData {
   language: Language;
@@ -96,7 +16,7 @@ export interface SupplierMasterSheetData {
  * on listReport like the departments' master sheet.
  */
 export function supplierMasterSheetPdf(data: SupplierMasterSheetData, ctx: ReportContext): jsPDF {
-  const t = texts[data.language];
+  const { supplierMasterSheet: t, common } = labelsFor(data.language);
   const f = t.fields;
   const dash = (v: string) => (v.trim() === '' ? '–' : v);
   return listReport({
@@ -129,7 +49,7 @@ export function supplierMasterSheetPdf(data: SupplierMasterSheetData, ctx: Repor
         [f.contactPerson, s.contactPerson],
         [f.chapterProposal, s.chapterProposal ? formatChapter(s.chapterProposal) : ''],
         [f.language, t.languages[s.language]],
-        [f.isInactive, s.isInactive ? t.yes : t.no],
+        [f.isInactive, s.isInactive ? common.yes : common.no],
         [f.bankName, b.bankName],
         [f.bankKey, b.bankKey],
         [f.swift, b.swift],
@@ -144,7 +64,7 @@ export function supplierMasterSheetPdf(data: SupplierMasterSheetData, ctx: Repor
         const right = rows[half + i];
         return [label, dash(value), right?.[0] ?? '', right ? dash(right[1]) : ''];
       });
-      return { heading: `${s.code} ${name}${s.isInactive ? ` (${t.inactive})` : ''}`, head: [], body, newPage: true };
+      return { heading: `${s.code} ${name}${s.isInactive ? ` (${common.inactive})` : ''}`, head: [], body, newPage: true };
     }),
     emptyText: t.empty,
   });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { footerParts } from './footer.ts';
+import { footerParts } from './layout.ts';
 
 it('builds the footer in both languages', () => {
   const now = new Date('2026-11-22T09:05:00Z');

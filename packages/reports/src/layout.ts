@@ -1,0 +1,190 @@
+import { formatDateTime } from '@app/domain';
+import { jsPDF } from 'jspdf';
+import { autoTable, type CellInput, type RowInput } from 'jspdf-autotable';
+import { robotoBold, robotoItalic, robotoRegular } from './fonts/roboto.ts';
+import { labelsFor, type ReportLanguage } from './labels/index.ts';
+
+/**
+ * The page layout every printed list shares (DESIGN.md "Reports"): A4 in mm with Roboto embedded,
+ * a 12 mm margin, the header block (bold title, then lines under it), section headings, tables with
+ * one set of autotable defaults, an italic note when there is nothing to print, and the footer
+ * (date-time, "Login as" user, "Page x of y") on every page. A report module only arranges its
+ * data: it calls `startReport`, then `sectionHeading`/`drawTable`/`emptyNote`, then `finishReport`.
+ */
+
+/** The font of every report (DESIGN.md: Roboto embedded). */
+export const REPORT_FONT = 'Roboto';
+/** The page margin on all four sides (mm). */
+export const MARGIN = 12;
+
+export type Rgb = [number, number, number];
+/** The header row of every table (the app's primary green). */
+export const GREEN: Rgb = [46, 125, 50];
+/** A title row inside a table (chart titles above their chapters). */
+export const TITLE_FILL: Rgb = [220, 237, 200];
+/** A total row. */
+export const TOTAL_FILL: Rgb = [240, 240, 240];
+
+const TITLE_SIZE = 14;
+const LINE_SIZE = 10;
+const HEADING_SIZE = 11;
+const TABLE_SIZE = 8;
+const FOOTER_SIZE = 8;
+/** Space a section heading needs below it on the page, else it starts a new page (mm). */
+const HEADING_RESERVE = 30;
+
+/** Who prints and when: goes into the footer of every page. */
+export interface ReportContext {
+  username: string;
+  now: Date;
+}
+
+/** Who prints, when and in which language (reports whose data does not carry the language). */
+export interface LanguageReportContext extends ReportContext {
+  language: ReportLanguage;
+}
+
+/** A report being drawn: the document and the printable width between the margins. */
+export interface ReportPage {
+  doc: jsPDF;
+  printable: number;
+}
+
+/** A new A4 document with Roboto (normal, bold, italic) embedded and selected. */
+export function createReportDoc(orientation: 'landscape' | 'portrait'): jsPDF {
+  const doc = new jsPDF({ orientation, unit: 'mm', format: 'a4' });
+  for (const [style, data] of [
+    ['normal', robotoRegular],
+    ['bold', robotoBold],
+    ['italic', robotoItalic],
+  ] as const) {
+    const file = `Roboto-${style}.ttf`;
+    doc.addFileToVFS(file, data);
+    doc.addFont(file, REPORT_FONT, style);
+  }
+  doc.setFont(REPORT_FONT, 'normal');
+  return doc;
+}
+
+/**
+ * A new report with its header block: the title, then each non-empty line under it (subtitle,
+ * department, signers...). Returns the document and the y where the content starts.
+ */
+export function startReport(orientation: 'landscape' | 'portrait', title: string, lines: (string | undefined)[] = []): ReportPage & { y: number } {
+  const doc = createReportDoc(orientation);
+  const printable = doc.internal.pageSize.getWidth() - 2 * MARGIN;
+  doc.setFont(REPORT_FONT, 'bold');
+  doc.setFontSize(TITLE_SIZE);
+  doc.text(title, MARGIN, MARGIN + 4);
+  doc.setFont(REPORT_FONT, 'normal');
+  doc.setFontSize(LINE_SIZE);
+  let y = MARGIN + 10;
+  for (const line of lines) {
+    if (!line) continue;
+    doc.text(line, MARGIN, y);
+    y += 5;
+  }
+  return { doc, printable, y: y - 2 };
+}
+
+/** Starts a new page when fewer than `reserve` mm are left below `y`; returns the y to go on at. */
+export function keepSpace(doc: jsPDF, y: number, reserve: number): number {
+  if (y <= doc.internal.pageSize.getHeight() - MARGIN - reserve) return y;
+  doc.addPage();
+  return MARGIN;
+}
+
+/** A bold heading above a table (a part, an account type, a record); on a new page when the page is nearly full. */
+export function sectionHeading(doc: jsPDF, y: number, text: string, reserve = HEADING_RESERVE): number {
+  const top = keepSpace(doc, y, reserve);
+  doc.setFont(REPORT_FONT, 'bold');
+  doc.setFontSize(HEADING_SIZE);
+  doc.text(text, MARGIN, top + 5);
+  return top + 6;
+}
+
+/** An italic note in place of the tables (nothing to print). */
+export function emptyNote(doc: jsPDF, y: number, text: string): number {
+  doc.setFont(REPORT_FONT, 'italic');
+  doc.setFontSize(LINE_SIZE);
+  doc.text(text, MARGIN, y + 6);
+  return y + 10;
+}
+
+/**
+ * The table looks: `list` (striped rows) for registers, `grid` (ruled cells) for the budget prints,
+ * `form` (ruled and taller, to fill in by hand) for the empty draft.
+ */
+export type TableLook = 'list' | 'grid' | 'form';
+
+const looks = {
+  list: { theme: 'striped', styles: { cellPadding: 1.2 } },
+  grid: { theme: 'grid', styles: { cellPadding: 1.4 } },
+  form: { theme: 'grid', styles: { cellPadding: 1.6, minCellHeight: 6 } },
+} as const;
+
+export interface TableOptions {
+  /** Column titles; empty for a table without a header row (a master sheet). */
+  head: string[];
+  body: RowInput[];
+  /** Column widths in percent of the printable width (spec 2 §9), one per column. */
+  widths: number[];
+  /** Indexes of the right-aligned columns (amounts), header included. */
+  right?: number[];
+  look: TableLook;
+}
+
+/** A table below `y` with the shared defaults (font, size, margins, green header); returns the y under it. */
+export function drawTable(page: ReportPage, y: number, opts: TableOptions): number {
+  const right = opts.right ?? [];
+  const halign = (i: number) => (right.includes(i) ? ('right' as const) : ('left' as const));
+  const look = looks[opts.look];
+  const head: CellInput[] = opts.head.map((content, i) => (right.length > 0 ? { content, styles: { halign: halign(i) } } : content));
+  autoTable(page.doc, {
+    startY: y + 1,
+    head: head.length > 0 ? [head] : [],
+    body: opts.body,
+    theme: look.theme,
+    margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },
+    styles: { font: REPORT_FONT, fontSize: TABLE_SIZE, overflow: 'linebreak', ...look.styles },
+    headStyles: { fillColor: GREEN, textColor: 255, fontStyle: 'bold' },
+    columnStyles: Object.fromEntries(opts.widths.map((w, i) => [i, { cellWidth: (page.printable * w) / 100, ...(right.length > 0 ? { halign: halign(i) } : {}) }])),
+  });
+  return ((page.doc as jsPDF & { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y) + 5;
+}
+
+/** A bold cell, optionally filled and spanning columns (labels of total rows). */
+export const bold = (content: string, fill?: Rgb, colSpan?: number): CellInput => ({
+  content,
+  ...(colSpan ? { colSpan } : {}),
+  styles: { fontStyle: 'bold', ...(fill ? { fillColor: fill } : {}) },
+});
+
+/** A bold right-aligned cell (a total amount). */
+export const boldRight = (content: string, fill?: Rgb): CellInput => ({ content, styles: { fontStyle: 'bold', halign: 'right', ...(fill ? { fillColor: fill } : {}) } });
+
+/** An empty cell with a fill (the rest of a total row). */
+export const filled = (fill: Rgb): CellInput => ({ content: '', styles: { fillColor: fill } });
+
+/** The three parts of every report footer: date-time, "Login as" user, "Page x of y". */
+export function footerParts(opts: { now: Date; username: string; page: number; pages: number; language: ReportLanguage }): [string, string, string] {
+  const t = labelsFor(opts.language).footer;
+  return [formatDateTime(opts.now), `${t.loginAs} ${opts.username}`, `${t.page} ${opts.page} ${t.of} ${opts.pages}`];
+}
+
+/** Draws the footer on every page; call it last, when the number of pages is known. Returns the document. */
+export function finishReport(doc: jsPDF, ctx: LanguageReportContext): jsPDF {
+  const pages = doc.getNumberOfPages();
+  const width = doc.internal.pageSize.getWidth();
+  const footerY = doc.internal.pageSize.getHeight() - MARGIN + 4;
+  for (let page = 1; page <= pages; page++) {
+    doc.setPage(page);
+    const [when, who, pageOf] = footerParts({ now: ctx.now, username: ctx.username, page, pages, language: ctx.language });
+    doc.setFont(REPORT_FONT, 'normal');
+    doc.setFontSize(FOOTER_SIZE);
+    doc.text(when, MARGIN, footerY);
+    doc.text(who, width / 2, footerY, { align: 'center' });
+    doc.text(pageOf, width - MARGIN, footerY, { align: 'right' });
+  }
+  return doc;
+}
