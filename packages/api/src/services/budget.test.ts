@@ -5,7 +5,7 @@ import { createContextInner } from '../context.ts';
 import { createCaller } from '../root.ts';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 import { figureSources } from './chapterFigures.ts';
-import { areaBudgetExists } from './chartCopy.ts';
+import { areaBudgetExists } from './chart/copy.ts';
 import { isChapterInUse } from './references.ts';
 
 const { budgetChanges, budgetHeads, chapterBudgets, chapters } = schema;

@@ -1,11 +1,11 @@
 import { type Db, execRows, schema } from '@app/db';
 import { type Area, type ChartCopyInput, type ChartCopyResult, type ChartKind, copyKinds, type ErrorCode } from '@app/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Session } from '../context.ts';
-import { fail } from '../errors.ts';
-import { requireItem } from './access.ts';
-import { departmentsOfArea } from './chart.ts';
-import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from './references.ts';
+import type { Session } from '../../context.ts';
+import { fail } from '../../errors.ts';
+import { requireItem } from '../access.ts';
+import { departmentsOfArea } from './scope.ts';
+import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from '../references.ts';
 
 const { budgetHeads, chapters, departments, financialYears } = schema;
 

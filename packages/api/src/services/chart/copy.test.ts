@@ -1,7 +1,7 @@
 import { schema } from '@app/db';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
+import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../../test-utils.ts';
 
 const { budgetHeads, categories, chapters, departments, titles } = schema;
 const NEXT = CURRENT_YEAR + 1;

@@ -2,8 +2,8 @@ import { schema } from '@app/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { chapterReferences, chaptersInUse } from './references.ts';
+import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../../test-utils.ts';
+import { chapterReferences, chaptersInUse } from '../references.ts';
 
 const { budgetHeads, categories, chapters, departments, financialYears, titles } = schema;
 
