@@ -28,7 +28,7 @@
  * `part` (initial part filter), `lockPart` (part filter cannot change), `initialCode`,
  * `initialDescription`, `allowEmptyChapters`.
  */
-import { type Area, type ChapterBrief, formatChapter, type Part } from '@app/domain';
+import { type Area, type ChapterBrief, formatChapter, normalizeChapterCode, type Part } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Input, Loader, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -47,14 +47,9 @@ export const CHAPTER_PICKER_DEBOUNCE_MS = 300;
 /** What a chapter field holds: enough to show and to send the code. */
 export type ChapterChoice = Pick<ChapterBrief, 'id' | 'chapter' | 'part' | 'descriptionDeu' | 'descriptionIta' | 'emptyChapter'>;
 
-/** A typed code without dashes and blanks, upper case (`2-1-003` -> `21003`). */
-export function compactChapterText(text: string): string {
-  return text.replace(/[\s-]/g, '').toUpperCase();
-}
-
 /** Is the typed text a complete code to look up directly (exactly 5 characters)? */
 export function isCompleteChapterCode(text: string): boolean {
-  return compactChapterText(text).length === 5;
+  return normalizeChapterCode(text).length === 5;
 }
 
 /** Does the text look like a code prefix (digits, dashes) rather than a description? */
@@ -180,7 +175,7 @@ export function ChapterCodeInput({
             setText(next);
             setTyping(true);
             if (value) onChange(null);
-            const compact = compactChapterText(next);
+            const compact = normalizeChapterCode(next);
             if (compact.length === 5) void lookup(compact);
             else lookupSeq.current++;
           }}

@@ -2,7 +2,7 @@
  * Pure helpers of the budget editors (forecast positions, change and adjustment positions): rows
  * in editing state, totals, what a save sends and which rows it drops. No React here (unit-tested).
  */
-import { changeTotals, type ForecastPosition, type Part, partOfChapter } from '@app/domain';
+import { changeTotals, type ForecastPosition, missingAdjustmentDescriptions, type Part, partOfChapter, storedLineName } from '@app/domain';
 
 /** A forecast row while editing: amount null = empty field (counts as 0). */
 export interface ForecastRow extends ForecastPosition {
@@ -62,8 +62,8 @@ export function forecastSavePositions(rows: ForecastRow[], prevEditable = false)
       amountCurrYear: r.amount ?? 0,
       reminder: r.reminder,
       notes: r.notes.trim(),
-      chapterDescriptionDeu: r.isEditable ? r.chapterDescriptionDeu.trim() : '',
-      chapterDescriptionIta: r.isEditable ? r.chapterDescriptionIta.trim() : '',
+      chapterDescriptionDeu: storedLineName(r.isEditable, r.chapterDescriptionDeu.trim()),
+      chapterDescriptionIta: storedLineName(r.isEditable, r.chapterDescriptionIta.trim()),
     }));
   const dropped = rows.filter((r) => !keeps(r) && (r.savedAmount !== 0 || r.isNew)).length;
   return { positions, dropped };
@@ -134,13 +134,13 @@ export function changeSavePositions(rows: ChangeRow[]) {
     .map((r) => ({
       chapterId: r.chapterId,
       amount: r.amount ?? 0,
-      descriptionDeu: r.isEditable ? r.descriptionDeu.trim() : '',
-      descriptionIta: r.isEditable ? r.descriptionIta.trim() : '',
+      descriptionDeu: storedLineName(r.isEditable, r.descriptionDeu.trim()),
+      descriptionIta: storedLineName(r.isEditable, r.descriptionIta.trim()),
     }));
   return { positions, dropped: rows.length - positions.length };
 }
 
 /** Editable (empty) chapters need both descriptions in the adjustment: the keys of rows missing one. */
 export function missingDescriptions(rows: ChangeRow[]): string[] {
-  return rows.filter((r) => r.isEditable && (r.amount ?? 0) !== 0 && (r.descriptionDeu.trim() === '' || r.descriptionIta.trim() === '')).map((r) => r.key);
+  return rows.filter((r) => missingAdjustmentDescriptions(r.isEditable, r).length > 0).map((r) => r.key);
 }
