@@ -1,24 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AccountPrint, DepartmentExport, SupplierExport } from '@app/domain';
-import type { jsPDF } from 'jspdf';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { pdfReader } from './pdfText.testkit.ts';
 import { accountsPrintPdf } from './accountsPrint.ts';
 import { departmentListCsv, departmentListPdf } from './departmentList.ts';
 import { supplierListCsv, supplierListPdf } from './supplierList.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'reports-'));
 const ctx = { username: 'kassier', now: new Date('2026-11-22T09:05:00Z') };
 
 /** Writes the PDF to a file and returns its text as pdftotext reads it (one string per page). */
-function pdfPages(doc: jsPDF, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
-}
+const pdfPages = pdfReader('reports-');
 
 function parseCsv(text: string): string[][] {
   expect(text.startsWith('\uFEFF')).toBe(true);

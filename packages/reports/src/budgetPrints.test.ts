@@ -1,23 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AdjustmentProtocol, ChangesByChapter, ChangesProtocol, ForecastExport, PrintDepartment } from '@app/domain';
-import type { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
+import { pdfReader } from './pdfText.testkit.ts';
 import { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
 import { changesByChapterPdf } from './changesByChapter.ts';
 import { changesProtocolPdf } from './changesProtocol.ts';
 import { forecastPdf } from './forecast.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'budget-reports-'));
 const now = new Date('2026-11-22T09:05:00Z');
 
-function pdfText(doc: jsPDF, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
-}
+const pdfText = pdfReader('budget-reports-');
 
 /** The text column where `amount` ends on the line holding `key` (right alignment check). */
 function rightEdge(text: string, key: string, amount: string): number {

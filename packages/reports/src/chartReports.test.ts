@@ -1,21 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ChartExport, ChartExportChapter } from '@app/domain';
-import type { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
+import { pdfReader } from './pdfText.testkit.ts';
 import { budgetDraftPdf } from './budgetDraft.ts';
 import { chartOfAccountsPdf } from './chartOfAccounts.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'chart-reports-'));
 const now = new Date('2026-11-22T09:05:00Z');
 
-function pdfPages(doc: jsPDF, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
-}
+const pdfPages = pdfReader('chart-reports-');
 
 function chapter(code: string, de: string, it: string, extra: Partial<ChartExportChapter> = {}): ChartExportChapter {
   return { chapter: code, descriptionDeu: de, descriptionIta: it, emptyChapter: false, category: null, etsCode: 'A8', ...extra };

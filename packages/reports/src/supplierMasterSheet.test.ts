@@ -1,19 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { newSupplier, type Supplier } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { pdfReader } from './pdfText.testkit.ts';
 import { supplierMasterSheetPdf } from './supplierMasterSheet.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'reports-master-'));
 const ctx = { username: 'kassier', now: new Date('2026-11-22T09:05:00Z') };
 
-function pages(doc: ReturnType<typeof supplierMasterSheetPdf>, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
-}
+const pages = pdfReader('reports-master-');
 
 const supplier = (code: number, patch: Partial<Supplier>): Supplier => ({ ...newSupplier(1, code), id: code, ...patch });
 
