@@ -1,8 +1,8 @@
 import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, NumberInput, Stack } from '@mantine/core';
 import { ChapterCodeInput, type ChapterChoice } from '../../ui/ChapterPicker.tsx';
-import { partLabels } from '../../ui/chartLabels.ts';
+import { PartControl } from '../../ui/PartControl.tsx';
 
 export interface RangeValues {
   part: Part | null;
@@ -23,38 +23,26 @@ export function rangeInvalid(v: RangeValues): { title: boolean; chapter: boolean
 
 /** Part, title range and chapter range of the budget prints; the chapter pickers follow the part. */
 export function RangeFields({ departmentId, year, values, onChange }: { departmentId: number; year: number; values: RangeValues; onChange: (v: RangeValues) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const set = (patch: Partial<RangeValues>) => onChange({ ...values, ...patch });
   const title = (v: string | number) => (v === '' ? null : Number(v));
   const invalid = rangeInvalid(values);
   const order = t`„Bis“ muss größer oder gleich „von“ sein`;
   return (
     <Stack gap="sm">
-      <Stack gap={3}>
-        <Text size="sm" fw={500}>
-          {t`Teil`}
-        </Text>
-        <SegmentedControl
-          size="sm"
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="print-part"
-          value={values.part ? String(values.part) : 'all'}
-          onChange={(v) => {
-            const part = v === 'all' ? null : (Number(v) as Part);
-            // chapters of the other part no longer fit the range
-            set({
-              part,
-              chapterFrom: part && values.chapterFrom?.part !== part ? null : values.chapterFrom,
-              chapterTo: part && values.chapterTo?.part !== part ? null : values.chapterTo,
-            });
-          }}
-          data={[
-            { value: 'all', label: t`Alle` },
-            { value: '1', label: i18n._(partLabels[1]) },
-            { value: '2', label: i18n._(partLabels[2]) },
-          ]}
-        />
-      </Stack>
+      <PartControl
+        withAll
+        testId="print-part"
+        value={values.part}
+        onChange={(part) => {
+          // chapters of the other part no longer fit the range
+          set({
+            part,
+            chapterFrom: part && values.chapterFrom?.part !== part ? null : values.chapterFrom,
+            chapterTo: part && values.chapterTo?.part !== part ? null : values.chapterTo,
+          });
+        }}
+      />
       <Group gap="sm" align="flex-start">
         <NumberInput size="sm" w={110} label={t`Titel von`} data-testid="print-title-from" min={1} max={9} allowDecimal={false} allowNegative={false} value={values.titleFrom ?? ''} onChange={(v) => set({ titleFrom: title(v) })} />
         <NumberInput

@@ -1,11 +1,12 @@
 import { CHAPTER_SHORT_MAX, type ChapterFields, ChapterForm, chapterCodeOf, formatChapter, missingChapterTexts, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Grid, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
-import { chapterWord, localDescription, partLabels } from '../../ui/chartLabels.ts';
+import { chapterWord, localDescription } from '../../ui/chartLabels.ts';
 import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
+import { PartControl } from '../../ui/PartControl.tsx';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { ChartStatusBanner } from './ChartStatusBanner.tsx';
@@ -112,23 +113,17 @@ export function ChapterEditor({ id }: { id: EditorId }) {
           <FormSection>
             <Grid gap="xs" align="flex-end">
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <Stack gap={3}>
-                  <Text size="sm" fw={500}>
-                    {t`Teil`}
-                  </Text>
-                  <SegmentedControl
-                    size="sm"
-                    data-testid="part"
-                    disabled={readOnly}
-                    value={String(part)}
-                    onChange={(value) => {
-                      editor.form.setFieldValue('part', Number(value) as Part);
-                      editor.form.setFieldValue('categoryId', null);
-                      editor.form.setFieldValue('etsCategoryId', null);
-                    }}
-                    data={([1, 2] as const).map((p) => ({ value: String(p), label: i18n._(partLabels[p]) }))}
-                  />
-                </Stack>
+                <PartControl
+                  fullWidth
+                  testId="part"
+                  disabled={readOnly}
+                  value={part}
+                  onChange={(value) => {
+                    editor.form.setFieldValue('part', value);
+                    editor.form.setFieldValue('categoryId', null);
+                    editor.form.setFieldValue('etsCategoryId', null);
+                  }}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select

@@ -1,9 +1,9 @@
 import type { Area, ChartExportInput, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
-import { partLabels } from '../../ui/chartLabels.ts';
+import { PartControl } from '../../ui/PartControl.tsx';
 import { AreaSelect } from './AreaSelect.tsx';
 
 export interface ChartPrintValues {
@@ -33,7 +33,7 @@ export function invalidTitleRange(v: ChartPrintValues): boolean {
 
 /** The filter fields of the chart prints: area, year, part, title range, optionally "with categories". */
 export function ChartPrintFields({ values, onChange, withCategoriesOption }: { values: ChartPrintValues; onChange: (v: ChartPrintValues) => void; withCategoriesOption: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const years = useQuery(trpc.years.list.queryOptions());
   const set = (patch: Partial<ChartPrintValues>) => onChange({ ...values, ...patch });
   const title = (v: string | number) => (v === '' || v === null ? null : Number(v));
@@ -52,22 +52,7 @@ export function ChartPrintFields({ values, onChange, withCategoriesOption }: { v
           onChange={(v) => v && set({ year: Number(v) })}
           data={(years.data?.years ?? [values.year]).map((y) => String(y))}
         />
-        <Stack gap={3}>
-          <Text size="sm" fw={500}>
-            {t`Teil`}
-          </Text>
-          <SegmentedControl
-            size="sm"
-            data-testid="print-part"
-            value={values.part ? String(values.part) : 'all'}
-            onChange={(v) => set({ part: v === 'all' ? null : (Number(v) as Part) })}
-            data={[
-              { value: 'all', label: t`Alle` },
-              { value: '1', label: i18n._(partLabels[1]) },
-              { value: '2', label: i18n._(partLabels[2]) },
-            ]}
-          />
-        </Stack>
+        <PartControl withAll testId="print-part" value={values.part} onChange={(part) => set({ part })} />
       </Group>
       <Group gap="sm" align="flex-start">
         <NumberInput

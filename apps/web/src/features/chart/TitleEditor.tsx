@@ -1,81 +1,34 @@
 import { type Part, TitleFields } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Grid, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
-import { partLabels } from '../../ui/chartLabels.ts';
-import { EditorShell, FormSection } from '../../ui/EditorShell.tsx';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 import type { EditorId } from '../../ui/listState.ts';
-import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
-import { useFieldProps } from '../../ui/useFieldProps.ts';
-import { ChartStatusBanner } from './ChartStatusBanner.tsx';
+import { pickLoaded } from '../../ui/useEntityEditor.ts';
+import { ChartItemEditor } from './ChartItemEditor.tsx';
 import { titleLabels } from './labels.ts';
 import { useChartScope } from './useChartScope.ts';
 
 /** One title: part, number (the second digit of its chapters), descriptions in both languages. */
 export function TitleEditor({ id }: { id: EditorId }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const chart = useChartScope();
   const deptId = chart.department.id;
   const existing = useQuery({ ...trpc.chart.titles.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
   const template = useQuery({ ...trpc.chart.titles.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }), enabled: id === 'new' });
-  const editor = useEntityEditor({
-    id,
-    loaded: pickLoaded(id, existing, template),
-    toValues: (e) => ({ part: e.part as Part, title: e.title, descriptionDeu: e.descriptionDeu, descriptionIta: e.descriptionIta }),
-    schema: TitleFields,
-    labels: titleLabels,
-    save: (input, itemId) =>
-      itemId === null
-        ? trpcClient.chart.titles.create.mutate({ ...input, departmentId: deptId, year: chart.year, area: chart.area })
-        : trpcClient.chart.titles.update.mutate({ ...input, id: itemId, departmentId: deptId }),
-    remove: (itemId) => trpcClient.chart.titles.delete.mutate({ id: itemId, departmentId: deptId }),
-    invalidate: () => queryClient.invalidateQueries({ ...trpc.chart.pathFilter(), refetchType: 'all' }),
-  });
-  const field = useFieldProps(editor.form, titleLabels);
-  const v = editor.form.values;
-  const readOnly = !chart.status?.canEdit.titles;
-
   return (
-    <EditorShell
-      title={editor.isNew ? t`Neuer Titel` : t`Titel ${String(v.part ?? '')}-${String(v.title ?? '')}`}
-      subtitle={editor.isNew ? undefined : i18n.locale === 'it' ? v.descriptionIta : v.descriptionDeu}
-      editor={editor}
-      readOnly={readOnly}
-      maw={900}
-    >
-      <ChartStatusBanner status={chart.status} />
-      <FormSection>
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Grid gap="xs" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Stack gap={3}>
-                <Text size="sm" fw={500}>
-                  {t`Teil`}
-                </Text>
-                <SegmentedControl
-                  size="sm"
-                  data-testid="part"
-                  disabled={readOnly}
-                  value={String(v.part ?? 1)}
-                  onChange={(value) => editor.form.setFieldValue('part', Number(value) as Part)}
-                  data={([1, 2] as const).map((p) => ({ value: String(p), label: i18n._(partLabels[p]) }))}
-                />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, sm: 2 }}>
-              <NumberInput size="sm" {...field('title')} withAsterisk min={1} max={9} allowDecimal={false} allowNegative={false} hideControls />
-            </Grid.Col>
-            <Grid.Col span={12} />
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput size="sm" {...field('descriptionDeu')} withAsterisk />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput size="sm" {...field('descriptionIta')} withAsterisk />
-            </Grid.Col>
-          </Grid>
-        </fieldset>
-      </FormSection>
-    </EditorShell>
+    <ChartItemEditor
+      id={id}
+      loaded={pickLoaded(id, existing, template)}
+      toValues={(e) => ({ part: e.part as Part, title: e.title, descriptionDeu: e.descriptionDeu, descriptionIta: e.descriptionIta })}
+      schema={TitleFields}
+      labels={titleLabels}
+      client={trpcClient.chart.titles}
+      editFlag="titles"
+      codePath="title"
+      codeInput={(field) => <NumberInput size="sm" {...field} withAsterisk min={1} max={9} allowDecimal={false} allowNegative={false} hideControls />}
+      newHeading={t`Neuer Titel`}
+      heading={(v) => t`Titel ${String(v.part ?? '')}-${String(v.title ?? '')}`}
+    />
   );
 }
