@@ -18,9 +18,12 @@ import {
   SurplusSaveInput,
   todayIso,
 } from '@app/domain';
-import * as budget from '../services/budget.ts';
-import * as changes from '../services/budgetChanges.ts';
-import * as prints from '../services/budgetPrints.ts';
+import { approveForecast } from '../services/budget/approval.ts';
+import * as changes from '../services/budget/changes.ts';
+import { getBudgetChapter, listBudgetChapters } from '../services/budget/chapters.ts';
+import { forecastSummary, getForecastPart, saveForecastPart } from '../services/budget/forecast.ts';
+import * as prints from '../services/budget/prints.ts';
+import { getSurplus, saveSurplus } from '../services/budget/surplus.ts';
 import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
 
 /**
@@ -31,20 +34,20 @@ import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
 const budgetProcedure = scopedProcedure.use(({ ctx, next }) => next({ ctx: { budgetScope: { ...ctx.scope, today: todayIso(ctx.now()) } } }));
 
 export const budgetRouter = router({
-  chapters: budgetProcedure.input(BudgetChaptersInput).query(({ ctx, input }) => budget.listBudgetChapters(ctx.db, ctx.budgetScope, input)),
-  chapter: budgetProcedure.input(BudgetChapterInput).query(({ ctx, input }) => budget.getBudgetChapter(ctx.db, ctx.budgetScope, input)),
+  chapters: budgetProcedure.input(BudgetChaptersInput).query(({ ctx, input }) => listBudgetChapters(ctx.db, ctx.budgetScope, input)),
+  chapter: budgetProcedure.input(BudgetChapterInput).query(({ ctx, input }) => getBudgetChapter(ctx.db, ctx.budgetScope, input)),
 
   forecast: router({
-    summary: budgetProcedure.input(ScopeInput).query(({ ctx }) => budget.forecastSummary(ctx.db, ctx.budgetScope)),
-    get: budgetProcedure.input(ForecastPartInput).query(({ ctx, input }) => budget.getForecastPart(ctx.db, ctx.budgetScope, input)),
-    save: budgetProcedure.input(ForecastSaveInput).mutation(({ ctx, input }) => budget.saveForecastPart(ctx.db, ctx.budgetScope, input)),
+    summary: budgetProcedure.input(ScopeInput).query(({ ctx }) => forecastSummary(ctx.db, ctx.budgetScope)),
+    get: budgetProcedure.input(ForecastPartInput).query(({ ctx, input }) => getForecastPart(ctx.db, ctx.budgetScope, input)),
+    save: budgetProcedure.input(ForecastSaveInput).mutation(({ ctx, input }) => saveForecastPart(ctx.db, ctx.budgetScope, input)),
     /** approval: a date approves, null clears; answers true. */
-    approve: budgetProcedure.input(ForecastApproveInput).mutation(({ ctx, input }) => budget.approveForecast(ctx.db, ctx.budgetScope, input)),
+    approve: budgetProcedure.input(ForecastApproveInput).mutation(({ ctx, input }) => approveForecast(ctx.db, ctx.budgetScope, input)),
   }),
 
   surplus: router({
-    get: budgetProcedure.input(ScopeInput).query(({ ctx }) => budget.getSurplus(ctx.db, ctx.budgetScope)),
-    save: budgetProcedure.input(SurplusSaveInput).mutation(({ ctx, input }) => budget.saveSurplus(ctx.db, ctx.budgetScope, input)),
+    get: budgetProcedure.input(ScopeInput).query(({ ctx }) => getSurplus(ctx.db, ctx.budgetScope)),
+    save: budgetProcedure.input(SurplusSaveInput).mutation(({ ctx, input }) => saveSurplus(ctx.db, ctx.budgetScope, input)),
   }),
 
   changes: router({

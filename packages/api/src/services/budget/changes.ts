@@ -17,10 +17,11 @@ import {
   chapterChangeError,
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { fail } from '../errors.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead, resolveChapters } from './budget.ts';
-import { chapterFigureRows, toBudgetChapter } from './chapterFigures.ts';
-import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from './recordCounters.ts';
+import { fail } from '../../errors.ts';
+import { resolveChapters } from './chapters.ts';
+import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from './head.ts';
+import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
+import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 

@@ -19,12 +19,13 @@ import {
   titleTotals,
 } from '@app/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { Session } from '../context.ts';
-import { fail } from '../errors.ts';
-import { type BudgetScope, forecastChapterRows, readHead } from './budget.ts';
-import { ADJUSTMENT_RECORD, changeAmountsByLine } from './budgetChanges.ts';
-import { chapterFigureRows } from './chapterFigures.ts';
-import { assertDepartmentAccess } from './scope.ts';
+import type { Session } from '../../context.ts';
+import { fail } from '../../errors.ts';
+import { forecastChapterRows } from './forecast.ts';
+import { type BudgetScope, readHead } from './head.ts';
+import { ADJUSTMENT_RECORD, changeAmountsByLine } from './changes.ts';
+import { chapterFigureRows } from '../chapterFigures.ts';
+import { assertDepartmentAccess } from '../scope.ts';
 
 const { budgetChanges, departments, titles } = schema;
 

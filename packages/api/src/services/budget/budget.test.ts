@@ -1,12 +1,12 @@
 import { schema } from '@app/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createContextInner } from '../context.ts';
-import { createCaller } from '../root.ts';
-import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
-import { figureSources } from './chapterFigures.ts';
-import { areaBudgetExists } from './chart/copy.ts';
-import { isChapterInUse } from './references.ts';
+import { createContextInner } from '../../context.ts';
+import { createCaller } from '../../root.ts';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { figureSources } from '../chapterFigures.ts';
+import { areaBudgetExists } from '../chart/copy.ts';
+import { isChapterInUse } from '../references.ts';
 
 const { budgetChanges, budgetHeads, chapterBudgets, chapters } = schema;
 

@@ -1,7 +1,7 @@
 import { schema } from '@app/db';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 
 const { chapterBudgets, chapters, departments, financialYears, userDepartments, users } = schema;
 

@@ -1,0 +1,84 @@
+import { type Db, schema } from '@app/db';
+import type { Area } from '@app/domain';
+import { and, eq } from 'drizzle-orm';
+import { fail } from '../../errors.ts';
+import { budgetUseReferences, holds, scopeReferencedSql } from '../references.ts';
+import { assertYearOpen } from '../years.ts';
+
+const { budgetHeads } = schema;
+
+/** The scope of a budget call as the scoped procedure resolved it, plus today's date (Europe/Rome). */
+export interface BudgetScope {
+  departmentId: number;
+  year: number;
+  area: Area;
+  departmentCode: string;
+  /** `YYYY-MM-DD`: dates may not lie after it. */
+  today: string;
+}
+
+export type BudgetHead = typeof budgetHeads.$inferSelect;
+
+function emptyHead(scope: BudgetScope): BudgetHead {
+  return {
+    id: 0,
+    departmentId: scope.departmentId,
+    year: scope.year,
+    forecastApproved: null,
+    finalApproved: null,
+    cashBalance: 0,
+    revenuesActual: 0,
+    revenuesResidue: 0,
+    expensesActual: 0,
+    expensesResidue: 0,
+    surplusUsed: 0,
+  };
+}
+
+/** The budget head of the scope (defaults when none was written yet). */
+export async function readHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'> & Partial<BudgetScope>): Promise<BudgetHead> {
+  const [head] = await db
+    .select()
+    .from(budgetHeads)
+    .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
+    .limit(1);
+  return head ?? emptyHead(scope as BudgetScope);
+}
+
+/**
+ * The budget head of the scope, created when missing and locked FOR UPDATE: every budget write of a
+ * scope runs behind this lock, so approval, forecast saves and change saves never interleave.
+ */
+export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<BudgetHead> {
+  await db.insert(budgetHeads).values({ departmentId: scope.departmentId, year: scope.year }).onConflictDoNothing();
+  const [head] = await db
+    .select()
+    .from(budgetHeads)
+    .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
+    .for('update');
+  if (!head) throw new Error('budget head missing after insert');
+  return head;
+}
+
+/**
+ * lockHead for a budget write: first refuses a year closed for the area (a past year without its
+ * year unlock: YearLocked), then locks the scope's budget head.
+ */
+export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
+  await assertYearOpen(db, scope.area, scope.year, scope.today);
+  return lockHead(db, scope);
+}
+
+/**
+ * Is the budget of the scope in use, so the forecast approval can't be revoked? Yes once a budget
+ * change or the adjustment exists. The booking area adds its checks (movements, reservations) here.
+ */
+export async function isBudgetInUse(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<boolean> {
+  return holds(db, scopeReferencedSql(budgetUseReferences, scope.year, scope.departmentId));
+}
+
+/** Closed budget: BudgetClosed; approved forecast: BudgetAlreadyApproved. */
+export function assertForecastEditable(head: BudgetHead): void {
+  if (head.finalApproved) fail('BudgetClosed');
+  if (head.forecastApproved) fail('BudgetAlreadyApproved');
+}
