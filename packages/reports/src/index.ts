@@ -5,6 +5,7 @@ export { footerParts, type LanguageReportContext, type ReportContext } from './l
 export { listReport } from './listReport.ts';
 export { departmentListCsv, departmentListPdf } from './departmentList.ts';
 export { supplierListCsv, supplierListPdf } from './supplierList.ts';
+export { departmentMasterSheetPdf, type DepartmentMasterSheetData } from './departmentMasterSheet.ts';
 export { supplierMasterSheetPdf, type SupplierMasterSheetData } from './supplierMasterSheet.ts';
 export { accountsPrintPdf } from './accountsPrint.ts';
 export { chartOfAccountsPdf, type ChartReportContext } from './chartOfAccounts.ts';

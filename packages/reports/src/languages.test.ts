@@ -1,4 +1,4 @@
-import { type ChartExport, type ForecastExport, newSupplier, type PrintDepartment, type ProtocolSession } from '@app/domain';
+import { type ChartExport, type Department, type ForecastExport, newDepartment, newSupplier, type PrintDepartment, type ProtocolSession } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import { accountsPrintPdf } from './accountsPrint.ts';
@@ -8,6 +8,7 @@ import { changesByChapterPdf } from './changesByChapter.ts';
 import { changesProtocolPdf } from './changesProtocol.ts';
 import { chartOfAccountsPdf } from './chartOfAccounts.ts';
 import { departmentListPdf } from './departmentList.ts';
+import { departmentMasterSheetPdf } from './departmentMasterSheet.ts';
 import { forecastPdf } from './forecast.ts';
 import type { ReportLanguage } from './labels/index.ts';
 import { pdfReader } from './pdfText.testkit.ts';
@@ -97,6 +98,12 @@ const cases: Case[] = [
     print: (language) => departmentListPdf({ language, codeFrom: null, codeTo: null, rows: [{ code: '101', name: 'FF Leifers', location: 'Leifers', commander: 'M. K.', cashier: '', phone: '', email: '' }] }, ctx),
     de: { title: 'Verzeichnis der Feuerwehren', head: ['Code', 'Bezeichnung', 'Ort', 'Kommandant'] },
     it: { title: 'Elenco dei corpi', head: ['Codice', 'Denominazione', 'Località', 'Comandante'] },
+  },
+  {
+    name: 'department master sheet',
+    print: (language) => departmentMasterSheetPdf({ language, departments: [{ ...newDepartment(), id: 4, area: 3, code: '101', taxCode: '00123', siaNumber: 'S1' } as Department] }, ctx),
+    de: { title: 'Stammblatt der Feuerwehren', head: ['Name 1 (deutsch)', 'Steuernummer', 'SIA-Nummer'] },
+    it: { title: 'Scheda anagrafica dei corpi', head: ['Nome 1 (tedesco)', 'Codice fiscale', 'Codice SIA'] },
   },
   {
     name: 'supplier list',
@@ -194,7 +201,7 @@ describe.each(cases)('$name', (c) => {
     const text = pdfPages(c.print(language), `${c.name.replaceAll(' ', '-')}-${language}`).join('\n');
     expect(text).toContain(c[language].title);
     expect(text).not.toContain(other.title);
-    if (c.name === 'supplier master sheet') {
+    if (c.name.endsWith('master sheet')) {
       // field labels down the rows (two field columns), not a header row
       for (const label of c[language].head) expect(text).toMatch(new RegExp(`(^|\\s)${escape(label)}\\s`, 'm'));
       for (const label of other.head.slice(1)) expect(text).not.toContain(label);

@@ -26,6 +26,32 @@ export const de = {
     csv: ['Code', 'Bezeichnung', 'Ort', 'Kommandant', 'Kassier', 'Telefon', 'E-Mail'],
     empty: 'Keine Feuerwehren gefunden.',
   },
+  /** The departments' master sheet: one table per department (field, value). */
+  departmentMasterSheet: {
+    title: 'Stammblatt der Feuerwehren',
+    empty: 'Keine Feuerwehren gefunden.',
+    fields: {
+      name1Deu: 'Name 1 (deutsch)',
+      name1Ita: 'Name 1 (italienisch)',
+      /** Street, location and municipality in the print language, so the label names that language. */
+      street: 'Straße (deutsch)',
+      location: 'Ort (deutsch)',
+      municipality: 'Gemeinde (deutsch)',
+      taxCode: 'Steuernummer',
+      registration: 'Eintragung',
+      identifier: 'Kennziffer (14 Ziffern)',
+      landlinePhone: 'Telefon',
+      mobilePhone: 'Mobiltelefon',
+      fax: 'Fax',
+      email: 'E-Mail',
+      commander: 'Kommandant',
+      viceCommander: 'Kommandant-Stellvertreter',
+      cashier: 'Kassier',
+      openPaymentsAllowed: 'Offene Zahlungen erlaubt',
+      siaNumber: 'SIA-Nummer',
+      homebankingFile: 'Homebanking-Datei',
+    },
+  },
   supplierList: {
     title: 'Lieferantenverzeichnis',
     head: ['Nummer', 'Suchbegriff', 'Name und Anschrift', 'IBAN'],

@@ -8,8 +8,6 @@ import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
-import { departmentLabels } from './labels.ts';
-import { masterSheetTables } from './masterSheet.ts';
 
 /** Departments print (menu `departments/print`): code range; short list PDF, master sheet PDF or CSV. */
 export function DepartmentPrintScreen() {
@@ -26,17 +24,7 @@ export function DepartmentPrintScreen() {
     const reports = await import('@app/reports');
     if (format === 'masterSheet') {
       const page = await queryClient.fetchQuery({ ...trpc.departments.list.queryOptions({ ...range, page: 1, pageSize: 1000, departmentId: department.id }), staleTime: 0 });
-      const doc = reports.listReport({
-        ...ctx,
-        language,
-        title: t`Stammblatt der Feuerwehren`,
-        widths: [30, 70],
-        tables: masterSheetTables(page.entities, language, (path) => {
-          const label = departmentLabels[path];
-          return label ? i18n._(label) : path;
-        }),
-        emptyText: t`Keine Feuerwehren gefunden.`,
-      });
+      const doc = reports.departmentMasterSheetPdf({ language, departments: page.entities }, ctx);
       return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(t`feuerwehren-stammblatt`, 'pdf') };
     }
     const data = await queryClient.fetchQuery({ ...trpc.departments.export.queryOptions({ ...range, language, departmentId: department.id }), staleTime: 0 });
