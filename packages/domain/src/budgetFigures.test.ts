@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterLineName, storedLineName } from './budgetFigures.ts';
+import { chapterFigures, chapterLineName, storedLineName } from './budgetFigures.ts';
 
 describe('names of an empty chapter', () => {
   it('shows the line name of an empty chapter when one was typed, the chapter name otherwise', () => {
@@ -12,5 +12,21 @@ describe('names of an empty chapter', () => {
   it('stores a typed name only for an empty chapter', () => {
     expect(storedLineName(true, 'Zeile')).toBe('Zeile');
     expect(storedLineName(false, 'Zeile')).toBe('');
+  });
+});
+
+describe('chapterFigures', () => {
+  it('matches the worked example of DOMAIN.md (2-1-003)', () => {
+    const f = chapterFigures({ part: 2, budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: 50_000 });
+    expect(f.budgetFinal).toBe(120_000);
+    expect(f.availableAfterDonePayments).toBe(90_000);
+    expect(f.availableAfterPlannedExpenses).toBe(40_000);
+    expect(f.availableFinal).toBe(40_000);
+    expect(f.toReceive).toBe(0);
+  });
+  it('computes what is still to receive on a revenue chapter', () => {
+    const f = chapterFigures({ part: 1, budgetInitial: 50_000, budgetChanges: -10_000, payments: 15_000, openPayments: 0, reservations: 0, finalResidue: null });
+    expect(f.toReceive).toBe(25_000);
+    expect(f.availableFinal).toBe(25_000);
   });
 });

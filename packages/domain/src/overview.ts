@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Int, safeString } from './primitives.ts';
 import { type Area } from './area.ts';
-import { type BalanceCheck, type BalanceCheckResult } from './budget.ts';
+import { type BalanceCheck, type BalanceCheckResult } from './forecast.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { Language } from './roles.ts';
 import { ScopeInput } from './scope.ts';

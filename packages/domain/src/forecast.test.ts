@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changeDateError,
-  changeTotals,
-  chapterChangeError,
-  chapterFigures,
-  forecastApprovalDateError,
-  forecastCheckResults,
-  forecastChecks,
-  forecastIsEmpty,
-  forecastSummaryFigures,
-  presumedSurplus,
-  signerRoles,
-  surplusUsedAllowed,
-  titleTotals,
-} from './budget.ts';
+import { forecastApprovalDateError, forecastCheckResults, forecastChecks, forecastIsEmpty, forecastSummaryFigures, presumedSurplus, surplusUsedAllowed, titleTotals } from './forecast.ts';
 
 describe('forecastChecks', () => {
   const titles = [
@@ -97,22 +83,6 @@ describe('surplus', () => {
   });
 });
 
-describe('chapterFigures', () => {
-  it('matches the worked example of DOMAIN.md (2-1-003)', () => {
-    const f = chapterFigures({ part: 2, budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: 50_000 });
-    expect(f.budgetFinal).toBe(120_000);
-    expect(f.availableAfterDonePayments).toBe(90_000);
-    expect(f.availableAfterPlannedExpenses).toBe(40_000);
-    expect(f.availableFinal).toBe(40_000);
-    expect(f.toReceive).toBe(0);
-  });
-  it('computes what is still to receive on a revenue chapter', () => {
-    const f = chapterFigures({ part: 1, budgetInitial: 50_000, budgetChanges: -10_000, payments: 15_000, openPayments: 0, reservations: 0, finalResidue: null });
-    expect(f.toReceive).toBe(25_000);
-    expect(f.availableFinal).toBe(25_000);
-  });
-});
-
 describe('forecast summary figures', () => {
   it('sums per title, counts surplusUsed in the total check', () => {
     const lines = [
@@ -136,7 +106,7 @@ describe('forecast summary figures', () => {
   });
 });
 
-describe('approval and change dates', () => {
+describe('forecast approval date', () => {
   it('forecast approval: not after 31.12, not in the future, not before 1.1 of the previous year', () => {
     expect(forecastApprovalDateError('2026-03-01', 2026, '2026-06-01')).toBeNull();
     expect(forecastApprovalDateError('2025-01-01', 2026, '2026-06-01')).toBeNull();
@@ -144,42 +114,5 @@ describe('approval and change dates', () => {
     expect(forecastApprovalDateError('2026-06-02', 2026, '2026-06-01')).toBe('InvalidDate');
     expect(forecastApprovalDateError('2027-01-01', 2026, '2027-05-01')).toBe('DateAfter31.12');
     expect(forecastApprovalDateError('2026-12-31', 2026, '2027-05-01')).toBeNull();
-  });
-  it('change: inside the year and not in the future', () => {
-    expect(changeDateError('2026-01-01', 2026, '2026-06-01')).toBeNull();
-    expect(changeDateError('2025-12-31', 2026, '2026-06-01')).toBe('InvalidDate');
-    expect(changeDateError('2026-06-02', 2026, '2026-06-01')).toBe('InvalidDate');
-    expect(changeDateError('2027-01-01', 2026, '2027-06-01')).toBe('DateAfter31.12');
-  });
-});
-
-describe('budget change rules', () => {
-  it('totals and balance, with the surplus delta of the adjustment', () => {
-    const positions = [
-      { part: 1, amount: 30_000 },
-      { part: 2, amount: 50_000 },
-      { part: 2, amount: -5_000 },
-    ];
-    expect(changeTotals(positions)).toEqual({ revenues: 30_000, expenses: 45_000, balance: -15_000 });
-    expect(changeTotals(positions, 15_000).balance).toBe(0);
-  });
-  it('the worked example of DOMAIN.md: final 1.200,00, paid 300,00, open 200,00, reserved 300,00', () => {
-    const before = { ...chapterFigures({ part: 2, budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: null }), part: 2 };
-    expect(before.availableAfterPlannedExpenses).toBe(40_000);
-    expect(chapterChangeError(before, 0)).toBeNull();
-    expect(chapterChangeError(before, -40_000)).toBeNull();
-    expect(chapterChangeError(before, -40_001)).toBe('AvailableExceeded');
-    expect(chapterChangeError(before, -90_000)).toBe('AvailableExceeded');
-    expect(chapterChangeError(before, -90_001)).toBe('BudgetFinalNegative');
-    expect(chapterChangeError(before, 10_000)).toBeNull();
-    expect(chapterChangeError({ ...before, finalResidue: 50_000 }, 1)).toBe('ChapterHasResidue');
-    const revenue = { ...chapterFigures({ part: 1, budgetInitial: 10_000, budgetChanges: 0, payments: 8_000, openPayments: 0, reservations: 0, finalResidue: null }), part: 1 };
-    expect(chapterChangeError(revenue, -10_000)).toBeNull();
-    expect(chapterChangeError(revenue, -10_001)).toBe('BudgetFinalNegative');
-  });
-  it('signers follow the area', () => {
-    expect(signerRoles(1)).toEqual({ cashierRole: 'accountant', commanderRole: 'president' });
-    expect(signerRoles(2)).toEqual({ cashierRole: 'cashier', commanderRole: 'commander' });
-    expect(signerRoles(3)).toEqual({ cashierRole: 'cashier', commanderRole: 'commander' });
   });
 });
