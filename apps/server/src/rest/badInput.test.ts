@@ -94,9 +94,12 @@ for (const target of testDatabases()) {
       expect((await save('999999999999.99')).statusCode).toBe(200);
       const after = await rest('GET', `Budget/Forecast?${q()}&part=1`);
       expect(after.json().positions.find((p: { chapter: string }) => p.chapter === '11001').amountCurrYear).toBe(999_999_999_999.99);
-      // a change's head amount and nested position amounts alike
-      const change = await rest('POST', `Budget/Changes?${q()}`, { positions: [{ chapter: { code: '11001' }, amount: 10.001 }] });
+      // a change's head amount and nested position amounts alike (where the procedure takes them: its
+      // input schema marks them as money; the change head of POST Budget/Changes has no positions)
+      const change = await rest('PUT', `Budget/Changes?${q()}&recordNumber=1`, { positions: [{ chapter: { code: '11001' }, amount: 10.001 }] });
       expect(change.json()).toEqual(invalid('positions.0.amount'));
+      const adjustment = await rest('PUT', `Budget/Adjust?${q()}`, { surplusActual: 1e12, positions: [] });
+      expect(adjustment.json()).toEqual(invalid('surplusActual'));
       // tRPC takes cents: a fraction of a cent or beyond the maximum is refused with the field
       for (const cents of [1234.5, 100_000_000_000_000, -100_000_000_000_000]) {
         expect(await trpcMutation('budget.forecast.save', { departmentId: dept, year: YEAR, part: 1, positions: [{ chapter: '11001', amountCurrYear: cents }] })).toEqual({

@@ -1,16 +1,20 @@
 import { testDatabases } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { restTestApp, YEAR } from './testApp.ts';
-import { budgetRoutes, centsIn, eurosOut } from './budget.ts';
+import { AdjustmentInput, Cents, ScopeInput } from '@app/domain';
+import { z } from 'zod';
+import { budgetRoutes } from './budget.ts';
+import { moneyIn, moneyOut } from './money.ts';
 
 describe('budget amount mapping', () => {
-  it('converts amount fields at any depth, leaves counts and codes alone', () => {
-    expect(eurosOut({ total: 3, page: 1, entities: [{ chapter: '21003', title: 1, budgetFinal: 123_456, finalResidue: null }] })).toEqual({
+  it('converts the money fields of the schemas at any depth, leaves counts and codes alone', () => {
+    const page = z.object({ total: z.number(), page: z.number(), entities: z.array(z.object({ chapter: z.string(), title: z.number(), budgetFinal: Cents, finalResidue: Cents.nullable() })) });
+    expect(moneyOut(page, { total: 3, page: 1, entities: [{ chapter: '21003', title: 1, budgetFinal: 123_456, finalResidue: null }] })).toEqual({
       total: 3,
       page: 1,
       entities: [{ chapter: '21003', title: 1, budgetFinal: 1234.56, finalResidue: null }],
     });
-    expect(centsIn({ recordNumber: 2, surplusActual: 0.1 + 0.2, positions: [{ chapter: '21003', amount: -12.34 }] })).toEqual({
+    expect(moneyIn([ScopeInput, AdjustmentInput], { recordNumber: 2, surplusActual: 0.1 + 0.2, positions: [{ chapter: '21003', amount: -12.34 }] })).toEqual({
       recordNumber: 2,
       surplusActual: 30,
       positions: [{ chapter: '21003', amount: -1234 }],

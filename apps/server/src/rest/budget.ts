@@ -1,97 +1,39 @@
-import { AppError, type BudgetChangePosition, centsToEuros, EuroAmount } from '@app/domain';
+import { AppError, type BudgetChangePosition } from '@app/domain';
 import { pageOf } from './entity.ts';
 import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
- * cents inside: `centsIn` converts the amount fields of a body, `eurosOut` those of an answer.
+ * cents inside: the caller of every row converts them by the procedures' schemas (money.ts).
  */
 
-/** Every amount field the budget procedures answer with (cents inside, euros on the wire). */
-export const AMOUNT_FIELDS = new Set([
-  'budgetInitial',
-  'budgetChanges',
-  'budgetFinal',
-  'finalResidue',
-  'payments',
-  'openPayments',
-  'reservations',
-  'availableAfterDonePayments',
-  'availableAfterPlannedExpenses',
-  'availableFinal',
-  'toReceive',
-  'amountCurrYear',
-  'amountPrevYear',
-  'revenues',
-  'expenses',
-  'surplus',
-  'surplusUsed',
-  'cashBalance',
-  'revenuesActual',
-  'revenuesResidue',
-  'expensesActual',
-  'expensesResidue',
-  'budgetBeforeChange',
-  'changeAmount',
-  'budget',
-  'balance',
-  'surplusActual',
-  'surplusPlanned',
-  'totalCurrYear',
-  'totalPrevYear',
-  'revenuesPrevYear',
-  'expensesPrevYear',
-  'surplusUsedPrevYear',
-  'amount',
-  'budgetBefore',
-  'budgetAfter',
-  'difference',
-]);
-
-/** Converts the amount fields (at any depth) of an answer from cents to euros. */
-export function eurosOut(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(eurosOut);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, AMOUNT_FIELDS.has(k) && typeof v === 'number' ? centsToEuros(v) : eurosOut(v)]),
-  );
-}
-
-/** Deepest nesting of a body the conversion follows (the procedures take at most head → positions → chapter). */
+/** Deepest nesting of a body the rows take (the procedures take at most head → positions → chapter). */
 const MAX_BODY_DEPTH = 16;
 
-/**
- * Converts the amount fields of a body (and of its positions) from euros to cents; other values pass
- * unchanged. An amount with more than two decimals, an infinity or beyond the maximum is refused with
- * InvalidValue naming the field (never rounded); a body nested deeper than MAX_BODY_DEPTH too.
- */
-export function centsIn(value: unknown, path: string[] = []): unknown {
-  if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
-  if (Array.isArray(value)) return value.map((v, i) => centsIn(v, [...path, String(i)]));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => {
-      if (!AMOUNT_FIELDS.has(k) || typeof v !== 'number') return [k, centsIn(v, [...path, k])];
-      const cents = EuroAmount.safeParse(v);
-      if (!cents.success) throw new AppError('InvalidValue', { field: [...path, k].join('.') });
-      return [k, cents.data];
-    }),
-  );
+/** Refuses a body nested deeper than MAX_BODY_DEPTH with InvalidValue naming where (never a stack overflow). */
+function refuseDeep(value: unknown): void {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, string[]];
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
+    for (const [key, child] of Object.entries(current)) stack.push([child, [...path, key]]);
+  }
 }
 
-/** The body without the scope keys, amounts in cents. */
+/** The body without the scope keys. */
 function body(req: RestRequest): Record<string, unknown> {
   const { departmentId: _d, year: _y, ...rest } = req.body;
-  return centsIn(rest) as Record<string, unknown>;
+  refuseDeep(rest);
+  return rest;
 }
 
 function chapterRef(req: RestRequest) {
   return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
 }
 
-/** One row whose answer goes out in euros. */
 function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call: async (c, req) => eurosOut(await call(c, req)) };
+  return { method, path, call };
 }
 
 /**
@@ -144,7 +86,7 @@ function positionsIn(value: unknown): unknown {
   });
 }
 
-/** A change or adjustment save body: amounts in cents, positions in the procedure's shape. */
+/** A change or adjustment save body: positions in the procedure's shape. */
 function changeBody(req: RestRequest): Record<string, unknown> {
   const b = body(req);
   return 'positions' in b ? { ...b, positions: positionsIn(b.positions) } : b;

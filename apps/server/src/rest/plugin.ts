@@ -2,6 +2,7 @@ import { type createCaller as CreateCaller, bearerToken, createContextInner } fr
 import type { Db } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { internalError, restError, toRestError } from './errors.ts';
+import { moneyCaller } from './money.ts';
 import { RestFile, type RestRequest, type RestRoute } from './params.ts';
 import { restRoutes } from './routes.ts';
 
@@ -11,7 +12,7 @@ export interface RestOptions {
   routes?: RestRoute[];
 }
 
-/** Registers the /api table: each row builds the request context and calls one procedure. */
+/** Registers the /api table: each row builds the request context and calls one procedure (amounts in euros, money.ts). */
 export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promise<void> {
   // CSV uploads (Banks/import) may come as the request body; they reach the row as body.text
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, text, done) => done(null, text));
@@ -27,7 +28,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
           params: (request.params ?? {}) as Record<string, string | undefined>,
         };
         try {
-          const result = await route.call(opts.createCaller(ctx), req);
+          const result = await route.call(moneyCaller(opts.createCaller(ctx)), req);
           if (result instanceof RestFile) {
             reply.header('content-type', result.contentType);
             if (result.fileName) reply.header('content-disposition', `attachment; filename="${result.fileName}"`);

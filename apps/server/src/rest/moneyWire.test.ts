@@ -1,0 +1,224 @@
+import { appRouter, createCaller, createContextInner } from '@app/api';
+import { isMoneySchema } from '@app/domain';
+import { testDatabases } from '@app/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RestRequest, RestRoute } from './params.ts';
+import { restRoutes } from './routes.ts';
+import { restTestApp, YEAR } from './testApp.ts';
+
+/**
+ * Every amount of every REST answer is in euros: each GET row that answers with money (and the
+ * forecast export, a read sent as POST) is driven over HTTP against the demo data plus a change and
+ * the adjustment, and compared with the same procedure called through tRPC (cents). Every field the
+ * procedure's output schema marks as money must be exactly cents / 100 on the wire, wherever the row
+ * put it; every other value must be what tRPC answered; at least one amount per row is not 0.
+ */
+
+type Schema = z.core.$ZodType;
+type Caller = Parameters<RestRoute['call']>[0];
+
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: Schema } } | undefined>;
+
+/** A text no answer holds: stands for the i-th amount while the row reshapes the answer. */
+const MARK = '\u0001money#';
+
+/**
+ * The answer with each amount (a value whose schema is marked as money) replaced by a mark; the
+ * amounts are collected in `amounts`. Written apart from money.ts on purpose (a second reading).
+ */
+function markAmounts(schema: Schema, value: unknown, amounts: number[]): unknown {
+  if (isMoneySchema(schema) && typeof value === 'number') {
+    amounts.push(value);
+    return `${MARK}${amounts.length - 1}`;
+  }
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') return markAmounts(def.innerType as Schema, value, amounts);
+  if (def.type === 'pipe') return markAmounts(def.out as Schema, value, amounts);
+  if (def.type === 'lazy') return markAmounts((def.getter as () => Schema)(), value, amounts);
+  if (def.type === 'array' && Array.isArray(value)) return value.map((v) => markAmounts(def.element as Schema, v, amounts));
+  if (def.type === 'union') {
+    const option = (def.options as z.ZodType[]).find((o) => o.safeParse(value).success);
+    return option ? markAmounts(option, value, amounts) : value;
+  }
+  if ((def.type === 'object' || def.type === 'record') && value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => {
+        const field = def.type === 'record' ? (def.valueType as Schema) : (def.shape as Record<string, Schema>)[key];
+        return [key, field ? markAmounts(field, v, amounts) : v];
+      }),
+    );
+  }
+  return value;
+}
+
+/** Whether an output schema holds an amount anywhere. */
+function hasAmounts(schema: Schema | undefined, depth = 0): boolean {
+  if (!schema || depth > 12) return false;
+  if (isMoneySchema(schema)) return true;
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const children = [def.innerType, def.out, def.element, def.valueType, ...((def.options as Schema[] | undefined) ?? []), ...Object.values((def.shape as Record<string, Schema> | undefined) ?? {})];
+  return children.some((c) => c !== undefined && hasAmounts(c as Schema, depth + 1));
+}
+
+/** The procedures a row calls (with a caller that only records), as the fuzz test finds them. */
+async function proceduresOf(route: RestRoute, req: RestRequest): Promise<string[]> {
+  const calls: string[] = [];
+  const make = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_t, key) => (typeof key === 'string' && key !== 'then' ? make([...path, key]) : undefined),
+      apply: () => {
+        calls.push(path.join('.'));
+        return Promise.resolve(null);
+      },
+    });
+  try {
+    await route.call(make([]) as Caller, req);
+  } catch {
+    // a row that reshapes the answer fails on null: the call is what counts
+  }
+  return calls;
+}
+
+/** A caller answering every call with the next of `answers` (what the row then reshapes). */
+function answeringCaller(answers: unknown[]): Caller {
+  const make = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_t, key) => (typeof key === 'string' && key !== 'then' ? make([...path, key]) : undefined),
+      apply: () => Promise.resolve(answers.shift()),
+    });
+  return make([]) as Caller;
+}
+
+/** Compares the wire with the marked row answer: marks are cents / 100, the rest as tRPC answered it. */
+function compare(wire: unknown, marked: unknown, plain: unknown, amounts: number[], at: string, problems: string[]): void {
+  if (typeof marked === 'string' && marked.startsWith(MARK)) {
+    const cents = amounts[Number(marked.slice(MARK.length))] as number;
+    if (wire !== cents / 100) problems.push(`${at}: ${String(wire)} on the wire, ${cents} cents in tRPC`);
+    return;
+  }
+  if (marked !== null && typeof marked === 'object') {
+    if (wire === null || typeof wire !== 'object') {
+      problems.push(`${at}: ${JSON.stringify(wire)} on the wire`);
+      return;
+    }
+    const keys = new Set([...Object.keys(marked), ...Object.keys(wire)]);
+    for (const key of keys) {
+      compare((wire as Record<string, unknown>)[key], (marked as Record<string, unknown>)[key], (plain as Record<string, unknown>)[key], amounts, at ? `${at}.${key}` : key, problems);
+    }
+    return;
+  }
+  if (!Object.is(wire, plain) && !(wire === undefined && plain === undefined)) problems.push(`${at}: ${JSON.stringify(wire)} on the wire, ${JSON.stringify(plain)} in tRPC`);
+}
+
+interface Case {
+  method: 'GET' | 'POST';
+  /** The row's path. */
+  path: string;
+  query?: Record<string, string | number | boolean>;
+  body?: Record<string, unknown>;
+}
+
+for (const target of testDatabases()) {
+  describe(`REST money on the wire [${target.name}]`, () => {
+    const t = restTestApp(target, { ipPrefix: '10.8.9', signIn: ['supervisor'], departments: true });
+    const user = 'supervisor';
+    const scope = () => ({ departmentId: t.dept('101'), year: YEAR });
+    let changeId = 0;
+
+    beforeAll(async () => {
+      // a balanced, approved forecast with a surplus, a change and the adjustment
+      const ok = async (method: 'POST' | 'PUT', url: string, body: object) => {
+        const res = await t.call(user, method, url, body);
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+        return res.json();
+      };
+      const part = (n: 1 | 2, positions: [string, number][]) => ok('PUT', 'Budget/Forecast', { ...scope(), part: n, positions: positions.map(([chapter, amountCurrYear]) => ({ chapter, amountCurrYear })) });
+      await part(1, [['11001', 20_000.5], ['13001', 1000]]);
+      await part(2, [['21003', 20_000.5], ['22002', 500], ['23001', 1000]]);
+      await ok('PUT', 'Budget/Forecast/Surplus', { ...scope(), cashBalance: 1000, revenuesActual: 250.25, revenuesResidue: 0, expensesActual: 50.25, expensesResidue: 0, surplusUsed: 500 });
+      const approved = await t.call(user, 'GET', `Budget/Forecast/Approve?departmentId=${scope().departmentId}&year=${YEAR}&approval=${YEAR}-01-15`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      changeId = (await ok('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-03-01`, notes: 'Ausschuss' })).id;
+      await ok('PUT', 'Budget/Changes', { ...scope(), recordNumber: 1, approved: `${YEAR}-03-01`, positions: [{ chapter: '11006', amount: 123.45 }, { chapter: '21006', amount: 123.45 }] });
+      await ok('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01 });
+      await ok('PUT', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01, positions: [{ chapter: '21016', amount: 100.01 }] });
+    });
+
+    const cases = (): Case[] => {
+      const s = scope();
+      return [
+        { method: 'GET', path: 'Budget/Chapters', query: { ...s, part: 2 } },
+        { method: 'GET', path: 'Budget/Chapter', query: { ...s, chapter: '21006' } },
+        { method: 'GET', path: 'Budget/Adjust', query: s },
+        { method: 'GET', path: 'Budget/Changes', query: { ...s, recordNumber: 1 } },
+        { method: 'GET', path: 'Budget/Changes/ChapterBefore', query: { ...s, chapter: '21003', changeId, beforeAdjustment: true } },
+        { method: 'GET', path: 'Budget/Changes/ChapterBefore', query: { ...s, chapter: '21016' } },
+        { method: 'GET', path: 'budget/changes/byChapter', query: { ...s, withDetails: true } },
+        { method: 'GET', path: 'budget/changes/adjustmentProtocol', query: s },
+        { method: 'GET', path: 'budget/changes/changesProtocol', query: s },
+        { method: 'GET', path: 'Budget/Forecast/Summary', query: s },
+        { method: 'GET', path: 'Budget/Forecast', query: { ...s, part: 1 } },
+        { method: 'GET', path: 'Budget/Forecast', query: { ...s, part: 2 } },
+        { method: 'GET', path: 'Budget/Forecast/Surplus', query: s },
+        { method: 'POST', path: 'Budget/Forecast/Export', body: { ...s, withoutValues: false, details: true, summary: true } },
+      ];
+    };
+
+    const routeOf = (c: Case) => restRoutes.find((r) => r.method === c.method && r.path === c.path) as RestRoute;
+    const requestOf = (c: Case): RestRequest => ({ query: Object.fromEntries(Object.entries(c.query ?? {}).map(([k, v]) => [k, String(v)])), body: c.body ?? {}, params: {} });
+
+    it('drives every GET row that answers with money', async () => {
+      const covered = new Set(cases().map((c) => `${c.method} ${c.path}`));
+      const missing: string[] = [];
+      for (const route of restRoutes.filter((r) => r.method === 'GET')) {
+        // the rows read their scope from the query; a record number picks the single change
+        for (const query of [scope(), { ...scope(), recordNumber: '1' }]) {
+          const calls = await proceduresOf(route, { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), body: {}, params: {} });
+          if (calls.some((p) => hasAmounts(procedures[p]?._def.output)) && !covered.has(`GET ${route.path}`)) missing.push(`GET ${route.path}`);
+        }
+      }
+      expect(missing).toEqual([]);
+      for (const c of cases()) expect(routeOf(c), `${c.method} ${c.path}`).toBeDefined();
+    });
+
+    it('answers every amount in euros: cents / 100 of what tRPC answers, everything else unchanged', async () => {
+      const caller = createCaller(await createContextInner({ db: t.handle.db, token: await t.token(user) }));
+      for (const c of cases()) {
+        const label = `${c.method} ${c.path} ${JSON.stringify(c.query ?? c.body)}`;
+        const route = routeOf(c);
+        const req = requestOf(c);
+        // the procedure's answer in cents, through tRPC
+        const answers: { path: string; answer: unknown }[] = [];
+        const tap = (path: string[], target: unknown): unknown =>
+          new Proxy(() => undefined, {
+            get: (_t, key) => (typeof key === 'string' && key !== 'then' ? tap([...path, key], (target as Record<string, unknown>)[key]) : undefined),
+            apply: async (_t, _this, args: unknown[]) => {
+              const answer = await (target as (...a: unknown[]) => Promise<unknown>)(...args);
+              answers.push({ path: path.join('.'), answer });
+              return answer;
+            },
+          });
+        const plain = await route.call(tap([], caller) as Caller, req);
+        expect(answers, label).toHaveLength(1);
+        const [{ path, answer }] = answers as [{ path: string; answer: unknown }];
+        const output = procedures[path]?._def.output;
+        expect(output, `${label}: ${path} has an output schema`).toBeDefined();
+        const amounts: number[] = [];
+        const marked = await route.call(answeringCaller([markAmounts(output as Schema, answer, amounts)]), req);
+        expect(amounts.length, `${label}: amounts`).toBeGreaterThan(0);
+        expect(
+          amounts.some((a) => a !== 0),
+          `${label}: an amount that is not 0`,
+        ).toBe(true);
+        // the same read over HTTP
+        const qs = new URLSearchParams(req.query as Record<string, string>).toString();
+        const res = await t.call(user, c.method, `${c.path}${qs ? `?${qs}` : ''}`, c.body);
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+        const problems: string[] = [];
+        compare(res.json(), marked, JSON.parse(JSON.stringify(plain)), amounts, '', problems);
+        expect(problems, label).toEqual([]);
+      }
+    });
+  });
+}
