@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, IsoDate, isValidIsoDate, parseDateInput, todayIso } from './dates.ts';
+import { addDays, formatDate, formatDateTime, IsoDate, isValidIsoDate, parseDateInput, todayIso } from './dates.ts';
 
 describe('parseDateInput', () => {
   it.each([
@@ -29,5 +29,21 @@ describe('formatDate and validation', () => {
   it('takes today in South Tyrol time', () => {
     expect(todayIso(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
     expect(formatDateTime(new Date('2026-11-22T09:05:00Z'))).toBe('22.11.2026 10:05');
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-03-15', 30, '2026-04-14'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2026-03-29', 0, '2026-03-29'],
+  ])('%s + %s = %s', (iso, days, expected) => {
+    expect(addDays(iso, days)).toBe(expected);
+  });
+  it('refuses a malformed date or a fraction of a day', () => {
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-02-01', 1.5)).toThrow(RangeError);
   });
 });

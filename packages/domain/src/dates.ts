@@ -21,6 +21,15 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** `YYYY-MM-DD` plus `days` calendar days (negative goes back), as `YYYY-MM-DD`. */
+export function addDays(iso: string, days: number): IsoDate {
+  if (!isValidIsoDate(iso)) throw new RangeError(`not a date: ${iso}`);
+  if (!Number.isInteger(days)) throw new RangeError(`not a whole number of days: ${days}`);
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 function pad(n: number, len = 2): string {
   return String(n).padStart(len, '0');
 }

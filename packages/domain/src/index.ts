@@ -27,3 +27,5 @@ export * from './budgetPrint.ts';
 export * from './statistics.ts';
 export * from './overview.ts';
 export * from './setup.ts';
+export * from './movementTypes.ts';
+export * from './payments.ts';
