@@ -13,6 +13,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-feature-cycles',
+      severity: 'error',
+      comment:
+        'No cycle between the web features (folders under apps/web/src/features), even without a module cycle: of two features that need each other one sits below the other; move what both need down (the lower feature, lib/ or ui/).',
+      scope: 'folder',
+      from: { path: '^apps/web/src/features/[^/]+' },
+      to: { path: '^apps/web/src/features/[^/]+', circular: true },
+    },
+    {
       name: 'web-lib-ui-not-features',
       severity: 'error',
       comment: 'apps/web/src/lib and apps/web/src/ui are shared building blocks: they must not import features.',

@@ -8,6 +8,7 @@ import { migrateDb, openDb, schema } from '@app/db';
 import { hashPassword } from '@app/db/password';
 import { seedChart } from '@app/db/seed';
 import postgres from 'postgres';
+import { benchEnv } from './env.ts';
 
 export const BENCH_YEARS = [2024, 2025, 2026];
 export const BENCH_PASSWORD = 'bench';
@@ -75,5 +76,5 @@ export async function generate(url: string): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await generate(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench');
+  await generate(benchEnv.databaseUrl);
 }

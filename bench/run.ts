@@ -7,10 +7,10 @@ import { openDb } from '@app/db';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
+import { benchEnv } from './env.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const { databaseUrl: url, seconds } = benchEnv;
 await generate(url);
 
 const database = await openDb(url);

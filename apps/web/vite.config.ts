@@ -3,8 +3,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { devServerEnv } from './devServerEnv.ts';
 
-const serverUrl = `http://localhost:${process.env.SERVER_PORT ?? '3000'}`;
+const serverUrl = `http://localhost:${devServerEnv.serverPort}`;
 
 // Plugin order matters (docs STACK.md trap 3): router, react, babel with the Lingui macro, lingui.
 export default defineConfig({

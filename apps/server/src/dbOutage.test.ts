@@ -1,6 +1,6 @@
 import { type DbHandle, migrateDb, openDb, schema } from '@app/db';
 import { seedDemo } from '@app/db/seed';
-import { freshPostgresDatabase } from '@app/db/testing';
+import { freshPostgresDatabase, testDatabaseUrl } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
@@ -13,7 +13,7 @@ import { buildApp } from './app.ts';
  * run: the process must live, every answer is a success or 503 DatabaseUnavailable (never 500), and
  * afterwards reads and writes work again within 5 s with every acknowledged write present.
  */
-const baseUrl = process.env.TEST_DATABASE_URL;
+const baseUrl = testDatabaseUrl();
 const YEAR = 2026;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -27,3 +27,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   return EnvSchema.parse(cleaned);
 }
+
+/**
+ * Knobs of the REST fuzz test (rest/fuzz.test.ts): `FUZZ_SEED` and `FUZZ_RUNS` (random requests per
+ * path) widen a local run, `FUZZ_TRACE=<file>` writes the time per path and all findings,
+ * `FUZZ_SHOW` how many findings the assertion lists.
+ */
+export function readFuzzEnv(source: Record<string, string | undefined> = process.env): { seed: number; runs: number; trace: string | undefined; show: number } {
+  return { seed: Number(source.FUZZ_SEED ?? 20260), runs: Number(source.FUZZ_RUNS ?? 30), trace: source.FUZZ_TRACE || undefined, show: Number(source.FUZZ_SHOW ?? 40) };
+}

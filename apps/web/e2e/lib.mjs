@@ -4,9 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { e2eEnv } from './env.mjs';
 
-export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
-const screenshotDir = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
+export const baseUrl = e2eEnv.baseUrl;
+const screenshotDir = e2eEnv.screenshotDir;
 export const currentYear = new Date().getFullYear();
 export const PASSWORD = 'demo';
 
@@ -15,7 +16,7 @@ export function useBrowser() {
   let browser;
   before(async () => {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: e2eEnv.chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     });
   });

@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv, e2eEnv } from './env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
@@ -61,11 +62,11 @@ function stop(server) {
 
 // WEB_DIST: serve a client built elsewhere (`npx vite build --outDir /tmp/x` in apps/web), e.g. to run
 // several e2e runs side by side; otherwise apps/web/dist, built when missing.
-const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(webDir, 'dist');
+const webDist = e2eEnv.webDist ? resolve(e2eEnv.webDist) : join(webDir, 'dist');
 if (!existsSync(join(webDist, 'index.html'))) {
   console.log(`[e2e] ${webDist} missing: building the client`);
   const args = ['run', 'build', '--workspace', '@app/web'];
-  if (process.env.WEB_DIST) args.push('--', '--outDir', webDist);
+  if (e2eEnv.webDist) args.push('--', '--outDir', webDist);
   const build = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -77,16 +78,15 @@ const baseUrl = `http://127.0.0.1:${port}`;
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: repoRoot,
-  env: {
-    ...process.env,
+  env: childEnv({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
-    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: e2eEnv.serverLogLevel,
     SEED_DEMO: 'always', // the specs need the demo data
     NODE_ENV: 'production',
     WEB_DIST: webDist,
-  },
+  }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -106,7 +106,7 @@ try {
     {
       cwd: webDir,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir },
+      env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }),
     },
   );
   exitCode = run.status ?? 1;

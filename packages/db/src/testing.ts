@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { type DbHandle, openDb } from './client.ts';
+import { childEnv, readDbEnv } from './env.ts';
 import { migrateDb } from './migrate.ts';
+
+export { childEnv };
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -13,7 +16,7 @@ export interface TestDatabase {
  * The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
  * (CI sets it). Each `create()` gives an isolated database so test files never share state.
  */
-export function testDatabases(env: Record<string, string | undefined> = process.env): TestDatabase[] {
+export function testDatabases(env: Record<string, string | undefined> = readDbEnv()): TestDatabase[] {
   const list: TestDatabase[] = [
     {
       name: 'pglite',
@@ -43,6 +46,11 @@ export function testDatabases(env: Record<string, string | undefined> = process.
     });
   }
   return list;
+}
+
+/** The PostgreSQL server the tests also run on (TEST_DATABASE_URL), or undefined: PGlite only. */
+export function testDatabaseUrl(): string | undefined {
+  return readDbEnv().TEST_DATABASE_URL || undefined;
 }
 
 /**

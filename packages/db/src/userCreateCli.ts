@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_URL, type DbHandle, openDb } from './client.ts';
+import { readDbEnv } from './env.ts';
 import { migrateDb } from './migrate.ts';
 import { describeDatabase } from './startup.ts';
 import { checkAccount, checkPasswordRules, createUserAccount, LEVEL_NAMES, parseLevel, UserAccountError } from './userAccounts.ts';
@@ -83,7 +84,7 @@ function askHidden(question: string): Promise<string> {
 }
 
 async function readPassword(): Promise<string> {
-  const fromEnv = process.env.USER_PASSWORD;
+  const fromEnv = readDbEnv().USER_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') return checkPasswordRules(fromEnv);
   if (!process.stdin.isTTY) throw new CliError('no password: set USER_PASSWORD or run the command in a terminal to be asked');
   const password = checkPasswordRules(await askHidden('Password: '));
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
   }
   const password = await readPassword();
   checkAccount({ ...options, password }); // refuse what needs no database before opening it
-  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const url = readDbEnv().DATABASE_URL || DEFAULT_DATABASE_URL;
   assertEmbeddedFree(url);
   let database: DbHandle | null = null;
   try {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from '../env.mjs';
 import { assert, assertNoErrors, currentYear, newPage, pathOf, shot, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -44,11 +45,16 @@ before(async () => {
   dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-first-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `pglite:${join(dbDir, 'db')}`, LOG_LEVEL: 'info', NODE_ENV: 'production' };
-  delete env.SEED_DEMO; // the default (auto) would seed an empty embedded database; the first supervisor keeps it out
-  env.INITIAL_SUPERVISOR = 'chef';
-  env.INITIAL_SUPERVISOR_PASSWORD = 'Anfang1';
-  if (process.env.WEB_DIST) env.WEB_DIST = process.env.WEB_DIST;
+  const env = childEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    SEED_DEMO: undefined, // the default (auto) would seed an empty embedded database; the first supervisor keeps it out
+    INITIAL_SUPERVISOR: 'chef',
+    INITIAL_SUPERVISOR_PASSWORD: 'Anfang1',
+  });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => (output += d.toString()));
   server.stderr.on('data', (d) => (output += d.toString()));

@@ -9,6 +9,7 @@
  */
 import { describe, test } from 'node:test';
 import { menuTree } from '../../../../packages/domain/src/menu.ts';
+import { e2eEnv } from '../env.mjs';
 import { assert, baseUrl, currentYear, newPage, shot, signInAndWait, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -16,7 +17,7 @@ const prev = currentYear - 1;
 const widths = [1280, 1440];
 const languages = ['de', 'it'];
 /** E2E_LAYOUT_SHOTS=<regex of paths>: screenshots (1440 wide) of the matching screens and their first rows. */
-const shots = process.env.E2E_LAYOUT_SHOTS ? new RegExp(process.env.E2E_LAYOUT_SHOTS) : null;
+const shots = e2eEnv.layoutShots ? new RegExp(e2eEnv.layoutShots) : null;
 const shotName = (user, path, language, suffix = '') => `layout-${user}-${path.replace(/\//g, '-')}${suffix}-${language}`;
 
 /** Leaf screens with a route: [key, path, year]; entries needing an approved budget open the approved previous year. */
@@ -213,7 +214,7 @@ async function walk(user, dept, { only } = {}) {
       // the walk really shows this screen: its menu entry is the current one
       const current = page.locator(`[data-menu-key="${screen.key}"]:is([aria-current="page"], [data-active])`);
       if ((await current.count()) === 0) faults.push(`${where}: did not open (its menu entry is not the current one)`);
-      if (process.env.E2E_LAYOUT_TRACE) console.log(where);
+      if (e2eEnv.layoutTrace) console.log(where);
       const wanted = shots?.test(screen.path) ?? false;
       await check(page, where, faults);
       if (wanted) await shot(page, shotName(user, screen.path, language));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DbHandle, openDb, schema } from '@app/db';
-import { freshPostgresDatabase } from '@app/db/testing';
+import { childEnv, freshPostgresDatabase, testDatabaseUrl } from '@app/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonymous, expectAppError } from '../test-utils.ts';
 
@@ -18,8 +18,7 @@ interface Run {
 
 /** The real command, as an operator types it: `npm run user:create -- ...`. */
 function userCreate(databaseUrl: string, args: string[], password?: string): Promise<Run> {
-  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: databaseUrl, USER_PASSWORD: password };
-  if (password === undefined) delete env.USER_PASSWORD;
+  const env = childEnv({ DATABASE_URL: databaseUrl, USER_PASSWORD: password }); // no password: USER_PASSWORD unset
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'user:create', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -42,13 +41,13 @@ async function makeTarget(kind: 'pglite' | 'postgres'): Promise<Target> {
     const dir = mkdtempSync(join(tmpdir(), 'fwh-user-create-'));
     return { name: 'pglite', url: `pglite:${join(dir, 'db')}`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const base = process.env.TEST_DATABASE_URL;
+  const base = testDatabaseUrl();
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const fresh = await freshPostgresDatabase(base);
   return { name: 'postgres', url: fresh.url, cleanup: fresh.drop };
 }
 
-const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: Array<'pglite' | 'postgres'> = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
 for (const kind of kinds) {
   describe(`npm run user:create [${kind}]`, () => {

@@ -1,0 +1,24 @@
+/**
+ * The one place in packages/db that reads process.env: the database and password of
+ * `npm run user:create`, the PostgreSQL server the tests also run on, and the environment a test
+ * hands to a command it spawns.
+ */
+export type DbEnv = {
+  /** The database `npm run user:create` opens (unset or empty: the embedded ./data/db). */
+  DATABASE_URL?: string;
+  /** The new account's password for `npm run user:create` (unset: asked in the terminal). */
+  USER_PASSWORD?: string;
+  /** Set (CI): the tests run on PostgreSQL next to this database as well as on PGlite. */
+  TEST_DATABASE_URL?: string;
+};
+
+export function readDbEnv(source: Record<string, string | undefined> = process.env): DbEnv {
+  const { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL } = source;
+  return { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL };
+}
+
+/** This process's environment with `overrides` on top (an `undefined` override removes the variable), for a spawned command. */
+export function childEnv(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const merged: Record<string, string | undefined> = { ...process.env, ...overrides };
+  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
