@@ -1,27 +1,20 @@
 import { type Db, execRows, schema } from '@app/db';
 import { type Area, type ChartCopyInput, type ChartCopyResult, type ChartKind, copyKinds, type ErrorCode } from '@app/domain';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { requireItem } from '../access.ts';
-import { departmentsOfArea } from './scope.ts';
+import { approvedForecastSql, departmentsOfArea } from './scope.ts';
 import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from '../references.ts';
 
-const { budgetHeads, chapters, departments, financialYears } = schema;
+const { chapters, financialYears } = schema;
 
 /**
  * Does a budget of the area and year exist? Yes when a department of the area has an approved
  * forecast in that year, or a row in one of the budget tables (forecast positions, ...).
  */
 export async function areaBudgetExists(db: Db, area: Area, year: number, references: readonly ScopeReference[] = budgetReferences): Promise<boolean> {
-  const [approved] = await db
-    .select({ id: budgetHeads.id })
-    .from(budgetHeads)
-    .innerJoin(departments, eq(departments.id, budgetHeads.departmentId))
-    .where(and(eq(budgetHeads.year, year), isNotNull(budgetHeads.forecastApproved), departmentsOfArea(area)))
-    .limit(1);
-  if (approved) return true;
-  return holds(db, scopeReferencedSql(references, year, departmentsOfArea(area)));
+  return holds(db, sql<boolean>`(${approvedForecastSql(area, year)} or ${scopeReferencedSql(references, year, departmentsOfArea(area))})`);
 }
 
 type Counts = Record<ChartKind, number>;

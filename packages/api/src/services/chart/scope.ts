@@ -1,10 +1,11 @@
 import { type Db, schema } from '@app/db';
 import { type Area, areaOfCode, type ChartScopeInput, type PermissionItem } from '@app/domain';
-import { and, eq, isNotNull, like, ne, notLike, type SQL } from 'drizzle-orm';
+import { and, eq, like, ne, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { requirePermission } from '../../guards.ts';
 import { permissionArea } from '../access.ts';
+import { holds } from '../references.ts';
 import { assertDepartmentAccess } from '../scope.ts';
 
 const { budgetHeads, departments, financialYears } = schema;
@@ -18,6 +19,20 @@ export function departmentsOfArea(area: Area): SQL {
   if (area === 1) return eq(departments.code, '000');
   if (area === 2) return and(ne(departments.code, '000'), like(departments.code, '_00')) as SQL;
   return notLike(departments.code, '_00');
+}
+
+/**
+ * SQL true when a department of the area has an approved forecast in the year: the one form of this
+ * rule (it locks the chart of the area and year, and it is a budget that the chart copy won't overwrite).
+ */
+export function approvedForecastSql(area: Area, year: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${budgetHeads} join ${departments} on ${departments.id} = ${budgetHeads.departmentId}
+    where ${budgetHeads.year} = ${year} and ${budgetHeads.forecastApproved} is not null and ${departmentsOfArea(area)})`;
+}
+
+/** Does an approved forecast exist in this area and year? (one query) */
+export async function approvedForecastExists(db: Db, area: Area, year: number): Promise<boolean> {
+  return holds(db, approvedForecastSql(area, year));
 }
 
 /**
@@ -46,13 +61,7 @@ export async function chartLockState(db: Db, area: Area, year: number, lockYear 
   const [fy] = lockYear ? await query.for('share') : await query;
   if (!fy) fail('NotFound', { field: 'year', params: { year } });
   const unlocked = area === 1 ? fy.unionChartUnlocked : area === 2 ? fy.districtChartUnlocked : fy.departmentChartUnlocked;
-  const [approved] = await db
-    .select({ id: budgetHeads.id })
-    .from(budgetHeads)
-    .innerJoin(departments, eq(departments.id, budgetHeads.departmentId))
-    .where(and(eq(budgetHeads.year, year), isNotNull(budgetHeads.forecastApproved), departmentsOfArea(area)))
-    .limit(1);
-  const approvedBudgets = approved !== undefined;
+  const approvedBudgets = await approvedForecastExists(db, area, year);
   return { locked: approvedBudgets && !unlocked, unlocked, approvedBudgets };
 }
 
