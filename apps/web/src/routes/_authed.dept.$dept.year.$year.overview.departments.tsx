@@ -1,8 +1,14 @@
 import { DistrictCode, OverviewSort, OverviewStatusFilter, SortDirection } from '@app/domain';
 import { createFileRoute } from '@tanstack/react-router';
+import { overviewListInput, overviewListQuery } from '../features/overview/queries.ts';
+import { uiLanguage } from '../features/i18n/language.ts';
+import { i18n } from '../features/i18n/i18n.ts';
+import { loadScreen } from '../features/shell/screenLoader.ts';
 import { z } from 'zod';
 import { DepartmentOverviewScreen } from '../features/overview/DepartmentOverviewScreen.tsx';
 import { masterSearch } from '../ui/listState.ts';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
+import { RoutePending } from '../ui/RoutePending.tsx';
 
 /** The union's approval work list: filters, sort and paging in the URL. */
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/overview/departments')({
@@ -18,5 +24,9 @@ export const Route = createFileRoute('/_authed/dept/$dept/year/$year/overview/de
     sort: OverviewSort.optional().catch(undefined),
     dir: SortDirection.optional().catch(undefined),
   }),
+  loaderDeps: ({ search }) => overviewListInput(search),
+  loader: ({ params, cause, deps }) => loadScreen({ params, cause }, null, (scope) => [overviewListQuery(scope, uiLanguage(i18n.locale), deps)]),
+  pendingComponent: RoutePending,
+  errorComponent: RouteErrorPage,
   component: DepartmentOverviewScreen,
 });

@@ -2,7 +2,8 @@ import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ChapterCodeInput, type ChapterChoice, ChapterPicker } from '../../ui/ChapterPicker.tsx';
+import { type ChapterChoice, ChapterCodeInput } from './ChapterCodeInput.tsx';
+import { ChapterPicker } from './ChapterPicker.tsx';
 
 export interface ChapterAddBarProps {
   departmentId: number;

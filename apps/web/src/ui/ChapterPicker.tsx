@@ -1,229 +1,27 @@
 /**
- * Chapter choice for budget, booking and template screens (spec 1 §9, spec 2 §5):
+ * ChapterPicker — the chapter search overlay (spec 1 §9, spec 2 §5), opened by ChapterCodeInput
+ * ("…", F4, Enter on an incomplete code) and by the "Kapitel suchen" buttons; also usable alone:
+ * paged list of 20 (chart.chapters.pick), filters code prefix (`2-1`, `21`), description/search key
+ * and part; ArrowUp/ArrowDown in a filter move the highlighted row, Enter picks it, PageUp/PageDown
+ * page, a click picks a row. "Neu" is disabled as in every picker dialog.
  *
- * ChapterCodeInput — a code field. Typing exactly 5 characters (`21003`, or `2-1-003` with dashes)
- * looks the chapter up at once (chart.chapters.byCode); a missing one shows the toast
- * "Kapitel nicht vorhanden" (4 s). Otherwise the "…" button, F4, or Enter on an incomplete code
- * opens the ChapterPicker with the typed text as filter. The chosen chapter's description shows
- * next to the field.
- *
- *   const [chapter, setChapter] = useState<ChapterChoice | null>(null);
- *   <ChapterCodeInput departmentId={department.id} year={year} part={2} value={chapter} onChange={setChapter} label={t`Kapitel`} />
- *
- * Props of ChapterCodeInput:
- * - `departmentId`, `year`: the scope; the department's area decides which chart (or `area`).
- * - `value` / `onChange`: the chosen chapter (ChapterChoice) or null; typing clears the value.
- * - `part`: only chapters of this part (1 revenues, 2 expenses); the picker's part filter is fixed
- *   and a typed code of the other part is refused with a toast.
- * - `allowEmptyChapters`: also accept empty (heading) chapters; by default they are refused.
- * - `label`, `error`, `required`, `disabled`, `autoFocus`, `name` (default `chapter`, also the
- *   test id prefix), `withDescription` (default true), `w` (width of the code field, default 130).
- *
- * ChapterPicker — the overlay itself (also usable alone): paged list of 20 (chart.chapters.pick),
- * filters code prefix (`2-1`, `21`), description/search key and part; ArrowUp/ArrowDown in a filter
- * move the highlighted row, Enter picks it, PageUp/PageDown page, a click picks a row. "Neu" is
- * disabled as in every picker dialog.
- *
- * Props of ChapterPicker: `opened`, `onClose`, `onPick(chapter)`, `departmentId`, `year`, `area`,
- * `part` (initial part filter), `lockPart` (part filter cannot change), `initialCode`,
- * `initialDescription`, `allowEmptyChapters`.
+ * Props: `opened`, `onClose`, `onPick(chapter)`, `departmentId`, `year`, `area`, `part` (initial
+ * part filter), `lockPart` (part filter cannot change), `initialCode`, `initialDescription`,
+ * `allowEmptyChapters`.
  */
-import { type Area, type ChapterBrief, formatChapter, normalizeChapterCode, type Part } from '@app/domain';
+import { type Area, type ChapterBrief, formatChapter, type Part } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Input, Loader, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
-import { errorText } from '../lib/errorMessages.ts';
-import { appCodeOf } from '../lib/errors.ts';
-import { queryClient, trpc } from '../lib/trpc.ts';
+import { type KeyboardEvent, useState } from 'react';
+import { trpc } from '../lib/trpc.ts';
 import { chapterDescription, chapterWord, partLabels } from './chartLabels.ts';
 import { DataTable } from './DataTable.tsx';
-import { notifyError } from './notify.ts';
+import { PartControl } from './PartControl.tsx';
 
 export const CHAPTER_PICKER_PAGE = 20;
 export const CHAPTER_PICKER_DEBOUNCE_MS = 300;
-
-/** What a chapter field holds: enough to show and to send the code. */
-export type ChapterChoice = Pick<ChapterBrief, 'id' | 'chapter' | 'part' | 'descriptionDeu' | 'descriptionIta' | 'emptyChapter'>;
-
-/** Is the typed text a complete code to look up directly (exactly 5 characters)? */
-export function isCompleteChapterCode(text: string): boolean {
-  return normalizeChapterCode(text).length === 5;
-}
-
-/** Does the text look like a code prefix (digits, dashes) rather than a description? */
-export function looksLikeCode(text: string): boolean {
-  return /^[12][0-9A-Z\s-]*$/i.test(text.trim());
-}
-
-export interface ChapterCodeInputProps {
-  departmentId: number;
-  year: number;
-  area?: Area;
-  value: ChapterChoice | null;
-  onChange: (chapter: ChapterChoice | null) => void;
-  part?: Part;
-  allowEmptyChapters?: boolean;
-  label?: ReactNode;
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
-  autoFocus?: boolean;
-  name?: string;
-  withDescription?: boolean;
-  w?: number;
-}
-
-export function ChapterCodeInput({
-  departmentId,
-  year,
-  area,
-  value,
-  onChange,
-  part,
-  allowEmptyChapters = false,
-  label,
-  error,
-  required,
-  disabled,
-  autoFocus,
-  name = 'chapter',
-  withDescription = true,
-  w = 130,
-}: ChapterCodeInputProps) {
-  const { t, i18n } = useLingui();
-  const [text, setText] = useState('');
-  const [typing, setTyping] = useState(false);
-  const [looking, setLooking] = useState(false);
-  const [picker, setPicker] = useState<{ code: string; description: string } | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const lookupSeq = useRef(0);
-
-  const shown = typing ? text : value ? formatChapter(value.chapter) : '';
-
-  /** Accepts a chapter if it fits the field (part, empty chapters); returns whether it did. */
-  function accept(chapter: ChapterChoice): boolean {
-    if (part !== undefined && chapter.part !== part) {
-      const expected = i18n._(partLabels[part]);
-      notifyError(t`Das Kapitel ${formatChapter(chapter.chapter)} gehört nicht zu: ${expected}`);
-      return false;
-    }
-    if (chapter.emptyChapter && !allowEmptyChapters) {
-      notifyError(t`Das Kapitel ${formatChapter(chapter.chapter)} ist ein Leerkapitel und kann nicht gewählt werden.`);
-      return false;
-    }
-    setTyping(false);
-    setText('');
-    onChange(chapter);
-    return true;
-  }
-
-  async function lookup(code: string) {
-    const seq = ++lookupSeq.current;
-    setLooking(true);
-    try {
-      const row = await queryClient.fetchQuery({ ...trpc.chart.chapters.byCode.queryOptions({ departmentId, year, chapter: code, ...(area ? { area } : {}) }), staleTime: 60_000 });
-      if (seq === lookupSeq.current) accept(row);
-    } catch (err) {
-      if (seq !== lookupSeq.current) return;
-      notifyError(appCodeOf(err) === 'ChapterNotFound' ? t`Kapitel nicht vorhanden` : errorText(i18n, err));
-    } finally {
-      if (seq === lookupSeq.current) setLooking(false);
-    }
-  }
-
-  function openPicker() {
-    if (disabled) return;
-    const typed = typing ? text.trim() : '';
-    setPicker(typed && !looksLikeCode(typed) ? { code: '', description: typed } : { code: typed, description: '' });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'F4') {
-      event.preventDefault();
-      openPicker();
-    } else if (event.key === 'Enter' && typing && text.trim() !== '' && !isCompleteChapterCode(text)) {
-      // an incomplete code: choose in the picker instead of moving on
-      event.preventDefault();
-      event.stopPropagation();
-      openPicker();
-    }
-  }
-
-  const description = value ? chapterDescription(i18n, value) : '';
-
-  return (
-    <>
-      <Input.Wrapper label={label} error={error} withAsterisk={required} style={{ minWidth: 0 }}>
-      <Group gap="xs" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
-        <TextInput
-          ref={inputRef}
-          error={Boolean(error)}
-          aria-label={typeof label === 'string' ? label : undefined}
-          name={name}
-          data-testid={`${name}-code`}
-          autoFocus={autoFocus}
-          disabled={disabled}
-          autoComplete="off"
-          w={w}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          placeholder="2-1-003"
-          value={shown}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setText(next);
-            setTyping(true);
-            if (value) onChange(null);
-            const compact = normalizeChapterCode(next);
-            if (compact.length === 5) void lookup(compact);
-            else lookupSeq.current++;
-          }}
-          onFocus={(event) => event.currentTarget.select()}
-          onKeyDown={onKeyDown}
-          rightSectionWidth={30}
-          rightSection={
-            looking ? (
-              <Loader size={12} />
-            ) : (
-              <Tooltip label={t`Kapitel suchen (F4)`}>
-                <ActionIcon variant="subtle" size="sm" onClick={openPicker} aria-label={t`Kapitel suchen (F4)`} disabled={disabled} data-testid={`${name}-picker-open`}>
-                  …
-                </ActionIcon>
-              </Tooltip>
-            )
-          }
-        />
-        {withDescription ? (
-          <Text size="sm" truncate c={value ? undefined : 'dimmed'} style={{ minWidth: 0, flex: 1 }} data-testid={`${name}-description`} title={description}>
-            {value ? description : '—'}
-          </Text>
-        ) : null}
-      </Group>
-      </Input.Wrapper>
-      <ChapterPicker
-        opened={picker !== null}
-        onClose={() => {
-          setPicker(null);
-          inputRef.current?.focus();
-        }}
-        onPick={(chapter) => {
-          if (accept(chapter)) {
-            setPicker(null);
-            inputRef.current?.focus();
-          }
-        }}
-        departmentId={departmentId}
-        year={year}
-        {...(area ? { area } : {})}
-        {...(part ? { part, lockPart: true } : {})}
-        initialCode={picker?.code ?? ''}
-        initialDescription={picker?.description ?? ''}
-        allowEmptyChapters={allowEmptyChapters}
-      />
-    </>
-  );
-}
 
 export interface ChapterPickerProps {
   opened: boolean;
@@ -252,7 +50,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
   const { t, i18n } = useLingui();
   const [code, setCode] = useState(initialCode);
   const [description, setDescription] = useState(initialDescription);
-  const [partFilter, setPartFilter] = useState<'all' | '1' | '2'>(part ? (String(part) as '1' | '2') : 'all');
+  const [partFilter, setPartFilter] = useState<Part | null>(part ?? null);
   const [page, setPage] = useState(1);
   const [active, setActive] = useState(0);
   const [debouncedCode] = useDebouncedValue(code, CHAPTER_PICKER_DEBOUNCE_MS);
@@ -266,7 +64,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
     ...(area ? { area } : {}),
     ...(debouncedCode.trim() ? { chapter: debouncedCode.trim() } : {}),
     ...(debouncedDescription.trim() ? { description: debouncedDescription.trim() } : {}),
-    ...(partFilter !== 'all' ? { part: Number(partFilter) as Part } : {}),
+    ...(partFilter ? { part: partFilter } : {}),
   };
   const query = useQuery({ ...trpc.chart.chapters.pick.queryOptions(input), placeholderData: keepPreviousData });
   const rows = query.data?.entities;
@@ -274,7 +72,7 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
   const pages = Math.max(1, Math.ceil(total / CHAPTER_PICKER_PAGE));
   const pickable = (c: ChapterBrief) => allowEmptyChapters || !c.emptyChapter;
 
-  function changeFilter(set: (v: string) => void, v: string) {
+  function changeFilter<T>(set: (v: T) => void, v: T) {
     set(v);
     setPage(1);
     setActive(0);
@@ -331,17 +129,13 @@ function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialC
             onChange={(e) => changeFilter(setDescription, e.currentTarget.value)}
             onKeyDown={onFilterKey}
           />
-          <SegmentedControl
-            size="sm"
+          <PartControl
+            withAll
+            label={null}
             disabled={lockPart}
-            data-testid="chapter-picker-part"
+            testId="chapter-picker-part"
             value={partFilter}
-            onChange={(v) => changeFilter((x) => setPartFilter(x as typeof partFilter), v)}
-            data={[
-              { value: 'all', label: t`Alle` },
-              { value: '1', label: i18n._(partLabels[1]) },
-              { value: '2', label: i18n._(partLabels[2]) },
-            ]}
+            onChange={(p) => changeFilter(setPartFilter, p)}
           />
         </Group>
         <Button size="sm" disabled>

@@ -2,22 +2,19 @@ import { formatIban } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
 import { accountTypeLabels } from './labels.ts';
+import { accountFilterKeys, accountListQuery } from './queries.ts';
 
 /** Accounts of the department, filtered by description; inactive ones dimmed. */
 export function AccountList() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
-  const list = useMasterList(['description'] as const);
-  const query = useQuery({
-    ...trpc.accounts.list.queryOptions({ ...list.filters, departmentId: department.id, includeInactive: true, page: list.page, pageSize: list.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(accountFilterKeys);
+  const query = useQuery({ ...accountListQuery({ department }, list), placeholderData: keepPreviousData });
   return (
     <MasterList
       title={t`Konten`}

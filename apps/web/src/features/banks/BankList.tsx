@@ -1,21 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useCanEditBanks } from './permissions.ts';
+import { bankFilterKeys, bankListQuery } from './queries.ts';
 
 /** Bank directory: filters ABI, CAB, routing code, description, location; sorted by name2 (server). */
 export function BankList() {
   const { t } = useLingui();
-  const list = useMasterList(['abi', 'cab', 'routingCode', 'name', 'location'] as const);
+  const list = useMasterList(bankFilterKeys);
   const canEdit = useCanEditBanks();
-  const query = useQuery({
-    ...trpc.banks.list.queryOptions({ ...list.filters, page: list.page, pageSize: list.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...bankListQuery(list), placeholderData: keepPreviousData });
   return (
     <MasterList
       title={t`Banken`}

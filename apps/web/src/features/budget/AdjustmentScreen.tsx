@@ -1,30 +1,39 @@
 import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
-import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { DateInput } from '../../ui/DateInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
+import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, missingDescriptions, toChangeRows } from './positions.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 import { useChangeSave } from './useChangeSave.ts';
 
-interface Head {
+interface Values extends Record<string, unknown> {
   approved: string | null;
   notes: string;
   surplusActual: number | null;
+  rows: ChangeRow[];
 }
+
+type Adjustment = { approved: string | null; notes: string; surplusActual: number; positions: Parameters<typeof toChangeRows>[0] };
+/** No adjustment yet: the create form starts empty. */
+const toValues = (adjustment: Adjustment | null): Values =>
+  adjustment === null
+    ? { approved: null, notes: '', surplusActual: null, rows: [] }
+    : { approved: adjustment.approved, notes: adjustment.notes, surplusActual: adjustment.surplusActual, rows: toChangeRows(adjustment.positions) };
+const compare = (v: Values) => [changeSnapshot(v.rows), v.approved, v.notes.trim(), v.surplusActual ?? 0];
 
 /** The adjustment's default chapter filter when adding (spec 1 §9: title filter '22'). */
 export const ADJUSTMENT_FILTER = '22';
@@ -38,34 +47,21 @@ export function AdjustmentScreen() {
   const { t, i18n } = useLingui();
   const { input, department, year, closed } = useBudgetScope();
   const query = useQuery(trpc.budget.adjustment.get.queryOptions(input));
-  const [rows, setRows] = useState<ChangeRow[] | null>(null);
-  const [head, setHead] = useState<Head>({ approved: null, notes: '', surplusActual: null });
-  const [initial, setInitial] = useState('');
-  const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
   const [touched, setTouched] = useState(false);
   const [creating, setCreating] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving, refusal } = useChangeSave(confirm);
-  const root = useRef<HTMLDivElement>(null);
-
-  const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim(), h.surplusActual ?? 0]);
   const adjustment = query.data ?? null;
-  const dirty = adjustment !== null && rows !== null && snapshot(rows, head) !== initial;
-
-  if (query.data !== undefined && query.data !== loadedFrom && !dirty) {
-    setLoadedFrom(query.data);
-    if (query.data === null) setRows(null);
-    else {
-      const fresh = toChangeRows(query.data.positions);
-      const h = { approved: query.data.approved, notes: query.data.notes, surplusActual: query.data.surplusActual };
-      setRows(fresh);
-      setHead(h);
-      setInitial(snapshot(fresh, h));
-    }
-  }
+  // once created, the adjustment replaces what the create form holds
+  const root = useRef<HTMLDivElement>(null);
+  const draft = useDraftForm({ root, draft: query.data, toValues, compare, save: onSave, discardEditsOnReload: (loaded) => loaded === null });
+  // the create form is no draft of the server's: nothing to guard
+  const dirty = adjustment !== null && draft.dirty;
+  const head = draft.values ?? toValues(null);
+  const rows = adjustment && draft.values ? draft.values.rows : null;
 
   const editable = adjustment ? adjustment.isEditable && !closed : !closed;
-  useFocusFirstField(root, editable && query.data !== undefined && (query.data === null || rows !== null), adjustment ? 'edit' : 'create');
+  useFocusFirstField(root, editable && draft.ready && (query.data === null || rows !== null), adjustment ? 'edit' : 'create');
   const surplusDelta = adjustment ? (head.surplusActual ?? 0) - adjustment.surplusPlanned : 0;
   const totals = changeRowTotals(rows ?? [], surplusDelta);
   const dateCode = head.approved ? changeDateError(head.approved, year, todayIso()) : null;
@@ -92,81 +88,36 @@ export function AdjustmentScreen() {
   }
 
   /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function onSave(): Promise<boolean> {
-    // a typed text that is no amount or date keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return false;
-    if (!rows || !editable) return false;
+  async function onSave(values: Values): Promise<boolean> {
+    if (!adjustment || !editable) return false;
     if (!dirty) return true;
     const refused = refusal({ dateError, pending, balance: totals.balance, missingDescriptions: missing.length > 0 });
-    if (refused || !head.approved || !canSave) {
+    if (refused || !values.approved || !canSave) {
       if (refused) notifyError(refused, t`Änderungen nicht gespeichert`);
       return false;
     }
-    const { positions, dropped } = changeSavePositions(rows);
-    const approved = head.approved;
-    const ok = await save(
+    const { positions, dropped } = changeSavePositions(values.rows);
+    const approved = values.approved;
+    return save(
       (confirmAvailableExceeded) =>
-        trpcClient.budget.adjustment.save.mutate({ ...input, approved, notes: head.notes.trim(), surplusActual: head.surplusActual ?? 0, positions, confirmAvailableExceeded }),
+        trpcClient.budget.adjustment.save.mutate({ ...input, approved, notes: values.notes.trim(), surplusActual: values.surplusActual ?? 0, positions, confirmAvailableExceeded }),
       dropped,
     );
-    if (ok) {
-      setInitial(snapshot(rows, head));
-      setLoadedFrom(null);
-    }
-    return ok;
   }
 
   const headFields = (
-    <Group align="flex-start" gap="sm" wrap="nowrap">
-      <DateInput
-        label={t`Genehmigungsdatum`}
-        name="approved"
-        withAsterisk
-        w={170}
-        value={head.approved}
-        onChange={(approved) => setHead((h) => ({ ...h, approved }))}
-        onBlur={() => setTouched(true)}
-        error={editable ? dateError : undefined}
-        readOnly={!editable}
-        data-testid="adjustment-approved"
-      />
-      <AmountInput
-        label={t`Tatsächlicher Verwaltungsüberschuss`}
-        name="surplusActual"
-        w={300}
-        value={head.surplusActual}
-        onChange={(surplusActual) => setHead((h) => ({ ...h, surplusActual }))}
-        readOnly={!editable}
-        data-testid="adjustment-surplus-actual"
-      />
-      <TextInput
-        label={t`Anmerkungen`}
-        name="notes"
-        style={{ flex: 1 }}
-        maxLength={200}
-        value={head.notes}
-        onChange={(e) => {
-          const notes = e.currentTarget.value;
-          setHead((h) => ({ ...h, notes }));
-        }}
-        readOnly={!editable}
-        data-testid="adjustment-notes"
-      />
-    </Group>
+    <ChangeHeadFields
+      kind="adjustment"
+      head={head}
+      onChange={(patch) => draft.form.setValues(patch)}
+      onDateBlur={() => setTouched(true)}
+      dateError={editable ? dateError : undefined}
+      readOnly={!editable}
+    />
   );
 
   return (
-    <Stack
-      ref={root}
-      gap="sm"
-      maw={1200}
-      onKeyDown={(event) => {
-        if (adjustment && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          void onSave();
-        }
-      }}
-    >
+    <Stack ref={root} gap="sm" maw={1200} onKeyDown={adjustment ? draft.saveKeys(() => void draft.save()) : undefined}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
         <div>
           <Title order={2} data-testid="screen-title">
@@ -177,7 +128,7 @@ export function AdjustmentScreen() {
           </Text>
         </div>
         {adjustment && editable ? (
-          <Button onClick={() => void onSave()} loading={saving} disabled={!canSave} data-testid="editor-save">
+          <Button onClick={() => void draft.save()} loading={saving} disabled={!canSave} data-testid="editor-save">
             {t`Speichern`}
           </Button>
         ) : null}
@@ -187,7 +138,7 @@ export function AdjustmentScreen() {
         <Alert color="red" variant="light" data-testid="editor-load-error">
           {errorText(i18n, query.error)}
         </Alert>
-      ) : query.data === undefined ? (
+      ) : query.data === undefined || !draft.ready ? (
         <Loader size="sm" />
       ) : adjustment === null ? (
         closed ? (
@@ -228,7 +179,7 @@ export function AdjustmentScreen() {
           </Paper>
           <ChangePositionsTable
             rows={rows}
-            setRows={setRows}
+            setRows={(update) => draft.set('rows', update)}
             editable={editable}
             departmentId={department.id}
             year={year}
@@ -249,7 +200,7 @@ export function AdjustmentScreen() {
           ) : null}
         </>
       ) : null}
-      <UnsavedChangesGuard dirty={dirty} onSave={adjustment && editable ? onSave : undefined} />
+      <UnsavedChangesGuard dirty={dirty} onSave={adjustment && editable ? draft.save : undefined} />
       {confirmElement}
     </Stack>
   );

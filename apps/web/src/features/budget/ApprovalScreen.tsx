@@ -2,7 +2,7 @@ import { forecastApprovalDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { appCodeOf } from '../../lib/errors.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
@@ -10,9 +10,17 @@ import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { BalanceChecks, BudgetStateAlert, closedReason, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
+
+interface ApprovalValues extends Record<string, unknown> {
+  date: string | null;
+}
+
+/** The approval form starts without a date. */
+const NO_DATE: ApprovalValues = { date: null };
 
 function paramsOf(error: unknown): Record<string, unknown> | null {
   return (error as { data?: { params?: Record<string, unknown> | null } } | null)?.data?.params ?? null;
@@ -27,7 +35,9 @@ export function ApprovalScreen() {
   const { t, i18n } = useLingui();
   const { input, year, closed, status } = useBudgetScope();
   const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
-  const [date, setDate] = useState<string | null>(null);
+  const root = useRef<HTMLFormElement>(null);
+  const draft = useDraftForm({ root, draft: NO_DATE, toValues: (values: ApprovalValues) => values, save: approve });
+  const date = draft.values?.date ?? null;
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
@@ -47,15 +57,16 @@ export function ApprovalScreen() {
   const dateCode = date ? forecastApprovalDateError(date, year, todayIso()) : null;
   const dateError = !date ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
 
-  async function run(approval: string | null) {
+  /** Approves (a date) or revokes (null); answers whether it did. */
+  async function run(approval: string | null): Promise<boolean> {
     setBusy(true);
     setWarning(null);
     try {
       await trpcClient.budget.forecast.approve.mutate({ ...input, approval });
       notifySuccess(approval ? t`Haushaltsvoranschlag genehmigt` : t`Genehmigung aufgehoben`);
-      setDate(null);
       setTouched(false);
       await invalidateBudgetAndScope();
+      return true;
     } catch (error) {
       const code = appCodeOf(error);
       setWarning(
@@ -67,6 +78,7 @@ export function ApprovalScreen() {
               ? t`Die Genehmigung kann nicht aufgehoben werden: es gibt bereits Haushaltsänderungen oder Buchungen.`
               : errorText(i18n, error),
       );
+      return false;
     } finally {
       setBusy(false);
     }
@@ -75,8 +87,13 @@ export function ApprovalScreen() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (!date || dateCode || !balanced || approved) return;
-    void run(date);
+    void draft.save();
+  }
+
+  /** The form's save: approves with the typed date (afterwards the field starts empty again). */
+  async function approve(values: ApprovalValues): Promise<boolean> {
+    if (!values.date || dateCode || !balanced || approved) return false;
+    return run(values.date);
   }
 
   async function revoke() {
@@ -86,7 +103,7 @@ export function ApprovalScreen() {
       confirmLabel: t`Aufheben`,
       danger: true,
     });
-    if (ok) void run(null);
+    if (ok && (await run(null))) draft.reset();
   }
 
   return (
@@ -135,7 +152,7 @@ export function ApprovalScreen() {
                 ) : null}
               </Group>
             ) : (
-              <form onSubmit={onSubmit} noValidate>
+              <form ref={root} onSubmit={onSubmit} noValidate>
                 <Group align="flex-start" gap="sm">
                   <DateInput
                     label={t`Genehmigungsdatum`}
@@ -144,7 +161,7 @@ export function ApprovalScreen() {
                     withAsterisk
                     w={180}
                     value={date}
-                    onChange={setDate}
+                    onChange={(value) => draft.set('date', value)}
                     onBlur={() => setTouched(true)}
                     error={dateError}
                     disabled={closed}

@@ -1,27 +1,32 @@
 import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { DateInput } from '../../ui/DateInput.tsx';
-import { typedFieldsValid } from '../../ui/typedText.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
+import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 import { useChangeSave } from './useChangeSave.ts';
 
-interface Head {
+interface Values extends Record<string, unknown> {
   approved: string | null;
   notes: string;
+  rows: ChangeRow[];
 }
+
+type Change = { approved: string | null; notes: string; positions: Parameters<typeof toChangeRows>[0] };
+const toValues = (change: Change): Values => ({ approved: change.approved, notes: change.notes, rows: toChangeRows(change.positions) });
+const compare = (v: Values) => [changeSnapshot(v.rows), v.approved, v.notes.trim()];
 
 /** One budget change (budget/changes/edit/$recordNumber): head (approval date, notes) and positions. */
 export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
@@ -31,25 +36,13 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const query = useQuery(trpc.budget.changes.get.queryOptions({ ...input, recordNumber }));
   const list = useQuery(trpc.budget.changes.list.queryOptions(input));
   const [deleting, setDeleting] = useState(false);
-  const [rows, setRows] = useState<ChangeRow[] | null>(null);
-  const [head, setHead] = useState<Head>({ approved: null, notes: '' });
-  const [initial, setInitial] = useState('');
-  const [loadedFrom, setLoadedFrom] = useState<unknown>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving, refusal } = useChangeSave(confirm);
   const root = useRef<HTMLDivElement>(null);
-
-  const snapshot = (r: ChangeRow[] | null, h: Head) => JSON.stringify([changeSnapshot(r ?? []), h.approved, h.notes.trim()]);
-  const dirty = rows !== null && snapshot(rows, head) !== initial;
-
-  if (query.data && query.data !== loadedFrom && !dirty) {
-    const fresh = toChangeRows(query.data.positions);
-    const h = { approved: query.data.approved, notes: query.data.notes };
-    setRows(fresh);
-    setHead(h);
-    setInitial(snapshot(fresh, h));
-    setLoadedFrom(query.data);
-  }
+  const draft = useDraftForm({ root, draft: query.data, toValues, compare, save: onSave });
+  const { dirty } = draft;
+  const head = draft.values ?? { approved: null, notes: '', rows: [] };
+  const rows = draft.values?.rows ?? null;
 
   const editable = Boolean(query.data?.isEditable) && !closed;
   useFocusFirstField(root, editable && rows !== null);
@@ -83,42 +76,25 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
 
   /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function onSave(): Promise<boolean> {
-    // a typed text that is no amount or date keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return false;
-    if (!rows || !editable) return false;
+  async function onSave(values: Values): Promise<boolean> {
+    if (!editable) return false;
     if (!dirty) return true;
     const refused = refusal({ dateError, pending, balance: totals.balance });
-    if (refused || !head.approved || !canSave) {
+    if (refused || !values.approved || !canSave) {
       if (refused) notifyError(refused, t`Änderungen nicht gespeichert`);
       return false;
     }
-    const { positions, dropped } = changeSavePositions(rows);
-    const approved = head.approved;
-    const ok = await save(
-      (confirmAvailableExceeded) => trpcClient.budget.changes.save.mutate({ ...input, recordNumber, approved, notes: head.notes.trim(), positions, confirmAvailableExceeded }),
+    const { positions, dropped } = changeSavePositions(values.rows);
+    const approved = values.approved;
+    // saved: the fresh server state replaces the rows (dropped zero positions disappear)
+    return save(
+      (confirmAvailableExceeded) => trpcClient.budget.changes.save.mutate({ ...input, recordNumber, approved, notes: values.notes.trim(), positions, confirmAvailableExceeded }),
       dropped,
     );
-    if (ok) {
-      // the fresh server state replaces the rows (dropped zero positions disappear)
-      setInitial(snapshot(rows, head));
-      setLoadedFrom(null);
-    }
-    return ok;
   }
 
   return (
-    <Stack
-      ref={root}
-      gap="sm"
-      maw={1200}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          void onSave();
-        }
-      }}
-    >
+    <Stack ref={root} gap="sm" maw={1200} onKeyDown={draft.saveKeys(() => void draft.save())}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
         <div>
           <Title order={2} data-testid="screen-title">
@@ -130,7 +106,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
         </div>
         <Group gap="xs" wrap="nowrap">
           {editable ? (
-            <Button onClick={() => void onSave()} loading={saving} disabled={!canSave} data-testid="editor-save">
+            <Button onClick={() => void draft.save()} loading={saving} disabled={!canSave} data-testid="editor-save">
               {t`Speichern`}
             </Button>
           ) : null}
@@ -162,34 +138,9 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
       ) : (
         <>
           <Paper withBorder radius="sm" p="sm">
-            <Group align="flex-start" gap="sm" wrap="nowrap">
-              <DateInput
-                label={t`Genehmigungsdatum`}
-                name="approved"
-                withAsterisk
-                w={170}
-                value={head.approved}
-                onChange={(approved) => setHead((h) => ({ ...h, approved }))}
-                error={editable ? dateError : undefined}
-                readOnly={!editable}
-                data-testid="change-approved"
-              />
-              <TextInput
-                label={t`Anmerkungen`}
-                name="notes"
-                style={{ flex: 1 }}
-                maxLength={200}
-                value={head.notes}
-                onChange={(e) => {
-                  const notes = e.currentTarget.value;
-                  setHead((h) => ({ ...h, notes }));
-                }}
-                readOnly={!editable}
-                data-testid="change-notes"
-              />
-            </Group>
+            <ChangeHeadFields kind="change" head={head} onChange={(patch) => draft.form.setValues(patch)} dateError={editable ? dateError : undefined} readOnly={!editable} />
           </Paper>
-          <ChangePositionsTable rows={rows} setRows={setRows} editable={editable} departmentId={department.id} year={year} changeId={query.data.id} />
+          <ChangePositionsTable rows={rows} setRows={(update) => draft.set('rows', update)} editable={editable} departmentId={department.id} year={year} changeId={query.data.id} />
           {editable && totals.balance !== 0 ? (
             <Text size="sm" c="red" data-testid="change-not-balanced">
               {t`Nicht ausgeglichen: Speichern ist erst bei Saldo 0,00 € möglich.`}
@@ -197,7 +148,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
           ) : null}
         </>
       )}
-      <UnsavedChangesGuard dirty={dirty} onSave={editable ? onSave : undefined} />
+      <UnsavedChangesGuard dirty={dirty} onSave={editable ? draft.save : undefined} />
       {confirmElement}
     </Stack>
   );

@@ -1,17 +1,26 @@
 import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
-import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
+import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
+
+interface Head extends Record<string, unknown> {
+  approved: string | null;
+  notes: string;
+}
+
+/** A new change starts with an empty head. */
+const NEW_CHANGE: Head = { approved: null, notes: '' };
 
 /**
  * Budget changes (menu `budget/changes/edit`): pick an existing change by record number, or enter
@@ -23,10 +32,10 @@ export function ChangeHeadScreen() {
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
   const list = useQuery(trpc.budget.changes.list.queryOptions(input));
-  const [approved, setApproved] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLFormElement>(null);
+  const draft = useDraftForm({ root, draft: NEW_CHANGE, toValues: (head: Head) => head, save: create });
+  const { approved, notes } = draft.values ?? NEW_CHANGE;
 
   const open = (recordNumber: number) =>
     void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit/$recordNumber', params: { dept: department.code, year: String(year), recordNumber: String(recordNumber) } });
@@ -34,20 +43,23 @@ export function ChangeHeadScreen() {
   const dateCode = approved ? changeDateError(approved, year, todayIso()) : null;
   const dateError = !approved ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (!approved || dateCode || closed) return;
-    setBusy(true);
+    void draft.save();
+  }
+
+  async function create(head: Head): Promise<boolean> {
+    if (!head.approved || dateCode || closed) return false;
     try {
-      const created = await trpcClient.budget.changes.create.mutate({ ...input, approved, notes: notes.trim() });
+      const created = await trpcClient.budget.changes.create.mutate({ ...input, approved: head.approved, notes: head.notes.trim() });
       notifySuccess(t`Haushaltsänderung Nr. ${created.recordNumber} angelegt`);
       await invalidateBudget();
       open(created.recordNumber);
+      return true;
     } catch (error) {
       notifyError(errorText(i18n, error), t`Änderungen nicht gespeichert`);
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
 
@@ -86,27 +98,14 @@ export function ChangeHeadScreen() {
       </Paper>
       {!closed ? (
         <Paper withBorder radius="sm" p="md">
-          <form onSubmit={(e) => void onSubmit(e)} onKeyDown={onEnterMoves} noValidate data-testid="change-head-form">
+          <form ref={root} onSubmit={onSubmit} onKeyDown={onEnterMoves} noValidate data-testid="change-head-form">
             <Stack gap="sm">
               <Text size="xs" fw={700} tt="uppercase" c="dimmed">
                 {t`Neue Haushaltsänderung`}
               </Text>
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <DateInput
-                  label={t`Genehmigungsdatum`}
-                  name="approved"
-                  withAsterisk
-                  w={170}
-                  value={approved}
-                  onChange={setApproved}
-                  onBlur={() => setTouched(true)}
-                  error={dateError}
-                  data-testid="change-approved"
-                />
-                <TextInput label={t`Anmerkungen`} name="notes" style={{ flex: 1 }} maxLength={200} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="change-notes" />
-              </Group>
+              <ChangeHeadFields kind="change" head={{ approved, notes }} onChange={(patch) => draft.form.setValues(patch)} onDateBlur={() => setTouched(true)} dateError={dateError} />
               <Group>
-                <Button type="submit" loading={busy} data-testid="change-create">
+                <Button type="submit" loading={draft.saving} data-testid="change-create">
                   {t`Anlegen`}
                 </Button>
               </Group>

@@ -1,7 +1,7 @@
 import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Stack } from '@mantine/core';
-import { ChapterCodeInput, type ChapterChoice } from '../../ui/ChapterPicker.tsx';
+import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { PartControl } from '../../ui/PartControl.tsx';
 
 export interface RangeValues {

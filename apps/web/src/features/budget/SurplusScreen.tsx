@@ -1,4 +1,4 @@
-import { presumedSurplus, type SurplusInput, surplusUsedAllowed } from '@app/domain';
+import { presumedSurplus, surplusUsedAllowed } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,14 +10,23 @@ import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
-type Fields = SurplusInput & { surplusUsed: number };
-const keys = ['cashBalance', 'revenuesActual', 'revenuesResidue', 'expensesActual', 'expensesResidue', 'surplusUsed'] as const;
+type Key = 'cashBalance' | 'revenuesActual' | 'revenuesResidue' | 'expensesActual' | 'expensesResidue' | 'surplusUsed';
+/** The surplus figures (SurplusInput and the surplus used), in cents. */
+type Fields = Record<Key, number>;
+const toValues = (d: Fields): Fields => ({
+  cashBalance: d.cashBalance,
+  revenuesActual: d.revenuesActual,
+  revenuesResidue: d.revenuesResidue,
+  expensesActual: d.expensesActual,
+  expensesResidue: d.expensesResidue,
+  surplusUsed: d.surplusUsed,
+});
 
 /**
  * Presumed administrative surplus (menu `budget/forecast/surplus`): cash balance, revenues actual and
@@ -29,23 +38,17 @@ export function SurplusScreen() {
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
   const query = useQuery(trpc.budget.surplus.get.queryOptions(input));
-  const [values, setValues] = useState<Fields | null>(null);
-  const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const root = useRef<HTMLFormElement>(null);
-
-  if (query.data && values === null) {
-    const d = query.data;
-    setValues({ cashBalance: d.cashBalance, revenuesActual: d.revenuesActual, revenuesResidue: d.revenuesResidue, expensesActual: d.expensesActual, expensesResidue: d.expensesResidue, surplusUsed: d.surplusUsed });
-  }
+  const draft = useDraftForm({ root, draft: query.data, toValues, save: persist });
+  const { values, dirty, saving } = draft;
 
   const editable = Boolean(query.data?.isEditable) && !closed;
   useFocusFirstField(root, editable && values !== null);
-  const dirty = values !== null && query.data !== undefined && keys.some((k) => values[k] !== query.data[k]);
   const surplus = values ? presumedSurplus(values) : 0;
   const usedError = values && !surplusUsedAllowed(surplus, values.surplusUsed) ? (surplus > 0 ? t`Höchstens der voraussichtliche Überschuss` : t`Ohne positiven Überschuss nur 0`) : null;
 
-  const labels: Record<(typeof keys)[number], string> = {
+  const labels: Record<Key, string> = {
     cashBalance: t`Kassastand`,
     revenuesActual: t`Einnahmen (Kompetenz)`,
     revenuesResidue: t`Einnahmen (Rückstände)`,
@@ -56,19 +59,16 @@ export function SurplusScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (await persist()) void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
+    if (await draft.save()) void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
   }
 
   /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function persist(): Promise<boolean> {
-    // a typed text that is no amount keeps its message and the focus; nothing is saved
-    if (!typedFieldsValid(root.current)) return false;
-    if (!values || !editable) return false;
+  async function persist(values: Fields): Promise<boolean> {
+    if (!editable) return false;
     if (usedError) {
       notifyError(usedError, t`Änderungen nicht gespeichert`);
       return false;
     }
-    setSaving(true);
     setServerError(null);
     try {
       await trpcClient.budget.surplus.save.mutate({ ...input, ...values });
@@ -80,12 +80,10 @@ export function SurplusScreen() {
       setServerError(field === 'surplusUsed' ? t`Der verwendete Überschuss ist zu hoch.` : errorText(i18n, error));
       notifyError(errorText(i18n, error), t`Änderungen nicht gespeichert`);
       return false;
-    } finally {
-      setSaving(false);
     }
   }
 
-  const field = (key: (typeof keys)[number]) =>
+  const field = (key: Key) =>
     values ? (
       <AmountInput
         label={labels[key]}
@@ -94,7 +92,7 @@ export function SurplusScreen() {
         value={values[key]}
         readOnly={!editable}
         error={key === 'surplusUsed' ? usedError : undefined}
-        onChange={(cents) => setValues((v) => (v ? { ...v, [key]: cents ?? 0 } : v))}
+        onChange={(cents) => draft.set(key, cents ?? 0)}
       />
     ) : null;
 
@@ -155,7 +153,7 @@ export function SurplusScreen() {
           </Paper>
         )}
       </Stack>
-      <UnsavedChangesGuard dirty={dirty} onSave={editable ? persist : undefined} />
+      <UnsavedChangesGuard dirty={dirty} onSave={editable ? draft.save : undefined} />
     </form>
   );
 }

@@ -23,11 +23,8 @@ export function forecastSnapshot(rows: ForecastRow[]): string {
   return JSON.stringify(rows.map((r) => [r.chapterId, r.amount ?? 0, r.amountPrevYear, r.reminder, r.notes, r.chapterDescriptionDeu, r.chapterDescriptionIta]));
 }
 
-/** A new row with an empty or zero amount: it must get an amount or be deleted before leaving it. */
-export function isPendingRow(row: { isNew: boolean; amount: number | null; amountPrevYear?: number }): boolean {
-  // a typed previous-year amount (first year in the system) is content of its own
-  return row.isNew && (row.amount === null || row.amount === 0) && !row.amountPrevYear;
-}
+/** The pending-row rule of every positions table (a new row needs an amount before it is left). */
+export { isPendingRow } from '../../ui/positionRows.ts';
 
 export interface ForecastTotals {
   current: number;

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { ChartItemList } from './ChartItemList.tsx';
 import { usePartFilter } from './PartFilter.tsx';
+import { categoryListQuery, categoryFilterKeys } from './queries.ts';
 import { useChartScope } from './useChartScope.ts';
 
 /** Categories of the chart (area and year), filtered by part and description. */
@@ -12,19 +12,8 @@ export function CategoryList() {
   const chart = useChartScope();
   const part = usePartFilter();
   const year = chart.year;
-  const list = useMasterList(['description'] as const);
-  const query = useQuery({
-    ...trpc.chart.categories.list.queryOptions({
-      ...list.filters,
-      departmentId: chart.department.id,
-      year: chart.year,
-      area: chart.area,
-      ...(part ? { part } : {}),
-      page: list.page,
-      pageSize: list.pageSize,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(categoryFilterKeys);
+  const query = useQuery({ ...categoryListQuery(chart, part, list), placeholderData: keepPreviousData });
   return (
     <ChartItemList
       chart={chart}

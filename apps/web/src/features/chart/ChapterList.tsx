@@ -2,7 +2,6 @@ import { formatChapter, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { chapterWord, partLabels } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
@@ -10,6 +9,7 @@ import { useMasterList } from '../../ui/useMasterList.ts';
 import { AreaSelect } from './AreaSelect.tsx';
 import { ChartStatusBanner } from './ChartStatusBanner.tsx';
 import { PartFilter, usePartFilter } from './PartFilter.tsx';
+import { chapterListQuery, chapterFilterKeys } from './queries.ts';
 import { useChartScope } from './useChartScope.ts';
 
 /** Chapters of the chart (area and year), paged; filtered by code prefix (`2-1`), part and description or search key. */
@@ -17,19 +17,8 @@ export function ChapterList() {
   const { t, i18n } = useLingui();
   const chart = useChartScope();
   const part = usePartFilter();
-  const list = useMasterList(['chapter', 'description'] as const);
-  const query = useQuery({
-    ...trpc.chart.chapters.list.queryOptions({
-      ...list.filters,
-      departmentId: chart.department.id,
-      year: chart.year,
-      area: chart.area,
-      ...(part ? { part } : {}),
-      page: list.page,
-      pageSize: list.pageSize,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(chapterFilterKeys);
+  const query = useQuery({ ...chapterListQuery(chart, part, list), placeholderData: keepPreviousData });
   const it = i18n.locale === 'it';
   const year = chart.year;
   return (

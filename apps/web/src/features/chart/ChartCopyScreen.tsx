@@ -8,6 +8,7 @@ import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { yearListQuery } from '../years/queries.ts';
 import { AreaSelect } from './AreaSelect.tsx';
 import { copyMessageText, countList, kindList } from './copyTexts.ts';
 
@@ -30,7 +31,7 @@ type Outcome = { phase: 'test' | 'done'; result: ChartCopyResult } | null;
 export function ChartCopyScreen() {
   const { t, i18n } = useLingui();
   const scope = useScope();
-  const years = useQuery(trpc.years.list.queryOptions());
+  const years = useQuery(yearListQuery());
   const [year, setYear] = useState(scope.year);
   const [area, setArea] = useState<Area>(scope.department.area);
   const [ticks, setTicks] = useState<Ticks>({ titles: true, categories: true, chapters: true, amendETS: false });

@@ -1,9 +1,9 @@
 import type { Area, ChartExportInput, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { PartControl } from '../../ui/PartControl.tsx';
+import { yearListQuery } from '../years/queries.ts';
 import { AreaSelect } from './AreaSelect.tsx';
 
 export interface ChartPrintValues {
@@ -34,7 +34,7 @@ export function invalidTitleRange(v: ChartPrintValues): boolean {
 /** The filter fields of the chart prints: area, year, part, title range, optionally "with categories". */
 export function ChartPrintFields({ values, onChange, withCategoriesOption }: { values: ChartPrintValues; onChange: (v: ChartPrintValues) => void; withCategoriesOption: boolean }) {
   const { t } = useLingui();
-  const years = useQuery(trpc.years.list.queryOptions());
+  const years = useSuspenseQuery(yearListQuery());
   const set = (patch: Partial<ChartPrintValues>) => onChange({ ...values, ...patch });
   const title = (v: string | number) => (v === '' || v === null ? null : Number(v));
   const rangeError = invalidTitleRange(values) ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined;
@@ -50,7 +50,7 @@ export function ChartPrintFields({ values, onChange, withCategoriesOption }: { v
           data-testid="print-year"
           value={String(values.year)}
           onChange={(v) => v && set({ year: Number(v) })}
-          data={(years.data?.years ?? [values.year]).map((y) => String(y))}
+          data={years.data.years.map((y) => String(y))}
         />
         <PartControl withAll testId="print-part" value={values.part} onChange={(part) => set({ part })} />
       </Group>

@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { areaLabel } from '../scope/areaLabel.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { yearStatusQuery } from '../years/queries.ts';
+import { chartStatusQuery } from './queries.ts';
 
 const AREAS = [1, 2, 3] as const;
 
@@ -19,8 +21,8 @@ const AREAS = [1, 2, 3] as const;
 export function ChartUnlockScreen() {
   const { t, i18n } = useLingui();
   const { department, year } = useScope();
-  const yearStatus = useQuery(trpc.years.status.queryOptions());
-  const states = useQueries({ queries: AREAS.map((area) => trpc.chart.status.queryOptions({ departmentId: department.id, year, area })) });
+  const yearStatus = useQuery(yearStatusQuery());
+  const states = useQueries({ queries: AREAS.map((area) => chartStatusQuery({ department, year, area })) });
   const flags = yearStatus.data?.years.find((y) => y.year === year)?.chartUnlocked;
   const [busy, setBusy] = useState<Area | null>(null);
 

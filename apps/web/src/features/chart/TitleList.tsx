@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { titleWord } from '../../ui/chartLabels.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { ChartItemList } from './ChartItemList.tsx';
 import { usePartFilter } from './PartFilter.tsx';
+import { titleListQuery, titleFilterKeys } from './queries.ts';
 import { useChartScope } from './useChartScope.ts';
 
 /** Titles of the chart (area and year), filtered by part and description. */
@@ -13,19 +13,8 @@ export function TitleList() {
   const chart = useChartScope();
   const part = usePartFilter();
   const year = chart.year;
-  const list = useMasterList(['description'] as const);
-  const query = useQuery({
-    ...trpc.chart.titles.list.queryOptions({
-      ...list.filters,
-      departmentId: chart.department.id,
-      year: chart.year,
-      area: chart.area,
-      ...(part ? { part } : {}),
-      page: list.page,
-      pageSize: list.pageSize,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(titleFilterKeys);
+  const query = useQuery({ ...titleListQuery(chart, part, list), placeholderData: keepPreviousData });
   return (
     <ChartItemList
       chart={chart}

@@ -1,9 +1,9 @@
-import { type Area, AreaSchema } from '@app/domain';
+import type { Area } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { trpc } from '../../lib/trpc.ts';
 import { useSearchUpdate } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
+import { chartScopeOf, chartStatusQuery } from './queries.ts';
 
 /**
  * The chart a chart screen shows: the scope year and the area of the scope department, or the
@@ -13,9 +13,8 @@ export function useChartScope() {
   const { department, year } = useScope();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const update = useSearchUpdate();
-  const parsed = AreaSchema.safeParse(Number(search['area']));
-  const area: Area = parsed.success ? parsed.data : department.area;
-  const status = useQuery(trpc.chart.status.queryOptions({ departmentId: department.id, year, area }));
+  const { area } = chartScopeOf({ department, year }, search['area']);
+  const status = useQuery(chartStatusQuery({ department, year, area }));
   return {
     department,
     year,

@@ -1,13 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import type { FieldLabels } from '../../ui/fieldMessages.ts';
+import { departmentNameLabels } from '../scope/departments.ts';
 
 /** Labels of the department form (inputs and server error naming). */
 export const departmentLabels: FieldLabels = {
   code: msg`Code`,
-  name1Deu: msg`Name 1 (deutsch)`,
-  name2Deu: msg`Name 2 (deutsch)`,
-  name1Ita: msg`Name 1 (italienisch)`,
-  name2Ita: msg`Name 2 (italienisch)`,
+  ...departmentNameLabels,
   streetDeu: msg`Straße (deutsch)`,
   streetIta: msg`Straße (italienisch)`,
   locationDeu: msg`Ort (deutsch)`,

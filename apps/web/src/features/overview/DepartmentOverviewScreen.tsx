@@ -1,4 +1,4 @@
-import type { DepartmentOverviewRow, OverviewSort, OverviewStatusFilter, SortDirection } from '@app/domain';
+import type { DepartmentOverviewRow, OverviewSort, OverviewStatusFilter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Select, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,13 +18,7 @@ import { areaLabel } from '../scope/areaLabel.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
 import { lastChangeText, stateColors, stateLabels, statusFilterLabels } from './labels.ts';
-
-interface OverviewSearch {
-  district?: string;
-  status?: OverviewStatusFilter;
-  sort?: OverviewSort;
-  dir?: SortDirection;
-}
+import { type OverviewSearch, overviewFilters, overviewListQuery } from './queries.ts';
 
 const statusChoices = ['all', 'notApproved', 'approved', 'unbalanced', 'noForecast'] as const;
 
@@ -43,16 +37,8 @@ export function DepartmentOverviewScreen() {
   const search = useSearch({ strict: false }) as OverviewSearch;
   const update = useSearchUpdate();
   const [exporting, setExporting] = useState(false);
-  const filters = {
-    departmentId: department.id,
-    year,
-    language,
-    sort: search.sort ?? 'code',
-    dir: search.dir ?? 'asc',
-    ...(search.district ? { district: search.district } : {}),
-    ...(search.status ? { status: search.status } : {}),
-  } as const;
-  const query = useQuery({ ...trpc.overview.departments.queryOptions({ ...filters, page: list.page, pageSize: list.pageSize }), placeholderData: keepPreviousData });
+  const filters = overviewFilters({ department, year }, language, search);
+  const query = useQuery({ ...overviewListQuery({ department, year }, language, { ...search, page: list.page, pageSize: list.pageSize }), placeholderData: keepPreviousData });
   const data = query.data;
 
   const setSearch = (next: Partial<OverviewSearch>) => void update((prev) => ({ ...prev, ...next, page: undefined }), { replace: true });

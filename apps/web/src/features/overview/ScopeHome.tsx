@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { checkDifferenceText, FigureLine } from '../budget/BudgetParts.tsx';
 import { checkLabels } from '../budget/labels.ts';
 import { lastChangeText, stateColors, stateLabels, stepActions, stepLabels } from './labels.ts';
+import { homeQuery, scopeListQuery } from './queries.ts';
 import { areaLabel } from '../scope/areaLabel.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -38,9 +38,9 @@ const stepTargets: Record<HomeStep, Target | null> = {
 export function ScopeHome() {
   const { t, i18n } = useLingui();
   const { department, year, status } = useScope();
-  const scopes = useQuery(trpc.scope.list.queryOptions());
+  const scopes = useQuery(scopeListQuery());
   // always fresh: the home sums what the other screens just saved
-  const home = useQuery({ ...trpc.overview.home.queryOptions({ departmentId: department.id, year }), staleTime: 0, refetchOnMount: 'always' });
+  const home = useQuery({ ...homeQuery({ department, year }), staleTime: 0, refetchOnMount: 'always' });
   /** The concrete address of a screen of this scope. */
   const to = (target: Target) => `/dept/${department.code}/year/${year}/${target}`;
   const seesSeveral = (scopes.data?.departments.length ?? 0) > 1;

@@ -10,13 +10,10 @@ import { type FieldLabels, problemText, saveErrorText } from '../../ui/fieldMess
 import { formErrors } from '../../ui/formErrors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
-import { departmentLabels } from '../departments/labels.ts';
+import { departmentNameLabels } from './departments.ts';
 
 const labels: FieldLabels = {
-  name1Deu: departmentLabels.name1Deu ?? msg`Name 1 (deutsch)`,
-  name2Deu: departmentLabels.name2Deu ?? msg`Name 2 (deutsch)`,
-  name1Ita: departmentLabels.name1Ita ?? msg`Name 1 (italienisch)`,
-  name2Ita: departmentLabels.name2Ita ?? msg`Name 2 (italienisch)`,
+  ...departmentNameLabels,
   year: msg`Erstes Haushaltsjahr`,
 };
 

@@ -38,19 +38,26 @@ export type ScreenQuery = FetchQueryOptions<any, any, any, any>;
  * reads them with `useSuspenseQuery` and a cached screen shows at once; a change of only the search
  * (`stay`: next page, filter) starts them without waiting, so the screen keeps its rows meanwhile.
  * A refused scope loads nothing (the scope route shows the refusal), nor does a refused screen
- * (`MenuScreenGate` explains it instead of a server error).
+ * (`MenuScreenGate` explains it instead of a server error). A failed query shows the route's
+ * errorComponent, unless `errorsOnScreen` (the screen shows the failure in place, e.g. the home's cards).
  */
-export async function loadScreen(match: ScreenMatch, menuPath: string | null, queries: (scope: LoadedScope) => readonly ScreenQuery[]): Promise<void> {
+export async function loadScreen(
+  match: ScreenMatch,
+  menuPath: string | null,
+  queries: (scope: LoadedScope) => readonly ScreenQuery[],
+  options: { errorsOnScreen?: boolean } = {},
+): Promise<void> {
   const scope = await loadScope(match.params).catch(() => null);
   if (!scope) return;
   if (menuPath !== null) {
     const auth = getAuth();
     if (!auth || menuScreenState(scopeMenu(auth.accessLevel, scope.department, scope.status), menuPath).kind !== 'available') return;
   }
-  const options = queries(scope);
+  const list = queries(scope);
   if (match.cause === 'stay') {
-    for (const option of options) void queryClient.prefetchQuery(option);
+    for (const query of list) void queryClient.prefetchQuery(query);
     return;
   }
-  await Promise.all(options.map((option) => queryClient.ensureQueryData(option)));
+  // prefetchQuery never throws: the screen's own useQuery shows the failure
+  await Promise.all(list.map((query) => (options.errorsOnScreen ? queryClient.prefetchQuery(query) : queryClient.ensureQueryData(query))));
 }

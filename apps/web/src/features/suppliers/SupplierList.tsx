@@ -1,31 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
-import { activeChoices, activeLabels, activeParam } from './activeFilter.ts';
+import { activeChoices, activeLabels } from './activeFilter.ts';
+import { supplierFilterKeys, supplierListQuery } from './queries.ts';
 
 /** Suppliers of the department: filters code, search key, location, province, country, active. */
 export function SupplierList() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
-  const list = useMasterList(['code', 'searchKey', 'location', 'province', 'country', 'active'] as const);
-  const { code, active, ...texts } = list.filters;
-  const codeNumber = code !== undefined && /^\d+$/.test(code) ? Number(code) : undefined;
-  const query = useQuery({
-    ...trpc.suppliers.briefs.queryOptions({
-      ...texts,
-      ...(codeNumber !== undefined ? { code: codeNumber } : {}),
-      ...(activeParam(active) !== undefined ? { active: activeParam(active) } : {}),
-      departmentId: department.id,
-      page: list.page,
-      pageSize: list.pageSize,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(supplierFilterKeys);
+  const query = useQuery({ ...supplierListQuery({ department }, list), placeholderData: keepPreviousData });
   return (
     <MasterList
       title={t`Lieferanten`}

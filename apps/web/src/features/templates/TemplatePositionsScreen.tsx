@@ -3,14 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Button, Grid, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
-import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterPicker.tsx';
+import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { BudgetClosedWarning } from './TemplatesScreen.tsx';
@@ -21,7 +22,7 @@ interface Named {
   de: string;
   it: string;
 }
-interface Draft {
+interface Draft extends Record<string, unknown> {
   descriptionDeu: string;
   descriptionIta: string;
   expenses: Named[];
@@ -54,30 +55,26 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
   const navigate = useNavigate();
   const query = useQuery(trpc.templates.get.queryOptions({ departmentId: department.id, year, code }));
   // the edited draft belongs to the loaded template it started from; a new load starts over
-  const [edit, setEdit] = useState<{ from: MovementTemplate; draft: Draft } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const form = useDraftForm({ root, draft: query.data, toValues: draftOf, save, discardEditsOnReload: true });
   const [expense, setExpense] = useState<ChapterChoice | null>(null);
   const [from, setFrom] = useState<ChapterChoice | null>(null);
   const [to, setTo] = useState<ChapterChoice | null>(null);
-  const [busy, setBusy] = useState(false);
   const [addKeys, setAddKeys] = useState({ expense: 0, transfer: 0 });
   const { confirm, element: confirmElement } = useConfirmDialog();
 
-  const loaded = query.data ? draftOf(query.data) : null;
-  const draft = edit && edit.from === query.data ? edit.draft : loaded;
-  const setDraft = (next: Draft) => query.data && setEdit({ from: query.data, draft: next });
-  const dirty = draft !== null && loaded !== null && JSON.stringify(draft) !== JSON.stringify(loaded);
+  const draft = form.values;
+  const setDraft = (next: Draft) => form.form.setValues(next);
+  const { dirty, saving: busy } = form;
   const editable = query.data?.isEditable ?? false;
   const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/movementTemplates', params: { dept: department.code, year: String(year) }, ignoreBlocker });
   const desc = (n: Named) => (i18n.locale === 'it' ? n.it || n.de : n.de || n.it);
-  const missingDescription = draft !== null && (draft.descriptionDeu.trim() === '' || draft.descriptionIta.trim() === '');
 
-  async function save() {
-    if (!draft) return;
-    if (missingDescription) {
+  async function save(draft: Draft): Promise<boolean> {
+    if (draft.descriptionDeu.trim() === '' || draft.descriptionIta.trim() === '') {
       notifyInfo(t`Einige Felder haben ungültige Werte`);
-      return;
+      return false;
     }
-    setBusy(true);
     try {
       await trpcClient.templates.save.mutate({
         departmentId: department.id,
@@ -90,10 +87,10 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
       });
       await queryClient.invalidateQueries(trpc.templates.pathFilter());
       notifySuccess(t`Gespeichert`);
+      return true;
     } catch (error) {
       notifyError(errorText(i18n, error));
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
 
@@ -296,7 +293,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
 
   return (
     <MenuScreenGate path="movementTemplates">
-      <Stack gap="sm" maw={1100}>
+      <Stack ref={root} gap="sm" maw={1100}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
           <div style={{ minWidth: 0 }}>
             <Title order={2} data-testid="editor-title" lineClamp={1}>
@@ -309,10 +306,10 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
           <Group gap="xs" wrap="nowrap">
             {editable ? (
               <>
-                <Button variant="default" size="sm" disabled={!dirty || busy} onClick={() => loaded && setDraft(loaded)} data-testid="editor-reset">
+                <Button variant="default" size="sm" disabled={!dirty || busy} onClick={form.reset} data-testid="editor-reset">
                   <Trans>Zurücksetzen</Trans>
                 </Button>
-                <Button size="sm" disabled={!dirty} loading={busy} onClick={() => void save()} data-testid="editor-save">
+                <Button size="sm" disabled={!dirty} loading={busy} onClick={() => void form.save()} data-testid="editor-save">
                   <Trans>Speichern</Trans>
                 </Button>
                 <Button color="red" variant="light" size="sm" disabled={busy} onClick={() => void remove()} data-testid="editor-delete">

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
-import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterPicker.tsx';
+import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';

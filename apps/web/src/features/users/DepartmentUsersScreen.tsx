@@ -3,13 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { DEFAULT_TABLE_PAGE_SIZE } from '../../ui/listState.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { accessLevelLabels } from './labels.ts';
+import { departmentUsersQuery } from './queries.ts';
 
 /** Users of the scope department (menu `departmentUsers`, open to everyone linked to it). */
 export function DepartmentUsersScreen() {
@@ -17,7 +17,7 @@ export function DepartmentUsersScreen() {
   const { department } = useScope();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_TABLE_PAGE_SIZE);
-  const query = useQuery({ ...trpc.admin.departmentUsers.queryOptions({ departmentId: department.id, page, pageSize }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...departmentUsersQuery({ department }, { page, pageSize }), placeholderData: keepPreviousData });
   const language = uiLanguage(i18n.locale);
   const name = language === 'it' ? department.nameIta || department.nameDeu : department.nameDeu || department.nameIta;
   return (

@@ -15,6 +15,7 @@ import { useMasterList, useSearchUpdate } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { accessLevelLabels } from './labels.ts';
+import { userDepartmentFilterKeys, userDepartmentListInput, userDepartmentListQuery } from './queries.ts';
 
 /** The department name of a link row in the UI language. */
 export function linkDepartmentName(locale: string, r: Pick<UserDepartmentRow, 'deptCode' | 'name1Deu' | 'name2Deu' | 'name1Ita' | 'name2Ita'>): string {
@@ -32,21 +33,11 @@ export function UserDepartmentsScreen() {
   const { department } = useScope();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const update = useSearchUpdate();
-  const list = useMasterList(['username'] as const);
-  const dept = typeof search['dept'] === 'number' ? search['dept'] : null;
-  const own = search['own'] === true;
+  const list = useMasterList(userDepartmentFilterKeys);
+  const { dept, own } = userDepartmentListInput(search);
   const [creating, setCreating] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
-  const query = useQuery({
-    ...trpc.admin.userDepartments.list.queryOptions({
-      ...list.filters,
-      departmentId: department.id,
-      ...(dept !== null ? { superDepartmentId: dept, onlyOwnDepartment: own } : {}),
-      page: list.page,
-      pageSize: list.pageSize,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...userDepartmentListQuery({ department }, { ...list, dept, own }), placeholderData: keepPreviousData });
 
   async function remove(row: UserDepartmentRow) {
     const ok = await confirm({ title: t`Löschen`, children: t`Zuordnung von ${row.username} zu ${row.deptCode} löschen?`, danger: true });

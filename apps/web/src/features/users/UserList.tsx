@@ -2,22 +2,19 @@ import { type AccessLevel, formatDate } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
 import { accessLevelLabels, languageLabels } from './labels.ts';
+import { userFilterKeys, userListQuery } from './queries.ts';
 
 /** Users, filtered by user name or full name. */
 export function UserList() {
   const { t, i18n } = useLingui();
   const { department } = useScope();
-  const list = useMasterList(['filter'] as const);
-  const query = useQuery({
-    ...trpc.admin.users.list.queryOptions({ ...list.filters, departmentId: department.id, page: list.page, pageSize: list.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMasterList(userFilterKeys);
+  const query = useQuery({ ...userListQuery({ department }, list), placeholderData: keepPreviousData });
   return (
     <MasterList title={t`Benutzer`} onNew={() => list.openEditor('new')} filters={<TextInput size="xs" w={260} label={t`Benutzername oder Name`} {...list.filterProps('filter')} />}>
       <DataTable
