@@ -15,7 +15,18 @@ const NO_PROCESS_ENV = 'Read the environment in the env module of this area (esl
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', 'data/**', 'drizzle/**', '**/routeTree.gen.ts', '**/test-results/**', '**/*.po', '**/locales/**/*.js', '**/locales/**/*.mjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      'data/**',
+      'drizzle/**',
+      '**/routeTree.gen.ts',
+      '**/test-results/**',
+      '**/*.po',
+      '**/locales/**/*.js',
+      '**/locales/**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,7 +42,10 @@ export default tseslint.config(
     ignores: ENV_MODULES,
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: NO_PROCESS_ENV }],
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']", message: NO_PROCESS_ENV }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']", message: NO_PROCESS_ENV },
+      ],
     },
   },
   {
@@ -40,7 +54,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)features(/|$)', message: 'lib/ and ui/ sit below the features: move what both need into lib/ or ui/ instead of importing a feature.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)',
+              message: 'lib/ and ui/ sit below the features: move what both need into lib/ or ui/ instead of importing a feature.',
+            },
+          ],
+        },
       ],
     },
   },

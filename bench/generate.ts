@@ -41,7 +41,9 @@ export async function generate(url: string): Promise<void> {
   await db.transaction(async (tx) => {
     const depts = await tx
       .insert(schema.departments)
-      .values(codes.map((code) => ({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Ort ${code}`, name1Ita: 'Corpo VV.F.', name2Ita: `Località ${code}` })))
+      .values(
+        codes.map((code) => ({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Ort ${code}`, name1Ita: 'Corpo VV.F.', name2Ita: `Località ${code}` })),
+      )
       .returning({ id: schema.departments.id, code: schema.departments.code });
     await tx.insert(schema.financialYears).values(BENCH_YEARS.map((year) => ({ year })));
     await seedChart(tx, BENCH_YEARS);

@@ -20,7 +20,11 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 async function login(username: string): Promise<string> {
-  const res = await fetch(`${base}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: BENCH_PASSWORD }) });
+  const res = await fetch(`${base}/api/Authenticate/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 const sql = postgres(url, { max: 1 });

@@ -26,12 +26,18 @@ function callSection(text) {
 }
 
 function methodsOf(cell) {
-  const words = cell.split(/\s*(?:,|\band\b)\s*/).map((w) => w.trim()).filter(Boolean);
+  const words = cell
+    .split(/\s*(?:,|\band\b)\s*/)
+    .map((w) => w.trim())
+    .filter(Boolean);
   return words.flatMap((w) => (w.toLowerCase() === 'save' ? ['PUT', 'POST'] : METHODS.includes(w.toUpperCase()) ? [w.toUpperCase()] : []));
 }
 
 function cleanPath(path) {
-  return path.trim().replace(/\?.*$/, '').replace(/[.,;:]+$/, '');
+  return path
+    .trim()
+    .replace(/\?.*$/, '')
+    .replace(/[.,;:]+$/, '');
 }
 
 function fromTables(section) {
@@ -93,7 +99,9 @@ const lines = [
   '# rest/specPaths.test.ts fails for a path that is neither routed nor marked `pending` (its area is',
   '# not built yet). Remove the marker when the path is built.',
 ];
-for (const file of readdirSync(specDir).filter((f) => /^\d-.*\.md$/.test(f)).sort()) {
+for (const file of readdirSync(specDir)
+  .filter((f) => /^\d-.*\.md$/.test(f))
+  .sort()) {
   const section = callSection(readFileSync(join(specDir, file), 'utf8'));
   const entries = file.startsWith('2-') ? fromBullets(section) : fromTables(section);
   lines.push('', `# ${file.replace(/\.md$/, '')} (§7)`);

@@ -9,12 +9,7 @@ const serverUrl = `http://localhost:${devServerEnv.serverPort}`;
 
 // Plugin order matters (docs STACK.md trap 3): router, react, babel with the Lingui macro, lingui.
 export default defineConfig({
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    lingui(),
-  ],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   server: {
     port: 5173,
     proxy: {

@@ -113,7 +113,9 @@ describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without 
       let pids: { pid: number }[] = [];
       for (let i = 0; i < 100 && pids.length === 0; i++) {
         await sleep(20);
-        pids = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and state = 'active' and query like '%generate_series%'`;
+        pids = await admin<
+          { pid: number }[]
+        >`select pid from pg_stat_activity where datname = ${dbName} and state = 'active' and query like '%generate_series%'`;
       }
       await admin`select pg_terminate_backend(${pids[0]?.pid as number})`;
       expect(await cut).toBe('rejected CONNECTION_CLOSED');

@@ -18,7 +18,12 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -34,5 +39,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
  * `FUZZ_SHOW` how many findings the assertion lists.
  */
 export function readFuzzEnv(source: Record<string, string | undefined> = process.env): { seed: number; runs: number; trace: string | undefined; show: number } {
-  return { seed: Number(source.FUZZ_SEED ?? 20260), runs: Number(source.FUZZ_RUNS ?? 30), trace: source.FUZZ_TRACE || undefined, show: Number(source.FUZZ_SHOW ?? 40) };
+  return {
+    seed: Number(source.FUZZ_SEED ?? 20260),
+    runs: Number(source.FUZZ_RUNS ?? 30),
+    trace: source.FUZZ_TRACE || undefined,
+    show: Number(source.FUZZ_SHOW ?? 40),
+  };
 }

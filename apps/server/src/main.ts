@@ -22,14 +22,16 @@ try {
     seedDemo: env.SEED_DEMO,
     initialSupervisor: env.INITIAL_SUPERVISOR ? { username: env.INITIAL_SUPERVISOR, password: env.INITIAL_SUPERVISOR_PASSWORD } : undefined,
   });
-  app.log.info({ database: database.label, demo: startup.demo, demoSeeded: startup.demoSeeded, initialSupervisorCreated: startup.initialSupervisorCreated }, startup.line);
+  app.log.info(
+    { database: database.label, demo: startup.demo, demoSeeded: startup.demoSeeded, initialSupervisorCreated: startup.initialSupervisorCreated },
+    startup.line,
+  );
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   if (error instanceof UserAccountError) {
     const hint = error.code.startsWith('Password') ? ' (INITIAL_SUPERVISOR_PASSWORD)' : '';
     app.log.fatal(`start failed: INITIAL_SUPERVISOR "${env.INITIAL_SUPERVISOR ?? ''}": ${error.message}${hint}`);
-  }
-  else app.log.fatal({ err: error }, 'start failed');
+  } else app.log.fatal({ err: error }, 'start failed');
   await database.close().catch(() => undefined);
   process.exit(1);
 }

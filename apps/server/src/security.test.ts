@@ -98,7 +98,11 @@ for (const target of testDatabases()) {
     });
 
     it('answers no CORS preflight unless origins are configured', async () => {
-      const preflight = { method: 'OPTIONS' as const, url: '/api/auth/me', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } };
+      const preflight = {
+        method: 'OPTIONS' as const,
+        url: '/api/auth/me',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      };
       const res = await app.inject(preflight);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       const withCors = await buildApp({ database: handle, webDist, corsOrigins: ['https://kasse.example'] });
@@ -141,7 +145,12 @@ for (const target of testDatabases()) {
       });
       expect(res.statusCode).toBe(400);
       expect(passwordChecks()).toBe(before);
-      const alone = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { username: 'kassier', password: 'demo', remember: false }, remoteAddress: '10.20.0.1' });
+      const alone = await app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        payload: { username: 'kassier', password: 'demo', remember: false },
+        remoteAddress: '10.20.0.1',
+      });
       expect(alone.statusCode).toBe(200);
       expect(alone.json().result.data.username).toBe('kassier');
     });
@@ -190,7 +199,10 @@ for (const target of testDatabases()) {
       expect(rest.json().details.Message).toBe('Error');
       expect(rest.json().details.CorrelationId).toMatch(UUID);
 
-      const lines = logs.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { message?: string } });
+      const lines = logs
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { message?: string } });
       for (const id of [error.data.correlationId, rest.json().details.CorrelationId]) {
         const failed = lines.find((l) => l.reqId === id && l.level >= 50);
         expect(failed, `log line for ${id}`).toBeDefined();

@@ -145,7 +145,10 @@ export async function downloadCsv(page) {
 /** Switches the language in the top bar and waits until the switch shows it. */
 export async function setLanguage(page, language) {
   await page.getByTestId('language-switch').getByText(language.toUpperCase()).click();
-  await page.waitForFunction((lang) => globalThis.document.querySelector('[data-testid="language-switch"] input:checked')?.getAttribute('value') === lang, language);
+  await page.waitForFunction(
+    (lang) => globalThis.document.querySelector('[data-testid="language-switch"] input:checked')?.getAttribute('value') === lang,
+    language,
+  );
 }
 
 /** Back to German for the other specs: the language is kept per user, so wait until the server stored it. */
@@ -167,7 +170,11 @@ export async function setTheme(page, scheme) {
 
 /** A REST call as `user` (password `demo`) for setup steps: `{ status, json }`. */
 export async function rest(user, method, path, body) {
-  const login = await fetch(`${baseUrl}/api/Authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: PASSWORD }) });
+  const login = await fetch(`${baseUrl}/api/Authenticate/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user, password: PASSWORD }),
+  });
   const { token } = await login.json();
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method,

@@ -102,7 +102,15 @@ try {
   const tapFile = join(webDir, 'test-results', 'e2e.tap');
   const run = spawnSync(
     process.execPath,
-    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, '--test-concurrency=1', ...specs],
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
+      '--test-concurrency=1',
+      ...specs,
+    ],
     {
       cwd: webDir,
       stdio: 'inherit',
@@ -113,7 +121,10 @@ try {
   // counts for the CI summary line (scripts/test-summary.mjs)
   const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
-  writeFileSync(join(webDir, 'test-results', 'e2e.json'), JSON.stringify({ passed: count('pass'), failed: count('fail') + (exitCode === 0 ? 0 : count('fail') === 0 ? 1 : 0) }));
+  writeFileSync(
+    join(webDir, 'test-results', 'e2e.json'),
+    JSON.stringify({ passed: count('pass'), failed: count('fail') + (exitCode === 0 ? 0 : count('fail') === 0 ? 1 : 0) }),
+  );
 } catch (error) {
   console.error('[e2e]', error);
   exitCode = 1;

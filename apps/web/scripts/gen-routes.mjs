@@ -5,6 +5,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const config = getConfig({ target: 'react', autoCodeSplitting: true, routesDirectory: resolve(root, 'src/routes'), generatedRouteTree: resolve(root, 'src/routeTree.gen.ts') }, root);
+const config = getConfig(
+  { target: 'react', autoCodeSplitting: true, routesDirectory: resolve(root, 'src/routes'), generatedRouteTree: resolve(root, 'src/routeTree.gen.ts') },
+  root,
+);
 await new Generator({ config, root }).run();
 console.log('routeTree.gen.ts updated');

@@ -54,7 +54,11 @@ export function signInAs(get: () => DbHandle, ipPrefix: string, defaultNow: Date
   return async (username: string, now: Date = defaultNow) => {
     ip += 1;
     const address = `${ipPrefix}.${Math.floor(ip / 200)}.${ip % 200}`;
-    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => now })).auth.login({ username, password: 'demo', remember: false });
+    const login = await createCaller(await createContextInner({ db: get().db, ip: address, now: () => now })).auth.login({
+      username,
+      password: 'demo',
+      remember: false,
+    });
     return createCaller(await createContextInner({ db: get().db, token: login.token, ip: address, now: () => now }));
   };
 }

@@ -5,7 +5,19 @@ const withCode = (code: string, cause?: unknown) => Object.assign(new Error(code
 
 describe('isDatabaseUnavailable', () => {
   it('recognizes lost and refused connections and a server shutting down, also as a cause', () => {
-    for (const code of ['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001']) {
+    for (const code of [
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECTION_DESTROYED',
+      'CONNECT_TIMEOUT',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+    ]) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
     // drizzle wraps the driver's error ("Failed query: ..."), tRPC wraps drizzle's

@@ -9,7 +9,10 @@ const seen = [];
 registerHooks({ resolve(s, c, next) { const r = next(s, c); seen.push(r.url); return r; } });
 await import(${JSON.stringify(specifier)});
 console.log(JSON.stringify(seen));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('.', import.meta.url)), encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '[]') as string[];
 }
 

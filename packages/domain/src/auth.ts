@@ -66,11 +66,7 @@ export type LoginResult = z.infer<typeof LoginResult>;
  * The rules a new password must meet, checked before anything is written.
  * Returns the business error code or null.
  */
-export function checkNewPassword(
-  old: string,
-  next: string,
-  repeat: string,
-): 'PasswordRepeatWrong' | 'PasswordSameAsOld' | 'PasswordTooShort' | null {
+export function checkNewPassword(old: string, next: string, repeat: string): 'PasswordRepeatWrong' | 'PasswordSameAsOld' | 'PasswordTooShort' | null {
   if (next !== repeat) return 'PasswordRepeatWrong';
   if (next === old) return 'PasswordSameAsOld';
   if (next.length < PASSWORD_MIN) return 'PasswordTooShort';

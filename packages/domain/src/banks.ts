@@ -5,7 +5,19 @@ import { ABI_CAB, isValidIban, isValidSwift, normalizeIban } from './iban.ts';
 import { PageInput } from './paging.ts';
 
 /** Field limits of the bank directory (the table's columns). */
-export const BANK_LIMITS = { key: 10, name: 120, street: 40, location: 40, postalCode: 10, province: 2, country: 3, routingCode: 20, uicCode: 10, swift: 12, iban: 34 } as const;
+export const BANK_LIMITS = {
+  key: 10,
+  name: 120,
+  street: 40,
+  location: 40,
+  postalCode: 10,
+  province: 2,
+  country: 3,
+  routingCode: 20,
+  uicCode: 10,
+  swift: 12,
+  iban: 34,
+} as const;
 
 const abiCab = safeString()
   .trim()
@@ -98,11 +110,14 @@ export interface BankImportReport {
   rejected: { line: number; reason: BankImportRejection; field?: string }[];
 }
 
-export type BankImportRejection = 'AbiMissing' | 'AbiInvalid' | 'CabMissing' | 'CabInvalid' | 'NameMissing' | 'TooLong' | 'SwiftInvalid' | 'DuplicateKey' | 'Malformed';
+export type BankImportRejection =
+  'AbiMissing' | 'AbiInvalid' | 'CabMissing' | 'CabInvalid' | 'NameMissing' | 'TooLong' | 'SwiftInvalid' | 'DuplicateKey' | 'Malformed';
 
 /** The bank import: CSV text of the bank directory (header row; semicolon or comma). */
 export const BankImportInput = z.object({
-  csv: safeString().min(1, 'Required').max(10 * 1024 * 1024, 'TooLong'),
+  csv: safeString()
+    .min(1, 'Required')
+    .max(10 * 1024 * 1024, 'TooLong'),
   departmentId: Id.optional(),
 });
 export type BankImportInput = z.infer<typeof BankImportInput>;
@@ -123,7 +138,10 @@ export type BankImportColumn = keyof typeof BANK_IMPORT_COLUMNS;
 
 /** Maps a header cell to its column, or null when unknown. */
 export function bankImportColumn(header: string): BankImportColumn | null {
-  const h = header.trim().toLowerCase().replace(/[\s._\-/]/g, '');
+  const h = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s._\-/]/g, '');
   for (const [column, names] of Object.entries(BANK_IMPORT_COLUMNS) as [BankImportColumn, readonly string[]][]) {
     if (names.includes(h)) return column;
   }

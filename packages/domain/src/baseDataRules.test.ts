@@ -128,7 +128,17 @@ describe('bank rules', () => {
     expect(bankImportColumn('foo')).toBeNull();
   });
   it('gives a reason for each bad import row', () => {
-    const row = { abi: '06045', cab: '11601', name1: 'Südtiroler Sparkasse', name2: '', street: '', postalCode: '', location: '', province: '', swift: 'CRBZIT2B' };
+    const row = {
+      abi: '06045',
+      cab: '11601',
+      name1: 'Südtiroler Sparkasse',
+      name2: '',
+      street: '',
+      postalCode: '',
+      location: '',
+      province: '',
+      swift: 'CRBZIT2B',
+    };
     expect(checkBankImportRow(row)).toBeNull();
     expect(checkBankImportRow({ ...row, abi: '' })?.reason).toBe('AbiMissing');
     expect(checkBankImportRow({ ...row, abi: '6045' })?.reason).toBe('AbiInvalid');

@@ -38,7 +38,18 @@ describe('budget change rules', () => {
     expect(changeTotals(positions, 15_000).balance).toBe(0);
   });
   it('the worked example of DOMAIN.md: final 1.200,00, paid 300,00, open 200,00, reserved 300,00', () => {
-    const before = { ...chapterFigures({ part: 2, budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: null }), part: 2 };
+    const before = {
+      ...chapterFigures({
+        part: 2,
+        budgetInitial: 100_000,
+        budgetChanges: 20_000,
+        payments: 30_000,
+        openPayments: 20_000,
+        reservations: 30_000,
+        finalResidue: null,
+      }),
+      part: 2,
+    };
     expect(before.availableAfterPlannedExpenses).toBe(40_000);
     expect(chapterChangeError(before, 0)).toBeNull();
     expect(chapterChangeError(before, -40_000)).toBeNull();
@@ -47,7 +58,10 @@ describe('budget change rules', () => {
     expect(chapterChangeError(before, -90_001)).toBe('BudgetFinalNegative');
     expect(chapterChangeError(before, 10_000)).toBeNull();
     expect(chapterChangeError({ ...before, finalResidue: 50_000 }, 1)).toBe('ChapterHasResidue');
-    const revenue = { ...chapterFigures({ part: 1, budgetInitial: 10_000, budgetChanges: 0, payments: 8_000, openPayments: 0, reservations: 0, finalResidue: null }), part: 1 };
+    const revenue = {
+      ...chapterFigures({ part: 1, budgetInitial: 10_000, budgetChanges: 0, payments: 8_000, openPayments: 0, reservations: 0, finalResidue: null }),
+      part: 1,
+    };
     expect(chapterChangeError(revenue, -10_000)).toBeNull();
     expect(chapterChangeError(revenue, -10_001)).toBe('BudgetFinalNegative');
   });

@@ -116,7 +116,10 @@ export type ChapterChangeError = 'ChapterHasResidue' | 'BudgetFinalNegative' | '
  * forbids any change; the final budget may not go below 0 nor, for expenses, below the payments;
  * an expense chapter whose availability after planned expenses turns negative needs confirmation.
  */
-export function chapterChangeError(before: Pick<ChapterFigures, 'budgetFinal' | 'payments' | 'availableAfterPlannedExpenses' | 'finalResidue'> & { part: number }, delta: number): ChapterChangeError | null {
+export function chapterChangeError(
+  before: Pick<ChapterFigures, 'budgetFinal' | 'payments' | 'availableAfterPlannedExpenses' | 'finalResidue'> & { part: number },
+  delta: number,
+): ChapterChangeError | null {
   if (delta === 0) return null;
   if (before.finalResidue !== null) return 'ChapterHasResidue';
   const final = before.budgetFinal + delta;

@@ -17,7 +17,15 @@ describe('names of an empty chapter', () => {
 
 describe('chapterFigures', () => {
   it('matches the worked example of DOMAIN.md (2-1-003)', () => {
-    const f = chapterFigures({ part: 2, budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: 50_000 });
+    const f = chapterFigures({
+      part: 2,
+      budgetInitial: 100_000,
+      budgetChanges: 20_000,
+      payments: 30_000,
+      openPayments: 20_000,
+      reservations: 30_000,
+      finalResidue: 50_000,
+    });
     expect(f.budgetFinal).toBe(120_000);
     expect(f.availableAfterDonePayments).toBe(90_000);
     expect(f.availableAfterPlannedExpenses).toBe(40_000);
@@ -25,7 +33,15 @@ describe('chapterFigures', () => {
     expect(f.toReceive).toBe(0);
   });
   it('computes what is still to receive on a revenue chapter', () => {
-    const f = chapterFigures({ part: 1, budgetInitial: 50_000, budgetChanges: -10_000, payments: 15_000, openPayments: 0, reservations: 0, finalResidue: null });
+    const f = chapterFigures({
+      part: 1,
+      budgetInitial: 50_000,
+      budgetChanges: -10_000,
+      payments: 15_000,
+      openPayments: 0,
+      reservations: 0,
+      finalResidue: null,
+    });
     expect(f.toReceive).toBe(25_000);
     expect(f.availableFinal).toBe(25_000);
   });

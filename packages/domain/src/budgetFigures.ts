@@ -60,10 +60,13 @@ export const BudgetChaptersInput = ScopeInput.extend({
 export type BudgetChaptersInput = z.infer<typeof BudgetChaptersInput>;
 
 /** Budget/Chapter: one chapter's figures, by code or id; withBudgetOnly: a chapter without a budget line is not found. */
-export const BudgetChapterInput = ScopeInput.extend({ chapterYear: Year.optional(), withBudgetOnly: z.boolean().default(false), ...ChapterRef }).refine(hasChapter, {
-  message: 'Required',
-  path: ['chapter'],
-});
+export const BudgetChapterInput = ScopeInput.extend({ chapterYear: Year.optional(), withBudgetOnly: z.boolean().default(false), ...ChapterRef }).refine(
+  hasChapter,
+  {
+    message: 'Required',
+    path: ['chapter'],
+  },
+);
 export type BudgetChapterInput = z.infer<typeof BudgetChapterInput>;
 
 /** A chapter with all its figures (Budget/Chapters, Budget/Chapter, Budget/Changes/ChapterBefore). */

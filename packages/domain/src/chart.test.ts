@@ -27,7 +27,10 @@ describe('chapter codes', () => {
 
 describe('chapter form', () => {
   it('requires search keys and descriptions unless the chapter is empty', () => {
-    expect(missingChapterTexts({ emptyChapter: false, searchKeyDeu: '', searchKeyIta: 'x', descriptionDeu: ' ', descriptionIta: 'y' })).toEqual(['searchKeyDeu', 'descriptionDeu']);
+    expect(missingChapterTexts({ emptyChapter: false, searchKeyDeu: '', searchKeyIta: 'x', descriptionDeu: ' ', descriptionIta: 'y' })).toEqual([
+      'searchKeyDeu',
+      'descriptionDeu',
+    ]);
     expect(missingChapterTexts({ emptyChapter: true, searchKeyDeu: '', searchKeyIta: '', descriptionDeu: '', descriptionIta: '' })).toEqual([]);
     const bad = ChapterForm.safeParse({ part: 2, title: 1, chapterShort: '6', searchKeyDeu: 'A', searchKeyIta: 'B', descriptionDeu: 'C' });
     expect(bad.success).toBe(false);

@@ -231,13 +231,22 @@ export const etsSectionNames: Record<string, { deu: [string, string]; ita: [stri
     deu: ['Einnahmen aus Tätigkeiten von allgemeinem Interesse', 'Ausgaben für Tätigkeiten von allgemeinem Interesse'],
     ita: ['Entrate da attività di interesse generale', 'Uscite da attività di interesse generale'],
   },
-  B: { deu: ['Einnahmen aus verschiedenen Tätigkeiten', 'Ausgaben für verschiedene Tätigkeiten'], ita: ['Entrate da attività diverse', 'Uscite da attività diverse'] },
-  C: { deu: ['Einnahmen aus Spendensammlungen', 'Ausgaben für Spendensammlungen'], ita: ['Entrate da attività di raccolta fondi', 'Uscite da attività di raccolta fondi'] },
+  B: {
+    deu: ['Einnahmen aus verschiedenen Tätigkeiten', 'Ausgaben für verschiedene Tätigkeiten'],
+    ita: ['Entrate da attività diverse', 'Uscite da attività diverse'],
+  },
+  C: {
+    deu: ['Einnahmen aus Spendensammlungen', 'Ausgaben für Spendensammlungen'],
+    ita: ['Entrate da attività di raccolta fondi', 'Uscite da attività di raccolta fondi'],
+  },
   D: {
     deu: ['Einnahmen aus Finanz- und Vermögenstätigkeiten', 'Ausgaben für Finanz- und Vermögenstätigkeiten'],
     ita: ['Entrate da attività finanziarie e patrimoniali', 'Uscite da attività finanziarie e patrimoniali'],
   },
-  E: { deu: ['Einnahmen allgemeiner Unterstützung', 'Ausgaben allgemeiner Unterstützung'], ita: ['Entrate di supporto generale', 'Uscite di supporto generale'] },
+  E: {
+    deu: ['Einnahmen allgemeiner Unterstützung', 'Ausgaben allgemeiner Unterstützung'],
+    ita: ['Entrate di supporto generale', 'Uscite di supporto generale'],
+  },
   I: {
     deu: ['Einnahmen aus Desinvestitionen und Finanzierungen', 'Ausgaben für Investitionen und Tilgungen'],
     ita: ['Entrate da disinvestimenti e finanziamenti', 'Uscite da investimenti e rimborsi'],

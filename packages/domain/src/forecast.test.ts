@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { forecastApprovalDateError, forecastCheckResults, forecastChecks, forecastIsEmpty, forecastSummaryFigures, presumedSurplus, surplusUsedAllowed, titleTotals } from './forecast.ts';
+import {
+  forecastApprovalDateError,
+  forecastCheckResults,
+  forecastChecks,
+  forecastIsEmpty,
+  forecastSummaryFigures,
+  presumedSurplus,
+  surplusUsedAllowed,
+  titleTotals,
+} from './forecast.ts';
 
 describe('forecastChecks', () => {
   const titles = [
@@ -28,11 +37,31 @@ describe('forecastCheckResults: each check with its difference (revenue side - e
   const t = (title: number, revenues: number, expenses: number) => ({ title, revenues, expenses });
   it.each([
     // name, titles, surplusUsed, expected { check: [ok, difference] }
-    ['balanced through the surplus used', [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)], 300_000, { total: [true, 0], title1: [true, 200_000], title3: [true, 0] }],
-    ['expenses exceed revenues by one cent', [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)], 299_999, { total: [false, -1], title1: [true, 200_000], title3: [true, 0] }],
+    [
+      'balanced through the surplus used',
+      [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)],
+      300_000,
+      { total: [true, 0], title1: [true, 200_000], title3: [true, 0] },
+    ],
+    [
+      'expenses exceed revenues by one cent',
+      [t(1, 1_000_000, 800_000), t(2, 0, 500_000), t(3, 100_000, 100_000)],
+      299_999,
+      { total: [false, -1], title1: [true, 200_000], title3: [true, 0] },
+    ],
     ['revenues exceed expenses', [t(1, 500_000, 376_544), t(2, 0, 0), t(3, 0, 0)], 0, { total: [false, 123_456], title1: [true, 123_456], title3: [true, 0] }],
-    ['title 1 expenses above title 1 revenues', [t(1, 100_000, 223_456), t(2, 123_456, 0), t(3, 0, 0)], 0, { total: [true, 0], title1: [false, -123_456], title3: [true, 0] }],
-    ['title 3 not netting to zero, both ways', [t(1, 0, 0), t(2, 0, 0), t(3, 10_000, 12_500)], 2_500, { total: [true, 0], title1: [true, 0], title3: [false, -2_500] }],
+    [
+      'title 1 expenses above title 1 revenues',
+      [t(1, 100_000, 223_456), t(2, 123_456, 0), t(3, 0, 0)],
+      0,
+      { total: [true, 0], title1: [false, -123_456], title3: [true, 0] },
+    ],
+    [
+      'title 3 not netting to zero, both ways',
+      [t(1, 0, 0), t(2, 0, 0), t(3, 10_000, 12_500)],
+      2_500,
+      { total: [true, 0], title1: [true, 0], title3: [false, -2_500] },
+    ],
     ['title 3 revenues left over', [t(3, 7_000, 0)], 0, { total: [false, 7_000], title1: [true, 0], title3: [false, 7_000] }],
     ['missing titles count as zero', [], 0, { total: [true, 0], title1: [true, 0], title3: [true, 0] }],
     ['surplus used alone', [], 5_000, { total: [false, 5_000], title1: [true, 0], title3: [true, 0] }],
@@ -72,7 +101,9 @@ describe('forecastCheckResults: each check with its difference (revenue side - e
 
 describe('surplus', () => {
   it('computes the presumed administrative surplus', () => {
-    expect(presumedSurplus({ cashBalance: 500_000, revenuesActual: 200_000, revenuesResidue: 50_000, expensesActual: 300_000, expensesResidue: 100_000 })).toBe(350_000);
+    expect(presumedSurplus({ cashBalance: 500_000, revenuesActual: 200_000, revenuesResidue: 50_000, expensesActual: 300_000, expensesResidue: 100_000 })).toBe(
+      350_000,
+    );
   });
   it('bounds the surplus used', () => {
     expect(surplusUsedAllowed(350_000, 350_000)).toBe(true);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatIban, ibanCheckDigits, isValidIban, isValidSwift, italianCin, italianIban, normalizeIban, paddedAccountNumber, splitItalianIban } from './iban.ts';
+import {
+  formatIban,
+  ibanCheckDigits,
+  isValidIban,
+  isValidSwift,
+  italianCin,
+  italianIban,
+  normalizeIban,
+  paddedAccountNumber,
+  splitItalianIban,
+} from './iban.ts';
 
 /** Real published Italian IBANs: the standard example and two donation accounts printed by their holders. */
 const realIbans = ['IT60X0542811101000000123456', 'IT57Z0306909606100000195309', 'IT70O0103065720000010012826'];

@@ -88,7 +88,13 @@ describe('why an entry is disabled', () => {
   });
 
   it('every disabled entry has a reason and every enabled one none', () => {
-    const contexts: MenuContext[] = [base, approved, { ...base, hasChart: false }, { ...base, departmentArea: null }, { ...base, accessLevel: AccessLevel.Administrator }];
+    const contexts: MenuContext[] = [
+      base,
+      approved,
+      { ...base, hasChart: false },
+      { ...base, departmentArea: null },
+      { ...base, accessLevel: AccessLevel.Administrator },
+    ];
     const walk = (items: MenuItemState[]): void =>
       items.forEach((item) => {
         expect(item.enabled, item.key).toBe(item.reason === undefined);
@@ -105,6 +111,8 @@ describe('why an entry is disabled', () => {
     const utilities = evaluateMenu(base).find((i) => i.key === 'utilities');
     expect(utilities?.enabled).toBe(true);
     // Administrator in a district: statistics has only the export, refused by role
-    expect(evaluateMenu({ ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.District }).find((i) => i.key === 'statistics')?.reason).toBe('role');
+    expect(evaluateMenu({ ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.District }).find((i) => i.key === 'statistics')?.reason).toBe(
+      'role',
+    );
   });
 });

@@ -229,7 +229,8 @@ export function evaluateMenu(ctx: MenuContext, entries: MenuEntry[] = menuTree, 
     const unmet = (entry.needs ?? []).find((n) => !needMet(n, ctx));
     const ownReason = parentReason ?? unmet ?? (entry.permission ? permissionReason(ctx, entry.permission) : null);
     const children = entry.children ? evaluateMenu(ctx, entry.children, ownReason) : [];
-    const reason = ownReason ?? (entry.children && !children.some((c) => c.enabled) ? (children.find((c) => !c.hidden)?.reason ?? children[0]?.reason ?? null) : null);
+    const reason =
+      ownReason ?? (entry.children && !children.some((c) => c.enabled) ? (children.find((c) => !c.hidden)?.reason ?? children[0]?.reason ?? null) : null);
     const state: MenuItemState = {
       key: entry.key,
       enabled: reason === null,

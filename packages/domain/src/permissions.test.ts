@@ -3,7 +3,19 @@ import { Area } from './area.ts';
 import { can, permissionItems, seesAllDepartments } from './permissions.ts';
 import { AccessLevel } from './roles.ts';
 
-const restricted = ['departments', 'titles', 'categories', 'chapters', 'bankImport', 'users', 'userDepartments', 'newFinancialYear', 'chartCopy', 'yearUnlock', 'chartUnlock'] as const;
+const restricted = [
+  'departments',
+  'titles',
+  'categories',
+  'chapters',
+  'bankImport',
+  'users',
+  'userDepartments',
+  'newFinancialYear',
+  'chartCopy',
+  'yearUnlock',
+  'chartUnlock',
+] as const;
 
 describe('permission matrix', () => {
   it('lets a supervisor do everything everywhere', () => {

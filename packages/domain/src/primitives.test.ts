@@ -8,7 +8,8 @@ describe('bounded primitives', () => {
   it('ids and integers stay within a PostgreSQL integer column', () => {
     expect(Id.safeParse(1).success).toBe(true);
     expect(Id.safeParse(INT4_MAX).success).toBe(true);
-    for (const bad of [0, -1, INT4_MAX + 1, 2 ** 53, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1']) expect(Id.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, INT4_MAX + 1, 2 ** 53, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1'])
+      expect(Id.safeParse(bad).success, String(bad)).toBe(false);
     expect(Int.safeParse(-(2 ** 31)).success).toBe(true);
     expect(Int.safeParse(-(2 ** 31) - 1).success).toBe(false);
   });

@@ -35,10 +35,7 @@ export const SupplierBankInfo = z.object({
   bankId: Id.nullable().default(null),
   bankName: optionalText(SUPPLIER_LIMITS.bankName),
   /** ABI plus CAB. */
-  bankKey: safeString()
-    .trim()
-    .max(SUPPLIER_LIMITS.bankKey, 'TooLong')
-    .default(''),
+  bankKey: safeString().trim().max(SUPPLIER_LIMITS.bankKey, 'TooLong').default(''),
   swift: optionalCode(SUPPLIER_LIMITS.swift).refine((v) => v === '' || isValidSwift(v), 'InvalidValue'),
   cin: optionalCode(SUPPLIER_LIMITS.cin),
   accountNumber: optionalCode(SUPPLIER_LIMITS.accountNumber),

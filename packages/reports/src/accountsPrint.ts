@@ -20,7 +20,14 @@ export function accountsPrintPdf(data: AccountPrint, ctx: ReportContext): jsPDF 
         .filter((r) => r.type === type)
         .map((r) => {
           const description = data.language === 'it' ? r.descriptionIta : r.descriptionDeu;
-          return [r.code, r.inactive ? `${description} (${common.inactive})` : description, formatIban(r.bankInfo.iban), r.bankInfo.bankName, r.bankInfo.swift, r.notes];
+          return [
+            r.code,
+            r.inactive ? `${description} (${common.inactive})` : description,
+            formatIban(r.bankInfo.iban),
+            r.bankInfo.bankName,
+            r.bankInfo.swift,
+            r.notes,
+          ];
         }),
     })),
     emptyText: t.empty,

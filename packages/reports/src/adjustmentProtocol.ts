@@ -15,7 +15,11 @@ export function adjustmentProtocolPdf(data: AdjustmentProtocol, ctx: LanguageRep
     y = emptyNote(page.doc, y, t.noAdjustment);
   } else {
     y = sessionHeading(page.doc, y, a, ctx.language);
-    const surplusRows = [sessionTotal(t.surplusPlanned, a.surplusPlanned), sessionTotal(t.surplusActual, a.surplusActual), sessionTotal(t.surplusDelta, a.surplusActual - a.surplusPlanned)];
+    const surplusRows = [
+      sessionTotal(t.surplusPlanned, a.surplusPlanned),
+      sessionTotal(t.surplusActual, a.surplusActual),
+      sessionTotal(t.surplusDelta, a.surplusActual - a.surplusPlanned),
+    ];
     y = sessionTable(page, y, a, ctx.language, surplusRows);
   }
   signatures(page.doc, y, data.department, ctx.language);

@@ -21,8 +21,24 @@ const departments: DepartmentExport = {
   codeFrom: '100',
   codeTo: '1ZZ',
   rows: [
-    { code: '100', name: 'Bezirksfeuerwehrverband Bozen', location: '39100 Bozen', commander: 'Josef Pircher', cashier: 'Eva Mair', phone: '0471 123456', email: 'bfv@bozen.it' },
-    { code: '101', name: 'Freiwillige Feuerwehr Leifers', location: '39055 Leifers', commander: 'Thomas Unterhofer', cashier: 'Karl Kassier', phone: '+39 0471 950000', email: 'info@ff-leifers.it' },
+    {
+      code: '100',
+      name: 'Bezirksfeuerwehrverband Bozen',
+      location: '39100 Bozen',
+      commander: 'Josef Pircher',
+      cashier: 'Eva Mair',
+      phone: '0471 123456',
+      email: 'bfv@bozen.it',
+    },
+    {
+      code: '101',
+      name: 'Freiwillige Feuerwehr Leifers',
+      location: '39055 Leifers',
+      commander: 'Thomas Unterhofer',
+      cashier: 'Karl Kassier',
+      phone: '+39 0471 950000',
+      email: 'info@ff-leifers.it',
+    },
     ...Array.from({ length: 58 }, (_, i) => ({
       code: `1${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`,
       name: `Freiwillige Feuerwehr Nummer ${i + 1}`,
@@ -58,11 +74,22 @@ describe('department list', () => {
   });
 
   it('writes CSV with BOM, semicolons, all columns, quotes where needed', () => {
-    const text = departmentListCsv({ ...departments, rows: [...departments.rows.slice(0, 2), { ...departments.rows[0]!, code: '1XY', name: 'FF "Alt"; Neu' }] });
+    const text = departmentListCsv({
+      ...departments,
+      rows: [...departments.rows.slice(0, 2), { ...departments.rows[0]!, code: '1XY', name: 'FF "Alt"; Neu' }],
+    });
     expect(text.split('\r\n')[0]).toBe('\uFEFFCode;Bezeichnung;Ort;Kommandant;Kassier;Telefon;E-Mail');
     expect(text).toContain('"FF ""Alt""; Neu"');
     const rows = parseCsv(text);
-    expect(rows[2]).toEqual(['101', 'Freiwillige Feuerwehr Leifers', '39055 Leifers', 'Thomas Unterhofer', 'Karl Kassier', '+39 0471 950000', 'info@ff-leifers.it']);
+    expect(rows[2]).toEqual([
+      '101',
+      'Freiwillige Feuerwehr Leifers',
+      '39055 Leifers',
+      'Thomas Unterhofer',
+      'Karl Kassier',
+      '+39 0471 950000',
+      'info@ff-leifers.it',
+    ]);
     expect(rows[3]?.[1]).toBe('FF "Alt"; Neu');
   });
 });
@@ -72,8 +99,30 @@ const suppliersData: SupplierExport = {
   departmentCode: '101',
   departmentName: 'Freiwillige Feuerwehr Leifers',
   rows: [
-    { code: 1001, searchKey: 'PICHLER', name: 'Feuerwehrtechnik Pichler KG', address: 'Galvanistraße 28, 39100 Bozen (BZ)', vatCode: '02184930214', taxCode: '02184930214', phone: '0471 203344', email: 'info@pichler.it', iban: 'IT60X0542811101000000123456', isInactive: false },
-    { code: 1004, searchKey: 'ROSSI', name: 'Tipografia Rossi Snc', address: 'Via Kennedy 95, 39055 Laives (BZ)', vatCode: '01820450212', taxCode: '', phone: '', email: '', iban: '', isInactive: true },
+    {
+      code: 1001,
+      searchKey: 'PICHLER',
+      name: 'Feuerwehrtechnik Pichler KG',
+      address: 'Galvanistraße 28, 39100 Bozen (BZ)',
+      vatCode: '02184930214',
+      taxCode: '02184930214',
+      phone: '0471 203344',
+      email: 'info@pichler.it',
+      iban: 'IT60X0542811101000000123456',
+      isInactive: false,
+    },
+    {
+      code: 1004,
+      searchKey: 'ROSSI',
+      name: 'Tipografia Rossi Snc',
+      address: 'Via Kennedy 95, 39055 Laives (BZ)',
+      vatCode: '01820450212',
+      taxCode: '',
+      phone: '',
+      email: '',
+      iban: '',
+      isInactive: true,
+    },
   ],
 };
 
@@ -93,7 +142,18 @@ describe('supplier list', () => {
   it('writes the Italian CSV', () => {
     const rows = parseCsv(supplierListCsv({ ...suppliersData, language: 'it' }));
     expect(rows[0]).toEqual(['Numero', 'Chiave di ricerca', 'Nome', 'Indirizzo', 'Partita IVA', 'Codice fiscale', 'Telefono', 'E-mail', 'IBAN', 'Inattivo']);
-    expect(rows[1]).toEqual(['1001', 'PICHLER', 'Feuerwehrtechnik Pichler KG', 'Galvanistraße 28, 39100 Bozen (BZ)', '02184930214', '02184930214', '0471 203344', 'info@pichler.it', 'IT60X0542811101000000123456', 'no']);
+    expect(rows[1]).toEqual([
+      '1001',
+      'PICHLER',
+      'Feuerwehrtechnik Pichler KG',
+      'Galvanistraße 28, 39100 Bozen (BZ)',
+      '02184930214',
+      '02184930214',
+      '0471 203344',
+      'info@pichler.it',
+      'IT60X0542811101000000123456',
+      'no',
+    ]);
     expect(rows[2]?.[9]).toBe('sì');
   });
 });
@@ -104,9 +164,36 @@ const accountsData: AccountPrint = {
   departmentName: 'Corpo dei Vigili del Fuoco Volontari Appiano',
   type: null,
   rows: [
-    { id: 1, code: 'K1', type: 1, descriptionDeu: 'Kassa', descriptionIta: 'Cassa', notes: 'Cassa in caserma', inactive: false, bankInfo: { iban: '', bankName: '', swift: '' } },
-    { id: 2, code: 'B1', type: 2, descriptionDeu: 'Kontokorrent', descriptionIta: 'Conto corrente Raiffeisen', notes: '', inactive: false, bankInfo: { iban: 'IT57Z0306909606100000195309', bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' } },
-    { id: 3, code: 'B2', type: 2, descriptionDeu: 'Altes Konto', descriptionIta: 'Conto vecchio', notes: '', inactive: true, bankInfo: { iban: '', bankName: 'Sparkasse', swift: '' } },
+    {
+      id: 1,
+      code: 'K1',
+      type: 1,
+      descriptionDeu: 'Kassa',
+      descriptionIta: 'Cassa',
+      notes: 'Cassa in caserma',
+      inactive: false,
+      bankInfo: { iban: '', bankName: '', swift: '' },
+    },
+    {
+      id: 2,
+      code: 'B1',
+      type: 2,
+      descriptionDeu: 'Kontokorrent',
+      descriptionIta: 'Conto corrente Raiffeisen',
+      notes: '',
+      inactive: false,
+      bankInfo: { iban: 'IT57Z0306909606100000195309', bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' },
+    },
+    {
+      id: 3,
+      code: 'B2',
+      type: 2,
+      descriptionDeu: 'Altes Konto',
+      descriptionIta: 'Conto vecchio',
+      notes: '',
+      inactive: true,
+      bankInfo: { iban: '', bankName: 'Sparkasse', swift: '' },
+    },
   ],
 };
 
@@ -126,7 +213,10 @@ describe('accounts print', () => {
   });
 
   it('prints only the chosen type', () => {
-    const pages = pdfPages(accountsPrintPdf({ ...accountsData, language: 'de', type: 1, rows: accountsData.rows.filter((r) => r.type === 1) }, ctx), 'accounts-de-cash');
+    const pages = pdfPages(
+      accountsPrintPdf({ ...accountsData, language: 'de', type: 1, rows: accountsData.rows.filter((r) => r.type === 1) }, ctx),
+      'accounts-de-cash',
+    );
     expect(pages[0]).toContain('Konten: Kassa');
     expect(pages[0]).toMatch(/K1\s+Kassa/);
     expect(pages[0]).not.toContain('B1');

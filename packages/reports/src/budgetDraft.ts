@@ -22,7 +22,9 @@ export function budgetDraftPdf(data: ChartExport, ctx: LanguageReportContext & {
     widths: [10, 45, 15, 15, 15],
     look: 'form',
     rows: (title) => [
-      ...title.chapters.filter((x) => !x.emptyChapter).map((c) => [formatChapter(c.chapter), localName(c.descriptionDeu, c.descriptionIta, ctx.language), '', '', '']),
+      ...title.chapters
+        .filter((x) => !x.emptyChapter)
+        .map((c) => [formatChapter(c.chapter), localName(c.descriptionDeu, c.descriptionIta, ctx.language), '', '', '']),
       [bold(`${t.titleTotal} ${title.title}`, TOTAL_FILL, 2), filled(TOTAL_FILL), filled(TOTAL_FILL), filled(TOTAL_FILL)],
     ],
     partRows: (part) => [[bold(`${t.total} ${partName(part, ctx.language)}`, undefined, 2), '', '', '']],

@@ -28,7 +28,18 @@ const leifers: PrintDepartment = {
   commanderRole: 'commander',
   commanderName: 'Martin Kommandant',
 };
-const union: PrintDepartment = { ...leifers, id: 1, code: '000', nameDeu: 'Landesfeuerwehrverband Südtirol', nameIta: 'Unione provinciale dei Corpi VV.F. Alto Adige', area: 1, cashierRole: 'accountant', cashierName: 'Rita Rechnung', commanderRole: 'president', commanderName: 'Paul Präsident' };
+const union: PrintDepartment = {
+  ...leifers,
+  id: 1,
+  code: '000',
+  nameDeu: 'Landesfeuerwehrverband Südtirol',
+  nameIta: 'Unione provinciale dei Corpi VV.F. Alto Adige',
+  area: 1,
+  cashierRole: 'accountant',
+  cashierName: 'Rita Rechnung',
+  commanderRole: 'president',
+  commanderName: 'Paul Präsident',
+};
 
 const forecast: ForecastExport = {
   financialYear: 2026,
@@ -51,7 +62,13 @@ const forecast: ForecastExport = {
           totalCurrYear: 2_300_050,
           totalPrevYear: 2_205_000,
           chapters: [
-            { chapter: '11001', descriptionDeu: 'Ordentlicher Beitrag der Gemeinde', descriptionIta: 'Contributo ordinario del Comune', amountCurrYear: 2_000_050, amountPrevYear: 1_890_000 },
+            {
+              chapter: '11001',
+              descriptionDeu: 'Ordentlicher Beitrag der Gemeinde',
+              descriptionIta: 'Contributo ordinario del Comune',
+              amountCurrYear: 2_000_050,
+              amountPrevYear: 1_890_000,
+            },
             { chapter: '11006', descriptionDeu: 'Spenden', descriptionIta: 'Donazioni', amountCurrYear: 300_000, amountPrevYear: 315_000 },
           ],
         },
@@ -62,7 +79,15 @@ const forecast: ForecastExport = {
           descriptionIta: 'Partite di giro',
           totalCurrYear: 100_000,
           totalPrevYear: 126_000,
-          chapters: [{ chapter: '13001', descriptionDeu: 'Einbehaltene Quellensteuern', descriptionIta: "Ritenute d'acconto trattenute", amountCurrYear: 100_000, amountPrevYear: 126_000 }],
+          chapters: [
+            {
+              chapter: '13001',
+              descriptionDeu: 'Einbehaltene Quellensteuern',
+              descriptionIta: "Ritenute d'acconto trattenute",
+              amountCurrYear: 100_000,
+              amountPrevYear: 126_000,
+            },
+          ],
         },
       ],
     },
@@ -79,7 +104,13 @@ const forecast: ForecastExport = {
           totalCurrYear: 1_700_000,
           totalPrevYear: 861_000,
           chapters: [
-            { chapter: '21003', descriptionDeu: 'Persönliche Schutzausrüstung', descriptionIta: 'Dispositivi di protezione individuale', amountCurrYear: 1_500_000, amountPrevYear: 630_000 },
+            {
+              chapter: '21003',
+              descriptionDeu: 'Persönliche Schutzausrüstung',
+              descriptionIta: 'Dispositivi di protezione individuale',
+              amountCurrYear: 1_500_000,
+              amountPrevYear: 630_000,
+            },
             { chapter: '21006', descriptionDeu: 'Treibstoffe', descriptionIta: 'Carburanti', amountCurrYear: 200_000, amountPrevYear: 231_000 },
           ],
         },
@@ -90,7 +121,15 @@ const forecast: ForecastExport = {
           descriptionIta: 'Spese in conto capitale',
           totalCurrYear: 900_050,
           totalPrevYear: 5_460_000,
-          chapters: [{ chapter: '22002', descriptionDeu: 'Ankauf von Geräten und Ausrüstung', descriptionIta: 'Acquisto di attrezzature ed equipaggiamento', amountCurrYear: 900_050, amountPrevYear: 5_460_000 }],
+          chapters: [
+            {
+              chapter: '22002',
+              descriptionDeu: 'Ankauf von Geräten und Ausrüstung',
+              descriptionIta: 'Acquisto di attrezzature ed equipaggiamento',
+              amountCurrYear: 900_050,
+              amountPrevYear: 5_460_000,
+            },
+          ],
         },
         {
           part: 2,
@@ -99,16 +138,48 @@ const forecast: ForecastExport = {
           descriptionIta: 'Partite di giro',
           totalCurrYear: 100_000,
           totalPrevYear: 126_000,
-          chapters: [{ chapter: '23001', descriptionDeu: 'Abfuhr einbehaltener Quellensteuern', descriptionIta: "Versamento ritenute d'acconto", amountCurrYear: 100_000, amountPrevYear: 126_000 }],
+          chapters: [
+            {
+              chapter: '23001',
+              descriptionDeu: 'Abfuhr einbehaltener Quellensteuern',
+              descriptionIta: "Versamento ritenute d'acconto",
+              amountCurrYear: 100_000,
+              amountPrevYear: 126_000,
+            },
+          ],
         },
       ],
     },
   ],
   summary: {
     titles: [
-      { title: 1, descriptionDeu: 'Laufende Einnahmen', descriptionIta: 'Entrate correnti', revenues: 2_300_050, expenses: 1_700_000, revenuesPrevYear: 2_205_000, expensesPrevYear: 861_000 },
-      { title: 2, descriptionDeu: 'Einnahmen aus Kapitalbewegungen', descriptionIta: 'Entrate in conto capitale', revenues: 0, expenses: 900_050, revenuesPrevYear: 0, expensesPrevYear: 5_460_000 },
-      { title: 3, descriptionDeu: 'Durchlaufende Posten', descriptionIta: 'Partite di giro', revenues: 100_000, expenses: 100_000, revenuesPrevYear: 126_000, expensesPrevYear: 126_000 },
+      {
+        title: 1,
+        descriptionDeu: 'Laufende Einnahmen',
+        descriptionIta: 'Entrate correnti',
+        revenues: 2_300_050,
+        expenses: 1_700_000,
+        revenuesPrevYear: 2_205_000,
+        expensesPrevYear: 861_000,
+      },
+      {
+        title: 2,
+        descriptionDeu: 'Einnahmen aus Kapitalbewegungen',
+        descriptionIta: 'Entrate in conto capitale',
+        revenues: 0,
+        expenses: 900_050,
+        revenuesPrevYear: 0,
+        expensesPrevYear: 5_460_000,
+      },
+      {
+        title: 3,
+        descriptionDeu: 'Durchlaufende Posten',
+        descriptionIta: 'Partite di giro',
+        revenues: 100_000,
+        expenses: 100_000,
+        revenuesPrevYear: 126_000,
+        expensesPrevYear: 126_000,
+      },
     ],
     surplusUsed: 300_000,
     surplusUsedPrevYear: 4_116_000,
@@ -173,7 +244,18 @@ const byChapter: ChangesByChapter = {
   department: leifers,
   hasDetails: true,
   items: [
-    { chapterId: 1, chapter: '11006', part: 1, title: 1, descriptionDeu: 'Spenden', descriptionIta: 'Donazioni', budgetInitial: 300_000, budgetChanges: 50_000, budgetFinal: 350_000, changes: [{ recordNumber: 1, approved: '2026-03-01', notes: 'Ausschuss März', amount: 50_000 }] },
+    {
+      chapterId: 1,
+      chapter: '11006',
+      part: 1,
+      title: 1,
+      descriptionDeu: 'Spenden',
+      descriptionIta: 'Donazioni',
+      budgetInitial: 300_000,
+      budgetChanges: 50_000,
+      budgetFinal: 350_000,
+      changes: [{ recordNumber: 1, approved: '2026-03-01', notes: 'Ausschuss März', amount: 50_000 }],
+    },
     {
       chapterId: 2,
       chapter: '21003',
@@ -245,8 +327,26 @@ const adjustment: AdjustmentProtocol = {
     surplusActual: 280_000,
     surplusPlanned: 300_000,
     positions: [
-      { chapter: '21006', part: 2, title: 1, descriptionDeu: 'Treibstoffe', descriptionIta: 'Carburanti', budgetBefore: 150_000, amount: -30_000, budgetAfter: 120_000 },
-      { chapter: '21016', part: 2, title: 1, descriptionDeu: 'Aus- und Weiterbildung, Schulungen', descriptionIta: 'Formazione e corsi', budgetBefore: 0, amount: 10_000, budgetAfter: 10_000 },
+      {
+        chapter: '21006',
+        part: 2,
+        title: 1,
+        descriptionDeu: 'Treibstoffe',
+        descriptionIta: 'Carburanti',
+        budgetBefore: 150_000,
+        amount: -30_000,
+        budgetAfter: 120_000,
+      },
+      {
+        chapter: '21016',
+        part: 2,
+        title: 1,
+        descriptionDeu: 'Aus- und Weiterbildung, Schulungen',
+        descriptionIta: 'Formazione e corsi',
+        budgetBefore: 0,
+        amount: 10_000,
+        budgetAfter: 10_000,
+      },
     ],
     totals: { revenues: 0, expenses: -20_000, balance: 0 },
   },
@@ -272,7 +372,9 @@ describe('adjustment protocol print', () => {
   });
 
   it('says so when there is no adjustment (Italian)', () => {
-    const text = pdfText(adjustmentProtocolPdf({ ...adjustment, adjustment: null }, { username: 'kassier', now, language: 'it' }), 'adjustment-none').join('\n');
+    const text = pdfText(adjustmentProtocolPdf({ ...adjustment, adjustment: null }, { username: 'kassier', now, language: 'it' }), 'adjustment-none').join(
+      '\n',
+    );
     expect(text).toContain("Verbale dell'assestamento di bilancio 2026");
     expect(text).toContain('Nessun assestamento registrato.');
   });
@@ -288,8 +390,26 @@ const protocol: ChangesProtocol = {
       approved: '2026-03-01',
       notes: 'Ausschuss März',
       positions: [
-        { chapter: '11006', part: 1, title: 1, descriptionDeu: 'Spenden', descriptionIta: 'Donazioni', budgetBefore: 300_000, amount: 50_000, budgetAfter: 350_000 },
-        { chapter: '21006', part: 2, title: 1, descriptionDeu: 'Treibstoffe', descriptionIta: 'Carburanti', budgetBefore: 70_000, amount: 50_000, budgetAfter: 120_000 },
+        {
+          chapter: '11006',
+          part: 1,
+          title: 1,
+          descriptionDeu: 'Spenden',
+          descriptionIta: 'Donazioni',
+          budgetBefore: 300_000,
+          amount: 50_000,
+          budgetAfter: 350_000,
+        },
+        {
+          chapter: '21006',
+          part: 2,
+          title: 1,
+          descriptionDeu: 'Treibstoffe',
+          descriptionIta: 'Carburanti',
+          budgetBefore: 70_000,
+          amount: 50_000,
+          budgetAfter: 120_000,
+        },
       ],
       totals: { revenues: 50_000, expenses: 50_000, balance: 0 },
     },
@@ -315,14 +435,19 @@ describe('changes protocol print', () => {
 
   it('leaves out empty signers and their separators (no dashes, no stray area)', () => {
     const noSigners = { ...leifers, cashierName: '', commanderName: '' };
-    const text = pdfText(changesProtocolPdf({ ...protocol, department: noSigners }, { username: 'kassier', now, language: 'de' }), 'protocol-no-signers').join('\n');
+    const text = pdfText(changesProtocolPdf({ ...protocol, department: noSigners }, { username: 'kassier', now, language: 'de' }), 'protocol-no-signers').join(
+      '\n',
+    );
     const head = text.slice(0, text.indexOf('Haushaltsänderung Nr. 1'));
     expect(head).toMatch(/Protokoll der Haushaltsänderungen 2026\s+Freiwillige Feuerwehr Leifers \(101\)\s*$/);
     expect(head).not.toContain('–');
     expect(head).not.toContain('·');
     expect(head).not.toContain('Kassier');
     const commanderOnly = { ...leifers, cashierName: ' ', commanderName: 'Martin Kommandant' };
-    const text2 = pdfText(changesProtocolPdf({ ...protocol, department: commanderOnly }, { username: 'kassier', now, language: 'it' }), 'protocol-commander-only').join('\n');
+    const text2 = pdfText(
+      changesProtocolPdf({ ...protocol, department: commanderOnly }, { username: 'kassier', now, language: 'it' }),
+      'protocol-commander-only',
+    ).join('\n');
     expect(text2).toMatch(/Corpo dei Vigili del Fuoco Volontari Laives \(101\)\s+Comandante: Martin Kommandant\n/);
     expect(text2).not.toContain('Cassiere:');
   });

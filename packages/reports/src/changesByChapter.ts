@@ -22,7 +22,13 @@ export function changesByChapterPdf(data: ChangesByChapter, ctx: LanguageReportC
     if (items.length === 0) continue;
     const body: RowInput[] = [];
     for (const item of items) {
-      body.push([formatChapter(item.chapter), localName(item.descriptionDeu, item.descriptionIta, ctx.language), money(item.budgetInitial), money(item.budgetChanges), money(item.budgetFinal)]);
+      body.push([
+        formatChapter(item.chapter),
+        localName(item.descriptionDeu, item.descriptionIta, ctx.language),
+        money(item.budgetInitial),
+        money(item.budgetChanges),
+        money(item.budgetFinal),
+      ]);
       if (data.hasDetails) {
         for (const ch of item.changes) {
           const label = `${recordLabel(ch.recordNumber, t)}${ch.approved ? ` ${t.approvedOn} ${formatDate(ch.approved)}` : ''}${ch.notes ? ` – ${ch.notes}` : ''}`;
@@ -38,7 +44,13 @@ export function changesByChapterPdf(data: ChangesByChapter, ctx: LanguageReportC
       boldRight(money(sum((i) => i.budgetFinal)), TOTAL_FILL),
     ]);
     y = sectionHeading(page.doc, y, partName(part, ctx.language));
-    y = drawTable(page, y, { head: [common.chapter, common.description, t.initial, t.changes, t.final], body, widths: [10, 48, 14, 14, 14], right: [2, 3, 4], look: 'grid' });
+    y = drawTable(page, y, {
+      head: [common.chapter, common.description, t.initial, t.changes, t.final],
+      body,
+      widths: [10, 48, 14, 14, 14],
+      right: [2, 3, 4],
+      look: 'grid',
+    });
   }
   return finishReport(page.doc, ctx);
 }

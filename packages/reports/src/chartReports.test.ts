@@ -24,12 +24,20 @@ const fixture: ChartExport = {
       descriptionDeu: 'Laufende Einnahmen',
       descriptionIta: 'Entrate correnti',
       chapters: [
-        chapter('11001', 'Ordentlicher Beitrag der Gemeinde', 'Contributo ordinario del Comune', { category: { category: '01', descriptionDeu: 'Beiträge öffentlicher Körperschaften', descriptionIta: 'Contributi da enti pubblici' } }),
+        chapter('11001', 'Ordentlicher Beitrag der Gemeinde', 'Contributo ordinario del Comune', {
+          category: { category: '01', descriptionDeu: 'Beiträge öffentlicher Körperschaften', descriptionIta: 'Contributi da enti pubblici' },
+        }),
         chapter('11006', 'Spenden', 'Donazioni', { etsCode: 'A4' }),
         chapter('11900', '', '', { emptyChapter: true, etsCode: null }),
       ],
     },
-    { part: 1, title: 3, descriptionDeu: 'Durchlaufende Posten', descriptionIta: 'Partite di giro', chapters: [chapter('13001', 'Einbehaltene Quellensteuern', "Ritenute d'acconto trattenute", { etsCode: 'A10' })] },
+    {
+      part: 1,
+      title: 3,
+      descriptionDeu: 'Durchlaufende Posten',
+      descriptionIta: 'Partite di giro',
+      chapters: [chapter('13001', 'Einbehaltene Quellensteuern', "Ritenute d'acconto trattenute", { etsCode: 'A10' })],
+    },
     {
       part: 2,
       title: 1,
@@ -65,7 +73,10 @@ describe('chart of accounts PDF', () => {
   });
 
   it('adds the category column and prints Italian headings', () => {
-    const doc = chartOfAccountsPdf({ ...fixture, part: 1, withCategories: true, titles: fixture.titles.filter((t) => t.part === 1) }, { username: 'admin', now, language: 'it' });
+    const doc = chartOfAccountsPdf(
+      { ...fixture, part: 1, withCategories: true, titles: fixture.titles.filter((t) => t.part === 1) },
+      { username: 'admin', now, language: 'it' },
+    );
     const pages = pdfPages(doc, 'chart-it');
     expect(pages).toHaveLength(1);
     const text = pages[0] ?? '';

@@ -24,7 +24,16 @@ const leifers: Department = {
   commander: { name: 'Martin Kommandant', landline: '', mobile: '333 1234567', email: '' },
   openPaymentsAllowed: true,
 } as Department;
-const eppan: Department = { ...leifers, id: 5, code: '102', name1Deu: 'FF Eppan', name2Deu: '', name1Ita: 'VVF Appiano', name2Ita: '', openPaymentsAllowed: false };
+const eppan: Department = {
+  ...leifers,
+  id: 5,
+  code: '102',
+  name1Deu: 'FF Eppan',
+  name2Deu: '',
+  name1Ita: 'VVF Appiano',
+  name2Ita: '',
+  openPaymentsAllowed: false,
+};
 
 describe('department master sheet', () => {
   it('one table per department with its fields, the address in the print language', () => {

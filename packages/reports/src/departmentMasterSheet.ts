@@ -35,7 +35,10 @@ export function departmentMasterSheetPdf(data: DepartmentMasterSheetData, ctx: R
         [f.mobilePhone, d.mobilePhone],
         [f.fax, d.fax],
         [f.email, d.email],
-        ...(['commander', 'viceCommander', 'cashier'] as const).map((c): [string, string] => [f[c], [d[c].name, d[c].landline, d[c].mobile, d[c].email].filter(Boolean).join(' · ')]),
+        ...(['commander', 'viceCommander', 'cashier'] as const).map((c): [string, string] => [
+          f[c],
+          [d[c].name, d[c].landline, d[c].mobile, d[c].email].filter(Boolean).join(' · '),
+        ]),
         [f.openPaymentsAllowed, d.openPaymentsAllowed ? '✓' : '–'],
         [f.siaNumber, d.siaNumber],
         [f.homebankingFile, d.homebankingFile],

@@ -3,7 +3,18 @@ import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { departmentLines, money, signatures } from './budgetHeader.ts';
 import { labelsFor } from './labels/index.ts';
-import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, sectionHeading, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
+import {
+  bold,
+  boldRight,
+  drawTable,
+  emptyNote,
+  finishReport,
+  type LanguageReportContext,
+  sectionHeading,
+  startReport,
+  TITLE_FILL,
+  TOTAL_FILL,
+} from './layout.ts';
 import { localName, partName } from './names.ts';
 
 /**
@@ -29,10 +40,19 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
       const body: RowInput[] = [];
       for (const title of part.titles) {
         body.push([bold(`${common.title} ${title.title} – ${name(title.descriptionDeu, title.descriptionIta)}`, TITLE_FILL, 4)]);
-        for (const ch of title.chapters) body.push([formatChapter(ch.chapter), name(ch.descriptionDeu, ch.descriptionIta), show(ch.amountPrevYear), show(ch.amountCurrYear)]);
-        body.push([bold(`${t.titleTotal} ${title.title}`, TOTAL_FILL, 2), boldRight(show(title.totalPrevYear), TOTAL_FILL), boldRight(show(title.totalCurrYear), TOTAL_FILL)]);
+        for (const ch of title.chapters)
+          body.push([formatChapter(ch.chapter), name(ch.descriptionDeu, ch.descriptionIta), show(ch.amountPrevYear), show(ch.amountCurrYear)]);
+        body.push([
+          bold(`${t.titleTotal} ${title.title}`, TOTAL_FILL, 2),
+          boldRight(show(title.totalPrevYear), TOTAL_FILL),
+          boldRight(show(title.totalCurrYear), TOTAL_FILL),
+        ]);
       }
-      body.push([bold(`${t.total} ${partName(part.part, ctx.language)}`, undefined, 2), boldRight(show(part.totalPrevYear)), boldRight(show(part.totalCurrYear))]);
+      body.push([
+        bold(`${t.total} ${partName(part.part, ctx.language)}`, undefined, 2),
+        boldRight(show(part.totalPrevYear)),
+        boldRight(show(part.totalCurrYear)),
+      ]);
       y = sectionHeading(page.doc, y, partName(part.part, ctx.language));
       y = drawTable(page, y, { head: [common.chapter, common.description, prevHead, currHead], body, widths: [10, 56, 17, 17], right: [2, 3], look: 'grid' });
     }
@@ -50,10 +70,23 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
     body.push([t.surplusUsed, '', show(s.surplusUsedPrevYear), show(s.surplusUsed), '', '']);
     const revPrev = s.titles.reduce((a, x) => a + x.revenuesPrevYear, 0) + s.surplusUsedPrevYear;
     const expPrev = s.titles.reduce((a, x) => a + x.expensesPrevYear, 0);
-    body.push([bold(t.total, TOTAL_FILL, 2), boldRight(show(revPrev), TOTAL_FILL), boldRight(show(s.revenues + s.surplusUsed), TOTAL_FILL), boldRight(show(expPrev), TOTAL_FILL), boldRight(show(s.expenses), TOTAL_FILL)]);
+    body.push([
+      bold(t.total, TOTAL_FILL, 2),
+      boldRight(show(revPrev), TOTAL_FILL),
+      boldRight(show(s.revenues + s.surplusUsed), TOTAL_FILL),
+      boldRight(show(expPrev), TOTAL_FILL),
+      boldRight(show(s.expenses), TOTAL_FILL),
+    ]);
     y = sectionHeading(page.doc, y, t.summary);
     y = drawTable(page, y, {
-      head: [common.title, common.description, `${t.revenues} ${data.financialYear - 1}`, `${t.revenues} ${data.financialYear}`, `${t.expenses} ${data.financialYear - 1}`, `${t.expenses} ${data.financialYear}`],
+      head: [
+        common.title,
+        common.description,
+        `${t.revenues} ${data.financialYear - 1}`,
+        `${t.revenues} ${data.financialYear}`,
+        `${t.expenses} ${data.financialYear - 1}`,
+        `${t.expenses} ${data.financialYear}`,
+      ],
       body,
       widths: [14, 30, 14, 14, 14, 14],
       right: [2, 3, 4, 5],

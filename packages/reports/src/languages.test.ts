@@ -74,7 +74,23 @@ const forecast: ForecastExport = {
       ],
     },
   ],
-  summary: { titles: [{ title: 1, descriptionDeu: 'Laufende Einnahmen', descriptionIta: 'Entrate correnti', revenues: 100, expenses: 0, revenuesPrevYear: 100, expensesPrevYear: 0 }], surplusUsed: 0, surplusUsedPrevYear: 0, revenues: 100, expenses: 0 },
+  summary: {
+    titles: [
+      {
+        title: 1,
+        descriptionDeu: 'Laufende Einnahmen',
+        descriptionIta: 'Entrate correnti',
+        revenues: 100,
+        expenses: 0,
+        revenuesPrevYear: 100,
+        expensesPrevYear: 0,
+      },
+    ],
+    surplusUsed: 0,
+    surplusUsedPrevYear: 0,
+    revenues: 100,
+    expenses: 0,
+  },
 };
 const session: ProtocolSession = {
   recordNumber: 1,
@@ -95,13 +111,26 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'department list',
-    print: (language) => departmentListPdf({ language, codeFrom: null, codeTo: null, rows: [{ code: '101', name: 'FF Leifers', location: 'Leifers', commander: 'M. K.', cashier: '', phone: '', email: '' }] }, ctx),
+    print: (language) =>
+      departmentListPdf(
+        {
+          language,
+          codeFrom: null,
+          codeTo: null,
+          rows: [{ code: '101', name: 'FF Leifers', location: 'Leifers', commander: 'M. K.', cashier: '', phone: '', email: '' }],
+        },
+        ctx,
+      ),
     de: { title: 'Verzeichnis der Feuerwehren', head: ['Code', 'Bezeichnung', 'Ort', 'Kommandant'] },
     it: { title: 'Elenco dei corpi', head: ['Codice', 'Denominazione', 'Località', 'Comandante'] },
   },
   {
     name: 'department master sheet',
-    print: (language) => departmentMasterSheetPdf({ language, departments: [{ ...newDepartment(), id: 4, area: 3, code: '101', taxCode: '00123', siaNumber: 'S1' } as Department] }, ctx),
+    print: (language) =>
+      departmentMasterSheetPdf(
+        { language, departments: [{ ...newDepartment(), id: 4, area: 3, code: '101', taxCode: '00123', siaNumber: 'S1' } as Department] },
+        ctx,
+      ),
     de: { title: 'Stammblatt der Feuerwehren', head: ['Name 1 (deutsch)', 'Steuernummer', 'SIA-Nummer'] },
     it: { title: 'Scheda anagrafica dei corpi', head: ['Nome 1 (tedesco)', 'Codice fiscale', 'Codice SIA'] },
   },
@@ -109,7 +138,14 @@ const cases: Case[] = [
     name: 'supplier list',
     print: (language) =>
       supplierListPdf(
-        { language, departmentCode: '101', departmentName: 'FF Leifers', rows: [{ code: 1, searchKey: 'PICHLER', name: 'Pichler KG', address: '', vatCode: '', taxCode: '', phone: '', email: '', iban: '', isInactive: false }] },
+        {
+          language,
+          departmentCode: '101',
+          departmentName: 'FF Leifers',
+          rows: [
+            { code: 1, searchKey: 'PICHLER', name: 'Pichler KG', address: '', vatCode: '', taxCode: '', phone: '', email: '', iban: '', isInactive: false },
+          ],
+        },
         ctx,
       ),
     de: { title: 'Lieferantenverzeichnis', head: ['Nummer', 'Suchbegriff', 'Name und Anschrift', 'IBAN'] },
@@ -117,7 +153,11 @@ const cases: Case[] = [
   },
   {
     name: 'supplier master sheet',
-    print: (language) => supplierMasterSheetPdf({ language, departmentCode: '101', departmentName: 'FF Leifers', suppliers: [{ ...newSupplier(1, 1), id: 1, name1: 'Pichler KG' }] }, ctx),
+    print: (language) =>
+      supplierMasterSheetPdf(
+        { language, departmentCode: '101', departmentName: 'FF Leifers', suppliers: [{ ...newSupplier(1, 1), id: 1, name1: 'Pichler KG' }] },
+        ctx,
+      ),
     de: { title: 'Stammblatt der Lieferanten', head: ['Nummer', 'Zahlungsziel', 'Kontonummer'] },
     it: { title: 'Scheda anagrafica dei fornitori', head: ['Numero', 'Termine di pagamento', 'Numero di conto'] },
   },
@@ -130,7 +170,18 @@ const cases: Case[] = [
           departmentCode: '101',
           departmentName: 'FF Leifers',
           type: 2,
-          rows: [{ id: 1, code: 'B1', type: 2, descriptionDeu: 'Konto', descriptionIta: 'Conto', notes: '', inactive: false, bankInfo: { iban: '', bankName: '', swift: '' } }],
+          rows: [
+            {
+              id: 1,
+              code: 'B1',
+              type: 2,
+              descriptionDeu: 'Konto',
+              descriptionIta: 'Conto',
+              notes: '',
+              inactive: false,
+              bankInfo: { iban: '', bankName: '', swift: '' },
+            },
+          ],
         },
         ctx,
       ),
@@ -169,7 +220,20 @@ const cases: Case[] = [
           year: 2026,
           department,
           hasDetails: false,
-          items: [{ chapterId: 1, chapter: '11006', part: 1, title: 1, descriptionDeu: 'Spenden', descriptionIta: 'Donazioni', budgetInitial: 100, budgetChanges: 50, budgetFinal: 150, changes: [] }],
+          items: [
+            {
+              chapterId: 1,
+              chapter: '11006',
+              part: 1,
+              title: 1,
+              descriptionDeu: 'Spenden',
+              descriptionIta: 'Donazioni',
+              budgetInitial: 100,
+              budgetChanges: 50,
+              budgetFinal: 150,
+              changes: [],
+            },
+          ],
         },
         { ...ctx, language },
       ),
@@ -179,7 +243,10 @@ const cases: Case[] = [
   {
     name: 'adjustment protocol',
     print: (language) =>
-      adjustmentProtocolPdf({ year: 2026, department, titels: [], adjustment: { ...session, recordNumber: -1, surplusActual: 0, surplusPlanned: 0 } }, { ...ctx, language }),
+      adjustmentProtocolPdf(
+        { year: 2026, department, titels: [], adjustment: { ...session, recordNumber: -1, surplusActual: 0, surplusPlanned: 0 } },
+        { ...ctx, language },
+      ),
     de: { title: 'Protokoll der Haushaltsangleichung 2026', head: ['Kapitel', 'Bezeichnung', 'Ansatz vorher', 'Änderung', 'Ansatz nachher'] },
     it: { title: "Verbale dell'assestamento di bilancio 2026", head: ['Capitolo', 'Descrizione', 'Stanziamento prima', 'Variazione', 'Stanziamento dopo'] },
   },

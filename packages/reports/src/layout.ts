@@ -148,7 +148,9 @@ export function drawTable(page: ReportPage, y: number, opts: TableOptions): numb
     margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },
     styles: { font: REPORT_FONT, fontSize: TABLE_SIZE, overflow: 'linebreak', ...look.styles },
     headStyles: { fillColor: GREEN, textColor: 255, fontStyle: 'bold' },
-    columnStyles: Object.fromEntries(opts.widths.map((w, i) => [i, { cellWidth: (page.printable * w) / 100, ...(right.length > 0 ? { halign: halign(i) } : {}) }])),
+    columnStyles: Object.fromEntries(
+      opts.widths.map((w, i) => [i, { cellWidth: (page.printable * w) / 100, ...(right.length > 0 ? { halign: halign(i) } : {}) }]),
+    ),
   });
   return ((page.doc as jsPDF & { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y) + 5;
 }
@@ -161,7 +163,10 @@ export const bold = (content: string, fill?: Rgb, colSpan?: number): CellInput =
 });
 
 /** A bold right-aligned cell (a total amount). */
-export const boldRight = (content: string, fill?: Rgb): CellInput => ({ content, styles: { fontStyle: 'bold', halign: 'right', ...(fill ? { fillColor: fill } : {}) } });
+export const boldRight = (content: string, fill?: Rgb): CellInput => ({
+  content,
+  styles: { fontStyle: 'bold', halign: 'right', ...(fill ? { fillColor: fill } : {}) },
+});
 
 /** An empty cell with a fill (the rest of a total row). */
 export const filled = (fill: Rgb): CellInput => ({ content: '', styles: { fillColor: fill } });

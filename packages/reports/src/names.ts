@@ -23,7 +23,11 @@ export function titleLabel(t: Pick<ChartExportTitle, 'title' | 'descriptionDeu' 
 }
 
 /** The line under a chart print's title: area, part(s) and title range, after `extra` (the department). */
-export function chartSubtitle(data: Pick<ChartExport, 'area' | 'part'> & { titles: Pick<ChartExportTitle, 'title'>[] }, language: ReportLanguage, extra: string[] = []): string {
+export function chartSubtitle(
+  data: Pick<ChartExport, 'area' | 'part'> & { titles: Pick<ChartExportTitle, 'title'>[] },
+  language: ReportLanguage,
+  extra: string[] = [],
+): string {
   const parts = data.part !== null ? [partName(data.part, language)] : [partName(1, language), partName(2, language)];
   const numbers = data.titles.map((x) => x.title);
   const range = numbers.length > 0 ? `${labelsFor(language).common.titles} ${Math.min(...numbers)}–${Math.max(...numbers)}` : '';

@@ -13,6 +13,8 @@ export function pdfReader(prefix: string): (doc: jsPDF, name: string) => string[
   return (doc, name) => {
     const file = join(dir, `${name}.pdf`);
     writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((p) => p.trim() !== '');
   };
 }

@@ -20,9 +20,26 @@ export function sessionTotal(label: string, cents: number): RowInput {
 /** The positions of a session with revenues and expenses, then `extraRows`, then the balance. */
 export function sessionTable(page: ReportPage, y: number, session: ProtocolSession, language: ReportLanguage, extraRows: RowInput[] = []): number {
   const { budget: t, common } = labelsFor(language);
-  const body: RowInput[] = session.positions.map((p) => [formatChapter(p.chapter), localName(p.descriptionDeu, p.descriptionIta, language), money(p.budgetBefore), money(p.amount), money(p.budgetAfter)]);
-  body.push(sessionTotal(t.revenues, session.totals.revenues), sessionTotal(t.expenses, session.totals.expenses), ...extraRows, sessionTotal(t.balance, session.totals.balance));
-  return drawTable(page, y, { head: [common.chapter, common.description, t.before, t.amount, t.after], body, widths: [13, 39, 16, 16, 16], right: [2, 3, 4], look: 'grid' });
+  const body: RowInput[] = session.positions.map((p) => [
+    formatChapter(p.chapter),
+    localName(p.descriptionDeu, p.descriptionIta, language),
+    money(p.budgetBefore),
+    money(p.amount),
+    money(p.budgetAfter),
+  ]);
+  body.push(
+    sessionTotal(t.revenues, session.totals.revenues),
+    sessionTotal(t.expenses, session.totals.expenses),
+    ...extraRows,
+    sessionTotal(t.balance, session.totals.balance),
+  );
+  return drawTable(page, y, {
+    head: [common.chapter, common.description, t.before, t.amount, t.after],
+    body,
+    widths: [13, 39, 16, 16, 16],
+    right: [2, 3, 4],
+    look: 'grid',
+  });
 }
 
 /** The heading of a session (`Haushaltsänderung Nr. 3 – genehmigt am ...`) and its notes. */

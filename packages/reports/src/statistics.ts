@@ -21,7 +21,16 @@ export function statisticsCsv(data: Pick<StatisticsExport, 'language' | 'withCha
       r.year,
       r.area,
       ...(data.withChapters ? [r.chapter, r.description] : []),
-      ...[r.revenuesInitial, r.revenuesChanges, r.revenuesFinal, r.revenuesPayments, r.expensesInitial, r.expensesChanges, r.expensesFinal, r.expensesPayments].map(csvAmount),
+      ...[
+        r.revenuesInitial,
+        r.revenuesChanges,
+        r.revenuesFinal,
+        r.revenuesPayments,
+        r.expensesInitial,
+        r.expensesChanges,
+        r.expensesFinal,
+        r.expensesPayments,
+      ].map(csvAmount),
     ]),
   );
 }

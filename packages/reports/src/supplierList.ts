@@ -16,7 +16,12 @@ export function supplierListPdf(data: SupplierExport, ctx: ReportContext): jsPDF
     tables: [
       {
         head: t.head,
-        body: data.rows.map((r) => [String(r.code), r.isInactive ? `${r.searchKey} (${common.inactive})` : r.searchKey, [r.name, r.address].filter(Boolean).join('\n'), formatIban(r.iban)]),
+        body: data.rows.map((r) => [
+          String(r.code),
+          r.isInactive ? `${r.searchKey} (${common.inactive})` : r.searchKey,
+          [r.name, r.address].filter(Boolean).join('\n'),
+          formatIban(r.iban),
+        ]),
       },
     ],
     emptyText: t.empty,

@@ -24,7 +24,15 @@ const suppliers: Supplier[] = [
     email: 'info@huber.it',
     contactPerson: 'Josef Huber',
     chapterProposal: '21003',
-    bankInfo: { bankId: null, bankName: 'Raiffeisenkasse Leifers', bankKey: '0808158370', swift: 'RZSBIT21', cin: 'X', accountNumber: '000000123456', iban: 'IT60X0808158370000000123456' },
+    bankInfo: {
+      bankId: null,
+      bankName: 'Raiffeisenkasse Leifers',
+      bankKey: '0808158370',
+      swift: 'RZSBIT21',
+      cin: 'X',
+      accountNumber: '000000123456',
+      iban: 'IT60X0808158370000000123456',
+    },
   } as Partial<Supplier>),
   supplier(2, { searchKey: 'TANK', name1: 'Tankstelle Mair', isInactive: true, language: 'it' }),
 ];

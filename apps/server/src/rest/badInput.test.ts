@@ -13,7 +13,8 @@ for (const target of testDatabases()) {
   describe(`bad input is a 400 [${target.name}]`, () => {
     const t = restTestApp(target, { ipPrefix: '10.12.0', signIn: ['supervisor'], departments: true });
     const auth = () => t.auth('supervisor');
-    const rest = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) => t.call('supervisor', method, url, payload, headers);
+    const rest = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+      t.call('supervisor', method, url, payload, headers);
     let dept = 0;
     beforeAll(() => {
       dept = t.dept('101');
@@ -44,8 +45,14 @@ for (const target of testDatabases()) {
       const largest = await rest('GET', `Suppliers/${big - 1}?departmentId=${dept}`);
       expect(largest.statusCode).toBe(404);
       // tRPC refuses the same with the field
-      expect(await trpcQuery('scope.status', { departmentId: big, year: YEAR })).toEqual({ status: 400, data: expect.objectContaining({ appCode: 'InvalidValue', field: 'departmentId' }) });
-      expect(await trpcQuery('suppliers.get', { id: big, departmentId: dept })).toEqual({ status: 400, data: expect.objectContaining({ appCode: 'InvalidValue', field: 'id' }) });
+      expect(await trpcQuery('scope.status', { departmentId: big, year: YEAR })).toEqual({
+        status: 400,
+        data: expect.objectContaining({ appCode: 'InvalidValue', field: 'departmentId' }),
+      });
+      expect(await trpcQuery('suppliers.get', { id: big, departmentId: dept })).toEqual({
+        status: 400,
+        data: expect.objectContaining({ appCode: 'InvalidValue', field: 'id' }),
+      });
     });
 
     it('refuses a NUL byte in any text with the field, and writes nothing', async () => {
@@ -80,7 +87,8 @@ for (const target of testDatabases()) {
     });
 
     it('refuses amounts with more than two decimals, infinities, text and beyond the maximum, never rounding', async () => {
-      const save = (amount: unknown) => rest('PUT', `Budget/Forecast?${q()}&part=1`, `{"positions":[{"chapter":"11001","amountCurrYear":${amount}}]}`, { 'content-type': 'application/json' });
+      const save = (amount: unknown) =>
+        rest('PUT', `Budget/Forecast?${q()}&part=1`, `{"positions":[{"chapter":"11001","amountCurrYear":${amount}}]}`, { 'content-type': 'application/json' });
       for (const amount of ['12.345', '1.005', '0.001', '1e400', '-1e400', '1000000000000', '-1000000000000.01', '"NaN"', '"12.50"', 'null']) {
         const res = await save(amount);
         expect(res.json(), amount).toEqual(invalid('positions.0.amountCurrYear'));
@@ -102,7 +110,9 @@ for (const target of testDatabases()) {
       expect(adjustment.json()).toEqual(invalid('surplusActual'));
       // tRPC takes cents: a fraction of a cent or beyond the maximum is refused with the field
       for (const cents of [1234.5, 100_000_000_000_000, -100_000_000_000_000]) {
-        expect(await trpcMutation('budget.forecast.save', { departmentId: dept, year: YEAR, part: 1, positions: [{ chapter: '11001', amountCurrYear: cents }] })).toEqual({
+        expect(
+          await trpcMutation('budget.forecast.save', { departmentId: dept, year: YEAR, part: 1, positions: [{ chapter: '11001', amountCurrYear: cents }] }),
+        ).toEqual({
           status: 400,
           data: expect.objectContaining({ appCode: 'InvalidValue', field: 'positions.0.amountCurrYear' }),
         });
@@ -113,8 +123,12 @@ for (const target of testDatabases()) {
       const shape = (status: number, text: string, Message: string) => ({ type: { status, text }, details: { Message } });
       expect((await rest('POST', 'Banks', '{"name1":', { 'content-type': 'application/json' })).json()).toEqual(shape(400, 'Bad Request', 'InvalidJson'));
       expect((await rest('POST', 'Banks', '', { 'content-type': 'application/json' })).json()).toEqual(shape(400, 'Bad Request', 'InvalidJson'));
-      expect((await rest('POST', 'Banks', '{"__proto__":{"admin":true}}', { 'content-type': 'application/json' })).json()).toEqual(shape(400, 'Bad Request', 'InvalidJson'));
-      expect((await rest('POST', 'Banks', '<bank/>', { 'content-type': 'application/xml' })).json()).toEqual(shape(415, 'Unsupported Media Type', 'UnsupportedMediaType'));
+      expect((await rest('POST', 'Banks', '{"__proto__":{"admin":true}}', { 'content-type': 'application/json' })).json()).toEqual(
+        shape(400, 'Bad Request', 'InvalidJson'),
+      );
+      expect((await rest('POST', 'Banks', '<bank/>', { 'content-type': 'application/xml' })).json()).toEqual(
+        shape(415, 'Unsupported Media Type', 'UnsupportedMediaType'),
+      );
       expect((await rest('POST', 'Banks', 'name1=x', { 'content-type': 'application/x-www-form-urlencoded' })).json()).toEqual(
         shape(415, 'Unsupported Media Type', 'UnsupportedMediaType'),
       );

@@ -6,8 +6,13 @@ import { restRoutes } from './routes.ts';
 for (const target of testDatabases()) {
   describe(`REST base data [${target.name}]`, () => {
     const t = restTestApp(target, { ipPrefix: '10.8.0' });
-    const call = (username: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-      t.call(username, method, url, payload, headers);
+    const call = (
+      username: string,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) => t.call(username, method, url, payload, headers);
     async function deptId(code: string): Promise<number> {
       const res = await call('supervisor', 'GET', `Departments?code=${code}&pageSize=1`);
       return res.json().entities[0].id as number;
@@ -31,14 +36,24 @@ for (const target of testDatabases()) {
 
     it('Departments: POST, PUT, PATCH, DELETE with the scope department in the query', async () => {
       const union = await deptId('000');
-      const fields = { code: '2XY', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Partschins', name1Ita: 'Vigili del Fuoco Volontari', name2Ita: 'Parcines', year: YEAR };
+      const fields = {
+        code: '2XY',
+        name1Deu: 'Freiwillige Feuerwehr',
+        name2Deu: 'Partschins',
+        name1Ita: 'Vigili del Fuoco Volontari',
+        name2Ita: 'Parcines',
+        year: YEAR,
+      };
       const created = await call('admin', 'POST', `Departments?departmentId=${union}&year=${YEAR}`, fields);
       expect(created.statusCode).toBe(200);
       const id = created.json().id as number;
       expect(created.json()).toMatchObject({ code: '2XY', name2Ita: 'Parcines', area: 3 });
       const again = await call('admin', 'POST', `Departments?departmentId=${union}`, fields);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ type: { status: 409, text: 'Conflict' }, details: { Message: 'DepartmentExists', Field: 'code', Params: { code: '2XY' } } });
+      expect(again.json()).toEqual({
+        type: { status: 409, text: 'Conflict' },
+        details: { Message: 'DepartmentExists', Field: 'code', Params: { code: '2XY' } },
+      });
       const bad = await call('admin', 'PUT', `Departments/${id}?departmentId=${union}`, { ...fields, identifier: '12' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details).toEqual({ Message: 'InvalidValue', Field: 'identifier' });
@@ -59,7 +74,16 @@ for (const target of testDatabases()) {
 
     it('Departments/briefs/search and Admin/Departments', async () => {
       const search = await call('zwei', 'GET', 'Departments/briefs/search?filter=eppan&language=de');
-      expect(search.json().entities).toEqual([{ id: await deptId('102'), code: '102', nameDeu: 'Freiwillige Feuerwehr Eppan', nameIta: 'Corpo dei Vigili del Fuoco Volontari Appiano', area: 3, openPaymentsAllowed: true }]);
+      expect(search.json().entities).toEqual([
+        {
+          id: await deptId('102'),
+          code: '102',
+          nameDeu: 'Freiwillige Feuerwehr Eppan',
+          nameIta: 'Corpo dei Vigili del Fuoco Volontari Appiano',
+          area: 3,
+          openPaymentsAllowed: true,
+        },
+      ]);
       const admin = await call('admin', 'GET', `Admin/Departments?departmentId=${await deptId('000')}&pageSize=100`);
       expect(admin.statusCode).toBe(200);
       expect(admin.json().entities).toHaveLength(7);
@@ -69,7 +93,11 @@ for (const target of testDatabases()) {
 
     it('Suppliers: list with export filters, new, get, POST, PUT, PATCH, DELETE', async () => {
       const dept = await deptId('101');
-      const list = await call('kassier', 'GET', `Suppliers?departmentId=${dept}&year=${YEAR}&codeFrom=1002&codeTo=1004&active=true&sort=searchKey&page=1&pageSize=2`);
+      const list = await call(
+        'kassier',
+        'GET',
+        `Suppliers?departmentId=${dept}&year=${YEAR}&codeFrom=1002&codeTo=1004&active=true&sort=searchKey&page=1&pageSize=2`,
+      );
       expect(list.statusCode).toBe(200);
       expect(list.json()).toMatchObject({ page: 1, totalPages: 2 });
       expect(list.json().entities.map((s: { searchKey: string }) => s.searchKey)).toEqual(['GRUBER', 'MAIR']);
@@ -141,11 +169,14 @@ for (const target of testDatabases()) {
     });
 
     it('Banks/import takes the CSV as text/csv body or as JSON { csv }', async () => {
-      const csv = 'ABI;CAB;Name1;Name2;Location;Province;BIC\n08110;58600;Raiffeisenkasse Partschins;Cassa Raiffeisen Parcines;Partschins;BZ;RZSBIT21110\n0811;58600;Falsch;;;;\n';
+      const csv =
+        'ABI;CAB;Name1;Name2;Location;Province;BIC\n08110;58600;Raiffeisenkasse Partschins;Cassa Raiffeisen Parcines;Partschins;BZ;RZSBIT21110\n0811;58600;Falsch;;;;\n';
       const asText = await call('supervisor', 'POST', 'Banks/import', csv, { 'content-type': 'text/csv' });
       expect(asText.statusCode).toBe(200);
       expect(asText.json()).toEqual({ added: 1, changed: 0, unchanged: 0, rejected: [{ line: 3, reason: 'AbiInvalid', field: 'abi' }] });
-      const asJson = await call('admin', 'POST', `Banks/import?departmentId=${await deptId('000')}`, { csv: csv.replace('Partschins;BZ', 'Partschins/Parcines;BZ') });
+      const asJson = await call('admin', 'POST', `Banks/import?departmentId=${await deptId('000')}`, {
+        csv: csv.replace('Partschins;BZ', 'Partschins/Parcines;BZ'),
+      });
       expect(asJson.json()).toMatchObject({ added: 0, changed: 1, unchanged: 0 });
       const refused = await call('kassier', 'POST', 'Banks/import', { csv });
       expect(refused.statusCode).toBe(403);
@@ -162,11 +193,22 @@ for (const target of testDatabases()) {
       ]);
       expect((await call('zwei', 'GET', `Accounts?departmentId=${dept}&type=1`)).json().entities.map((a: { code: string }) => a.code)).toEqual(['K1']);
       expect((await call('zwei', 'GET', `Accounts/new?departmentId=${dept}&year=${YEAR}`)).json()).toMatchObject({ type: 1, canInactivate: true });
-      const created = await call('zwei', 'POST', `Accounts?departmentId=${dept}&year=${YEAR}`, { code: 'P1', descriptionDeu: 'Post', descriptionIta: 'Posta', type: 3 });
+      const created = await call('zwei', 'POST', `Accounts?departmentId=${dept}&year=${YEAR}`, {
+        code: 'P1',
+        descriptionDeu: 'Post',
+        descriptionIta: 'Posta',
+        type: 3,
+      });
       expect(created.statusCode).toBe(200);
       const id = created.json().id as number;
       expect((await call('zwei', 'GET', `Accounts/${id}?departmentId=${dept}`)).json()).toMatchObject({ code: 'P1', type: 3 });
-      const put = await call('zwei', 'PUT', `Accounts/${id}?departmentId=${dept}&year=${YEAR}`, { code: 'P1', descriptionDeu: 'Postkonto', descriptionIta: 'Conto postale', type: 3, inactive: true });
+      const put = await call('zwei', 'PUT', `Accounts/${id}?departmentId=${dept}&year=${YEAR}`, {
+        code: 'P1',
+        descriptionDeu: 'Postkonto',
+        descriptionIta: 'Conto postale',
+        type: 3,
+        inactive: true,
+      });
       expect(put.json()).toMatchObject({ descriptionDeu: 'Postkonto', inactive: true });
       const patch = await call('zwei', 'PATCH', `Accounts/${id}?departmentId=${dept}`, { notes: 'aufgelassen' });
       expect(patch.json()).toMatchObject({ notes: 'aufgelassen', inactive: true });

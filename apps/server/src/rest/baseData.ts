@@ -19,7 +19,14 @@ const departments: RestRoute[] = [
   ...entityRoutes('Departments', {
     list: (c, req) =>
       c.departments.list(
-        defined({ ...pageOf(req), ...optionalDepartmentOf(req), code: text(req.query.code), name: text(req.query.name), codeFrom: text(req.query.codeFrom), codeTo: text(req.query.codeTo) }),
+        defined({
+          ...pageOf(req),
+          ...optionalDepartmentOf(req),
+          code: text(req.query.code),
+          name: text(req.query.name),
+          codeFrom: text(req.query.codeFrom),
+          codeTo: text(req.query.codeTo),
+        }),
       ),
     template: (c) => c.departments.template(),
     get: (c, id, req) => c.departments.get({ id, ...optionalDepartmentOf(req) }),
@@ -31,13 +38,30 @@ const departments: RestRoute[] = [
   {
     method: 'GET',
     path: 'Departments/briefs/search',
-    call: (c, req) => c.departments.search(defined({ ...pageOf(req), ...optionalDepartmentOf(req), filter: text(req.query.filter), language: text(req.query.language) as 'de' | 'it' | undefined })),
+    call: (c, req) =>
+      c.departments.search(
+        defined({
+          ...pageOf(req),
+          ...optionalDepartmentOf(req),
+          filter: text(req.query.filter),
+          language: text(req.query.language) as 'de' | 'it' | undefined,
+        }),
+      ),
   },
   {
     method: 'GET',
     path: 'Admin/Departments',
     call: (c, req) =>
-      c.departments.adminList(defined({ ...pageOf(req), departmentId: departmentOf(req), code: text(req.query.code), name: text(req.query.name), codeFrom: text(req.query.codeFrom), codeTo: text(req.query.codeTo) })),
+      c.departments.adminList(
+        defined({
+          ...pageOf(req),
+          departmentId: departmentOf(req),
+          code: text(req.query.code),
+          name: text(req.query.name),
+          codeFrom: text(req.query.codeFrom),
+          codeTo: text(req.query.codeTo),
+        }),
+      ),
   },
 ];
 
@@ -94,7 +118,14 @@ const banks: RestRoute[] = [
   ...entityRoutes('Banks', {
     list: (c, req) =>
       c.banks.list(
-        defined({ ...pageOf(req), abi: text(req.query.abi), cab: text(req.query.cab), routingCode: text(req.query.routingCode), name: text(req.query.name), location: text(req.query.location) }),
+        defined({
+          ...pageOf(req),
+          abi: text(req.query.abi),
+          cab: text(req.query.cab),
+          routingCode: text(req.query.routingCode),
+          name: text(req.query.name),
+          location: text(req.query.location),
+        }),
       ),
     template: (c) => c.banks.template(),
     get: (c, id) => c.banks.get({ id }),
@@ -131,7 +162,11 @@ const accounts: RestRoute[] = [
     patch: (c, id, req) => c.accounts.patch({ ...body(req), id, departmentId: departmentOf(req) }),
     remove: (c, id, req) => c.accounts.delete({ id, departmentId: departmentOf(req) }),
   }),
-  { method: 'GET', path: 'Accounts/briefs', call: (c, req) => c.accounts.briefs(defined({ departmentId: departmentOf(req), includeInactive: bool(req.query.includeInactive) })) },
+  {
+    method: 'GET',
+    path: 'Accounts/briefs',
+    call: (c, req) => c.accounts.briefs(defined({ departmentId: departmentOf(req), includeInactive: bool(req.query.includeInactive) })),
+  },
 ];
 
 /** Spec 2 §7: departments, suppliers, banks and accounts. */

@@ -8,7 +8,11 @@ import { moneyIn, moneyOut } from './money.ts';
 
 describe('budget amount mapping', () => {
   it('converts the money fields of the schemas at any depth, leaves counts and codes alone', () => {
-    const page = z.object({ total: z.number(), page: z.number(), entities: z.array(z.object({ chapter: z.string(), title: z.number(), budgetFinal: Cents, finalResidue: Cents.nullable() })) });
+    const page = z.object({
+      total: z.number(),
+      page: z.number(),
+      entities: z.array(z.object({ chapter: z.string(), title: z.number(), budgetFinal: Cents, finalResidue: Cents.nullable() })),
+    });
     expect(moneyOut(page, { total: 3, page: 1, entities: [{ chapter: '21003', title: 1, budgetFinal: 123_456, finalResidue: null }] })).toEqual({
       total: 3,
       page: 1,
@@ -77,7 +81,12 @@ for (const target of testDatabases()) {
         ].map(({ chapterId: _c, ...p }) => p),
       });
       expect(revenues.statusCode).toBe(200);
-      expect(revenues.json().positions.find((p: { chapter: string }) => p.chapter === '11001')).toMatchObject({ amountCurrYear: 20_000.5, amountPrevYear: 18_900, reminder: true, notes: 'Gemeinde' });
+      expect(revenues.json().positions.find((p: { chapter: string }) => p.chapter === '11001')).toMatchObject({
+        amountCurrYear: 20_000.5,
+        amountPrevYear: 18_900,
+        reminder: true,
+        notes: 'Gemeinde',
+      });
       const expenses = await call('POST', `Budget/Forecast?${q()}&part=2`, {
         positions: [
           { chapter: '21003', amountCurrYear: 20_000.5 },
@@ -92,11 +101,36 @@ for (const target of testDatabases()) {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().details.Message).toBe('BudgetNotBalanced');
 
-      const badSurplus = await call('PUT', 'Budget/Forecast/Surplus', { ...scope(), cashBalance: 1000, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 1000.01 });
+      const badSurplus = await call('PUT', 'Budget/Forecast/Surplus', {
+        ...scope(),
+        cashBalance: 1000,
+        revenuesActual: 0,
+        revenuesResidue: 0,
+        expensesActual: 0,
+        expensesResidue: 0,
+        surplusUsed: 1000.01,
+      });
       expect(badSurplus.statusCode).toBe(400);
       expect(badSurplus.json().details).toMatchObject({ Message: 'InvalidValue', Field: 'surplusUsed' });
-      const surplus = await call('PUT', 'Budget/Forecast/Surplus', { ...scope(), cashBalance: 1000, revenuesActual: 250.25, revenuesResidue: 0, expensesActual: 50.25, expensesResidue: 0, surplusUsed: 500 });
-      expect(surplus.json()).toEqual({ cashBalance: 1000, revenuesActual: 250.25, revenuesResidue: 0, expensesActual: 50.25, expensesResidue: 0, surplus: 1200, surplusUsed: 500, isEditable: true });
+      const surplus = await call('PUT', 'Budget/Forecast/Surplus', {
+        ...scope(),
+        cashBalance: 1000,
+        revenuesActual: 250.25,
+        revenuesResidue: 0,
+        expensesActual: 50.25,
+        expensesResidue: 0,
+        surplusUsed: 500,
+      });
+      expect(surplus.json()).toEqual({
+        cashBalance: 1000,
+        revenuesActual: 250.25,
+        revenuesResidue: 0,
+        expensesActual: 50.25,
+        expensesResidue: 0,
+        surplus: 1200,
+        surplusUsed: 500,
+        isEditable: true,
+      });
 
       const summary = await call('GET', `Budget/Forecast/Summary?${q()}`);
       expect(summary.json()).toMatchObject({
@@ -129,7 +163,14 @@ for (const target of testDatabases()) {
         ['22002', 500],
       ]);
       const one = await call('GET', `Budget/Chapter?${q()}&chapter=2-1-003`);
-      expect(one.json()).toMatchObject({ chapter: '21003', budgetInitial: 20_000.5, budgetChanges: 0, budgetFinal: 20_000.5, availableAfterPlannedExpenses: 20_000.5, finalResidue: null });
+      expect(one.json()).toMatchObject({
+        chapter: '21003',
+        budgetInitial: 20_000.5,
+        budgetChanges: 0,
+        budgetFinal: 20_000.5,
+        availableAfterPlannedExpenses: 20_000.5,
+        finalResidue: null,
+      });
       const missing = await call('GET', `Budget/Chapter?${q()}&chapter=21999`);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().details.Message).toBe('ChapterNotFound');
@@ -150,7 +191,15 @@ for (const target of testDatabases()) {
       });
       expect(unbalanced.statusCode).toBe(409);
       expect(unbalanced.json().details.Message).toBe('BudgetNotBalanced');
-      const negative = await call('PUT', 'Budget/Changes', { ...scope(), recordNumber: 1, approved: `${YEAR}-03-01`, positions: [{ chapter: '22002', amount: -500.01 }, { chapter: '21006', amount: 500.01 }] });
+      const negative = await call('PUT', 'Budget/Changes', {
+        ...scope(),
+        recordNumber: 1,
+        approved: `${YEAR}-03-01`,
+        positions: [
+          { chapter: '22002', amount: -500.01 },
+          { chapter: '21006', amount: 500.01 },
+        ],
+      });
       expect(negative.json().details).toMatchObject({ Message: 'BudgetFinalNegative', Params: { chapter: '22002' } });
       const saved = await call('PUT', 'Budget/Changes', {
         ...scope(),
@@ -164,11 +213,28 @@ for (const target of testDatabases()) {
       });
       expect(saved.statusCode).toBe(200);
       // the nested position of spec 1 §3: chapter (code, chapterId, names, isEditable, budget), amount, budgetBeforeChange, changeAmount
-      expect(saved.json().positions.map((p: { chapter: Record<string, unknown>; amount: number; budgetBeforeChange: number; changeAmount: number }) => [p.chapter.code, p.budgetBeforeChange, p.amount, p.changeAmount, p.chapter.budget])).toEqual([
+      expect(
+        saved
+          .json()
+          .positions.map((p: { chapter: Record<string, unknown>; amount: number; budgetBeforeChange: number; changeAmount: number }) => [
+            p.chapter.code,
+            p.budgetBeforeChange,
+            p.amount,
+            p.changeAmount,
+            p.chapter.budget,
+          ]),
+      ).toEqual([
         ['11006', 0, 123.45, 123.45, 123.45],
         ['21006', 0, 123.45, 123.45, 123.45],
       ]);
-      expect(saved.json().positions[1].chapter).toMatchObject({ code: '21006', chapterId: expect.any(Number), descriptionDeu: expect.any(String), descriptionIta: expect.any(String), isEditable: false, budget: 123.45 });
+      expect(saved.json().positions[1].chapter).toMatchObject({
+        code: '21006',
+        chapterId: expect.any(Number),
+        descriptionDeu: expect.any(String),
+        descriptionIta: expect.any(String),
+        isEditable: false,
+        budget: 123.45,
+      });
       // the answer goes back as it came, with one amount changed: accepted (amount wins over changeAmount)
       const echoed = saved.json().positions.map((p: Record<string, unknown>) => ({ ...p, amount: 200 }));
       const again = await call('PUT', 'Budget/Changes', { ...scope(), recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss', positions: echoed });
@@ -185,7 +251,9 @@ for (const target of testDatabases()) {
         ],
       });
       expect(back.json().totals).toEqual({ revenues: 123.45, expenses: 123.45, balance: 0 });
-      expect((await call('GET', `Budget/Changes?${q()}`)).json()).toEqual([{ id: created.json().id, recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss' }]);
+      expect((await call('GET', `Budget/Changes?${q()}`)).json()).toEqual([
+        { id: created.json().id, recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss' },
+      ]);
       expect((await call('GET', `Budget/Changes?${q()}&recordNumber=1`)).json().totals).toEqual({ revenues: 123.45, expenses: 123.45, balance: 0 });
       const before = await call('GET', `Budget/Changes/ChapterBefore?${q()}&changeId=${created.json().id}&chapter=21006`);
       expect(before.json()).toMatchObject({ chapter: '21006', budgetFinal: 0 });
@@ -197,14 +265,31 @@ for (const target of testDatabases()) {
     it('adjustment: GET an empty head first, POST head, PUT positions with the surplus delta', async () => {
       const empty = await call('GET', `Budget/Adjust?${q()}`);
       expect(empty.statusCode).toBe(200);
-      expect(empty.json()).toMatchObject({ id: 0, recordNumber: -1, notes: '', surplusActual: 0, surplusPlanned: 500, positions: [], totals: { revenues: 0, expenses: 0, balance: 0 } });
+      expect(empty.json()).toMatchObject({
+        id: 0,
+        recordNumber: -1,
+        notes: '',
+        surplusActual: 0,
+        surplusPlanned: 500,
+        positions: [],
+        totals: { revenues: 0, expenses: 0, balance: 0 },
+      });
       expect(empty.json().approved).toMatch(new RegExp(`^${YEAR}-\\d\\d-\\d\\d$`));
       const created = await call('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 600 });
       expect(created.json()).toMatchObject({ recordNumber: -1, surplusActual: 600, surplusPlanned: 500, totals: { balance: 100 } });
       const again = await call('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600 });
       expect(again.json().details.Message).toBe('AdjustmentExists');
-      const saved = await call('PUT', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 600, positions: [{ chapter: '21016', amount: 100 }] });
-      expect(saved.json()).toMatchObject({ totals: { revenues: 0, expenses: 100, balance: 0 }, positions: [{ chapter: { code: '21016', budget: 100 }, amount: 100, budgetBeforeChange: 0, changeAmount: 100 }] });
+      const saved = await call('PUT', 'Budget/Adjust', {
+        ...scope(),
+        approved: `${YEAR}-05-10`,
+        notes: 'Vollversammlung',
+        surplusActual: 600,
+        positions: [{ chapter: '21016', amount: 100 }],
+      });
+      expect(saved.json()).toMatchObject({
+        totals: { revenues: 0, expenses: 100, balance: 0 },
+        positions: [{ chapter: { code: '21016', budget: 100 }, amount: 100, budgetBeforeChange: 0, changeAmount: 100 }],
+      });
       expect((await call('GET', `Budget/Adjust?${q()}`)).json().positions).toHaveLength(1);
     });
 
@@ -217,7 +302,12 @@ for (const target of testDatabases()) {
       ]);
       expect(byChapter.json().items[1].changes).toEqual([{ recordNumber: -1, approved: `${YEAR}-05-10`, notes: 'Vollversammlung', amount: 100 }]);
       const adjustment = await call('GET', `budget/changes/adjustmentProtocol?${q()}`);
-      expect(adjustment.json().adjustment).toMatchObject({ recordNumber: -1, surplusActual: 600, surplusPlanned: 500, positions: [{ chapter: '21016', budgetBefore: 0, amount: 100, budgetAfter: 100 }] });
+      expect(adjustment.json().adjustment).toMatchObject({
+        recordNumber: -1,
+        surplusActual: 600,
+        surplusPlanned: 500,
+        positions: [{ chapter: '21016', budgetBefore: 0, amount: 100, budgetAfter: 100 }],
+      });
       expect(adjustment.json().department).toMatchObject({ code: '101', cashierRole: 'cashier' });
       const protocol = await call('GET', `budget/changes/changesProtocol?${q()}&recordFrom=1&recordTo=1`);
       expect(protocol.json().sessions.map((s: { recordNumber: number }) => s.recordNumber)).toEqual([1]);
@@ -236,7 +326,12 @@ for (const target of testDatabases()) {
     it('spec shapes: forecast chapterId null, withBudgetOnly, DELETE of the latest change', async () => {
       // a forecast position with chapterId null resolves its chapter by code (the 102 scope is untouched)
       const s102 = { departmentId: t.dept('102'), year: YEAR };
-      const forecast = await call('PUT', 'Budget/Forecast', { ...s102, part: 2, positions: [{ chapterId: null, chapter: '21003', amountCurrYear: 12.5 }] }, 'supervisor');
+      const forecast = await call(
+        'PUT',
+        'Budget/Forecast',
+        { ...s102, part: 2, positions: [{ chapterId: null, chapter: '21003', amountCurrYear: 12.5 }] },
+        'supervisor',
+      );
       expect(forecast.statusCode).toBe(200);
       expect(forecast.json().positions.find((p: { chapter: string }) => p.chapter === '21003')).toMatchObject({ amountCurrYear: 12.5 });
       expect(forecast.json().isPreviousYearBudgetEditable).toBe(false);

@@ -118,7 +118,9 @@ export const budgetRoutes: RestRoute[] = [
   row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scopeOf(req) } as never))),
 
   row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
-    c.budget.changes.chapterBefore(defined({ ...scopeOf(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) })),
+    c.budget.changes.chapterBefore(
+      defined({ ...scopeOf(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) }),
+    ),
   ),
   row('GET', 'Budget/Changes', async (c, req) => {
     const recordNumber = num(req.query.recordNumber);
@@ -173,7 +175,12 @@ export const budgetRoutes: RestRoute[] = [
   row('POST', 'Budget/Forecast/Export', (c, req) => {
     const { departmentId: _d, year: _y, area: _a, ...rest } = req.body;
     return c.budget.prints.forecast(
-      defined({ ...rest, departmentId: num(param(req, 'departmentId')), year: num(param(req, 'year')) as number, area: num(param(req, 'area')) as 1 | 2 | 3 | undefined }) as never,
+      defined({
+        ...rest,
+        departmentId: num(param(req, 'departmentId')),
+        year: num(param(req, 'year')) as number,
+        area: num(param(req, 'area')) as 1 | 2 | 3 | undefined,
+      }) as never,
     );
   }),
 ];

@@ -37,13 +37,26 @@ for (const target of testDatabases()) {
       const scope = `departmentId=${dept('000')}&year=${YEAR}`;
       const template = await call('admin', 'GET', `ChartOfAccounts/Chapters/new?${scope}&area=3`);
       expect(template.json()).toMatchObject({ id: null, area: 3, year: YEAR, chapter: '' });
-      const chapter = { part: 2, title: 1, chapterShort: '95', searchKeyDeu: 'DROHNE', searchKeyIta: 'DRONE', descriptionDeu: 'Drohne', descriptionIta: 'Drone' };
+      const chapter = {
+        part: 2,
+        title: 1,
+        chapterShort: '95',
+        searchKeyDeu: 'DROHNE',
+        searchKeyIta: 'DRONE',
+        descriptionDeu: 'Drohne',
+        descriptionIta: 'Drone',
+      };
       const created = await call('admin', 'POST', `ChartOfAccounts/Chapters?${scope}&area=3`, chapter);
       expect(created.statusCode).toBe(200);
       expect(created.json()).toMatchObject({ chapter: '21095', area: 3 });
       const id = created.json().id as number;
       expect((await call('kassier', 'GET', `ChartOfAccounts/Chapters/${id}`)).json().descriptionDeu).toBe('Drohne');
-      const put = await call('admin', 'PUT', `ChartOfAccounts/Chapters/${id}`, { ...chapter, departmentId: dept('000'), year: YEAR, descriptionDeu: 'Drohnen' });
+      const put = await call('admin', 'PUT', `ChartOfAccounts/Chapters/${id}`, {
+        ...chapter,
+        departmentId: dept('000'),
+        year: YEAR,
+        descriptionDeu: 'Drohnen',
+      });
       expect(put.json().descriptionDeu).toBe('Drohnen');
       const patch = await call('admin', 'PATCH', `ChartOfAccounts/Chapters/${id}?departmentId=${dept('000')}`, { notes: 'Luftbild' });
       expect(patch.json()).toMatchObject({ notes: 'Luftbild', descriptionDeu: 'Drohnen' });
@@ -60,7 +73,12 @@ for (const target of testDatabases()) {
     });
 
     it('answers ChartLocked for a chart with approved forecasts', async () => {
-      const res = await call('supervisor', 'POST', `ChartOfAccounts/Chapters?departmentId=${dept('101')}&year=${YEAR - 1}`, { part: 1, title: 1, chapterShort: '99', emptyChapter: true });
+      const res = await call('supervisor', 'POST', `ChartOfAccounts/Chapters?departmentId=${dept('101')}&year=${YEAR - 1}`, {
+        part: 1,
+        title: 1,
+        chapterShort: '99',
+        emptyChapter: true,
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().details).toEqual({ Message: 'ChartLocked', Params: { area: 3, year: YEAR - 1 } });
       const status = await call('supervisor', 'GET', `ChartOfAccounts/Status?departmentId=${dept('101')}&year=${YEAR - 1}`);
@@ -83,18 +101,43 @@ for (const target of testDatabases()) {
       expect((await call('kassier', 'GET', `ChartOfAccounts/Categories/new?${scope}`)).json()).toMatchObject({ id: null, area: 3 });
 
       const sup = `departmentId=${dept('101')}&year=${YEAR}`;
-      const title = await call('supervisor', 'POST', `ChartOfAccounts/Titles?${sup}`, { part: 1, title: 4, descriptionDeu: 'Sonder', descriptionIta: 'Speciale' });
+      const title = await call('supervisor', 'POST', `ChartOfAccounts/Titles?${sup}`, {
+        part: 1,
+        title: 4,
+        descriptionDeu: 'Sonder',
+        descriptionIta: 'Speciale',
+      });
       expect(title.json()).toMatchObject({ title: 4, area: 3 });
       const tid = title.json().id as number;
       expect((await call('supervisor', 'GET', `ChartOfAccounts/Titles/${tid}`)).json().descriptionIta).toBe('Speciale');
-      expect((await call('supervisor', 'PUT', `ChartOfAccounts/Titles/${tid}`, { part: 1, title: 4, descriptionDeu: 'Sonderposten', descriptionIta: 'Speciale' })).json().descriptionDeu).toBe('Sonderposten');
-      expect((await call('supervisor', 'PATCH', `ChartOfAccounts/Titles/${tid}`, { descriptionIta: 'Voci speciali' })).json().descriptionIta).toBe('Voci speciali');
+      expect(
+        (
+          await call('supervisor', 'PUT', `ChartOfAccounts/Titles/${tid}`, { part: 1, title: 4, descriptionDeu: 'Sonderposten', descriptionIta: 'Speciale' })
+        ).json().descriptionDeu,
+      ).toBe('Sonderposten');
+      expect((await call('supervisor', 'PATCH', `ChartOfAccounts/Titles/${tid}`, { descriptionIta: 'Voci speciali' })).json().descriptionIta).toBe(
+        'Voci speciali',
+      );
       expect((await call('supervisor', 'DELETE', `ChartOfAccounts/Titles/${tid}`)).json()).toEqual({ deleted: true });
 
-      const category = await call('supervisor', 'POST', `ChartOfAccounts/Categories?${sup}`, { part: 2, category: '10', descriptionDeu: 'Sonstiges', descriptionIta: 'Varie' });
+      const category = await call('supervisor', 'POST', `ChartOfAccounts/Categories?${sup}`, {
+        part: 2,
+        category: '10',
+        descriptionDeu: 'Sonstiges',
+        descriptionIta: 'Varie',
+      });
       const cid = category.json().id as number;
       expect((await call('supervisor', 'GET', `ChartOfAccounts/Categories/${cid}`)).json().category).toBe('10');
-      expect((await call('supervisor', 'PUT', `ChartOfAccounts/Categories/${cid}`, { part: 2, category: '11', descriptionDeu: 'Sonstiges', descriptionIta: 'Varie' })).json().category).toBe('11');
+      expect(
+        (
+          await call('supervisor', 'PUT', `ChartOfAccounts/Categories/${cid}`, {
+            part: 2,
+            category: '11',
+            descriptionDeu: 'Sonstiges',
+            descriptionIta: 'Varie',
+          })
+        ).json().category,
+      ).toBe('11');
       expect((await call('supervisor', 'PATCH', `ChartOfAccounts/Categories/${cid}`, { descriptionDeu: 'Anderes' })).json().descriptionDeu).toBe('Anderes');
       const used = await call('supervisor', 'DELETE', `ChartOfAccounts/Categories/${(categories.json().entities[0] as { id: number }).id}`);
       expect(used.statusCode).toBe(409);
@@ -116,10 +159,26 @@ for (const target of testDatabases()) {
 
     it('POST ChartOfAccounts tests and copies the chart', async () => {
       await call('supervisor', 'POST', `FinancialYears?year=${YEAR + 1}`);
-      const test = await call('admin', 'POST', 'ChartOfAccounts', { area: 2, year: YEAR + 1, test: true, chapters: true, categories: true, titles: true, amendETS: false });
+      const test = await call('admin', 'POST', 'ChartOfAccounts', {
+        area: 2,
+        year: YEAR + 1,
+        test: true,
+        chapters: true,
+        categories: true,
+        titles: true,
+        amendETS: false,
+      });
       expect(test.statusCode).toBe(200);
       expect(test.json()).toMatchObject({ status: 'Success', message: 'readyToCopy' });
-      const done = await call('admin', 'POST', 'ChartOfAccounts', { area: 2, year: YEAR + 1, test: false, chapters: true, categories: true, titles: true, amendETS: false });
+      const done = await call('admin', 'POST', 'ChartOfAccounts', {
+        area: 2,
+        year: YEAR + 1,
+        test: false,
+        chapters: true,
+        categories: true,
+        titles: true,
+        amendETS: false,
+      });
       expect(done.json()).toMatchObject({ status: 'Success', message: 'successCopy', counts: { titles: 6, categories: 14 } });
       const again = await call('admin', 'POST', 'ChartOfAccounts', { area: 2, year: YEAR + 1, test: true, chapters: true });
       expect(again.json()).toMatchObject({ status: 'Warning', message: 'RequestedEntitiesExist', kinds: ['chapters', 'categories', 'titles'] });
@@ -133,7 +192,11 @@ for (const target of testDatabases()) {
 
     it('GET and PUT FinancialYears/Status', async () => {
       const status = await call('kassier', 'GET', 'FinancialYears/Status');
-      expect(status.json().years[0]).toEqual({ year: YEAR - 1, areaUnlocked: { 1: false, 2: false, 3: false }, chartUnlocked: { 1: false, 2: false, 3: false } });
+      expect(status.json().years[0]).toEqual({
+        year: YEAR - 1,
+        areaUnlocked: { 1: false, 2: false, 3: false },
+        chartUnlocked: { 1: false, 2: false, 3: false },
+      });
       const put = await call('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year: YEAR - 1, areaUnlocked: { 1: false, 2: true, 3: true } }] });
       expect(put.statusCode).toBe(200);
       // the year unlock: the chart of the year stays locked
@@ -185,11 +248,13 @@ for (const target of testDatabases()) {
       const put = await call('admin', 'PUT', `Admin/UserDepartments/${linkId}`, { userId: kassierId, deptId: dept('202') });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ id: linkId, deptCode: '202', username: 'kassier' });
-      const zweiId = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=zwei&pageSize=50`)).json().entities[0]?.userId as number;
+      const zweiId = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=zwei&pageSize=50`)).json().entities[0]
+        ?.userId as number;
       const patched = await call('admin', 'PATCH', `Admin/UserDepartments/${linkId}`, { userId: zweiId });
       expect(patched.json()).toMatchObject({ id: linkId, deptCode: '202', username: 'zwei' });
       // kassier's own link to 101 can't take the department of an existing link
-      const kassier101 = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=kassier&pageSize=50`)).json().entities[0]?.id as number;
+      const kassier101 = (await call('admin', 'GET', `Admin/UserDepartments?superDepartmentId=${dept('000')}&username=kassier&pageSize=50`)).json().entities[0]
+        ?.id as number;
       const clash = await call('admin', 'PATCH', `Admin/UserDepartments/${kassier101}`, { userId: zweiId, deptId: dept('202') });
       expect(clash.json().details.Message).toBe('AlreadyLinked');
       // moving kassier's only link away would leave kassier without a department
@@ -207,7 +272,10 @@ for (const target of testDatabases()) {
       const scope = `departmentId=${dept('101')}&year=${YEAR}`;
       const list = await call('kassier', 'GET', `MovementTemplates?${scope}`);
       expect(list.json().entities.map((t: { descriptionDeu: string }) => t.descriptionDeu)).toEqual(['Tankrechnung', 'Honorar mit Quellensteuer']);
-      expect((await call('kassier', 'GET', `MovementTemplates/2?${scope}`)).json().transferPositions[0]).toMatchObject({ chapterFrom: '13001', chapterTo: '21022' });
+      expect((await call('kassier', 'GET', `MovementTemplates/2?${scope}`)).json().transferPositions[0]).toMatchObject({
+        chapterFrom: '13001',
+        chapterTo: '21022',
+      });
       const created = await call('kassier', 'POST', `MovementTemplates?${scope}`, {
         descriptionDeu: 'Wartung',
         descriptionIta: 'Manutenzione',
@@ -225,7 +293,12 @@ for (const target of testDatabases()) {
         transferPositions: [{ chapterFrom: '13001', chapterTo: '21007' }],
       });
       expect(saved.json().positions.map((p: { chapter: string }) => p.chapter)).toEqual(['21007', '21010']);
-      const missing = await call('kassier', 'POST', 'MovementTemplates/save', { departmentId: dept('101'), year: YEAR, code: 3, positions: [{ chapter: '21999' }] });
+      const missing = await call('kassier', 'POST', 'MovementTemplates/save', {
+        departmentId: dept('101'),
+        year: YEAR,
+        code: 3,
+        positions: [{ chapter: '21999' }],
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().details.Message).toBe('ChapterNotFound');
       expect((await call('kassier', 'DELETE', `MovementTemplates/3?${scope}`)).json()).toEqual({ deleted: true });

@@ -112,7 +112,12 @@ const chart: RestRoute[] = [
     path: 'ChartOfAccounts/Unlock',
     call: (c, req) =>
       c.chart.unlock(
-        defined({ ...adminScope(req), year: num(param(req, 'year')) as number, area: num(param(req, 'area')) as 1 | 2 | 3, unlocked: bool(param(req, 'unlocked')) }),
+        defined({
+          ...adminScope(req),
+          year: num(param(req, 'year')) as number,
+          area: num(param(req, 'area')) as 1 | 2 | 3,
+          unlocked: bool(param(req, 'unlocked')),
+        }),
       ),
   },
 ];
@@ -122,13 +127,20 @@ const years: RestRoute[] = [
   {
     method: 'PUT',
     path: 'FinancialYears/Status',
-    call: (c, req) => c.years.setStatus({ ...adminScope(req), years: (Array.isArray(req.body.years) ? req.body.years : req.body.years === undefined ? [] : req.body.years) as never }),
+    call: (c, req) =>
+      c.years.setStatus({
+        ...adminScope(req),
+        years: (Array.isArray(req.body.years) ? req.body.years : req.body.years === undefined ? [] : req.body.years) as never,
+      }),
   },
 ];
 
 const admin: RestRoute[] = [
   ...entityRoutes('Admin/Users', {
-    list: (c, req) => c.admin.users.list(defined({ ...pageOf(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined })),
+    list: (c, req) =>
+      c.admin.users.list(
+        defined({ ...pageOf(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
+      ),
     template: (c, req) => c.admin.users.template(adminScope(req)),
     get: (c, id, req) => c.admin.users.get({ id, ...adminScope(req) }),
     create: (c, req) => c.admin.users.create({ ...fields(req), ...adminScope(req) } as never),
@@ -151,7 +163,11 @@ const admin: RestRoute[] = [
       ),
     get: (c, id, req) => c.admin.userDepartments.get({ id, ...defined({ departmentId: num(req.query.departmentId) }) }),
     create: (c, req) =>
-      c.admin.userDepartments.create({ ...defined({ departmentId: num(req.query.departmentId) }), userId: num(req.body.userId) as number, deptId: num(req.body.deptId) as number }),
+      c.admin.userDepartments.create({
+        ...defined({ departmentId: num(req.query.departmentId) }),
+        userId: num(req.body.userId) as number,
+        deptId: num(req.body.deptId) as number,
+      }),
     update: (c, id, req) =>
       c.admin.userDepartments.update({
         ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }),
@@ -187,7 +203,11 @@ const templates: RestRoute[] = [
       return created.code;
     },
   },
-  { method: 'POST', path: 'MovementTemplates/save', call: (c, req) => c.templates.save({ ...fields(req), ...scopeOf(req), code: num(req.body.code) as number } as never) },
+  {
+    method: 'POST',
+    path: 'MovementTemplates/save',
+    call: (c, req) => c.templates.save({ ...fields(req), ...scopeOf(req), code: num(req.body.code) as number } as never),
+  },
   { method: 'DELETE', path: 'MovementTemplates/:code', call: (c, req) => c.templates.delete({ ...scopeOf(req), code: num(req.params.code) as number }) },
 ];
 

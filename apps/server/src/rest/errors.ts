@@ -10,7 +10,11 @@ export interface RestError {
   details: { Message: string; Field?: string; Params?: Record<string, string | number>; CorrelationId?: string };
 }
 
-export function restError(status: number, code: string, extra: { field?: string | undefined; params?: Record<string, string | number> | undefined } = {}): RestError {
+export function restError(
+  status: number,
+  code: string,
+  extra: { field?: string | undefined; params?: Record<string, string | number> | undefined } = {},
+): RestError {
   const details: RestError['details'] = { Message: code };
   if (extra.field) details.Field = extra.field;
   if (extra.params) details.Params = extra.params;

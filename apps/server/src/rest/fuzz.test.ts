@@ -213,7 +213,24 @@ async function modelOf(route: RestRoute): Promise<RouteModel> {
 
 const hugeIntegers = [2 ** 31, 2 ** 31 + 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e20, 1e300, -(2 ** 31) - 1, -(2 ** 53)];
 const oddNumbers = [-1, 0, -0, 1.5, 0.001, 1.005, 10.999, 123456789012.345, 1e-7, 5e-324, 999999999999.99, 1000000000000, -999999999999.999];
-const numberStrings = ['NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '0x1F', '1_000', '１２', ' 7 ', '', '-', '2147483648', '99999999999999999999', '1.5', '1,5', '9007199254740993'];
+const numberStrings = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  '0x1F',
+  '1_000',
+  '１２',
+  ' 7 ',
+  '',
+  '-',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  '1,5',
+  '9007199254740993',
+];
 
 /** JSON text nested `depth` levels (arrays and objects alternating); too deep for JSON.stringify. */
 function deepJson(depth: number): string {
@@ -243,7 +260,10 @@ const hostileNumber = fc.oneof(
   fc.constantFrom(...numberStrings),
 );
 const wrongType = fc.oneof(fc.constantFrom(null, true, false, [], {}, [1, 2], { a: 1 }, 'x', 1), fc.jsonValue({ maxDepth: 3 }));
-const deepValue = fc.constantFrom<unknown>(DEEP, Array.from({ length: 5000 }, () => ({ amount: 1 })));
+const deepValue = fc.constantFrom<unknown>(
+  DEEP,
+  Array.from({ length: 5000 }, () => ({ amount: 1 })),
+);
 
 function hostileFor(kind: Kind): fc.Arbitrary<unknown> {
   switch (kind) {
@@ -262,7 +282,9 @@ function hostileFor(kind: Kind): fc.Arbitrary<unknown> {
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser sends it). */
 function encodeSegment(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 /** A query value as the wire carries it. */
@@ -444,96 +466,107 @@ for (const target of testDatabases()) {
       plausible.deptId = t.dept('101');
     });
 
-    it(
-      'answers every path below 500 and every error in the spec shape',
-      async () => {
-        const findings: Finding[] = [];
-        let requests = 0;
-        let serverErrors = 0;
-        const failingRoutes = new Set<string>();
-        const statuses = new Map<number, number>();
-        const routeStatuses = new Map<number, number>();
-        const refusals = new Map<string, number>();
-        // existing ids (but never the signed-in supervisor), a missing one, and hostile ones
-        const ids = [2, 3, 5, 999_999].filter((id) => id !== supervisorId);
-        const paramArb = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...ids) }, { weight: 3, arbitrary: hostileNumber }, { weight: 1, arbitrary: hostileString.map((s) => s.slice(0, 4000)) });
+    it('answers every path below 500 and every error in the spec shape', async () => {
+      const findings: Finding[] = [];
+      let requests = 0;
+      let serverErrors = 0;
+      const failingRoutes = new Set<string>();
+      const statuses = new Map<number, number>();
+      const routeStatuses = new Map<number, number>();
+      const refusals = new Map<string, number>();
+      // existing ids (but never the signed-in supervisor), a missing one, and hostile ones
+      const ids = [2, 3, 5, 999_999].filter((id) => id !== supervisorId);
+      const paramArb = fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(...ids) },
+        { weight: 3, arbitrary: hostileNumber },
+        { weight: 1, arbitrary: hostileString.map((s) => s.slice(0, 4000)) },
+      );
 
-        async function send(model: RouteModel, options: InjectOptions): Promise<void> {
-          requests++;
-          const res = await t.app.inject(options);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          routeStatuses.set(res.statusCode, (routeStatuses.get(res.statusCode) ?? 0) + 1);
-          if (TRACE && res.statusCode === 400) refusals.set(res.json().details?.Field ?? '-', (refusals.get(res.json().details?.Field ?? '-') ?? 0) + 1);
-          const label = `${model.route.method} ${model.route.path}`;
-          if (res.statusCode >= 500) {
-            serverErrors++;
-            failingRoutes.add(label);
-            findings.push({ request: describeRequest(options), status: res.statusCode, body: res.body.slice(0, 200) });
-          } else if (res.statusCode < 300 && model.route.path.toLowerCase().startsWith('budget/') && inexactAmount(model, options.payload)) {
-            // an amount that is no amount (more decimals, beyond the maximum) must never be rounded into a 2xx
-            failingRoutes.add(label);
-            findings.push({ request: describeRequest(options), status: res.statusCode, body: `accepted the inexact amount ${inexactAmount(model, options.payload)}` });
-          } else if (res.statusCode >= 400) {
-            const problem = shapeProblem(res.statusCode, res.body);
-            if (problem) {
-              failingRoutes.add(label);
-              findings.push({ request: describeRequest(options), status: res.statusCode, body: `${problem}: ${res.body.slice(0, 200)}` });
-            }
-          }
-        }
-
-        const models = await Promise.all(restRoutes.map(modelOf));
-        // every row was traced to its procedure, so its fields come from the procedure's zod input
-        expect(models.filter((m) => m.procedures.length === 0).map((m) => `${m.route.method} ${m.route.path}`)).toEqual([]);
-        expect(models.filter((m) => m.fields.length > 0).length).toBeGreaterThan(models.length * 0.9);
-        // the amounts of the budget writes are found by their schema's money mark (the inexact-amount checks below rely on it)
-        expect(models.filter((m) => m.route.method !== 'GET' && m.fields.some((f) => f.money)).map((m) => `${m.route.method} ${m.route.path}`)).toEqual(
-          expect.arrayContaining(['PUT Budget/Forecast', 'PUT Budget/Forecast/Surplus', 'PUT Budget/Adjust', 'PUT Budget/Changes']),
-        );
-        for (const [r, model] of models.entries()) {
-          const started = Date.now();
-          const planArb: fc.Arbitrary<Plan> = fc.record({
-            mutations: fc.array(
-              fc.nat({ max: Math.max(0, model.fields.length - 1) }).chain((index) => fc.tuple(fc.constant(index), hostileFor(model.fields[index]?.kind ?? 'any'))),
-              { minLength: 1, maxLength: 3 },
-            ),
-            scopeInQuery: fc.boolean(),
-            param: paramArb,
+      async function send(model: RouteModel, options: InjectOptions): Promise<void> {
+        requests++;
+        const res = await t.app.inject(options);
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        routeStatuses.set(res.statusCode, (routeStatuses.get(res.statusCode) ?? 0) + 1);
+        if (TRACE && res.statusCode === 400) refusals.set(res.json().details?.Field ?? '-', (refusals.get(res.json().details?.Field ?? '-') ?? 0) + 1);
+        const label = `${model.route.method} ${model.route.path}`;
+        if (res.statusCode >= 500) {
+          serverErrors++;
+          failingRoutes.add(label);
+          findings.push({ request: describeRequest(options), status: res.statusCode, body: res.body.slice(0, 200) });
+        } else if (res.statusCode < 300 && model.route.path.toLowerCase().startsWith('budget/') && inexactAmount(model, options.payload)) {
+          // an amount that is no amount (more decimals, beyond the maximum) must never be rounded into a 2xx
+          failingRoutes.add(label);
+          findings.push({
+            request: describeRequest(options),
+            status: res.statusCode,
+            body: `accepted the inexact amount ${inexactAmount(model, options.payload)}`,
           });
-          // sign-in rows run argon2 on every well-formed attempt (about a second here): fewer runs
-          const runs = model.procedures.some((p) => p.startsWith('auth.')) ? Math.ceil(RUNS / 6) : RUNS;
-          const plans = fc.sample(planArb, { seed: SEED + r, numRuns: runs });
-          for (const [i, plan] of plans.entries()) {
-            await send(model, buildRequest(model, plan, token, `10.77.${r}.${i % 250}`));
+        } else if (res.statusCode >= 400) {
+          const problem = shapeProblem(res.statusCode, res.body);
+          if (problem) {
+            failingRoutes.add(label);
+            findings.push({ request: describeRequest(options), status: res.statusCode, body: `${problem}: ${res.body.slice(0, 200)}` });
           }
-          for (const options of fixedCases(model, token)) await send(model, { remoteAddress: `10.78.${r}.1`, ...options });
-          // every amount field of a write alone with an amount that is no amount: refused, never rounded
-          if (model.route.method !== 'GET') {
-            for (const [index, field] of model.fields.entries()) {
-              if (!field.money) continue;
-              for (const value of [12.345, 1.005, 0.001, 1e12, -1e12 - 0.01]) {
-                await send(model, buildRequest(model, { mutations: [[index, value]], scopeInQuery: true, param: 1 }, token, `10.79.${r}.1`));
-              }
+        }
+      }
+
+      const models = await Promise.all(restRoutes.map(modelOf));
+      // every row was traced to its procedure, so its fields come from the procedure's zod input
+      expect(models.filter((m) => m.procedures.length === 0).map((m) => `${m.route.method} ${m.route.path}`)).toEqual([]);
+      expect(models.filter((m) => m.fields.length > 0).length).toBeGreaterThan(models.length * 0.9);
+      // the amounts of the budget writes are found by their schema's money mark (the inexact-amount checks below rely on it)
+      expect(models.filter((m) => m.route.method !== 'GET' && m.fields.some((f) => f.money)).map((m) => `${m.route.method} ${m.route.path}`)).toEqual(
+        expect.arrayContaining(['PUT Budget/Forecast', 'PUT Budget/Forecast/Surplus', 'PUT Budget/Adjust', 'PUT Budget/Changes']),
+      );
+      for (const [r, model] of models.entries()) {
+        const started = Date.now();
+        const planArb: fc.Arbitrary<Plan> = fc.record({
+          mutations: fc.array(
+            fc
+              .nat({ max: Math.max(0, model.fields.length - 1) })
+              .chain((index) => fc.tuple(fc.constant(index), hostileFor(model.fields[index]?.kind ?? 'any'))),
+            { minLength: 1, maxLength: 3 },
+          ),
+          scopeInQuery: fc.boolean(),
+          param: paramArb,
+        });
+        // sign-in rows run argon2 on every well-formed attempt (about a second here): fewer runs
+        const runs = model.procedures.some((p) => p.startsWith('auth.')) ? Math.ceil(RUNS / 6) : RUNS;
+        const plans = fc.sample(planArb, { seed: SEED + r, numRuns: runs });
+        for (const [i, plan] of plans.entries()) {
+          await send(model, buildRequest(model, plan, token, `10.77.${r}.${i % 250}`));
+        }
+        for (const options of fixedCases(model, token)) await send(model, { remoteAddress: `10.78.${r}.1`, ...options });
+        // every amount field of a write alone with an amount that is no amount: refused, never rounded
+        if (model.route.method !== 'GET') {
+          for (const [index, field] of model.fields.entries()) {
+            if (!field.money) continue;
+            for (const value of [12.345, 1.005, 0.001, 1e12, -1e12 - 0.01]) {
+              await send(model, buildRequest(model, { mutations: [[index, value]], scopeInQuery: true, param: 1 }, token, `10.79.${r}.1`));
             }
           }
-          // a row may end or spoil the session (logout): sign in again for the next path
-          const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-          if (me.statusCode !== 200) await signIn();
-          if (TRACE) {
-            const line = `${model.route.method} ${model.route.path} ${Date.now() - started} ms ${[...routeStatuses].map(([st, n]) => `${st}×${n}`).join(' ')}; 400 fields ${[...refusals].map(([f, n]) => `${f}×${n}`).join(' ')}\n`;
-            writeFileSync(TRACE, line, { flag: 'a' });
-          }
-          routeStatuses.clear();
-          refusals.clear();
         }
+        // a row may end or spoil the session (logout): sign in again for the next path
+        const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+        if (me.statusCode !== 200) await signIn();
+        if (TRACE) {
+          const line = `${model.route.method} ${model.route.path} ${Date.now() - started} ms ${[...routeStatuses].map(([st, n]) => `${st}×${n}`).join(' ')}; 400 fields ${[...refusals].map(([f, n]) => `${f}×${n}`).join(' ')}\n`;
+          writeFileSync(TRACE, line, { flag: 'a' });
+        }
+        routeStatuses.clear();
+        refusals.clear();
+      }
 
-        if (TRACE) writeFileSync(`${TRACE}.findings.json`, JSON.stringify(findings, null, 1));
-        console.info(
-          `REST fuzz [${target.name}] seed ${SEED}: ${requests} requests on ${models.length} paths, ${serverErrors} answers >= 500, ${findings.length - serverErrors} outside the error shape or accepting an inexact amount, ${failingRoutes.size} failing paths; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`,
-        );
-        expect(findings.slice(0, SHOW), `failing paths: ${[...failingRoutes].join(', ')}`).toEqual([]);
-      },
-      600_000,
-    );
+      if (TRACE) writeFileSync(`${TRACE}.findings.json`, JSON.stringify(findings, null, 1));
+      console.info(
+        `REST fuzz [${target.name}] seed ${SEED}: ${requests} requests on ${models.length} paths, ${serverErrors} answers >= 500, ${findings.length - serverErrors} outside the error shape or accepting an inexact amount, ${failingRoutes.size} failing paths; statuses ${[
+          ...statuses,
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
+      expect(findings.slice(0, SHOW), `failing paths: ${[...failingRoutes].join(', ')}`).toEqual([]);
+    }, 600_000);
   });
 }

@@ -69,7 +69,17 @@ describe('money walker', () => {
     const Input = z.object({
       head: Cents,
       count: z.number(),
-      positions: z.array(z.object({ chapterId: z.number().nullish().transform((v) => v ?? undefined), amount: Cents.optional() })).max(5),
+      positions: z
+        .array(
+          z.object({
+            chapterId: z
+              .number()
+              .nullish()
+              .transform((v) => v ?? undefined),
+            amount: Cents.optional(),
+          }),
+        )
+        .max(5),
       preprocessed: z.preprocess((v) => v, Cents),
       tagged: z.discriminatedUnion('kind', [z.object({ kind: z.literal('money'), value: Cents }), z.object({ kind: z.literal('count'), value: z.number() })]),
     });
@@ -97,9 +107,18 @@ describe('money walker', () => {
   it('refuses an amount that is no exact amount with InvalidValue naming the field, never rounding', () => {
     const Input = z.object({ surplus: Cents, positions: z.array(z.object({ amount: Cents })), tagged: z.union([z.object({ value: Cents }), z.null()]) });
     for (const bad of [12.345, 1.005, 0.001, Number.POSITIVE_INFINITY, Number.NaN, 1e12, -1e12 - 0.01]) {
-      expect(refusal(() => moneyIn([Input], { surplus: bad })), String(bad)).toEqual({ code: 'InvalidValue', field: 'surplus' });
-      expect(refusal(() => moneyIn([Input], { positions: [{ amount: 1 }, { amount: bad }] })), String(bad)).toEqual({ code: 'InvalidValue', field: 'positions.1.amount' });
-      expect(refusal(() => moneyIn([Input], { tagged: { value: bad } })), String(bad)).toEqual({ code: 'InvalidValue', field: 'tagged.value' });
+      expect(
+        refusal(() => moneyIn([Input], { surplus: bad })),
+        String(bad),
+      ).toEqual({ code: 'InvalidValue', field: 'surplus' });
+      expect(
+        refusal(() => moneyIn([Input], { positions: [{ amount: 1 }, { amount: bad }] })),
+        String(bad),
+      ).toEqual({ code: 'InvalidValue', field: 'positions.1.amount' });
+      expect(
+        refusal(() => moneyIn([Input], { tagged: { value: bad } })),
+        String(bad),
+      ).toEqual({ code: 'InvalidValue', field: 'tagged.value' });
     }
   });
 
@@ -113,7 +132,16 @@ describe('money walker', () => {
 describe('moneyCaller', () => {
   it("converts a procedure's input and answer by the procedure's own schemas", async () => {
     const seen: unknown[] = [];
-    const surplus = { cashBalance: 100, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 50, surplus: 100, isEditable: true };
+    const surplus = {
+      cashBalance: 100,
+      revenuesActual: 0,
+      revenuesResidue: 0,
+      expensesActual: 0,
+      expensesResidue: 0,
+      surplusUsed: 50,
+      surplus: 100,
+      isEditable: true,
+    };
     const caller = {
       budget: {
         surplus: {
@@ -126,11 +154,25 @@ describe('moneyCaller', () => {
       },
     };
     const c = moneyCaller(caller);
-    const saved = await c.budget.surplus.save({ departmentId: 1, year: 2026, cashBalance: 1, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 0.5 });
-    expect(seen).toEqual([{ departmentId: 1, year: 2026, cashBalance: 100, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 50 }]);
+    const saved = await c.budget.surplus.save({
+      departmentId: 1,
+      year: 2026,
+      cashBalance: 1,
+      revenuesActual: 0,
+      revenuesResidue: 0,
+      expensesActual: 0,
+      expensesResidue: 0,
+      surplusUsed: 0.5,
+    });
+    expect(seen).toEqual([
+      { departmentId: 1, year: 2026, cashBalance: 100, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 50 },
+    ]);
     expect(saved).toEqual({ ...surplus, cashBalance: 1, surplusUsed: 0.5, surplus: 1 });
     // an answer without amounts (record numbers and ids are no money) is unchanged
     expect(await c.budget.changes.list()).toEqual([{ id: 1, recordNumber: 2, approved: null, notes: '' }]);
-    await expect(c.budget.surplus.save({ departmentId: 1, year: 2026, surplusUsed: 0.001 })).rejects.toMatchObject({ code: 'InvalidValue', field: 'surplusUsed' });
+    await expect(c.budget.surplus.save({ departmentId: 1, year: 2026, surplusUsed: 0.001 })).rejects.toMatchObject({
+      code: 'InvalidValue',
+      field: 'surplusUsed',
+    });
   });
 });

@@ -57,7 +57,14 @@ function hasAmounts(schema: Schema | undefined, depth = 0): boolean {
   if (!schema || depth > 12) return false;
   if (isMoneySchema(schema)) return true;
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const children = [def.innerType, def.out, def.element, def.valueType, ...((def.options as Schema[] | undefined) ?? []), ...Object.values((def.shape as Record<string, Schema> | undefined) ?? {})];
+  const children = [
+    def.innerType,
+    def.out,
+    def.element,
+    def.valueType,
+    ...((def.options as Schema[] | undefined) ?? []),
+    ...Object.values((def.shape as Record<string, Schema> | undefined) ?? {}),
+  ];
   return children.some((c) => c !== undefined && hasAmounts(c as Schema, depth + 1));
 }
 
@@ -104,11 +111,19 @@ function compare(wire: unknown, marked: unknown, plain: unknown, amounts: number
     }
     const keys = new Set([...Object.keys(marked), ...Object.keys(wire)]);
     for (const key of keys) {
-      compare((wire as Record<string, unknown>)[key], (marked as Record<string, unknown>)[key], (plain as Record<string, unknown>)[key], amounts, at ? `${at}.${key}` : key, problems);
+      compare(
+        (wire as Record<string, unknown>)[key],
+        (marked as Record<string, unknown>)[key],
+        (plain as Record<string, unknown>)[key],
+        amounts,
+        at ? `${at}.${key}` : key,
+        problems,
+      );
     }
     return;
   }
-  if (!Object.is(wire, plain) && !(wire === undefined && plain === undefined)) problems.push(`${at}: ${JSON.stringify(wire)} on the wire, ${JSON.stringify(plain)} in tRPC`);
+  if (!Object.is(wire, plain) && !(wire === undefined && plain === undefined))
+    problems.push(`${at}: ${JSON.stringify(wire)} on the wire, ${JSON.stringify(plain)} in tRPC`);
 }
 
 interface Case {
@@ -133,14 +148,38 @@ for (const target of testDatabases()) {
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
         return res.json();
       };
-      const part = (n: 1 | 2, positions: [string, number][]) => ok('PUT', 'Budget/Forecast', { ...scope(), part: n, positions: positions.map(([chapter, amountCurrYear]) => ({ chapter, amountCurrYear })) });
-      await part(1, [['11001', 20_000.5], ['13001', 1000]]);
-      await part(2, [['21003', 20_000.5], ['22002', 500], ['23001', 1000]]);
-      await ok('PUT', 'Budget/Forecast/Surplus', { ...scope(), cashBalance: 1000, revenuesActual: 250.25, revenuesResidue: 0, expensesActual: 50.25, expensesResidue: 0, surplusUsed: 500 });
+      const part = (n: 1 | 2, positions: [string, number][]) =>
+        ok('PUT', 'Budget/Forecast', { ...scope(), part: n, positions: positions.map(([chapter, amountCurrYear]) => ({ chapter, amountCurrYear })) });
+      await part(1, [
+        ['11001', 20_000.5],
+        ['13001', 1000],
+      ]);
+      await part(2, [
+        ['21003', 20_000.5],
+        ['22002', 500],
+        ['23001', 1000],
+      ]);
+      await ok('PUT', 'Budget/Forecast/Surplus', {
+        ...scope(),
+        cashBalance: 1000,
+        revenuesActual: 250.25,
+        revenuesResidue: 0,
+        expensesActual: 50.25,
+        expensesResidue: 0,
+        surplusUsed: 500,
+      });
       const approved = await t.call(user, 'GET', `Budget/Forecast/Approve?departmentId=${scope().departmentId}&year=${YEAR}&approval=${YEAR}-01-15`);
       expect(approved.statusCode, approved.body).toBe(200);
       changeId = (await ok('POST', 'Budget/Changes', { ...scope(), approved: `${YEAR}-03-01`, notes: 'Ausschuss' })).id;
-      await ok('PUT', 'Budget/Changes', { ...scope(), recordNumber: 1, approved: `${YEAR}-03-01`, positions: [{ chapter: '11006', amount: 123.45 }, { chapter: '21006', amount: 123.45 }] });
+      await ok('PUT', 'Budget/Changes', {
+        ...scope(),
+        recordNumber: 1,
+        approved: `${YEAR}-03-01`,
+        positions: [
+          { chapter: '11006', amount: 123.45 },
+          { chapter: '21006', amount: 123.45 },
+        ],
+      });
       await ok('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01 });
       await ok('PUT', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01, positions: [{ chapter: '21016', amount: 100.01 }] });
     });
@@ -166,7 +205,11 @@ for (const target of testDatabases()) {
     };
 
     const routeOf = (c: Case) => restRoutes.find((r) => r.method === c.method && r.path === c.path) as RestRoute;
-    const requestOf = (c: Case): RestRequest => ({ query: Object.fromEntries(Object.entries(c.query ?? {}).map(([k, v]) => [k, String(v)])), body: c.body ?? {}, params: {} });
+    const requestOf = (c: Case): RestRequest => ({
+      query: Object.fromEntries(Object.entries(c.query ?? {}).map(([k, v]) => [k, String(v)])),
+      body: c.body ?? {},
+      params: {},
+    });
 
     it('drives every GET row that answers with money', async () => {
       const covered = new Set(cases().map((c) => `${c.method} ${c.path}`));

@@ -24,7 +24,12 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
         const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip, requestId: request.id });
         const req: RestRequest = {
           query: (request.query ?? {}) as Record<string, string | undefined>,
-          body: typeof request.body === 'string' ? { text: request.body } : request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {},
+          body:
+            typeof request.body === 'string'
+              ? { text: request.body }
+              : request.body && typeof request.body === 'object'
+                ? (request.body as Record<string, unknown>)
+                : {},
           params: (request.params ?? {}) as Record<string, string | undefined>,
         };
         try {

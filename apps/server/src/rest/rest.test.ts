@@ -60,7 +60,11 @@ for (const target of testDatabases()) {
       expect(scopes.json().departments.map((d: { code: string }) => d.code)).toEqual(['102', '201']);
       expect(scopes.json().years).toEqual([YEAR - 1, YEAR]);
       const id = await deptId(token, '102');
-      const status = await t.app.inject({ method: 'GET', url: `/api/scopes/status?departmentId=${id}&year=${YEAR - 1}`, headers: { authorization: `Bearer ${token}` } });
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/scopes/status?departmentId=${id}&year=${YEAR - 1}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(status.statusCode).toBe(200);
       expect(status.json()).toMatchObject({ isBudgetApproved: true, isBudgetClosed: false, openPaymentsAllowed: true });
     });
@@ -69,7 +73,11 @@ for (const target of testDatabases()) {
       const sup = await tokenOf('supervisor');
       const foreign = await deptId(sup, '202');
       const token = await tokenOf('kassier');
-      const res = await t.app.inject({ method: 'GET', url: `/api/Scopes/Status?departmentId=${foreign}&year=${YEAR}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/Scopes/Status?departmentId=${foreign}&year=${YEAR}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().details.Message).toBe('DepartmentNotAllowed');
     });
@@ -90,7 +98,11 @@ for (const target of testDatabases()) {
       const again = await t.app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 1}`, headers: { authorization: `Bearer ${token}` } });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ years: [YEAR - 1, YEAR, YEAR + 1], year: YEAR + 1, created: false, message: 'YearExists' });
-      const standard = await t.app.inject({ method: 'POST', url: `/api/FinancialYears?year=${YEAR + 2}`, headers: { authorization: `Bearer ${await tokenOf('kassier')}` } });
+      const standard = await t.app.inject({
+        method: 'POST',
+        url: `/api/FinancialYears?year=${YEAR + 2}`,
+        headers: { authorization: `Bearer ${await tokenOf('kassier')}` },
+      });
       expect(standard.statusCode).toBe(403);
     });
 
@@ -121,7 +133,12 @@ for (const target of testDatabases()) {
     it('answers every row of the route table (no 404)', async () => {
       const token = await tokenOf('supervisor');
       for (const route of restRoutes) {
-        const res = await t.app.inject({ method: route.method, url: `/api/${route.path}`, headers: { authorization: `Bearer ${token}` }, payload: route.method === 'GET' ? undefined : {} });
+        const res = await t.app.inject({
+          method: route.method,
+          url: `/api/${route.path}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: route.method === 'GET' ? undefined : {},
+        });
         expect(res.statusCode, `${route.method} ${route.path}`).not.toBe(404);
       }
       const unknown = await t.app.inject({ method: 'GET', url: '/api/Nothing', headers: { authorization: `Bearer ${token}` } });

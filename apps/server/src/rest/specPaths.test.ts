@@ -57,7 +57,9 @@ describe('every path of the spec is routed', () => {
     const missing = paths.filter((p) => !p.pending && !routed(p)).map((p) => `${p.method} ${p.path} (line ${p.line})`);
     const pending = paths.filter((p) => p.pending);
     const builtSincePending = pending.filter(routed).map((p) => `${p.method} ${p.path}`);
-    console.info(`spec paths: ${paths.length}, routed ${paths.length - pending.length - missing.length}, pending ${pending.length} (area not built yet), missing ${missing.length}`);
+    console.info(
+      `spec paths: ${paths.length}, routed ${paths.length - pending.length - missing.length}, pending ${pending.length} (area not built yet), missing ${missing.length}`,
+    );
     if (builtSincePending.length > 0) console.warn(`routed now, remove their pending marker in spec-paths.txt: ${builtSincePending.join(', ')}`);
     expect(missing, 'spec paths neither routed nor marked pending').toEqual([]);
   });

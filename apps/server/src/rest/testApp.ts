@@ -105,7 +105,12 @@ export function restTestApp(target: TestDatabase, options: RestTestOptions = {})
     auth,
     async call(username, method, url, payload, headers = {}) {
       const authorization = `Bearer ${await token(username)}`;
-      return ready().inject({ method, url: `/api/${url}`, headers: { authorization, ...headers }, ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}) });
+      return ready().inject({
+        method,
+        url: `/api/${url}`,
+        headers: { authorization, ...headers },
+        ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+      });
     },
     dept: (code) => departmentIds.get(code) ?? 0,
   };

@@ -21,7 +21,15 @@ describe('expired password', () => {
     const dept = scopes.json.departments.find((d) => d.code === '202');
     const created = await api('POST', 'Admin/Users', {
       token: login.json.token,
-      body: { username: 'neuling', fullname: 'Nora Neuling', password: 'start1', passwordRepeat: 'start1', mustChangePassword: true, departmentIds: [dept.id], mainDepartmentId: dept.id },
+      body: {
+        username: 'neuling',
+        fullname: 'Nora Neuling',
+        password: 'start1',
+        passwordRepeat: 'start1',
+        mustChangePassword: true,
+        departmentIds: [dept.id],
+        mainDepartmentId: dept.id,
+      },
     });
     assert.equal(created.status, 200, JSON.stringify(created.json));
 
@@ -39,7 +47,10 @@ describe('expired password', () => {
     await page.locator('input[name="newPassword"]').fill('start1');
     await page.locator('input[name="newPasswordRepeat"]').fill('start1');
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByTestId('sign-in-error').filter({ hasText: /gleich|alte/i }).waitFor();
+    await page
+      .getByTestId('sign-in-error')
+      .filter({ hasText: /gleich|alte/i })
+      .waitFor();
 
     await page.locator('input[name="password"]').fill('start1');
     await page.locator('input[name="newPassword"]').fill('geheim7');

@@ -279,7 +279,10 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     assert.equal(new URL(page.url()).pathname, `/dept/203/year/${currentYear}`);
     await page.getByTestId('department-picker').click();
     const options = await page.getByRole('option').allInnerTexts();
-    assert.deepEqual(options.map((o) => o.trim().slice(0, 3)), ['203']);
+    assert.deepEqual(
+      options.map((o) => o.trim().slice(0, 3)),
+      ['203'],
+    );
     await page.keyboard.press('Escape');
     assertNoErrors(errors);
     // a typed address of another department is refused (the refusal is logged by the router)
@@ -295,7 +298,10 @@ describe('base data: departments, accounts, suppliers (supervisor, German)', () 
     await page.getByTestId('language-switch').getByText('IT').click();
     await page.getByTestId('screen-title').getByText('Fornitori').waitFor();
     const headers = await page.getByTestId('supplier-table').locator('th').allInnerTexts();
-    assert.deepEqual(headers.slice(0, 3).map((s) => s.trim()), ['Numero', 'Chiave di ricerca', 'Nome']);
+    assert.deepEqual(
+      headers.slice(0, 3).map((s) => s.trim()),
+      ['Numero', 'Chiave di ricerca', 'Nome'],
+    );
     await page.getByTestId('list-new').click();
     await page.locator('[name="searchKey"]').waitFor();
     assert.equal(await editorTitle(page), 'Nuovo fornitore');

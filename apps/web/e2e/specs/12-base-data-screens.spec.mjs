@@ -64,7 +64,12 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('import-run').click();
       await page.getByTestId('import-report').waitFor();
       assert.equal((await page.getByTestId('import-rejected').innerText()).trim(), '3');
-      assert.equal(Number(await page.getByTestId('import-added').innerText()) + Number(await page.getByTestId('import-changed').innerText()) + Number(await page.getByTestId('import-unchanged').innerText()), 2);
+      assert.equal(
+        Number(await page.getByTestId('import-added').innerText()) +
+          Number(await page.getByTestId('import-changed').innerText()) +
+          Number(await page.getByTestId('import-unchanged').innerText()),
+        2,
+      );
       assert.equal(await page.getByTestId('import-rejections').getByTestId('data-row').count(), 3);
       await shot(page, `banks-import-${language}`);
 
@@ -76,7 +81,10 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('export-format').getByText('CSV').click();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
       const { readFile } = await import('node:fs/promises');
-      const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const csv = (await readFile(await download.path(), 'utf8'))
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       assert.equal(csv[0].split(';')[0], language === 'it' ? 'Codice' : 'Code');
       assert.deepEqual(
         csv.slice(1).map((l) => l.split(';')[0]),

@@ -63,7 +63,10 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     assert.equal(await page.getByTestId('copy-ok').isDisabled(), true, 'OK waits for the confirmation');
     await shot(page, 'chart-copy-ready-de');
     await page.getByTestId('copy-confirm').click();
-    await page.getByTestId('copy-success').getByText(new RegExp(`von ${currentYear} nach ${next} kopiert`)).waitFor();
+    await page
+      .getByTestId('copy-success')
+      .getByText(new RegExp(`von ${currentYear} nach ${next} kopiert`))
+      .waitFor();
 
     await page.getByTestId('copy-chapters').check(); // clears the result
     assert.equal(await page.getByTestId('copy-success').count(), 0, 'changing the ticks clears the result');
@@ -113,7 +116,10 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     await fill(page, 'searchKeyIta', 'PROVA');
     await chooseOption(page, 'chapter-category', '01 – Verwaltung');
     await page.getByTestId('chapter-ets').click();
-    await page.getByRole('option', { name: /^A1 – / }).first().click();
+    await page
+      .getByRole('option', { name: /^A1 – / })
+      .first()
+      .click();
     await shot(page, 'chapter-editor-de', { fullPage: true });
     await page.getByTestId('editor-save').click();
     await page.getByText('Gespeichert').first().waitFor();
@@ -246,7 +252,10 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     const second = await newPage(browser());
     await signInAndWait(second.page, 'endtest101', { password: 'geheim1' });
     await second.page.waitForURL(/\/dept\/101\/year\//);
-    assert.deepEqual((await selectOptions(second.page, 'department-picker')).map((o) => o.slice(0, 3)), ['101']);
+    assert.deepEqual(
+      (await selectOptions(second.page, 'department-picker')).map((o) => o.slice(0, 3)),
+      ['101'],
+    );
     assertNoErrors(second.errors);
     assertNoErrors(errors);
     await second.context.close();
@@ -291,7 +300,10 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     await page.getByTestId('transferFrom-description').getByText('Spenden').waitFor();
     assert.equal(await page.getByTestId('transfer-add').isDisabled(), true, 'Add needs both chapters');
     await page.getByTestId('transferTo-code').fill('21001');
-    await page.getByText('gehört nicht zu').waitFor({ state: 'detached' }).catch(() => {});
+    await page
+      .getByText('gehört nicht zu')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
     await page.getByTestId('transferTo-description').getByText('Verwaltungsausgaben und Büromaterial').waitFor();
     await page.getByTestId('transfer-add').click();
     await page.getByTestId('transfer-row').getByText('1-1-006').waitFor();
@@ -303,7 +315,9 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     const row = page.getByTestId('template-table').getByTestId('data-row').filter({ hasText: 'Tanken und Spende' });
     // the list refetches after the save: three positions
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="template-table"] tr[data-row]')].some((tr) => tr.textContent?.includes('Tanken') && tr.lastElementChild?.textContent?.trim() === '3'),
+      [...document.querySelectorAll('[data-testid="template-table"] tr[data-row]')].some(
+        (tr) => tr.textContent?.includes('Tanken') && tr.lastElementChild?.textContent?.trim() === '3',
+      ),
     );
 
     // the wrong part is refused
@@ -323,7 +337,10 @@ describe('chart of accounts and administration (Italian)', () => {
     await page.getByTestId('language-switch').getByText('IT').click();
     await page.getByTestId('chart-locked').getByText('Piano dei conti bloccato').waitFor();
     const headers = await page.getByTestId('chapter-table').locator('th').allInnerTexts();
-    assert.deepEqual(headers.slice(0, 3).map((s) => s.trim()), ['Capitolo', 'Parte', 'Descrizione']);
+    assert.deepEqual(
+      headers.slice(0, 3).map((s) => s.trim()),
+      ['Capitolo', 'Parte', 'Descrizione'],
+    );
     await shot(page, 'chapters-locked-it');
     await page.getByTestId('data-row').first().click();
     await page.locator('[name="descriptionDeu"]').waitFor();
@@ -367,7 +384,12 @@ describe('chart of accounts and administration (Italian)', () => {
     assert.deepEqual(levels, ['Standard', 'Amministratore', 'Supervisore']);
     await shot(page, 'user-editor-it', { fullPage: true });
     await page.getByTestId('editor-back').click();
-    await page.getByRole('dialog').getByRole('button').last().click().catch(() => {});
+    await page
+      .getByRole('dialog')
+      .getByRole('button')
+      .last()
+      .click()
+      .catch(() => {});
 
     await openScreen(page, `${scope('101')}/userDepartments`, 'user-department-table');
     await shot(page, 'user-departments-it');
@@ -375,7 +397,11 @@ describe('chart of accounts and administration (Italian)', () => {
     await shot(page, 'department-users-it');
 
     await openScreen(page, `${scope('101')}/movementTemplates`, 'template-table');
-    await page.getByTestId('screen-title').getByText('Modelli di registrazione').waitFor().catch(() => {});
+    await page
+      .getByTestId('screen-title')
+      .getByText('Modelli di registrazione')
+      .waitFor()
+      .catch(() => {});
     await shot(page, 'templates-it');
     await page.getByTestId('template-table').getByTestId('data-row').first().click();
     await page.getByTestId('template-expenses').waitFor();

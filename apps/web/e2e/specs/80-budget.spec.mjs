@@ -67,7 +67,11 @@ for (const { language, user, dept } of runs) {
       const amounts = page.locator('input[data-amount-input]');
       await amounts.nth(0).click();
       await amounts.nth(0).press('Enter');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-row-key')), await amounts.nth(1).getAttribute('data-row-key'), 'Enter moved to the next amount');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-row-key')),
+        await amounts.nth(1).getAttribute('data-row-key'),
+        'Enter moved to the next amount',
+      );
       // a new row with no amount can't be left by clicking outside
       await page.getByTestId('add-chapter-code').fill('21005');
       await page.getByTestId('amount-21005').waitFor();
@@ -156,13 +160,32 @@ for (const { language, user, dept } of runs) {
         await route.fulfill({
           status: 409,
           contentType: 'application/json',
-          body: JSON.stringify([{ error: { message: 'AvailableExceeded', code: -32603, data: { code: 'CONFLICT', httpStatus: 409, path: 'budget.changes.save', appCode: 'AvailableExceeded', field: null, params: { chapter: '21001' } } } }]),
+          body: JSON.stringify([
+            {
+              error: {
+                message: 'AvailableExceeded',
+                code: -32603,
+                data: {
+                  code: 'CONFLICT',
+                  httpStatus: 409,
+                  path: 'budget.changes.save',
+                  appCode: 'AvailableExceeded',
+                  field: null,
+                  params: { chapter: '21001' },
+                },
+              },
+            },
+          ]),
         });
       });
       await shot(page, name('change-positions'), { fullPage: true });
       await page.getByTestId('editor-save').click();
       const question = page.getByRole('dialog');
-      await question.getByText(language === 'de' ? 'Der verfügbare Betrag wird überschritten. Trotzdem fortfahren?' : "L'importo disponibile viene superato. Continuare comunque?").waitFor();
+      await question
+        .getByText(
+          language === 'de' ? 'Der verfügbare Betrag wird überschritten. Trotzdem fortfahren?' : "L'importo disponibile viene superato. Continuare comunque?",
+        )
+        .waitFor();
       await shot(page, name('change-exceeds-available'));
       await question.getByRole('button', { name: language === 'de' ? 'Fortfahren' : 'Continua' }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));

@@ -49,7 +49,9 @@ async function setLanguage(page, language) {
 /** Header cells of the positions table whose text does not fit (cut, ellipsized or running into the next). */
 function clippedHeaders(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="forecast-positions"] th, [data-testid="change-positions"] th')].filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.innerText),
+    [...document.querySelectorAll('[data-testid="forecast-positions"] th, [data-testid="change-positions"] th')]
+      .filter((th) => th.scrollWidth > th.clientWidth + 1)
+      .map((th) => th.innerText),
   );
 }
 
@@ -261,7 +263,10 @@ describe('amount entry in the budget editors', () => {
     await page.getByTestId('amount-22002').waitFor();
     assert.equal(await value(page, 'amount-11001'), '2.000,00 €');
     assert.equal(await value(page, 'amount-22002'), '2.000,00 €');
-    const expected = `${planned.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')} €`;
+    const expected = `${planned
+      .toFixed(2)
+      .replace('.', ',')
+      .replace(/\B(?=(\d{3})+(?!\d))/g, '.')} €`;
     assert.equal(await value(page, 'adjustment-surplus-actual'), expected);
 
     // ---- the editors in Italian (screenshots to look at)

@@ -10,7 +10,21 @@
  * landing part creates a year after the latest existing one (other specs may have created one).
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, chooseOption, currentYear, newPage, pathOf, selectOptions, setLanguage, setTheme, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  baseUrl,
+  chooseOption,
+  currentYear,
+  newPage,
+  pathOf,
+  selectOptions,
+  setLanguage,
+  setTheme,
+  shot,
+  signInAndWait,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
@@ -79,7 +93,10 @@ describe('honest states', () => {
     await page.goto(`${base}/budget/forecast/approval`);
     await page.getByTestId('approval-save').waitFor();
     assert.equal(await page.getByTestId('approval-save').isDisabled(), true, 'empty forecast: Genehmigen disabled');
-    assert.equal(await tooltipOf(page, page.getByTestId('approval-save-wrap'), 'honest-approval-empty-tooltip-de'), 'Der Haushaltsvoranschlag enthält noch keine Beträge.');
+    assert.equal(
+      await tooltipOf(page, page.getByTestId('approval-save-wrap'), 'honest-approval-empty-tooltip-de'),
+      'Der Haushaltsvoranschlag enthält noch keine Beträge.',
+    );
     await page.getByTestId('approval-empty').waitFor();
     assert.equal(await checkState(page, 'total'), 'neutral');
     await shot(page, 'honest-approval-empty-de');
@@ -254,7 +271,10 @@ describe('honest states', () => {
     assert.equal(await sup.page.locator('[data-menu-key="management"]').first().getAttribute('data-enabled'), 'false');
     assert.equal(await tooltipOf(sup.page, sup.page.locator('[data-menu-tip="management"]')), 'Erst nach der Genehmigung des Haushaltsvoranschlags.');
     await setLanguage(sup.page, 'it');
-    assert.equal(await tooltipOf(sup.page, sup.page.locator('[data-menu-tip="management"]'), 'honest-menu-reason-it'), "Solo dopo l'approvazione del bilancio di previsione.");
+    assert.equal(
+      await tooltipOf(sup.page, sup.page.locator('[data-menu-tip="management"]'), 'honest-menu-reason-it'),
+      "Solo dopo l'approvazione del bilancio di previsione.",
+    );
     await setLanguage(sup.page, 'de');
     assertNoErrors(errors);
     assertNoErrors(sup.errors);

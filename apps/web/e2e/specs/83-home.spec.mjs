@@ -9,7 +9,25 @@
  * Screenshots of both pages in German and Italian, light and dark.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, cents, chooseOption, currentYear, downloadCsv, newPage, pathOf, setLanguage, setTheme, shot, signInAndWait, typed, useBrowser, waitForRows, rest } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  baseUrl,
+  cents,
+  chooseOption,
+  currentYear,
+  downloadCsv,
+  newPage,
+  pathOf,
+  setLanguage,
+  setTheme,
+  shot,
+  signInAndWait,
+  typed,
+  useBrowser,
+  waitForRows,
+  rest,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const prev = currentYear - 1;
@@ -194,19 +212,27 @@ describe('home pages', () => {
     // the CSV holds the filtered list in the same order
     const csv = await downloadCsv(page);
     assert.equal(csv.name, 'feuerwehren-uebersicht.csv');
-    assert.equal(csv.lines[0], 'Code;Name;Bereich;Einnahmen;Ausgaben;Verwendeter Überschuss;Differenz;Status;Ausgeglichen;Genehmigt am;Letzte Änderung;Änderung vom');
+    assert.equal(
+      csv.lines[0],
+      'Code;Name;Bereich;Einnahmen;Ausgaben;Verwendeter Überschuss;Differenz;Status;Ausgeglichen;Genehmigt am;Letzte Änderung;Änderung vom',
+    );
     assert.deepEqual(
       csv.lines.slice(1).map((l) => l.split(';')[0]),
       codes,
     );
-    assert.ok(csv.lines.includes('100;Bezirksfeuerwehrverband Bozen;Bezirk;42174,00;46574,00;4400,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'), csv.lines.join('\n'));
+    assert.ok(
+      csv.lines.includes('100;Bezirksfeuerwehrverband Bozen;Bezirk;42174,00;46574,00;4400,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;'),
+      csv.lines.join('\n'),
+    );
 
     // Italian and the district filter
     await setLanguage(page, 'it');
     await page.getByText('Panoramica dei corpi').waitFor();
     await chooseOption(page, 'filter-district', /^100 /);
     await waitForSearch(page, { district: '100' });
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="data-row"] td:first-child')].every((td) => td.textContent?.trim().startsWith('1')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="data-row"] td:first-child')].every((td) => td.textContent?.trim().startsWith('1')),
+    );
     const italianCsv = await downloadCsv(page);
     assert.equal(italianCsv.name, 'panoramica-corpi.csv');
     const italianCodes = italianCsv.lines.slice(1).map((l) => l.split(';')[0]);

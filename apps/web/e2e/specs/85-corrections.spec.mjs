@@ -21,8 +21,20 @@ async function switchLanguage(page, language) {
 }
 
 const runs = [
-  { language: 'de', user: 'kassier', dept: '101', newDept: '105', texts: { master: 'Stammblatt (PDF)', masterTitle: 'Stammblatt der Lieferanten', searchKey: 'Suchbegriff', term: 'Zahlungsziel' } },
-  { language: 'it', user: 'zwei', dept: '102', newDept: '106', texts: { master: 'Scheda anagrafica (PDF)', masterTitle: 'Scheda anagrafica dei fornitori', searchKey: 'Chiave di ricerca', term: 'Termine di pagamento' } },
+  {
+    language: 'de',
+    user: 'kassier',
+    dept: '101',
+    newDept: '105',
+    texts: { master: 'Stammblatt (PDF)', masterTitle: 'Stammblatt der Lieferanten', searchKey: 'Suchbegriff', term: 'Zahlungsziel' },
+  },
+  {
+    language: 'it',
+    user: 'zwei',
+    dept: '102',
+    newDept: '106',
+    texts: { master: 'Scheda anagrafica (PDF)', masterTitle: 'Scheda anagrafica dei fornitori', searchKey: 'Chiave di ricerca', term: 'Termine di pagamento' },
+  },
 ];
 
 for (const { language, user, dept, newDept, texts } of runs) {
@@ -96,7 +108,11 @@ for (const { language, user, dept, newDept, texts } of runs) {
       const chapterName = language === 'de' ? 'Persönliche Schutzausrüstung' : 'Dispositivi di protezione individuale';
       await page.getByTestId('chapter-description').getByText(chapterName).waitFor();
       assert.equal(await page.locator('input[name="descriptionDeu"]').inputValue(), 'Persönliche Schutzausrüstung', 'the chapter names the template (de)');
-      assert.equal(await page.locator('input[name="descriptionIta"]').inputValue(), 'Dispositivi di protezione individuale', 'the chapter names the template (it)');
+      assert.equal(
+        await page.locator('input[name="descriptionIta"]').inputValue(),
+        'Dispositivi di protezione individuale',
+        'the chapter names the template (it)',
+      );
       await shot(page, name('template-head-chapter'));
       await page.getByTestId('template-continue').click();
       await page.waitForURL((url) => /\/movementTemplates\/\d+$/.test(url.pathname));
@@ -185,7 +201,11 @@ for (const { language, user, dept, newDept, texts } of runs) {
       await page.waitForFunction(() => !document.querySelector('[data-testid="unlock-save"]:not([disabled])'));
       await shot(page, name('years-unlock'));
       await page.goto(`${baseUrl}/dept/101/year/${prevYear}/chartOfAccounts/unlock`);
-      await page.getByTestId('unlock-row-3').getByTestId('unlock-state').getByText(language === 'de' ? 'gesperrt' : 'bloccato').waitFor();
+      await page
+        .getByTestId('unlock-row-3')
+        .getByTestId('unlock-state')
+        .getByText(language === 'de' ? 'gesperrt' : 'bloccato')
+        .waitFor();
       await shot(page, name('chart-still-locked'));
       // and back: the year flag off again
       await page.goto(`${baseUrl}/dept/101/year/${currentYear}/years`);

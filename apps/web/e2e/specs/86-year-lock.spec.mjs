@@ -102,7 +102,10 @@ const runs = [
     dept: '101',
     part: 'expenses',
     chapter: '21001',
-    texts: { locked: 'Haushaltsjahr gesperrt: Jahre vor dem Vorjahr sind abgeschlossen. Änderungen sind erst möglich, wenn der Landesverband das Jahr für den Bereich freigibt (Haushaltsjahre).' },
+    texts: {
+      locked:
+        'Haushaltsjahr gesperrt: Jahre vor dem Vorjahr sind abgeschlossen. Änderungen sind erst möglich, wenn der Landesverband das Jahr für den Bereich freigibt (Haushaltsjahre).',
+    },
   },
   {
     language: 'it',
@@ -111,7 +114,8 @@ const runs = [
     part: 'revenues',
     chapter: '11001',
     texts: {
-      locked: "Esercizio bloccato: gli esercizi anteriori all'anno precedente sono chiusi. Le modifiche sono possibili solo quando l'Unione sblocca l'esercizio per l'area (Esercizi finanziari).",
+      locked:
+        "Esercizio bloccato: gli esercizi anteriori all'anno precedente sono chiusi. Le modifiche sono possibili solo quando l'Unione sblocca l'esercizio per l'area (Esercizi finanziari).",
     },
   },
 ];
@@ -155,7 +159,12 @@ for (const { language, user, dept, part, chapter, texts } of runs) {
       await closedWarning.waitFor();
       await shot(page, name('forecast-locked'));
       // and the server refuses the write
-      const refused = await rest(user, 'PUT', 'Budget/Forecast', { departmentId: deptId, year: oldYear, part: part === 'revenues' ? 1 : 2, positions: [{ chapter, amountCurrYear: 1 }] });
+      const refused = await rest(user, 'PUT', 'Budget/Forecast', {
+        departmentId: deptId,
+        year: oldYear,
+        part: part === 'revenues' ? 1 : 2,
+        positions: [{ chapter, amountCurrYear: 1 }],
+      });
       assert.equal(refused.json.details?.Message, 'YearLocked', JSON.stringify(refused.json));
 
       // the union unlocks the department area of that year on the years screen

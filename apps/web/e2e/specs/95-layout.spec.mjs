@@ -90,7 +90,11 @@ function findFaults() {
     const style = getComputedStyle(el);
     return style.visibility !== 'hidden' && style.display !== 'none';
   };
-  const textOf = (el) => (el.innerText || el.getAttribute('aria-label') || el.getAttribute('title') || el.querySelector('input')?.value || '').trim().replace(/\s+/g, ' ').slice(0, 60);
+  const textOf = (el) =>
+    (el.innerText || el.getAttribute('aria-label') || el.getAttribute('title') || el.querySelector('input')?.value || '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
   // headers, buttons, labels and cells, and the entries of the side menu (labels and their badges)
   const roots = [...document.querySelectorAll('th, td, button, label, [role="columnheader"], .mantine-NavLink-root')];
   const seen = new Set();
@@ -170,7 +174,10 @@ async function check(page, where, faults) {
 async function setLanguage(page, language) {
   const current = await page.getByTestId('language-switch').locator('input:checked').getAttribute('value');
   if (current === language) return;
-  await Promise.all([page.waitForResponse((r) => r.url().includes('auth.setLanguage')), page.getByTestId('language-switch').getByText(language.toUpperCase()).click()]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('auth.setLanguage')),
+    page.getByTestId('language-switch').getByText(language.toUpperCase()).click(),
+  ]);
 }
 
 /** Opens the first row of a master list (its editor) when the screen has one. */
@@ -247,9 +254,18 @@ describe('layout: no clipped text, no overlapping headers', { concurrency: 2 }, 
       <button style="width: 80px; white-space: nowrap; overflow: hidden">Weiter zu den Positionen</button>
       <button>OK</button>`);
     const found = await page.evaluate(findFaults);
-    assert.ok(found.some((f) => f.startsWith('overlapping header cells "Erinnerung" / "Anmerkungen"')), found.join('\n'));
-    assert.ok(found.some((f) => f.startsWith('clipped <td> "05856 116010000"')), found.join('\n'));
-    assert.ok(found.some((f) => f.startsWith('clipped <button> "Weiter zu den Positionen"')), found.join('\n'));
+    assert.ok(
+      found.some((f) => f.startsWith('overlapping header cells "Erinnerung" / "Anmerkungen"')),
+      found.join('\n'),
+    );
+    assert.ok(
+      found.some((f) => f.startsWith('clipped <td> "05856 116010000"')),
+      found.join('\n'),
+    );
+    assert.ok(
+      found.some((f) => f.startsWith('clipped <button> "Weiter zu den Positionen"')),
+      found.join('\n'),
+    );
     assert.ok(!found.some((f) => f.includes('"OK"') || f.includes('"Fine"') || f.includes('"ok"')), found.join('\n'));
     await context.close();
   });

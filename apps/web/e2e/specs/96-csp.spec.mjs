@@ -57,7 +57,10 @@ describe('content security policy', () => {
       return window.__injected === true;
     });
     assert.equal(ran, false);
-    assert.ok((await page.evaluate(() => window.__csp)).some((v) => v.startsWith('script-src')), 'the injected script is reported');
+    assert.ok(
+      (await page.evaluate(() => window.__csp)).some((v) => v.startsWith('script-src')),
+      'the injected script is reported',
+    );
     await context.close();
   });
 });

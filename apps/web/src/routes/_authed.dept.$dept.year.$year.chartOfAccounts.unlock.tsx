@@ -8,7 +8,10 @@ import { RoutePending } from '../ui/RoutePending.tsx';
 
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/chartOfAccounts/unlock')({
   loader: ({ params, cause }) =>
-    loadScreen({ params, cause }, 'chartOfAccounts/unlock', ({ department, year }) => [yearStatusQuery(), ...([1, 2, 3] as const).map((area) => chartStatusQuery({ department, year, area }))]),
+    loadScreen({ params, cause }, 'chartOfAccounts/unlock', ({ department, year }) => [
+      yearStatusQuery(),
+      ...([1, 2, 3] as const).map((area) => chartStatusQuery({ department, year, area })),
+    ]),
   pendingComponent: RoutePending,
   errorComponent: RouteErrorPage,
   component: ChartUnlockScreen,

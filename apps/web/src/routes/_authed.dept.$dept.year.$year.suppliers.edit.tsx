@@ -8,7 +8,14 @@ import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/suppliers/edit')({
-  validateSearch: masterSearch({ code: filterText, searchKey: filterText, location: filterText, province: filterText, country: filterText, active: filterChoice(activeChoices) }),
+  validateSearch: masterSearch({
+    code: filterText,
+    searchKey: filterText,
+    location: filterText,
+    province: filterText,
+    country: filterText,
+    active: filterChoice(activeChoices),
+  }),
   // spec 2 §2: suppliers ignore the year; a year change keeps the open editor
   staticData: { scopeIgnores: 'year' },
   loaderDeps: ({ search }) => masterListInput(search, supplierFilterKeys),

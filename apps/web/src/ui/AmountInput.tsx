@@ -18,7 +18,14 @@ export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChan
  */
 export function AmountInput({ value, onChange, onBlur, onFocus, onMouseDown, onMouseUp, error, styles, ...rest }: AmountInputProps) {
   const { t } = useLingui();
-  const { ref, text, invalid, handlers } = useTypedText({ value, onChange, read: readAmountText, display: amountText, editText: amountEditText, selectOnFocus: true });
+  const { ref, text, invalid, handlers } = useTypedText({
+    value,
+    onChange,
+    read: readAmountText,
+    display: amountText,
+    editText: amountEditText,
+    selectOnFocus: true,
+  });
   const message = invalid ? (readAmountText(text).tooLarge ? t`Höchstens ${maxAmountText}` : t`Ungültiger Betrag`) : error;
 
   return (
@@ -29,7 +36,10 @@ export function AmountInput({ value, onChange, onBlur, onFocus, onMouseDown, onM
       ref={ref}
       value={text}
       error={message}
-      styles={{ ...(typeof styles === 'object' ? styles : {}), input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: 'var(--mantine-font-size-sm)' } }}
+      styles={{
+        ...(typeof styles === 'object' ? styles : {}),
+        input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: 'var(--mantine-font-size-sm)' },
+      }}
       onMouseDown={(event) => {
         handlers.onMouseDown(event);
         onMouseDown?.(event);

@@ -99,7 +99,10 @@ export function ChapterCodeInput({
     const seq = ++lookupSeq.current;
     setLooking(true);
     try {
-      const row = await queryClient.fetchQuery({ ...trpc.chart.chapters.byCode.queryOptions({ departmentId, year, chapter: code, ...(area ? { area } : {}) }), staleTime: 60_000 });
+      const row = await queryClient.fetchQuery({
+        ...trpc.chart.chapters.byCode.queryOptions({ departmentId, year, chapter: code, ...(area ? { area } : {}) }),
+        staleTime: 60_000,
+      });
       if (seq === lookupSeq.current) accept(row);
     } catch (err) {
       if (seq !== lookupSeq.current) return;
@@ -162,7 +165,14 @@ export function ChapterCodeInput({
                 <Loader size={12} />
               ) : (
                 <Tooltip label={t`Kapitel suchen (F4)`}>
-                  <ActionIcon variant="subtle" size="sm" onClick={openPicker} aria-label={t`Kapitel suchen (F4)`} disabled={disabled} data-testid={`${name}-picker-open`}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    onClick={openPicker}
+                    aria-label={t`Kapitel suchen (F4)`}
+                    disabled={disabled}
+                    data-testid={`${name}-picker-open`}
+                  >
                     …
                   </ActionIcon>
                 </Tooltip>

@@ -46,7 +46,17 @@ export function ChapterPicker(props: ChapterPickerProps) {
   );
 }
 
-function PickerBody({ onPick, departmentId, year, area, part, lockPart, initialCode = '', initialDescription = '', allowEmptyChapters = false }: ChapterPickerProps) {
+function PickerBody({
+  onPick,
+  departmentId,
+  year,
+  area,
+  part,
+  lockPart,
+  initialCode = '',
+  initialDescription = '',
+  allowEmptyChapters = false,
+}: ChapterPickerProps) {
   const { t, i18n } = useLingui();
   const [code, setCode] = useState(initialCode);
   const [description, setDescription] = useState(initialDescription);

@@ -133,7 +133,12 @@ export function DataTable<Row>({
                     key={c.key}
                     w={c.width}
                     ta={c.align ?? 'left'}
-                    style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)', cursor: sortable ? 'pointer' : undefined, userSelect: sortable ? 'none' : undefined }}
+                    style={{
+                      whiteSpace: 'nowrap',
+                      fontSize: 'var(--mantine-font-size-xs)',
+                      cursor: sortable ? 'pointer' : undefined,
+                      userSelect: sortable ? 'none' : undefined,
+                    }}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     data-testid={sortable ? `sort-${c.sortKey}` : undefined}
                     data-sorted={sorted}
@@ -213,7 +218,9 @@ export function DataTable<Row>({
           {loading ? <Loader size={14} /> : null}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          {pages > 1 ? <Pagination size="sm" total={pages} value={page} onChange={(p) => onPageChange?.(p)} siblings={1} boundaries={1} data-testid="data-pages" /> : null}
+          {pages > 1 ? (
+            <Pagination size="sm" total={pages} value={page} onChange={(p) => onPageChange?.(p)} siblings={1} boundaries={1} data-testid="data-pages" />
+          ) : null}
           {onPageSizeChange ? (
             <Select
               size="xs"

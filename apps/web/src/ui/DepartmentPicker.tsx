@@ -20,8 +20,13 @@ export interface DepartmentPickerProps extends Omit<SelectProps, 'value' | 'onCh
 export function DepartmentPicker({ value, onChange, scopeDepartmentId, ...rest }: DepartmentPickerProps) {
   const { t, i18n } = useLingui();
   const language = i18n.locale === 'it' ? 'it' : 'de';
-  const query = useQuery(trpc.departments.search.queryOptions({ language, page: 1, pageSize: 1000, ...(scopeDepartmentId ? { departmentId: scopeDepartmentId } : {}) }));
-  const data = (query.data?.entities ?? []).map((d) => ({ value: String(d.id), label: `${d.code} ${language === 'it' ? d.nameIta || d.nameDeu : d.nameDeu || d.nameIta}` }));
+  const query = useQuery(
+    trpc.departments.search.queryOptions({ language, page: 1, pageSize: 1000, ...(scopeDepartmentId ? { departmentId: scopeDepartmentId } : {}) }),
+  );
+  const data = (query.data?.entities ?? []).map((d) => ({
+    value: String(d.id),
+    label: `${d.code} ${language === 'it' ? d.nameIta || d.nameDeu : d.nameDeu || d.nameIta}`,
+  }));
   return (
     <Select
       searchable

@@ -26,7 +26,8 @@ export interface EditorShellProps<E, V extends Record<string, unknown>> {
   maw?: number;
 }
 
-const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), button[data-enter-stop]:not([disabled])';
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), button[data-enter-stop]:not([disabled])';
 
 /** Enter in a field moves to the next one (the last one submits); Ctrl/Cmd+Enter submits. */
 export function onEnterMoves(event: KeyboardEvent<HTMLFormElement>) {
@@ -49,7 +50,15 @@ export function onEnterMoves(event: KeyboardEvent<HTMLFormElement>) {
   } else form.requestSubmit();
 }
 
-export function EditorShell<E, V extends Record<string, unknown>>({ title, subtitle, editor, children, noDelete, readOnly, maw = 1100 }: EditorShellProps<E, V>) {
+export function EditorShell<E, V extends Record<string, unknown>>({
+  title,
+  subtitle,
+  editor,
+  children,
+  noDelete,
+  readOnly,
+  maw = 1100,
+}: EditorShellProps<E, V>) {
   const { i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -69,7 +78,14 @@ export function EditorShell<E, V extends Record<string, unknown>>({ title, subti
             <Trans>Speichern</Trans>
           </Button>
           {noDelete ? null : (
-            <Button color="red" variant="light" size="sm" onClick={editor.requestDelete} disabled={!editor.canDelete || editor.saving} data-testid="editor-delete">
+            <Button
+              color="red"
+              variant="light"
+              size="sm"
+              onClick={editor.requestDelete}
+              disabled={!editor.canDelete || editor.saving}
+              data-testid="editor-delete"
+            >
               <Trans>Löschen</Trans>
             </Button>
           )}

@@ -27,10 +27,7 @@ interface PartControlCommon {
 }
 
 export type PartControlProps = PartControlCommon &
-  (
-    | { withAll?: false; value: Part; onChange: (part: Part) => void }
-    | { withAll: true; value: Part | null; onChange: (part: Part | null) => void }
-  );
+  ({ withAll?: false; value: Part; onChange: (part: Part) => void } | { withAll: true; value: Part | null; onChange: (part: Part | null) => void });
 
 const ALL = 'all';
 

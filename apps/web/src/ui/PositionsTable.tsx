@@ -32,7 +32,6 @@ export const rowInput = { input: { fontSize: 'var(--mantine-font-size-sm)' } };
 
 export type { PositionRow };
 
-
 export interface PositionColumn<R> {
   key: string;
   header?: ReactNode;
@@ -111,7 +110,19 @@ export interface PositionsTableProps<R extends PositionRow> {
   testId: string;
 }
 
-export function PositionsTable<R extends PositionRow>({ rows, positions, columns, editable, canRemove = () => true, keepsEmptyNewRow, emptyText, totals, addBar, minWidth, testId }: PositionsTableProps<R>) {
+export function PositionsTable<R extends PositionRow>({
+  rows,
+  positions,
+  columns,
+  editable,
+  canRemove = () => true,
+  keepsEmptyNewRow,
+  emptyText,
+  totals,
+  addBar,
+  minWidth,
+  testId,
+}: PositionsTableProps<R>) {
   const { t } = useLingui();
   const { blocked, setBlocked, remove } = positions;
   const span = columns.length + 2;
@@ -142,7 +153,13 @@ export function PositionsTable<R extends PositionRow>({ rows, positions, columns
       empty = 0;
       cells.push(
         <Table.Td key={column.key} ta="right" pr={editable && column.input ? 14 : undefined}>
-          <Amount cents={amount.cents} size="sm" c={total.tone === 'dimmed' ? 'dimmed' : undefined} fw={total.tone === 'strong' ? 700 : undefined} data-testid={amount.testId} />
+          <Amount
+            cents={amount.cents}
+            size="sm"
+            c={total.tone === 'dimmed' ? 'dimmed' : undefined}
+            fw={total.tone === 'strong' ? 700 : undefined}
+            data-testid={amount.testId}
+          />
         </Table.Td>,
       );
     }
@@ -171,7 +188,13 @@ export function PositionsTable<R extends PositionRow>({ rows, positions, columns
                 {t`Kapitel`}
               </Table.Th>
               {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width} ta={column.align} style={column.header === undefined ? undefined : headCell} title={column.headerTitle}>
+                <Table.Th
+                  key={column.key}
+                  w={column.width}
+                  ta={column.align}
+                  style={column.header === undefined ? undefined : headCell}
+                  title={column.headerTitle}
+                >
                   {column.header}
                 </Table.Th>
               ))}
@@ -224,7 +247,15 @@ export function RowDeleteButton({ chapter, onDelete }: { chapter: string; onDele
   const { t } = useLingui();
   return (
     <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
-      <ActionIcon variant="subtle" color="red" size="sm" tabIndex={-1} onClick={onDelete} aria-label={t`Zeile löschen (Strg+Entf)`} data-testid={`delete-${chapter}`}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="sm"
+        tabIndex={-1}
+        onClick={onDelete}
+        aria-label={t`Zeile löschen (Strg+Entf)`}
+        data-testid={`delete-${chapter}`}
+      >
         ✕
       </ActionIcon>
     </Tooltip>

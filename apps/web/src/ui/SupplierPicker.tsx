@@ -51,7 +51,18 @@ export interface SupplierPickerProps {
   name?: string;
 }
 
-export function SupplierPicker({ departmentId, value, onChange, label, error, required, includeInactive = false, autoFocus, disabled, name = 'supplier' }: SupplierPickerProps) {
+export function SupplierPicker({
+  departmentId,
+  value,
+  onChange,
+  label,
+  error,
+  required,
+  includeInactive = false,
+  autoFocus,
+  disabled,
+  name = 'supplier',
+}: SupplierPickerProps) {
   const { t, i18n } = useLingui();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
@@ -116,7 +127,14 @@ export function SupplierPicker({ departmentId, value, onChange, label, error, re
               <Group gap={2} wrap="nowrap">
                 {query.isFetching && searching ? <Loader size={12} /> : null}
                 <Tooltip label={t`Lieferant suchen`}>
-                  <ActionIcon variant="subtle" size="sm" onClick={() => setDialog(true)} aria-label={t`Lieferant suchen`} disabled={disabled} data-testid="supplier-picker-dialog">
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    onClick={() => setDialog(true)}
+                    aria-label={t`Lieferant suchen`}
+                    disabled={disabled}
+                    data-testid="supplier-picker-dialog"
+                  >
                     …
                   </ActionIcon>
                 </Tooltip>

@@ -34,7 +34,9 @@ export function UnsavedChangesGuard({ dirty, searchKeys = [], onSave }: UnsavedC
   const unsaved = () => dirty || hasInvalidTypedText();
   const blocker = useBlocker({
     shouldBlockFn: ({ current, next }) =>
-      unsaved() && (leavesForm(current.pathname, next.pathname) || changesSearchKey(current.search as Record<string, unknown>, next.search as Record<string, unknown>, searchKeys)),
+      unsaved() &&
+      (leavesForm(current.pathname, next.pathname) ||
+        changesSearchKey(current.search as Record<string, unknown>, next.search as Record<string, unknown>, searchKeys)),
     enableBeforeUnload: unsaved,
     withResolver: true,
   });
@@ -71,7 +73,15 @@ export function UnsavedChangesGuard({ dirty, searchKeys = [], onSave }: UnsavedC
 
   // Enter clicks the focused button: "Speichern und verlassen" has the focus when the question opens
   return (
-    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t`Ungespeicherte Änderungen`} closeOnEscape centered size="lg" data-testid="unsaved-dialog">
+    <Modal
+      opened={blocked}
+      onClose={() => blocker.reset?.()}
+      title={t`Ungespeicherte Änderungen`}
+      closeOnEscape
+      centered
+      size="lg"
+      data-testid="unsaved-dialog"
+    >
       <Text size="sm">{question}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={() => blocker.reset?.()} disabled={saving} data-testid="unsaved-stay">

@@ -26,7 +26,10 @@ export function pickerFilterOf(typed: string): { code: string; description: stri
 /** Why a chapter does not fit the field: another part than the field's, or an empty (heading) chapter. */
 export type ChapterUnfit = 'otherPart' | 'emptyChapter';
 
-export function chapterUnfit(chapter: Pick<ChapterChoice, 'part' | 'emptyChapter'>, rules: { part?: Part | undefined; allowEmptyChapters?: boolean | undefined }): ChapterUnfit | null {
+export function chapterUnfit(
+  chapter: Pick<ChapterChoice, 'part' | 'emptyChapter'>,
+  rules: { part?: Part | undefined; allowEmptyChapters?: boolean | undefined },
+): ChapterUnfit | null {
   if (rules.part !== undefined && chapter.part !== rules.part) return 'otherPart';
   if (chapter.emptyChapter && !rules.allowEmptyChapters) return 'emptyChapter';
   return null;

@@ -7,11 +7,7 @@
 import type { z } from 'zod';
 
 /** What kind of problem a field has, independent of the language. */
-export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'tooShort'; min: number }
-  | { kind: 'invalid' };
+export type FieldProblem = { kind: 'required' } | { kind: 'tooLong'; max: number } | { kind: 'tooShort'; min: number } | { kind: 'invalid' };
 
 /** The value at a dotted path of an object (`bankInfo.iban`). */
 export function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isDeleteRowKey } from './tableKeys.ts';
 
 describe('row shortcut', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
   it.each([
     [key('Delete', { ctrlKey: true }), true],
     [key('Delete', { metaKey: true }), true],

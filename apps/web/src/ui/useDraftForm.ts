@@ -63,7 +63,14 @@ export interface DraftForm<V extends Record<string, unknown>> {
 /** Marks the values as saved: the next server draft is loaded over them. */
 const SAVED = Symbol('saved');
 
-export function useDraftForm<D, V extends Record<string, unknown>>({ draft, toValues, compare = (v) => v, save, root, discardEditsOnReload = false }: DraftFormOptions<D, V>): DraftForm<V> {
+export function useDraftForm<D, V extends Record<string, unknown>>({
+  draft,
+  toValues,
+  compare = (v) => v,
+  save,
+  root,
+  discardEditsOnReload = false,
+}: DraftFormOptions<D, V>): DraftForm<V> {
   const form = useForm<V>({ mode: 'controlled', initialValues: {} as V });
   // the draft the values were loaded from (SAVED: saved since, load the next one)
   const [loadedFrom, setLoadedFrom] = useState<{ draft: D | typeof SAVED } | null>(null);
@@ -77,7 +84,8 @@ export function useDraftForm<D, V extends Record<string, unknown>>({ draft, toVa
   // screen never shows the values of the previous draft)
   if (draft !== undefined && loadedFrom?.draft !== draft) {
     const previous = loadedFrom?.draft;
-    const discard = typeof discardEditsOnReload === 'function' ? previous !== undefined && previous !== SAVED && discardEditsOnReload(previous) : discardEditsOnReload;
+    const discard =
+      typeof discardEditsOnReload === 'function' ? previous !== undefined && previous !== SAVED && discardEditsOnReload(previous) : discardEditsOnReload;
     if (!dirty || discard) {
       const values = toValues(draft);
       form.setInitialValues(values);

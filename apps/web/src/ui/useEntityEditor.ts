@@ -192,6 +192,10 @@ export function useEntityEditor<E, V extends Record<string, unknown>, Out>(optio
 }
 
 /** The editor's source: the template query for `?id=new`, else the entity query (both typed). */
-export function pickLoaded<A, B>(id: EditorId, existing: { data: A | undefined; error: unknown }, template: { data: B | undefined; error: unknown }): { data: A | B | undefined; error: unknown } {
+export function pickLoaded<A, B>(
+  id: EditorId,
+  existing: { data: A | undefined; error: unknown },
+  template: { data: B | undefined; error: unknown },
+): { data: A | B | undefined; error: unknown } {
   return id === 'new' ? { data: template.data, error: template.error } : { data: existing.data, error: existing.error };
 }

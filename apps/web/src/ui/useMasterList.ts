@@ -80,7 +80,8 @@ export function useMasterList<const K extends string>(filterKeys: readonly K[]) 
     page,
     pageSize,
     setPage: (p: number) => void update((prev) => ({ ...prev, page: p === 1 ? undefined : p }), { replace: true }),
-    setPageSize: (size: number) => void update((prev) => ({ ...prev, size: size === DEFAULT_TABLE_PAGE_SIZE ? undefined : size, page: undefined }), { replace: true }),
+    setPageSize: (size: number) =>
+      void update((prev) => ({ ...prev, size: size === DEFAULT_TABLE_PAGE_SIZE ? undefined : size, page: undefined }), { replace: true }),
     /** Opens the editor (pushes a history entry: back returns to the list). */
     openEditor: (id: EditorId) => void update((prev) => ({ ...prev, id })),
   };

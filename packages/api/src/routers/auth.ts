@@ -8,9 +8,7 @@ export const authRouter = router({
   changePasswordAndLogin: publicProcedure
     .input(ChangePasswordInput)
     .mutation(({ ctx, input }) => auth.changePasswordAndLogin(ctx.db, input, { ip: ctx.ip, now: ctx.now() })),
-  changePassword: publicProcedure
-    .input(ChangePasswordInput)
-    .mutation(({ ctx, input }) => auth.changePassword(ctx.db, input, { ip: ctx.ip, now: ctx.now() })),
+  changePassword: publicProcedure.input(ChangePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx.db, input, { ip: ctx.ip, now: ctx.now() })),
   logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx.db, ctx.session)),
   me: authedProcedure.query(({ ctx }) => auth.currentUser(ctx.session)),
   setLanguage: authedProcedure.input(z.object({ language: Language })).mutation(({ ctx, input }) => auth.setLanguage(ctx.db, ctx.session, input.language)),

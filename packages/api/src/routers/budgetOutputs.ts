@@ -237,4 +237,9 @@ export const AdjustmentProtocolOutput: z.ZodType<AdjustmentProtocol> = z.strictO
   titels: Titels,
 });
 
-export const ChangesProtocolOutput: z.ZodType<ChangesProtocol> = z.strictObject({ year: Num, department: Department, sessions: z.array(Session), titels: Titels });
+export const ChangesProtocolOutput: z.ZodType<ChangesProtocol> = z.strictObject({
+  year: Num,
+  department: Department,
+  sessions: z.array(Session),
+  titels: Titels,
+});

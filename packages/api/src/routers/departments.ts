@@ -11,7 +11,9 @@ const optionalScope = { departmentId: id.optional() };
 export const departmentsRouter = router({
   list: authedProcedure.input(DepartmentListInput.extend(optionalScope)).query(({ ctx, input }) => departments.listDepartments(ctx.db, ctx.session, input)),
   adminList: authedProcedure.input(DepartmentListInput.extend(scope)).query(({ ctx, input }) => departments.adminListDepartments(ctx.db, ctx.session, input)),
-  search: authedProcedure.input(DepartmentSearchInput.extend(optionalScope)).query(({ ctx, input }) => departments.searchDepartments(ctx.db, ctx.session, input)),
+  search: authedProcedure
+    .input(DepartmentSearchInput.extend(optionalScope))
+    .query(({ ctx, input }) => departments.searchDepartments(ctx.db, ctx.session, input)),
   get: authedProcedure.input(z.object({ id, ...optionalScope })).query(({ ctx, input }) => departments.getDepartment(ctx.db, ctx.session, input)),
   template: authedProcedure.query(() => departments.departmentTemplate()),
   create: authedProcedure
@@ -23,5 +25,7 @@ export const departmentsRouter = router({
   /** Only the fields sent change (checked again as a whole after merging). */
   patch: authedProcedure.input(z.looseObject({ id, ...scope })).mutation(({ ctx, input }) => departments.patchDepartment(ctx.db, ctx.session, input)),
   delete: authedProcedure.input(z.object({ id, ...scope })).mutation(({ ctx, input }) => departments.deleteDepartment(ctx.db, ctx.session, input)),
-  export: authedProcedure.input(DepartmentExportInput.extend(optionalScope)).query(({ ctx, input }) => departments.exportDepartments(ctx.db, ctx.session, input)),
+  export: authedProcedure
+    .input(DepartmentExportInput.extend(optionalScope))
+    .query(({ ctx, input }) => departments.exportDepartments(ctx.db, ctx.session, input)),
 });

@@ -10,5 +10,7 @@ export const overviewRouter = router({
   home: scopedProcedure.input(ScopeInput).query(({ ctx }) => overview.scopeHome(ctx.db, ctx.scope)),
   departments: scopedProcedure.input(DepartmentOverviewInput).query(({ ctx, input }) => overview.departmentOverview(ctx.db, ctx.session, input)),
   /** The whole filtered list and the CSV's fixed file name. */
-  departmentsExport: scopedProcedure.input(DepartmentOverviewExportInput).query(({ ctx, input }) => overview.departmentOverviewExport(ctx.db, ctx.session, input)),
+  departmentsExport: scopedProcedure
+    .input(DepartmentOverviewExportInput)
+    .query(({ ctx, input }) => overview.departmentOverviewExport(ctx.db, ctx.session, input)),
 });

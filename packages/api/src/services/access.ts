@@ -18,7 +18,12 @@ export async function permissionArea(db: Db, session: Pick<Session, 'userId' | '
 }
 
 /** Checks the role matrix for the department (or the user's union link); Forbidden otherwise. */
-export async function requireItem(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, item: PermissionItem, departmentId: number | undefined): Promise<Area | null> {
+export async function requireItem(
+  db: Db,
+  session: Pick<Session, 'userId' | 'accessLevel'>,
+  item: PermissionItem,
+  departmentId: number | undefined,
+): Promise<Area | null> {
   const area = await permissionArea(db, session, departmentId);
   requirePermission(item, area, session.accessLevel);
   return area;
@@ -37,7 +42,10 @@ export async function readsAllDepartments(db: Db, session: Pick<Session, 'userId
 }
 
 /** A zod parse inside a service (merged PATCH values): InvalidValue naming the first bad field. */
-export function parseOrFail<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } }, value: unknown): T {
+export function parseOrFail<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const field = result.error.issues[0]?.path.map(String).join('.') ?? '';

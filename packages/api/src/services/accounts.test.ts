@@ -6,7 +6,13 @@ import { expectInvalid } from '../test-fields.ts';
 import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
 import { accountReferences } from './references.ts';
 
-const postAccount = { code: 'P1', descriptionDeu: 'Postkontokorrent', descriptionIta: 'Conto corrente postale', type: 3 as const, bankInfo: { iban: 'IT60X0542811101000000123456', bankName: 'Poste Italiane', swift: 'BPPIITRRXXX' } };
+const postAccount = {
+  code: 'P1',
+  descriptionDeu: 'Postkontokorrent',
+  descriptionIta: 'Conto corrente postale',
+  type: 3 as const,
+  bankInfo: { iban: 'IT60X0542811101000000123456', bankName: 'Poste Italiane', swift: 'BPPIITRRXXX' },
+};
 
 describeOnDatabases('accounts', (get) => {
   async function deptId(code: string): Promise<number> {
@@ -14,7 +20,10 @@ describeOnDatabases('accounts', (get) => {
     return row?.id ?? 0;
   }
   async function accountId(departmentId: number, code: string): Promise<number> {
-    const [row] = await get().db.select({ id: schema.accounts.id }).from(schema.accounts).where(and(eq(schema.accounts.departmentId, departmentId), eq(schema.accounts.code, code)));
+    const [row] = await get()
+      .db.select({ id: schema.accounts.id })
+      .from(schema.accounts)
+      .where(and(eq(schema.accounts.departmentId, departmentId), eq(schema.accounts.code, code)));
     return row?.id ?? 0;
   }
 
@@ -29,7 +38,9 @@ describeOnDatabases('accounts', (get) => {
       expect(isValidIban(page.entities[0]?.bankInfo.iban ?? '')).toBe(true);
     }
     const eppan = await caller.accounts.list({ departmentId: await deptId('102'), description: 'Überetsch' });
-    expect(eppan.entities.map((a) => a.bankInfo)).toEqual([{ iban: expect.stringMatching(/^IT[0-9]{2}[A-Z]0825558160000000071190$/), bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' }]);
+    expect(eppan.entities.map((a) => a.bankInfo)).toEqual([
+      { iban: expect.stringMatching(/^IT[0-9]{2}[A-Z]0825558160000000071190$/), bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' },
+    ]);
     expect((await caller.accounts.list({ departmentId: await deptId('102'), description: 'kassa' })).entities.map((a) => a.code)).toEqual(['K1']);
   });
 
@@ -57,7 +68,10 @@ describeOnDatabases('accounts', (get) => {
     await expectInvalid(caller.accounts.create({ ...postAccount, code: 'P2', descriptionIta: '', departmentId }), 'descriptionIta');
     await expectInvalid(caller.accounts.create({ ...postAccount, code: 'P2', notes: 'n'.repeat(201), departmentId }), 'notes');
     await expectInvalid(caller.accounts.create({ ...postAccount, code: 'P2', type: 4 as 3, departmentId }), 'type');
-    await expectInvalid(caller.accounts.create({ ...postAccount, code: 'P2', bankInfo: { iban: 'IT60X0542811101000000123457' }, departmentId }), 'bankInfo.iban');
+    await expectInvalid(
+      caller.accounts.create({ ...postAccount, code: 'P2', bankInfo: { iban: 'IT60X0542811101000000123457' }, departmentId }),
+      'bankInfo.iban',
+    );
     expect(await accountId(departmentId, 'P2')).toBe(0);
   });
 
@@ -79,7 +93,14 @@ describeOnDatabases('accounts', (get) => {
     expect(inactive).toMatchObject({ inactive: true, notes: 'aufgelassen', canInactivate: true });
     expect((await caller.accounts.briefs({ departmentId })).map((a) => a.code)).toEqual(['B1', 'K1']);
     expect(await caller.accounts.briefs({ departmentId, includeInactive: true })).toEqual([
-      { id: await accountId(departmentId, 'B1'), code: 'B1', descriptionDeu: expect.stringContaining('Kontokorrent'), descriptionIta: expect.any(String), type: 2, inactive: false },
+      {
+        id: await accountId(departmentId, 'B1'),
+        code: 'B1',
+        descriptionDeu: expect.stringContaining('Kontokorrent'),
+        descriptionIta: expect.any(String),
+        type: 2,
+        inactive: false,
+      },
       { id: await accountId(departmentId, 'K1'), code: 'K1', descriptionDeu: 'Kassa', descriptionIta: 'Cassa', type: 1, inactive: false },
       { id, code: 'P1', descriptionDeu: 'Postkontokorrent', descriptionIta: 'Conto corrente postale', type: 3, inactive: true },
     ]);

@@ -58,7 +58,9 @@ export async function listAccounts(db: Db, actor: Actor, input: AccountListInput
   await assertDepartmentAccess(db, actor, input.departmentId);
   const where = and(
     eq(accounts.departmentId, input.departmentId),
-    input.description ? or(ilike(accounts.descriptionDeu, containsPattern(input.description)), ilike(accounts.descriptionIta, containsPattern(input.description))) : undefined,
+    input.description
+      ? or(ilike(accounts.descriptionDeu, containsPattern(input.description)), ilike(accounts.descriptionIta, containsPattern(input.description)))
+      : undefined,
     input.type !== undefined ? eq(accounts.type, input.type) : undefined,
     input.includeInactive ? undefined : eq(accounts.inactive, false),
   );
@@ -82,7 +84,14 @@ export async function listAccounts(db: Db, actor: Actor, input: AccountListInput
 export async function accountBriefs(db: Db, actor: Actor, input: { departmentId: number; includeInactive: boolean }): Promise<AccountBrief[]> {
   await assertDepartmentAccess(db, actor, input.departmentId);
   const rows = await db
-    .select({ id: accounts.id, code: accounts.code, descriptionDeu: accounts.descriptionDeu, descriptionIta: accounts.descriptionIta, type: accounts.type, inactive: accounts.inactive })
+    .select({
+      id: accounts.id,
+      code: accounts.code,
+      descriptionDeu: accounts.descriptionDeu,
+      descriptionIta: accounts.descriptionIta,
+      type: accounts.type,
+      inactive: accounts.inactive,
+    })
     .from(accounts)
     .where(and(eq(accounts.departmentId, input.departmentId), input.includeInactive ? undefined : eq(accounts.inactive, false)))
     .orderBy(asc(accounts.code));

@@ -32,7 +32,15 @@ describeOnDatabases('administration', (get) => {
     it('creates a user who must change the admin-set password at the first sign-in', async () => {
       const { caller } = await signedIn(get(), 'admin');
       const created = await caller.admin.users.create(await newUser('neu'));
-      expect(created).toMatchObject({ username: 'neu', fullname: 'Full neu', accessLevel: 2, locked: false, mustChangePassword: true, departmentIds: [await deptId('101')], language: 'de' });
+      expect(created).toMatchObject({
+        username: 'neu',
+        fullname: 'Full neu',
+        accessLevel: 2,
+        locked: false,
+        mustChangePassword: true,
+        departmentIds: [await deptId('101')],
+        language: 'de',
+      });
       expect(created).not.toHaveProperty('passwordHash');
       await expectAppError((await anonymous(get(), '10.1.0.1')).auth.login({ username: 'neu', password: 'geheim1', remember: false }), 'PasswordExpired');
       const free = await caller.admin.users.create(await newUser('frei', { mustChangePassword: false, language: 'it' }));
@@ -46,7 +54,10 @@ describeOnDatabases('administration', (get) => {
       await expectAppError(caller.admin.users.create(await newUser('KASSIER')), 'UserExists');
       await expectAppError(caller.admin.users.create(await newUser('anders', { passwordRepeat: 'geheim2' })), 'PasswordRepeatWrong');
       await expectAppError(caller.admin.users.create(await newUser('anders', { departmentIds: [], mainDepartmentId: null })), 'DepartmentNeeded');
-      await expectAppError(caller.admin.users.create(await newUser('anders', { accessLevel: 0, departmentIds: [], mainDepartmentId: null })), 'DepartmentNeeded');
+      await expectAppError(
+        caller.admin.users.create(await newUser('anders', { accessLevel: 0, departmentIds: [], mainDepartmentId: null })),
+        'DepartmentNeeded',
+      );
       await expectAppError(caller.admin.users.create(await newUser('anders', { mainDepartmentId: await deptId('102') })), 'InvalidValue');
       await expectAppError(caller.admin.users.create(await newUser('x'.repeat(21))), 'InvalidValue');
       await expectAppError(caller.admin.users.create(await newUser('anders', { fullname: '' })), 'InvalidValue');
@@ -75,7 +86,13 @@ describeOnDatabases('administration', (get) => {
       const id = await userId('zwei');
       expect((await get().db.select().from(sessions).where(eq(sessions.userId, id))).length).toBeGreaterThan(0);
       const current = await caller.admin.users.get({ id });
-      const updated = await caller.admin.users.update({ ...current, fullname: 'Zita Z.', validUntil: '2030-12-31', departmentIds: [await deptId('201')], mainDepartmentId: await deptId('201') });
+      const updated = await caller.admin.users.update({
+        ...current,
+        fullname: 'Zita Z.',
+        validUntil: '2030-12-31',
+        departmentIds: [await deptId('201')],
+        mainDepartmentId: await deptId('201'),
+      });
       expect(updated).toMatchObject({ fullname: 'Zita Z.', validUntil: '2030-12-31', departmentIds: [await deptId('201')], mustChangePassword: false });
       expect((await get().db.select().from(sessions).where(eq(sessions.userId, id))).length).toBeGreaterThan(0);
       await expectAppError(caller.admin.users.patch({ id, password: 'neu123', passwordRepeat: 'neu124' }), 'PasswordRepeatWrong');

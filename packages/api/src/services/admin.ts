@@ -61,7 +61,13 @@ export async function listUsers(db: Db, session: Actor, input: UserListInput): P
   );
   const { limit, offset } = pageWindow(input);
   const [rows, [total]] = await Promise.all([
-    db.select(userColumns).from(users).where(where).orderBy(asc(sql`lower(${users.username})`)).limit(limit).offset(offset),
+    db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(asc(sql`lower(${users.username})`))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return toPage(rows.map(toUserRow), total?.n ?? 0, input);
@@ -70,7 +76,11 @@ export async function listUsers(db: Db, session: Actor, input: UserListInput): P
 async function loadUser(db: Db, id: number): Promise<UserDetail> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) fail('NotFound', { field: 'id' });
-  const links = await db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, id)).orderBy(asc(userDepartments.departmentId));
+  const links = await db
+    .select({ id: userDepartments.departmentId })
+    .from(userDepartments)
+    .where(eq(userDepartments.userId, id))
+    .orderBy(asc(userDepartments.departmentId));
   return { ...toUserRow(row), departmentIds: links.map((l) => l.id) };
 }
 
@@ -263,9 +273,18 @@ export async function listUserDepartments(db: Db, session: Actor, input: UserDep
     input.userId !== undefined ? eq(userDepartments.userId, input.userId) : undefined,
   );
   const { limit, offset } = pageWindow(input);
-  const base = () => db.select(linkColumns).from(userDepartments).innerJoin(users, eq(users.id, userDepartments.userId)).innerJoin(departments, eq(departments.id, userDepartments.departmentId));
+  const base = () =>
+    db
+      .select(linkColumns)
+      .from(userDepartments)
+      .innerJoin(users, eq(users.id, userDepartments.userId))
+      .innerJoin(departments, eq(departments.id, userDepartments.departmentId));
   const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(asc(departments.code), asc(sql`lower(${users.username})`)).limit(limit).offset(offset),
+    base()
+      .where(where)
+      .orderBy(asc(departments.code), asc(sql`lower(${users.username})`))
+      .limit(limit)
+      .offset(offset),
     db
       .select({ n: count() })
       .from(userDepartments)
@@ -334,7 +353,8 @@ export async function updateUserDepartment(db: Db, session: Actor, input: UserDe
       .where(inArray(userDepartments.userId, [...new Set([link.userId, userId])]))
       .for('update');
     if (links.some((l) => l.id !== input.id && l.userId === userId && l.departmentId === deptId)) fail('AlreadyLinked');
-    if (userId !== link.userId && link.accessLevel !== AccessLevel.Supervisor && links.filter((l) => l.userId === link.userId).length <= 1) fail('DepartmentNeeded');
+    if (userId !== link.userId && link.accessLevel !== AccessLevel.Supervisor && links.filter((l) => l.userId === link.userId).length <= 1)
+      fail('DepartmentNeeded');
     await tx.update(userDepartments).set({ userId, departmentId: deptId }).where(eq(userDepartments.id, input.id));
     await tx
       .update(users)

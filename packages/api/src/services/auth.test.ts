@@ -18,7 +18,10 @@ describeOnDatabases('auth', (get) => {
       expect(login.accessLevel).toBe(2);
       expect(login.language).toBe('de');
       expect(login.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const [row] = await get().db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, hashToken(login.token)));
+      const [row] = await get()
+        .db.select()
+        .from(schema.sessions)
+        .where(eq(schema.sessions.tokenHash, hashToken(login.token)));
       expect(row?.userId).toBe(login.userId);
       // only the hash is stored
       const all = await get().db.select({ h: schema.sessions.tokenHash }).from(schema.sessions);
@@ -219,7 +222,13 @@ describeOnDatabases('auth', (get) => {
         c.auth.changePasswordAndLogin({ username: 'kassier', password: 'wrong', newPassword: 'neu1', newPasswordRepeat: 'neu1', remember: false }),
         'WrongCredentials',
       );
-      const login = await c.auth.changePasswordAndLogin({ username: 'kassier', password: 'demo', newPassword: 'neu1', newPasswordRepeat: 'neu1', remember: false });
+      const login = await c.auth.changePasswordAndLogin({
+        username: 'kassier',
+        password: 'demo',
+        newPassword: 'neu1',
+        newPasswordRepeat: 'neu1',
+        remember: false,
+      });
       expect(login.username).toBe('kassier');
       await expectAppError(c.auth.login({ username: 'kassier', password: 'demo', remember: false }), 'WrongCredentials');
       // change it back without signing in

@@ -220,7 +220,10 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
   if (blockedReason(row.user, now) || row.user.passwordExpired) return null;
   const ttlMs = (row.session.remember ? SESSION_TTL_HOURS.remembered : SESSION_TTL_HOURS.tab) * 3_600_000;
   if (row.session.expiresAt.getTime() - now.getTime() < ttlMs / 2) {
-    await db.update(sessions).set({ expiresAt: new Date(now.getTime() + ttlMs) }).where(eq(sessions.id, row.session.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + ttlMs) })
+      .where(eq(sessions.id, row.session.id));
   }
   return { ...toSessionUser(row.user), sessionId: row.session.id };
 }

@@ -4,7 +4,15 @@ import { expect, it } from 'vitest';
 import { expectInvalid } from '../test-fields.ts';
 import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
 
-const bank = { name1: 'Raiffeisenkasse Schlern-Rosengarten', name2: 'Cassa Raiffeisen Sciliar-Catinaccio', abi: '08056', cab: '58230', location: 'Völs am Schlern', province: 'bz', swift: 'rzsbit21106' };
+const bank = {
+  name1: 'Raiffeisenkasse Schlern-Rosengarten',
+  name2: 'Cassa Raiffeisen Sciliar-Catinaccio',
+  abi: '08056',
+  cab: '58230',
+  location: 'Völs am Schlern',
+  province: 'bz',
+  swift: 'rzsbit21106',
+};
 
 const csv = [
   'ABI;CAB;Name1;Name2;Street;PostalCode;Location;Province;BIC',
@@ -105,7 +113,14 @@ describeOnDatabases('banks', (get) => {
         { line: 11, reason: 'DuplicateKey', field: 'abi' },
       ],
     });
-    expect(await bankRow('0830258680')).toMatchObject({ name1: 'Raiffeisenkasse Ulten-St. Pankraz-Laurein', location: 'St. Walburg', province: 'BZ', swift: 'RZSBIT21104', country: 'IT', autoUpdate: true });
+    expect(await bankRow('0830258680')).toMatchObject({
+      name1: 'Raiffeisenkasse Ulten-St. Pankraz-Laurein',
+      location: 'St. Walburg',
+      province: 'BZ',
+      swift: 'RZSBIT21104',
+      country: 'IT',
+      autoUpdate: true,
+    });
     expect(await bankRow('0585611601')).toMatchObject({ name2: "Banca Popolare dell'Alto Adige; Bozen", street: 'Schlachthofstraße 55' });
     expect(await bankRow('0604511601')).toMatchObject({ name2: 'Hauptsitz Bozen' });
     const again = await admin.banks.import({ csv, departmentId: await deptId('000') });
@@ -117,8 +132,13 @@ describeOnDatabases('banks', (get) => {
     const row = await bankRow('0812258530');
     expect(row).toBeUndefined();
     const lana = await bankRow('0811258530');
-    await get().db.update(schema.banks).set({ autoUpdate: false }).where(eq(schema.banks.id, lana?.id ?? 0));
-    const report = await sup.banks.import({ csv: '\uFEFFabi,cab,name,location,bic\n08112,58530,Raiffeisenkasse Lana Genossenschaft,Lana,RZSBIT21005\n08122,58531,"Raiffeisenkasse Tisens, Filiale",Tisens,\n' });
+    await get()
+      .db.update(schema.banks)
+      .set({ autoUpdate: false })
+      .where(eq(schema.banks.id, lana?.id ?? 0));
+    const report = await sup.banks.import({
+      csv: '\uFEFFabi,cab,name,location,bic\n08112,58530,Raiffeisenkasse Lana Genossenschaft,Lana,RZSBIT21005\n08122,58531,"Raiffeisenkasse Tisens, Filiale",Tisens,\n',
+    });
     expect(report).toEqual({ added: 1, changed: 0, unchanged: 1, rejected: [] });
     expect((await bankRow('0811258530'))?.name1).toBe('Raiffeisenkasse Lana');
     expect((await bankRow('0812258531'))?.name1).toBe('Raiffeisenkasse Tisens, Filiale');

@@ -40,19 +40,17 @@ export async function listBanks(db: Db, input: BankListInput): Promise<Page<Bank
   );
   const [total] = await db.select({ n: count() }).from(banks).where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await db
-    .select()
-    .from(banks)
-    .where(where)
-    .orderBy(asc(banks.name2), asc(banks.name1), asc(banks.key))
-    .limit(limit)
-    .offset(offset);
+  const rows = await db.select().from(banks).where(where).orderBy(asc(banks.name2), asc(banks.name1), asc(banks.key)).limit(limit).offset(offset);
   return toPage(rows.map(toBank), total?.n ?? 0, input);
 }
 
 /** Banks/find: the bank of a key (ABI + CAB), or null. */
 export async function findBank(db: Db, input: { key: string }): Promise<Bank | null> {
-  const [row] = await db.select().from(banks).where(eq(banks.key, input.key.replace(/\s+/g, ''))).limit(1);
+  const [row] = await db
+    .select()
+    .from(banks)
+    .where(eq(banks.key, input.key.replace(/\s+/g, '')))
+    .limit(1);
   return row ? toBank(row) : null;
 }
 

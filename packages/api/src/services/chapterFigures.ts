@@ -195,8 +195,11 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
   // a page past the end has no rows to carry the count: count again only then
   let total = Number(raw[0]?.total ?? 0);
   if (raw.length === 0 && (f.offset ?? 0) > 0) {
-    const counted = await execRows<{ n: number | string }>(db, sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
-                                 and l.year = ${f.year} and l.chapter_year = ${chapterYear} where ${sql.join(conditions, sql` and `)}`);
+    const counted = await execRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
+                                 and l.year = ${f.year} and l.chapter_year = ${chapterYear} where ${sql.join(conditions, sql` and `)}`,
+    );
     total = Number(counted[0]?.n ?? 0);
   }
   return { rows, total };
@@ -262,7 +265,9 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
               l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments`
     : sql`select l.department_id, l.year, c.part, null as chapter, null as description_deu, null as description_ita,
               sum(l.budget_initial)::text as budget_initial, sum(ch.amount)::text as budget_changes, sum(b.payments)::text as payments`;
-  const tail = f.withChapters ? sql`order by l.department_id, l.year, c.chapter, l.chapter_year` : sql`group by l.department_id, l.year, c.part order by l.department_id, l.year, c.part`;
+  const tail = f.withChapters
+    ? sql`order by l.department_id, l.year, c.chapter, l.chapter_year`
+    : sql`group by l.department_id, l.year, c.part order by l.department_id, l.year, c.part`;
   const query = sql`
     with lines as (
       -- the budget of a year: current lines (no residue lines) of an approved forecast only

@@ -32,7 +32,13 @@ describeOnDatabases('departments', (get) => {
     const sup = (await signedIn(get(), 'supervisor')).caller;
     const all = await sup.departments.list({});
     expect(all.entities.map((d) => d.code)).toEqual(['000', '100', '101', '102', '200', '201', '202']);
-    expect(all.entities.find((d) => d.code === '102')).toMatchObject({ name2Deu: 'Eppan', name2Ita: 'Appiano', area: 3, openPaymentsAllowed: true, siaNumber: 'A1B2C' });
+    expect(all.entities.find((d) => d.code === '102')).toMatchObject({
+      name2Deu: 'Eppan',
+      name2Ita: 'Appiano',
+      area: 3,
+      openPaymentsAllowed: true,
+      siaNumber: 'A1B2C',
+    });
     const admin = (await signedIn(get(), 'admin')).caller;
     expect((await admin.departments.list({})).entities.map((d) => d.code)).toEqual(['000', '100']);
     expect((await admin.departments.list({ departmentId: await deptId('000') })).total).toBe(7);
@@ -53,7 +59,14 @@ describeOnDatabases('departments', (get) => {
   it('searches briefs by code or name in the language', async () => {
     const zwei = (await signedIn(get(), 'zwei')).caller;
     expect((await zwei.departments.search({ filter: 'appiano', language: 'it' })).entities).toEqual([
-      { id: await deptId('102'), code: '102', nameDeu: 'Freiwillige Feuerwehr Eppan', nameIta: 'Corpo dei Vigili del Fuoco Volontari Appiano', area: 3, openPaymentsAllowed: true },
+      {
+        id: await deptId('102'),
+        code: '102',
+        nameDeu: 'Freiwillige Feuerwehr Eppan',
+        nameIta: 'Corpo dei Vigili del Fuoco Volontari Appiano',
+        area: 3,
+        openPaymentsAllowed: true,
+      },
     ]);
     expect((await zwei.departments.search({ filter: 'appiano', language: 'de' })).entities).toEqual([]);
     expect((await zwei.departments.search({ filter: '20' })).entities.map((d) => d.code)).toEqual(['201']);
@@ -76,7 +89,13 @@ describeOnDatabases('departments', (get) => {
   it('creates a department as supervisor and answers DepartmentExists for a taken code', async () => {
     const sup = (await signedIn(get(), 'supervisor')).caller;
     const created = await sup.departments.create({ ...fields, departmentId: await deptId('000') });
-    expect(created).toMatchObject({ code: '1AB', area: 3, name2Ita: 'Cardano', province: '', commander: { name: 'Hans Unterkofler', email: 'kommandant@ff-kardaun.it' } });
+    expect(created).toMatchObject({
+      code: '1AB',
+      area: 3,
+      name2Ita: 'Cardano',
+      province: '',
+      commander: { name: 'Hans Unterkofler', email: 'kommandant@ff-kardaun.it' },
+    });
     const [row] = await get().db.select().from(schema.departments).where(eq(schema.departments.code, '1AB'));
     expect(row).toMatchObject({ commanderMobile: '333 1234567', identifier: '00987654321098' });
     await expectAppError(sup.departments.create({ ...fields, name2Deu: 'Doppelt', departmentId: await deptId('000') }), 'DepartmentExists');
@@ -109,10 +128,23 @@ describeOnDatabases('departments', (get) => {
     const sup = (await signedIn(get(), 'supervisor')).caller;
     const union = await deptId('000');
     const id = await deptId('1AB');
-    const updated = await sup.departments.update({ ...fields, id, departmentId: union, name2Deu: 'Kardaun-Karneid', openPaymentsAllowed: true, siaNumber: 'Z9Y8X' });
+    const updated = await sup.departments.update({
+      ...fields,
+      id,
+      departmentId: union,
+      name2Deu: 'Kardaun-Karneid',
+      openPaymentsAllowed: true,
+      siaNumber: 'Z9Y8X',
+    });
     expect(updated).toMatchObject({ id, name2Deu: 'Kardaun-Karneid', siaNumber: 'Z9Y8X' });
     const patched = await sup.departments.patch({ id, departmentId: union, email: 'info@ff-kardaun.it', cashier: { name: 'Maria Kassier' } });
-    expect(patched).toMatchObject({ email: 'info@ff-kardaun.it', name2Deu: 'Kardaun-Karneid', siaNumber: 'Z9Y8X', commander: { name: 'Hans Unterkofler' }, cashier: { name: 'Maria Kassier', email: '' } });
+    expect(patched).toMatchObject({
+      email: 'info@ff-kardaun.it',
+      name2Deu: 'Kardaun-Karneid',
+      siaNumber: 'Z9Y8X',
+      commander: { name: 'Hans Unterkofler' },
+      cashier: { name: 'Maria Kassier', email: '' },
+    });
     await expectInvalid(sup.departments.patch({ id, departmentId: union, siaNumber: '' }), 'siaNumber');
     expect((await sup.departments.get({ id })).siaNumber).toBe('Z9Y8X');
     await expectAppError(sup.departments.update({ ...fields, code: '101', id, departmentId: union }), 'DepartmentExists');
@@ -134,9 +166,21 @@ describeOnDatabases('departments', (get) => {
     const sup = (await signedIn(get(), 'supervisor')).caller;
     const byCode = await sup.departments.export({ codeFrom: '100', codeTo: '1ZZ', language: 'de' });
     expect(byCode.rows.map((r) => r.code)).toEqual(['100', '101', '102', '1AB']);
-    expect(byCode.rows[1]).toEqual({ code: '101', name: 'Freiwillige Feuerwehr Leifers', location: '39055 Leifers', commander: '', cashier: '', phone: '', email: '' });
+    expect(byCode.rows[1]).toEqual({
+      code: '101',
+      name: 'Freiwillige Feuerwehr Leifers',
+      location: '39055 Leifers',
+      commander: '',
+      cashier: '',
+      phone: '',
+      email: '',
+    });
     const byName = await sup.departments.export({ codeFrom: '200', codeTo: '299', sort: 'name', language: 'it' });
-    expect(byName.rows.map((r) => r.name)).toEqual(['Corpo dei Vigili del Fuoco Volontari Lagundo', 'Corpo dei Vigili del Fuoco Volontari Lana', 'Unione distrettuale VV.F. Merano']);
+    expect(byName.rows.map((r) => r.name)).toEqual([
+      'Corpo dei Vigili del Fuoco Volontari Lagundo',
+      'Corpo dei Vigili del Fuoco Volontari Lana',
+      'Unione distrettuale VV.F. Merano',
+    ]);
     const kassier = (await signedIn(get(), 'kassier')).caller;
     expect((await kassier.departments.export({})).rows.map((r) => r.code)).toEqual(['101']);
   });

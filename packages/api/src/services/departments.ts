@@ -98,7 +98,9 @@ const seesAll = readsAllDepartments;
 
 /** Rows of the departments the actor reads, filtered, counted and paged in two queries. */
 async function pageOfDepartments(db: Db, actor: Actor, all: boolean, where: SQL | undefined, order: SQL[], paging: { page: number; pageSize: number }) {
-  const visible = all ? undefined : sql`exists (select 1 from ${userDepartments} where ${userDepartments.departmentId} = ${departments.id} and ${userDepartments.userId} = ${actor.userId})`;
+  const visible = all
+    ? undefined
+    : sql`exists (select 1 from ${userDepartments} where ${userDepartments.departmentId} = ${departments.id} and ${userDepartments.userId} = ${actor.userId})`;
   const condition = and(visible, where);
   const [total] = await db.select({ n: count() }).from(departments).where(condition);
   const { limit, offset } = pageWindow(paging);
@@ -146,7 +148,11 @@ export async function adminListDepartments(db: Db, actor: Actor, input: Departme
 }
 
 /** Departments/briefs/search: code prefix or name in the language, among the departments the actor reads. */
-export async function searchDepartments(db: Db, actor: Actor, input: DepartmentSearchInput & { departmentId?: number | undefined }): Promise<Page<DepartmentBrief>> {
+export async function searchDepartments(
+  db: Db,
+  actor: Actor,
+  input: DepartmentSearchInput & { departmentId?: number | undefined },
+): Promise<Page<DepartmentBrief>> {
   const all = await seesAll(db, actor, input.departmentId);
   const where = input.filter ? or(ilike(departments.code, prefixPattern(input.filter)), nameMatches(input.filter, input.language)) : undefined;
   const { rows, total } = await pageOfDepartments(db, actor, all, where, [asc(departments.code)], input);
@@ -252,7 +258,12 @@ export async function deleteDepartment(db: Db, actor: Actor, input: { id: number
 export async function exportDepartments(db: Db, actor: Actor, input: DepartmentExportInput & { departmentId?: number | undefined }): Promise<DepartmentExport> {
   const all = await seesAll(db, actor, input.departmentId);
   const lang = input.language;
-  const order = input.sort === 'name' ? (lang === 'it' ? [asc(departments.name2Ita), asc(departments.code)] : [asc(departments.name2Deu), asc(departments.code)]) : [asc(departments.code)];
+  const order =
+    input.sort === 'name'
+      ? lang === 'it'
+        ? [asc(departments.name2Ita), asc(departments.code)]
+        : [asc(departments.name2Deu), asc(departments.code)]
+      : [asc(departments.code)];
   const { rows } = await pageOfDepartments(db, actor, all, listFilter(input), order, { page: 1, pageSize: 100_000 });
   return {
     language: lang,

@@ -44,7 +44,13 @@ describeOnDatabases('overview (home pages)', (get) => {
     });
     // 102 Eppan (100 %) and 100 Bozen (district plan 38.340,00 / 42.340,00 at 110 %)
     expect(list.entities.find((r) => r.code === '102')).toMatchObject({ revenues: 8_462_500, expenses: 9_052_500, surplusUsed: 590_000, state: 'approved' });
-    expect(list.entities.find((r) => r.code === '100')).toMatchObject({ area: 2, revenues: 4_217_400, expenses: 4_657_400, surplusUsed: 440_000, state: 'approved' });
+    expect(list.entities.find((r) => r.code === '100')).toMatchObject({
+      area: 2,
+      revenues: 4_217_400,
+      expenses: 4_657_400,
+      surplusUsed: 440_000,
+      state: 'approved',
+    });
     expect(list.entities.every((r) => r.isBalanced && r.approval === `${PREV - 1}-12-15`)).toBe(true);
     expect(list.districts).toEqual([
       { code: '100', nameDeu: 'Bezirksfeuerwehrverband Bozen', nameIta: 'Unione distrettuale VV.F. Bolzano' },
@@ -76,11 +82,19 @@ describeOnDatabases('overview (home pages)', (get) => {
     await c.budget.forecast.save({ ...s, part: 2, positions: [pos('21001', 900_000), pos('22002', 300_000), pos('23001', 50_000)] });
     home = await c.overview.home(s);
     expect(home.forecast).toMatchObject({ revenues: 1_250_000, expenses: 1_250_000, surplusUsed: 0, balance: 0, state: 'balanced', isBalanced: true });
-    expect(home.forecast.checks).toEqual({ total: { ok: true, difference: 0 }, title1: { ok: true, difference: 100_000 }, title3: { ok: true, difference: 0 } });
+    expect(home.forecast.checks).toEqual({
+      total: { ok: true, difference: 0 },
+      title1: { ok: true, difference: 100_000 },
+      title3: { ok: true, difference: 0 },
+    });
     expect(home.step).toBe('approvalMissing');
     // the same figures as the forecast summary
     const summary = await c.budget.forecast.summary(s);
-    expect([summary.totals.revenues, summary.totals.expenses, summary.totals.surplus]).toEqual([home.forecast.revenues, home.forecast.expenses, home.forecast.balance]);
+    expect([summary.totals.revenues, summary.totals.expenses, summary.totals.surplus]).toEqual([
+      home.forecast.revenues,
+      home.forecast.expenses,
+      home.forecast.balance,
+    ]);
 
     await c.budget.forecast.approve({ ...s, approval: `${YEAR}-02-20` });
     home = await c.overview.home(s);
@@ -89,9 +103,21 @@ describeOnDatabases('overview (home pages)', (get) => {
 
     // a change on 1.3. (21001 -100,00, 21003 +100,00) and the adjustment on 10.5. (21001 -200,00, 22002 +200,00)
     const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-03-01`, notes: 'Atemschutz' });
-    await c.budget.changes.save({ ...s, recordNumber: change.recordNumber, approved: `${YEAR}-03-01`, notes: 'Atemschutz', positions: [chg('21001', -10_000), chg('21003', 10_000)] });
+    await c.budget.changes.save({
+      ...s,
+      recordNumber: change.recordNumber,
+      approved: `${YEAR}-03-01`,
+      notes: 'Atemschutz',
+      positions: [chg('21001', -10_000), chg('21003', 10_000)],
+    });
     await c.budget.adjustment.create({ ...s, approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 0 });
-    await c.budget.adjustment.save({ ...s, approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 0, positions: [chg('21001', -20_000), chg('22002', 20_000)] });
+    await c.budget.adjustment.save({
+      ...s,
+      approved: `${YEAR}-05-10`,
+      notes: 'Vollversammlung',
+      surplusActual: 0,
+      positions: [chg('21001', -20_000), chg('22002', 20_000)],
+    });
     home = await c.overview.home(s);
     expect(home.step).toBe('finalAccountOpen');
     expect(home.changes).toEqual({
@@ -110,24 +136,45 @@ describeOnDatabases('overview (home pages)', (get) => {
     const { db } = get();
     const c = await as('kassier');
     const s = await scope('101');
-    await db.execute(sql`create table test_home_bookings (chapter_budget_id integer, payments numeric(14,2), open_payments numeric(14,2), reservations numeric(14,2))`);
+    await db.execute(
+      sql`create table test_home_bookings (chapter_budget_id integer, payments numeric(14,2), open_payments numeric(14,2), reservations numeric(14,2))`,
+    );
     await db.execute(sql`create table test_home_cash (department_id integer, year integer, balance numeric(14,2))`);
     const line = async (code: string, dept = s.departmentId, year = YEAR) =>
       Number(
-        (await execRows<{ id: number }>(db, sql`select l.id from chapter_budgets l join chapters c on c.id = l.chapter_id
-                               where l.department_id = ${dept} and l.year = ${year} and c.chapter = ${code}`))[0]?.id ?? 0,
+        (
+          await execRows<{ id: number }>(
+            db,
+            sql`select l.id from chapter_budgets l join chapters c on c.id = l.chapter_id
+                               where l.department_id = ${dept} and l.year = ${year} and c.chapter = ${code}`,
+          )
+        )[0]?.id ?? 0,
       );
     const rev = await line('11001');
     const exp = await line('21001');
     const foreign = await line('11001', await deptId('102'), PREV);
     expect(Math.min(rev, exp, foreign)).toBeGreaterThan(0);
     // 11001 received 4.000,00; 21001 paid 1.500,00, open 250,50, reserved 100,00; another scope's line is ignored
-    await db.execute(sql`insert into test_home_bookings values (${rev}, 4000.00, 0, 0), (${exp}, 1500.00, 250.50, 100.00), (${foreign}, 999.00, 999.00, 999.00)`);
-    await db.execute(sql`insert into test_home_cash values (${s.departmentId}, ${YEAR}, 2300.00), (${s.departmentId}, ${YEAR}, 200.00), (${s.departmentId}, ${PREV}, 77.00)`);
+    await db.execute(
+      sql`insert into test_home_bookings values (${rev}, 4000.00, 0, 0), (${exp}, 1500.00, 250.50, 100.00), (${foreign}, 999.00, 999.00, 999.00)`,
+    );
+    await db.execute(
+      sql`insert into test_home_cash values (${s.departmentId}, ${YEAR}, 2300.00), (${s.departmentId}, ${YEAR}, 200.00), (${s.departmentId}, ${PREV}, 77.00)`,
+    );
     figureSources.push({ name: 'test', select: () => sql`select chapter_budget_id, payments, open_payments, reservations from test_home_bookings` });
-    cashBalanceSources.push({ name: 'test', select: (sc) => sql`select balance from test_home_cash where department_id = ${sc.departmentId} and year = ${sc.year}` });
+    cashBalanceSources.push({
+      name: 'test',
+      select: (sc) => sql`select balance from test_home_cash where department_id = ${sc.departmentId} and year = ${sc.year}`,
+    });
     try {
-      expect((await c.overview.home(s)).bookings).toEqual({ available: true, cashBalance: 250_000, revenuesPaid: 400_000, expensesPaid: 150_000, openPayments: 25_050, reservations: 10_000 });
+      expect((await c.overview.home(s)).bookings).toEqual({
+        available: true,
+        cashBalance: 250_000,
+        revenuesPaid: 400_000,
+        expensesPaid: 150_000,
+        openPayments: 25_050,
+        reservations: 10_000,
+      });
       // a scope without bookings says so
       const zwei = await as('zwei');
       expect((await zwei.overview.home(await scope('102'))).bookings).toMatchObject({ available: false, cashBalance: null, openPayments: 0 });
@@ -210,7 +257,9 @@ describeOnDatabases('overview (home pages)', (get) => {
     const s = await scope('000');
     const data = await c.overview.departmentsExport({ ...s, status: 'notApproved', district: '200', sort: 'revenues', dir: 'desc', language: 'de' });
     expect(data.fileName).toBe('feuerwehren-uebersicht.csv');
-    const lines = overviewCsv(data).replace(/^\uFEFF/, '').split('\r\n');
+    const lines = overviewCsv(data)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines).toEqual([
       'Code;Name;Bereich;Einnahmen;Ausgaben;Verwendeter Überschuss;Differenz;Status;Ausgeglichen;Genehmigt am;Letzte Änderung;Änderung vom',
       '201;Freiwillige Feuerwehr Lana;Feuerwehr;1000,00;1000,00;0,00;0,00;Ausgeglichen, nicht genehmigt;ja;;;',
@@ -219,7 +268,9 @@ describeOnDatabases('overview (home pages)', (get) => {
     ]);
     const it = await c.overview.departmentsExport({ ...s, district: '100', language: 'it' });
     expect(it.fileName).toBe('panoramica-corpi.csv');
-    const itLines = overviewCsv(it).replace(/^\uFEFF/, '').split('\r\n');
+    const itLines = overviewCsv(it)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(itLines[0]).toBe('Codice;Nome;Ambito;Entrate;Uscite;Avanzo applicato;Differenza;Stato;In pareggio;Approvato il;Ultima variazione;Variazione del');
     expect(itLines.slice(1)).toEqual([
       '100;Unione distrettuale VV.F. Bolzano;Distretto;0,00;0,00;0,00;0,00;Nessun bilancio di previsione;no;;;',

@@ -135,7 +135,15 @@ function statusCondition(status: OverviewStatusFilter | undefined): SQL {
  * filter and the sort run in the database; an empty forecast is not balanced (it can't be approved). `total` counts the filtered rows before paging.
  */
 async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewRowWithChecks[]; total: number }> {
-  const visible = q.departmentIds === null ? sql`true` : q.departmentIds.length ? sql`d.id in (${sql.join(q.departmentIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  const visible =
+    q.departmentIds === null
+      ? sql`true`
+      : q.departmentIds.length
+        ? sql`d.id in (${sql.join(
+            q.departmentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`;
   const district = q.district ? sql`d.code <> '000' and substr(d.code, 1, 1) = ${q.district.slice(0, 1)}` : sql`true`;
   const page = q.limit !== undefined ? sql`limit ${q.limit} offset ${q.offset ?? 0}` : sql``;
   const query = sql`
@@ -224,7 +232,8 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
       isBalanced,
       approval,
       closed: Boolean(r.closed),
-      lastChange: r.change_record === null ? null : { recordNumber: Number(r.change_record), approved: r.change_approved ? r.change_approved.slice(0, 10) : null },
+      lastChange:
+        r.change_record === null ? null : { recordNumber: Number(r.change_record), approved: r.change_approved ? r.change_approved.slice(0, 10) : null },
       checks,
     };
   });
@@ -249,12 +258,23 @@ async function visibleIds(db: Db, actor: Actor, scopeDepartmentId: number): Prom
 
 /** The districts of the visible departments (filter choices), with the district's names when it exists. */
 async function districtOptions(db: Db, ids: number[] | null): Promise<DistrictOption[]> {
-  const visible = ids === null ? sql`true` : ids.length ? sql`d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
-  const rows = await execRows<{ code: string; name_deu: string | null; name_ita: string | null }>(db, sql`
+  const visible =
+    ids === null
+      ? sql`true`
+      : ids.length
+        ? sql`d.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`;
+  const rows = await execRows<{ code: string; name_deu: string | null; name_ita: string | null }>(
+    db,
+    sql`
       select k.code, trim(x.name1_deu || ' ' || x.name2_deu) as name_deu, trim(x.name1_ita || ' ' || x.name2_ita) as name_ita
       from (select distinct substr(d.code, 1, 1) || '00' as code from departments d where ${visible} and d.code <> '000') k
       left join departments x on x.code = k.code
-      order by k.code`);
+      order by k.code`,
+  );
   return rows.map((r) => ({ code: r.code, nameDeu: r.name_deu ?? '', nameIta: r.name_ita ?? '' }));
 }
 
@@ -270,7 +290,17 @@ export async function departmentOverview(db: Db, actor: Actor, input: ListInput)
   const ids = await visibleIds(db, actor, input.departmentId);
   const { limit, offset } = pageWindow(input);
   const [{ rows, total }, districts] = await Promise.all([
-    overviewRows(db, { year: input.year, departmentIds: ids, district: input.district, status: input.status, sort: input.sort, dir: input.dir, language: input.language, limit, offset }),
+    overviewRows(db, {
+      year: input.year,
+      departmentIds: ids,
+      district: input.district,
+      status: input.status,
+      sort: input.sort,
+      dir: input.dir,
+      language: input.language,
+      limit,
+      offset,
+    }),
     districtOptions(db, ids),
   ]);
   return { entities: rows.map(withoutChecks), page: input.page, pageSize: input.pageSize, totalPages: totalPages(total, input.pageSize), total, districts };
@@ -282,7 +312,15 @@ type ExportInput = Required<Pick<DepartmentOverviewExportInput, 'departmentId' |
 /** The whole filtered, sorted list for the CSV, with its fixed file name. */
 export async function departmentOverviewExport(db: Db, actor: Actor, input: ExportInput): Promise<DepartmentOverviewExport> {
   const ids = await visibleIds(db, actor, input.departmentId);
-  const { rows } = await overviewRows(db, { year: input.year, departmentIds: ids, district: input.district, status: input.status, sort: input.sort, dir: input.dir, language: input.language });
+  const { rows } = await overviewRows(db, {
+    year: input.year,
+    departmentIds: ids,
+    district: input.district,
+    status: input.status,
+    sort: input.sort,
+    dir: input.dir,
+    language: input.language,
+  });
   return { language: input.language, fileName: overviewFileName(input.language), year: input.year, rows: rows.map(withoutChecks) };
 }
 
@@ -301,7 +339,9 @@ interface RawChangeRow {
 
 /** The latest budget changes of the scope (and the adjustment) with their amounts per part, one query. */
 async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<ScopeHomeData['changes']> {
-  const raw = await execRows<RawChangeRow>(db, sql`
+  const raw = await execRows<RawChangeRow>(
+    db,
+    sql`
       select h.record_number, h.approved::text as approved, h.notes,
              coalesce(sum(p.amount) filter (where c.part = 1), 0)::text as revenues,
              coalesce(sum(p.amount) filter (where c.part = 2), 0)::text as expenses,
@@ -315,17 +355,16 @@ async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<Scope
       where h.department_id = ${scope.departmentId} and h.year = ${scope.year}
       group by h.id
       order by h.approved desc nulls last, h.created_at desc, h.record_number desc
-      limit ${limit}`);
-  const latest = raw.map(
-    (r): HomeChange => ({
-      recordNumber: Number(r.record_number),
-      approved: r.approved ? r.approved.slice(0, 10) : null,
-      notes: r.notes,
-      revenues: toCents(r.revenues),
-      expenses: toCents(r.expenses),
-      positions: Number(r.positions),
-    }),
+      limit ${limit}`,
   );
+  const latest = raw.map((r): HomeChange => ({
+    recordNumber: Number(r.record_number),
+    approved: r.approved ? r.approved.slice(0, 10) : null,
+    notes: r.notes,
+    revenues: toCents(r.revenues),
+    expenses: toCents(r.expenses),
+    positions: Number(r.positions),
+  }));
   return { total: Number(raw[0]?.total ?? 0), hasAdjustment: Boolean(raw[0]?.has_adjustment), latest };
 }
 
@@ -344,7 +383,14 @@ async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
         sql` union all `,
       )}) cb)`
     : sql`null::text`;
-  const [row] = await execRows<{ booked_lines: number | string; revenues_paid: string; expenses_paid: string; open_payments: string; reservations: string; cash_balance: string | null }>(db, sql`select t.*, ${cash} as cash_balance from (${bookingTotalsSql(figureScope)}) t`);
+  const [row] = await execRows<{
+    booked_lines: number | string;
+    revenues_paid: string;
+    expenses_paid: string;
+    open_payments: string;
+    reservations: string;
+    cash_balance: string | null;
+  }>(db, sql`select t.*, ${cash} as cash_balance from (${bookingTotalsSql(figureScope)}) t`);
   if (!row) return none;
   const cashBalance = row.cash_balance === null ? null : toCents(row.cash_balance);
   return {

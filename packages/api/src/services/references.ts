@@ -50,10 +50,14 @@ export const accountReferences: Reference[] = [];
 export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: schema.chapterBudgets.chapterId }];
 
 /** Budget rows of a scope: for a department of the area in the year they mean "a budget exists" for the chart copy (besides an approved forecast). */
-export const budgetReferences: ScopeReference[] = [{ label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year }];
+export const budgetReferences: ScopeReference[] = [
+  { label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year },
+];
 
 /** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (the bookings add movements, reservations). */
-export const budgetUseReferences: ScopeReference[] = [{ label: 'budgetChanges', departmentId: schema.budgetChanges.departmentId, year: schema.budgetChanges.year }];
+export const budgetUseReferences: ScopeReference[] = [
+  { label: 'budgetChanges', departmentId: schema.budgetChanges.departmentId, year: schema.budgetChanges.year },
+];
 
 function pointsAt(r: Reference, id: number | AnyPgColumn): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${r.column.table} where ${r.column} = ${id})`;
@@ -111,7 +115,10 @@ export async function isChapterInUse(db: Db, chapterId: number, references: read
 export function scopeReferencedSql(references: readonly ScopeReference[], year: number, department: number | SQL): SQL<boolean> {
   if (references.length === 0) return sql<boolean>`false`;
   const parts = references.map((r) => {
-    const ofDepartment = typeof department === 'number' ? sql`${r.departmentId} = ${department}` : sql`${r.departmentId} in (select ${schema.departments.id} from ${schema.departments} where ${department})`;
+    const ofDepartment =
+      typeof department === 'number'
+        ? sql`${r.departmentId} = ${department}`
+        : sql`${r.departmentId} in (select ${schema.departments.id} from ${schema.departments} where ${department})`;
     return sql`exists (select 1 from ${r.year.table} where ${r.year} = ${year} and ${ofDepartment})`;
   });
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;

@@ -52,11 +52,15 @@ describeOnDatabases('scope', (get) => {
     });
 
     it('says when no chart of accounts exists for the year', async () => {
-      await get().db.insert(schema.financialYears).values({ year: CURRENT_YEAR + 1 });
+      await get()
+        .db.insert(schema.financialYears)
+        .values({ year: CURRENT_YEAR + 1 });
       const { caller } = await signedIn(get(), 'kassier');
       const status = await caller.scope.status({ departmentId: await deptId('101'), year: CURRENT_YEAR + 1 });
       expect(status.hasChartOfAccounts).toBe(false);
-      await get().db.delete(schema.financialYears).where(eq(schema.financialYears.year, CURRENT_YEAR + 1));
+      await get()
+        .db.delete(schema.financialYears)
+        .where(eq(schema.financialYears.year, CURRENT_YEAR + 1));
     });
 
     it('refuses a department not linked to the user, existing or not', async () => {
@@ -100,7 +104,8 @@ describeOnDatabases('scope', (get) => {
         expect((await kassier.scope.list()).years.at(-1)).toBe(next);
         expect((await kassier.scope.status({ departmentId: id101, year: next })).hasChartOfAccounts).toBe(false);
 
-        const land = (rememberedYear?: number) => kassier.scope.landing(rememberedYear === undefined ? { departmentId: id101 } : { departmentId: id101, rememberedYear });
+        const land = (rememberedYear?: number) =>
+          kassier.scope.landing(rememberedYear === undefined ? { departmentId: id101 } : { departmentId: id101, rememberedYear });
         // a fresh browser: the year with a chart, not the new empty one
         expect(await land()).toEqual({ year: CURRENT_YEAR, latestReadyYear: CURRENT_YEAR });
         // remembered: a valid year wins; the new year without chart and a missing year do not

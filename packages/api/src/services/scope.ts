@@ -84,8 +84,15 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
       firstYear: sql<number | null>`coalesce(${departments.firstYear}, (select min(${financialYears.year}) from ${financialYears}))`,
       forecastApproved: budgetHeads.forecastApproved,
       finalApproved: budgetHeads.finalApproved,
-      hasChart: exists(db.select({ one: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year)))),
-      areaUnlocked: sql<boolean | null>`(select ${scope.area === 1 ? financialYears.unionUnlocked : scope.area === 2 ? financialYears.districtUnlocked : financialYears.departmentUnlocked} from ${financialYears} where ${financialYears.year} = ${scope.year})`,
+      hasChart: exists(
+        db
+          .select({ one: chapters.id })
+          .from(chapters)
+          .where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year))),
+      ),
+      areaUnlocked: sql<
+        boolean | null
+      >`(select ${scope.area === 1 ? financialYears.unionUnlocked : scope.area === 2 ? financialYears.districtUnlocked : financialYears.departmentUnlocked} from ${financialYears} where ${financialYears.year} = ${scope.year})`,
     })
     .from(departments)
     .leftJoin(budgetHeads, and(eq(budgetHeads.departmentId, departments.id), eq(budgetHeads.year, scope.year)))
@@ -135,12 +142,7 @@ export async function scopeLanding(db: Db, session: Pick<Session, 'userId' | 'ac
   }
   const [years, ready] = await Promise.all([
     db.select({ year: financialYears.year }).from(financialYears),
-    areas.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectDistinct({ year: chapters.year })
-          .from(chapters)
-          .where(inArray(chapters.area, areas)),
+    areas.length === 0 ? Promise.resolve([]) : db.selectDistinct({ year: chapters.year }).from(chapters).where(inArray(chapters.area, areas)),
   ]);
   return landingYear(
     years.map((y) => y.year),

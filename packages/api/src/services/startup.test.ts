@@ -36,7 +36,11 @@ for (const target of testDatabases()) {
       expect(result.demoSeeded).toBe(embedded);
       expect(result.demo).toBe(embedded);
       expect(await counts(db)).toEqual(embedded ? { users: 5, departments: 7 } : { users: 0, departments: 0 });
-      expect(result.line).toEqual(embedded ? 'database: PGlite in memory (demo data: seeded now)' : expect.stringMatching(/^database: PostgreSQL [^@\s]+:\d+\/t_\w+ \(demo data: none\)$/));
+      expect(result.line).toEqual(
+        embedded
+          ? 'database: PGlite in memory (demo data: seeded now)'
+          : expect.stringMatching(/^database: PostgreSQL [^@\s]+:\d+\/t_\w+ \(demo data: none\)$/),
+      );
       expect((await (await anonymous(db)).system.info()).demo).toBe(embedded);
     });
 
@@ -90,14 +94,20 @@ for (const target of testDatabases()) {
       expect(result).toMatchObject({ initialSupervisorCreated: true, demoSeeded: false, demo: false });
       expect(result.line).toMatch(/\(demo data: none, initial supervisor "chef" created\)$/);
       const rows = await db.db.select().from(schema.users);
-      expect(rows.map((u) => ({ username: u.username, fullname: u.fullname, accessLevel: u.accessLevel, passwordExpired: u.passwordExpired, locked: u.locked }))).toEqual([
-        { username: 'chef', fullname: 'chef', accessLevel: 3, passwordExpired: true, locked: false },
-      ]);
+      expect(
+        rows.map((u) => ({ username: u.username, fullname: u.fullname, accessLevel: u.accessLevel, passwordExpired: u.passwordExpired, locked: u.locked })),
+      ).toEqual([{ username: 'chef', fullname: 'chef', accessLevel: 3, passwordExpired: true, locked: false }]);
       expect(rows[0]?.passwordHash).toMatch(/^\$argon2id\$/);
       const c = await anonymous(db, '10.9.0.2');
       await expectAppError(c.auth.login({ username: 'chef', password: 'Anfang1', remember: false }), 'PasswordExpired');
       await expectAppError(c.auth.login({ username: 'chef', password: 'falsch', remember: false }), 'WrongCredentials');
-      const signedIn = await c.auth.changePasswordAndLogin({ username: 'chef', password: 'Anfang1', newPassword: 'Feuer22', newPasswordRepeat: 'Feuer22', remember: false });
+      const signedIn = await c.auth.changePasswordAndLogin({
+        username: 'chef',
+        password: 'Anfang1',
+        newPassword: 'Feuer22',
+        newPasswordRepeat: 'Feuer22',
+        remember: false,
+      });
       expect(signedIn.accessLevel).toBe(3);
       const [after] = await db.db.select({ expired: schema.users.passwordExpired }).from(schema.users).where(eq(schema.users.username, 'chef'));
       expect(after?.expired).toBe(false);
@@ -106,7 +116,15 @@ for (const target of testDatabases()) {
       const chef = createCaller(await createContextInner({ db: db.db, token: signedIn.token, ip: '10.9.0.2' }));
       expect(await chef.scope.list()).toEqual({ departments: [], years: [] });
       await expectAppError(chef.system.setup({ name1Deu: '', name2Deu: 'Südtirol', name1Ita: 'Unione', name2Ita: 'Alto Adige', year: YEAR }), 'InvalidValue');
-      expect(await chef.system.setup({ name1Deu: 'Landesfeuerwehrverband', name2Deu: 'Südtirol', name1Ita: 'Unione provinciale', name2Ita: 'Alto Adige', year: YEAR })).toEqual({
+      expect(
+        await chef.system.setup({
+          name1Deu: 'Landesfeuerwehrverband',
+          name2Deu: 'Südtirol',
+          name1Ita: 'Unione provinciale',
+          name2Ita: 'Alto Adige',
+          year: YEAR,
+        }),
+      ).toEqual({
         code: '000',
         year: YEAR,
       });
@@ -115,7 +133,10 @@ for (const target of testDatabases()) {
       expect(scopes.departments.map((d) => ({ code: d.code, nameDeu: d.nameDeu, nameIta: d.nameIta, area: d.area }))).toEqual([
         { code: '000', nameDeu: 'Landesfeuerwehrverband Südtirol', nameIta: 'Unione provinciale Alto Adige', area: 1 },
       ]);
-      await expectAppError(chef.system.setup({ name1Deu: 'Zweiter', name2Deu: 'Verband', name1Ita: 'Seconda', name2Ita: 'Unione', year: YEAR + 1 }), 'DepartmentExists');
+      await expectAppError(
+        chef.system.setup({ name1Deu: 'Zweiter', name2Deu: 'Verband', name1Ita: 'Seconda', name2Ita: 'Unione', year: YEAR + 1 }),
+        'DepartmentExists',
+      );
       expect((await chef.scope.list()).years).toEqual([YEAR]);
     });
 
@@ -136,7 +157,9 @@ for (const target of testDatabases()) {
         ['abc', 'PasswordTooShort'],
         ['x'.repeat(21), 'PasswordTooLong'],
       ] as const) {
-        const error = await prepareDatabase(db, { seedDemo: 'auto', initialSupervisor: { username: 'chef', password }, currentYear: YEAR }).catch((e: unknown) => e);
+        const error = await prepareDatabase(db, { seedDemo: 'auto', initialSupervisor: { username: 'chef', password }, currentYear: YEAR }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(UserAccountError);
         expect((error as UserAccountError).code).toBe(code);
       }

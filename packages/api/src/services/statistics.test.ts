@@ -96,8 +96,18 @@ describeOnDatabases('statistics export', (get) => {
     }
     // once approved, the current year counts
     await c.budget.forecast.save({ departmentId: dept.id, year: CURRENT_YEAR, part: 2, positions: [{ chapter: '21003', amountCurrYear: 123_400 }] });
-    await db.update(schema.budgetHeads).set({ forecastApproved: `${CURRENT_YEAR}-01-15` }).where(and(eq(schema.budgetHeads.departmentId, dept.id), eq(schema.budgetHeads.year, CURRENT_YEAR)));
-    const approved = await c.statistics.export({ deptFrom: '101', deptTo: '101', yearFrom: CURRENT_YEAR, yearTo: CURRENT_YEAR, withChapters: false, language: 'de' });
+    await db
+      .update(schema.budgetHeads)
+      .set({ forecastApproved: `${CURRENT_YEAR}-01-15` })
+      .where(and(eq(schema.budgetHeads.departmentId, dept.id), eq(schema.budgetHeads.year, CURRENT_YEAR)));
+    const approved = await c.statistics.export({
+      deptFrom: '101',
+      deptTo: '101',
+      yearFrom: CURRENT_YEAR,
+      yearTo: CURRENT_YEAR,
+      withChapters: false,
+      language: 'de',
+    });
     expect(approved.rows[0]).toMatchObject({ revenuesInitial: 123_400, expensesInitial: 123_400 });
   });
 });

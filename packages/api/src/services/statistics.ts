@@ -47,7 +47,12 @@ export async function exportStatistics(db: Db, actor: Actor, input: Input): Prom
       .where(and(gte(financialYears.year, input.yearFrom), lte(financialYears.year, input.yearTo)))
       .orderBy(asc(financialYears.year))
   ).map((y) => y.year);
-  const figures = await statisticsFigureRows(db, { departmentIds: depts.map((d) => d.id), yearFrom: input.yearFrom, yearTo: input.yearTo, withChapters: input.withChapters });
+  const figures = await statisticsFigureRows(db, {
+    departmentIds: depts.map((d) => d.id),
+    yearFrom: input.yearFrom,
+    yearTo: input.yearTo,
+    withChapters: input.withChapters,
+  });
 
   const rows: StatisticsRow[] = [];
   const empty = (d: (typeof depts)[number], year: number): StatisticsRow => ({

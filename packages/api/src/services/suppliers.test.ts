@@ -25,14 +25,23 @@ describeOnDatabases('suppliers', (get) => {
     return row?.id ?? 0;
   }
   async function countCode(departmentId: number, code: number): Promise<number> {
-    return (await get().db.select().from(schema.suppliers).where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, code)))).length;
+    return (
+      await get()
+        .db.select()
+        .from(schema.suppliers)
+        .where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, code)))
+    ).length;
   }
 
   it('lists the demo suppliers of the department with their generated IBANs', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const page = await caller.suppliers.list({ departmentId: await deptId('101') });
     expect(page.entities.map((s) => s.code)).toEqual([1001, 1002, 1003, 1004, 1005]);
-    expect(page.entities[0]).toMatchObject({ searchKey: 'PICHLER', location: 'Bozen', bankInfo: { bankKey: '0604511601', swift: 'CRBZIT2B', accountNumber: '100000271845' } });
+    expect(page.entities[0]).toMatchObject({
+      searchKey: 'PICHLER',
+      location: 'Bozen',
+      bankInfo: { bankKey: '0604511601', swift: 'CRBZIT2B', accountNumber: '100000271845' },
+    });
     expect(page.entities[0]?.bankInfo.iban).toMatch(/^IT[0-9]{2}[A-Z]0604511601100000271845$/);
   });
 
@@ -43,9 +52,18 @@ describeOnDatabases('suppliers', (get) => {
     expect((await caller.suppliers.list({ departmentId, location: 'mer' })).entities.map((s) => s.code)).toEqual([1005]);
     expect((await caller.suppliers.list({ departmentId, province: 'BZ', country: 'IT' })).total).toBe(5);
     expect((await caller.suppliers.list({ departmentId, active: false })).total).toBe(0);
-    expect((await caller.suppliers.briefs({ departmentId, sort: 'searchKey' })).entities.map((s) => s.searchKey)).toEqual(['GRUBER', 'MAIR', 'OBERHOFER', 'PICHLER', 'ROSSI']);
+    expect((await caller.suppliers.briefs({ departmentId, sort: 'searchKey' })).entities.map((s) => s.searchKey)).toEqual([
+      'GRUBER',
+      'MAIR',
+      'OBERHOFER',
+      'PICHLER',
+      'ROSSI',
+    ]);
     expect((await caller.suppliers.briefs({ departmentId, codeFrom: 1002, codeTo: 1003 })).entities.map((s) => s.code)).toEqual([1002, 1003]);
-    expect((await caller.suppliers.briefs({ departmentId, nameFrom: 'E', nameTo: 'F' })).entities.map((s) => s.name1)).toEqual(['Feuerwehrtechnik Pichler KG', 'Elektro Gruber OHG']);
+    expect((await caller.suppliers.briefs({ departmentId, nameFrom: 'E', nameTo: 'F' })).entities.map((s) => s.name1)).toEqual([
+      'Feuerwehrtechnik Pichler KG',
+      'Elektro Gruber OHG',
+    ]);
   });
 
   it('searches by code or by 3 characters of search key or name', async () => {
@@ -73,14 +91,24 @@ describeOnDatabases('suppliers', (get) => {
     await expectAppError(caller.suppliers.list({ departmentId: await deptId('102') }), 'DepartmentNotAllowed');
     await expectAppError(caller.suppliers.create({ ...supplier, departmentId: await deptId('102') }), 'DepartmentNotAllowed');
     const zwei = (await signedIn(get(), 'zwei')).caller;
-    const [foreign] = await get().db.select({ id: schema.suppliers.id }).from(schema.suppliers).where(eq(schema.suppliers.departmentId, await deptId('101')));
+    const [foreign] = await get()
+      .db.select({ id: schema.suppliers.id })
+      .from(schema.suppliers)
+      .where(eq(schema.suppliers.departmentId, await deptId('101')));
     // a supplier of another department is not found through a department the user may see
     await expectAppError(zwei.suppliers.get({ id: foreign?.id ?? 0, departmentId: await deptId('102') }), 'NotFound');
   });
 
   it('gives a template with the next free code', async () => {
     const { caller } = await signedIn(get(), 'kassier');
-    expect(await caller.suppliers.template({ departmentId: await deptId('101') })).toMatchObject({ id: null, code: 1006, country: 'IT', province: 'BZ', paymentTerm: 30, bankInfo: { iban: '' } });
+    expect(await caller.suppliers.template({ departmentId: await deptId('101') })).toMatchObject({
+      id: null,
+      code: 1006,
+      country: 'IT',
+      province: 'BZ',
+      paymentTerm: 30,
+      bankInfo: { iban: '' },
+    });
   });
 
   it('creates a supplier, generating CIN and IBAN from bank key and account number', async () => {
@@ -88,7 +116,15 @@ describeOnDatabases('suppliers', (get) => {
     const departmentId = await deptId('101');
     const created = await caller.suppliers.create({ ...supplier, departmentId });
     expect(created).toMatchObject({ code: 2001, searchKey: 'HOFER', province: 'BZ', paymentTerm: 60, departmentId });
-    expect(created.bankInfo).toEqual({ bankId: null, bankName: '', bankKey: '0542811101', swift: '', cin: 'X', accountNumber: '000000123456', iban: 'IT60X0542811101000000123456' });
+    expect(created.bankInfo).toEqual({
+      bankId: null,
+      bankName: '',
+      bankKey: '0542811101',
+      swift: '',
+      cin: 'X',
+      accountNumber: '000000123456',
+      iban: 'IT60X0542811101000000123456',
+    });
     // the same code in another department is fine
     const zwei = (await signedIn(get(), 'zwei')).caller;
     expect((await zwei.suppliers.create({ ...supplier, departmentId: await deptId('102') })).code).toBe(2001);
@@ -97,7 +133,12 @@ describeOnDatabases('suppliers', (get) => {
   it('fills bank name, key and BIC from a chosen bank of the directory', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const [bank] = await get().db.select().from(schema.banks).where(eq(schema.banks.key, '0585611601'));
-    const created = await caller.suppliers.create({ ...supplier, code: 2002, bankInfo: { bankId: bank?.id ?? 0, accountNumber: '70571008812' }, departmentId: await deptId('101') });
+    const created = await caller.suppliers.create({
+      ...supplier,
+      code: 2002,
+      bankInfo: { bankId: bank?.id ?? 0, accountNumber: '70571008812' },
+      departmentId: await deptId('101'),
+    });
     expect(created.bankInfo).toMatchObject({ bankKey: '0585611601', swift: 'BPAAIT2B', accountNumber: '070571008812' });
     expect(created.bankInfo.bankName).toContain('Volksbank');
     expect(created.bankInfo.iban).toMatch(/^IT[0-9]{2}[A-Z]0585611601070571008812$/);
@@ -109,7 +150,10 @@ describeOnDatabases('suppliers', (get) => {
     const departmentId = await deptId('101');
     await expectAppError(caller.suppliers.create({ ...supplier, name1: 'Anderer', departmentId }), 'SupplierExists');
     expect(await countCode(departmentId, 2001)).toBe(1);
-    const [row] = await get().db.select({ id: schema.suppliers.id }).from(schema.suppliers).where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2002)));
+    const [row] = await get()
+      .db.select({ id: schema.suppliers.id })
+      .from(schema.suppliers)
+      .where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2002)));
     await expectAppError(caller.suppliers.update({ ...supplier, id: row?.id ?? 0, departmentId }), 'SupplierExists');
   });
 
@@ -120,19 +164,40 @@ describeOnDatabases('suppliers', (get) => {
     await expectInvalid(caller.suppliers.create({ ...supplier, code: 1_000_000, departmentId }), 'code');
     await expectInvalid(caller.suppliers.create({ ...supplier, code: 3001, vatCode: '1234567890123', departmentId }), 'vatCode');
     await expectInvalid(caller.suppliers.create({ ...supplier, code: 3001, bankInfo: { iban: 'IT61X0542811101000000123456' }, departmentId }), 'bankInfo.iban');
-    await expectInvalid(caller.suppliers.create({ ...supplier, code: 3001, bankInfo: { bankKey: '05428', accountNumber: '123456' }, departmentId }), 'bankInfo.bankKey');
+    await expectInvalid(
+      caller.suppliers.create({ ...supplier, code: 3001, bankInfo: { bankKey: '05428', accountNumber: '123456' }, departmentId }),
+      'bankInfo.bankKey',
+    );
     expect(await countCode(departmentId, 3001)).toBe(0);
   });
 
   it('updates and patches a supplier', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const departmentId = await deptId('101');
-    const [row] = await get().db.select({ id: schema.suppliers.id }).from(schema.suppliers).where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2001)));
+    const [row] = await get()
+      .db.select({ id: schema.suppliers.id })
+      .from(schema.suppliers)
+      .where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2001)));
     const id = row?.id ?? 0;
-    const updated = await caller.suppliers.update({ ...supplier, id, departmentId, name1: 'Hofer Bau AG', bankInfo: { iban: 'IT57 Z030 6909 6061 0000 0195 309' } });
-    expect(updated).toMatchObject({ name1: 'Hofer Bau AG', bankInfo: { iban: 'IT57Z0306909606100000195309', bankKey: '0306909606', cin: 'Z', accountNumber: '100000195309' } });
+    const updated = await caller.suppliers.update({
+      ...supplier,
+      id,
+      departmentId,
+      name1: 'Hofer Bau AG',
+      bankInfo: { iban: 'IT57 Z030 6909 6061 0000 0195 309' },
+    });
+    expect(updated).toMatchObject({
+      name1: 'Hofer Bau AG',
+      bankInfo: { iban: 'IT57Z0306909606100000195309', bankKey: '0306909606', cin: 'Z', accountNumber: '100000195309' },
+    });
     const patched = await caller.suppliers.patch({ id, departmentId, isInactive: true, email: 'buero@hoferbau.it' });
-    expect(patched).toMatchObject({ isInactive: true, email: 'buero@hoferbau.it', name1: 'Hofer Bau AG', paymentTerm: 60, bankInfo: { iban: 'IT57Z0306909606100000195309' } });
+    expect(patched).toMatchObject({
+      isInactive: true,
+      email: 'buero@hoferbau.it',
+      name1: 'Hofer Bau AG',
+      paymentTerm: 60,
+      bankInfo: { iban: 'IT57Z0306909606100000195309' },
+    });
     expect((await caller.suppliers.list({ departmentId, active: false })).entities.map((s) => s.code)).toEqual([2001]);
     // search keys starting with the text first, then those containing it; inactive ones only on request
     expect((await caller.suppliers.search({ departmentId, search: 'hofer' })).entities.map((s) => s.code)).toEqual([2002, 1005]);
@@ -143,7 +208,10 @@ describeOnDatabases('suppliers', (get) => {
   it('deletes a supplier without documents and refuses one with documents (InUse)', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const departmentId = await deptId('101');
-    const [row] = await get().db.select({ id: schema.suppliers.id }).from(schema.suppliers).where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2002)));
+    const [row] = await get()
+      .db.select({ id: schema.suppliers.id })
+      .from(schema.suppliers)
+      .where(and(eq(schema.suppliers.departmentId, departmentId), eq(schema.suppliers.code, 2002)));
     // stand-in for the bookings area: a table that points at the supplier counts as a document
     supplierReferences.push({ label: 'documents', column: schema.suppliers.id });
     try {
@@ -165,7 +233,13 @@ describeOnDatabases('suppliers', (get) => {
     expect(all.rows.map((r) => r.searchKey)).toEqual(['GRUBER', 'HOFER', 'MAIR', 'OBERHOFER', 'PICHLER', 'ROSSI']);
     const active = await caller.suppliers.export({ departmentId, active: true, codeFrom: 1001, codeTo: 1002, language: 'it' });
     expect(active.rows).toHaveLength(2);
-    expect(active.rows[0]).toMatchObject({ code: 1001, name: 'Feuerwehrtechnik Pichler KG Atemschutz und Armaturen', address: 'Galvanistraße 28, 39100 Bozen (BZ)', vatCode: '02184930214', isInactive: false });
+    expect(active.rows[0]).toMatchObject({
+      code: 1001,
+      name: 'Feuerwehrtechnik Pichler KG Atemschutz und Armaturen',
+      address: 'Galvanistraße 28, 39100 Bozen (BZ)',
+      vatCode: '02184930214',
+      isInactive: false,
+    });
     expect(active.departmentName).toBe('Corpo dei Vigili del Fuoco Volontari Laives');
   });
 });

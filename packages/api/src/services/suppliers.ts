@@ -180,7 +180,10 @@ export async function getSupplier(db: Db, actor: Actor, input: { id: number; dep
 /** A blank supplier with the next free code of the department. */
 export async function supplierTemplate(db: Db, actor: Actor, input: { departmentId: number }): Promise<ReturnType<typeof newSupplier>> {
   await assertDepartmentAccess(db, actor, input.departmentId);
-  const [row] = await db.select({ last: max(suppliers.code) }).from(suppliers).where(eq(suppliers.departmentId, input.departmentId));
+  const [row] = await db
+    .select({ last: max(suppliers.code) })
+    .from(suppliers)
+    .where(eq(suppliers.departmentId, input.departmentId));
   return newSupplier(input.departmentId, Math.min((row?.last ?? 0) + 1, 999_999));
 }
 
@@ -290,7 +293,10 @@ export async function exportSuppliers(db: Db, actor: Actor, input: SupplierExpor
       code: r.code,
       searchKey: r.searchKey,
       name: [r.name1, r.name2].filter(Boolean).join(' '),
-      address: [r.street, [r.postalCode, r.location].filter(Boolean).join(' '), r.province ? `(${r.province})` : ''].filter(Boolean).join(', ').replace(', (', ' ('),
+      address: [r.street, [r.postalCode, r.location].filter(Boolean).join(' '), r.province ? `(${r.province})` : '']
+        .filter(Boolean)
+        .join(', ')
+        .replace(', (', ' ('),
       vatCode: r.vatCode,
       taxCode: r.taxCode,
       phone: r.landlinePhone || r.mobilePhone,

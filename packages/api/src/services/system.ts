@@ -28,7 +28,9 @@ export async function firstSetup(db: Db, session: Pick<Session, 'accessLevel'>, 
     await tx.execute(sql`lock table ${departments} in exclusive mode`);
     const [row] = await tx.select({ n: count() }).from(departments);
     if ((row?.n ?? 0) > 0) fail('DepartmentExists', { field: 'code' });
-    await tx.insert(departments).values({ code: UNION_CODE, name1Deu: input.name1Deu, name2Deu: input.name2Deu, name1Ita: input.name1Ita, name2Ita: input.name2Ita });
+    await tx
+      .insert(departments)
+      .values({ code: UNION_CODE, name1Deu: input.name1Deu, name2Deu: input.name2Deu, name1Ita: input.name1Ita, name2Ita: input.name2Ita });
     await tx.insert(financialYears).values({ year: input.year }).onConflictDoNothing();
     return { code: UNION_CODE, year: input.year };
   });

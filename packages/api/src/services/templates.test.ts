@@ -60,7 +60,9 @@ describeOnDatabases('movement templates', (get) => {
       transferPositions: [{ chapterFrom: '13001', chapterTo: '21016' }],
     });
     expect(saved.positions.map((p) => p.chapter)).toEqual(['21016', '21001']);
-    expect(saved.transferPositions).toEqual([expect.objectContaining({ chapterFrom: '13001', chapterTo: '21016', chapterToDescriptionIt: 'Formazione e corsi' })]);
+    expect(saved.transferPositions).toEqual([
+      expect.objectContaining({ chapterFrom: '13001', chapterTo: '21016', chapterToDescriptionIt: 'Formazione e corsi' }),
+    ]);
     const renamed = await caller.templates.save({ ...(await scope()), code: 3, descriptionIta: 'Quota del corso', positions: [{ chapter: '21016' }] });
     expect(renamed).toMatchObject({ descriptionDeu: 'Kursgebühr', descriptionIta: 'Quota del corso', transferPositions: [] });
     expect(renamed.positions).toHaveLength(1);
@@ -82,14 +84,19 @@ describeOnDatabases('movement templates', (get) => {
     // 21029 (wages) exists only in the union's chart
     await expectAppError(caller.templates.save({ ...s, code: 3, positions: [{ chapter: '21029' }] }), 'ChapterNotFound');
     const union = (await signedIn(get(), 'admin')).caller;
-    expect((await union.templates.save({ ...(await scope('000')), code: 1, positions: [{ chapter: '21029' }] })).positions[0]?.chapterDescriptionDe).toBe('Löhne und Gehälter');
+    expect((await union.templates.save({ ...(await scope('000')), code: 1, positions: [{ chapter: '21029' }] })).positions[0]?.chapterDescriptionDe).toBe(
+      'Löhne und Gehälter',
+    );
     expect((await get().db.select().from(movementTemplates).where(eq(movementTemplates.departmentId, s.departmentId))).length).toBe(3);
   });
 
   it('is read-only once the budget of the scope is closed', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const s = await scope('101', CURRENT_YEAR - 1);
-    await get().db.update(budgetHeads).set({ finalApproved: `${CURRENT_YEAR}-04-30` }).where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, s.year)));
+    await get()
+      .db.update(budgetHeads)
+      .set({ finalApproved: `${CURRENT_YEAR}-04-30` })
+      .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, s.year)));
     try {
       expect((await caller.templates.list(s)).isEditable).toBe(false);
       expect((await caller.templates.get({ ...s, code: 1 })).isEditable).toBe(false);
@@ -112,11 +119,18 @@ describeOnDatabases('movement templates', (get) => {
   it('gives consecutive codes to concurrent creates and deletes a template with its positions', async () => {
     const { caller } = await signedIn(get(), 'zwei');
     const s = await scope('201');
-    const codes = await Promise.all([1, 2, 3, 4, 5].map((i) => caller.templates.create({ ...s, descriptionDeu: `V${i}`, descriptionIta: `M${i}`, positions: [{ chapter: '21006' }] })));
+    const codes = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => caller.templates.create({ ...s, descriptionDeu: `V${i}`, descriptionIta: `M${i}`, positions: [{ chapter: '21006' }] })),
+    );
     expect(codes.map((c) => c.code).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7]);
     const victim = codes[0];
     expect(await caller.templates.delete({ ...s, code: victim?.code ?? 0 })).toEqual({ deleted: true });
-    expect(await get().db.select().from(movementTemplatePositions).where(eq(movementTemplatePositions.templateId, victim?.id ?? 0))).toEqual([]);
+    expect(
+      await get()
+        .db.select()
+        .from(movementTemplatePositions)
+        .where(eq(movementTemplatePositions.templateId, victim?.id ?? 0)),
+    ).toEqual([]);
     await expectAppError(caller.templates.delete({ ...s, code: victim?.code ?? 0 }), 'NotFound');
   });
 });

@@ -72,7 +72,12 @@ export async function listTemplates(db: Db, scope: TemplateScope, input: Templat
 /** One template with its positions and the chapter descriptions of the scope year's chart (three queries). */
 export async function getTemplate(db: Db, scope: TemplateScope, input: Pick<TemplateCodeInput, 'code'>): Promise<MovementTemplate> {
   const [head] = await db
-    .select({ id: movementTemplates.id, code: movementTemplates.code, descriptionDeu: movementTemplates.descriptionDeu, descriptionIta: movementTemplates.descriptionIta })
+    .select({
+      id: movementTemplates.id,
+      code: movementTemplates.code,
+      descriptionDeu: movementTemplates.descriptionDeu,
+      descriptionIta: movementTemplates.descriptionIta,
+    })
     .from(movementTemplates)
     .where(and(eq(movementTemplates.departmentId, scope.departmentId), eq(movementTemplates.code, input.code)))
     .limit(1);
@@ -152,7 +157,10 @@ export async function createTemplate(db: Db, scope: TemplateScope, input: Templa
   return db.transaction(async (tx) => {
     // the department row is the counter lock: concurrent creates get consecutive codes
     await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, scope.departmentId)).for('update');
-    const [last] = await tx.select({ code: max(movementTemplates.code) }).from(movementTemplates).where(eq(movementTemplates.departmentId, scope.departmentId));
+    const [last] = await tx
+      .select({ code: max(movementTemplates.code) })
+      .from(movementTemplates)
+      .where(eq(movementTemplates.departmentId, scope.departmentId));
     const code = (last?.code ?? 0) + 1;
     const [head] = await tx
       .insert(movementTemplates)

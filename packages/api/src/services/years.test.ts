@@ -69,9 +69,18 @@ describeOnDatabases('financial years', (get) => {
       { year: CURRENT_YEAR - 1, areaUnlocked: { 1: true, 2: false, 3: true }, chartUnlocked: { 1: false, 2: false, 3: false } },
       { year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: true, 3: false }, chartUnlocked: { 1: false, 2: false, 3: false } },
     ]);
-    const [row] = await get().db.select().from(schema.financialYears).where(eq(schema.financialYears.year, CURRENT_YEAR - 1));
+    const [row] = await get()
+      .db.select()
+      .from(schema.financialYears)
+      .where(eq(schema.financialYears.year, CURRENT_YEAR - 1));
     // the year unlock leaves the chart unlock alone
-    expect(row).toMatchObject({ unionUnlocked: true, districtUnlocked: false, departmentUnlocked: true, unionChartUnlocked: false, departmentChartUnlocked: false });
+    expect(row).toMatchObject({
+      unionUnlocked: true,
+      districtUnlocked: false,
+      departmentUnlocked: true,
+      unionChartUnlocked: false,
+      departmentChartUnlocked: false,
+    });
   });
 
   it('refuses an unknown year without writing anything', async () => {
@@ -93,7 +102,9 @@ describeOnDatabases('financial years', (get) => {
     const flags = { years: [{ year: CURRENT_YEAR, areaUnlocked: { 1: false, 2: false, 3: false } }] };
     const admin = (await signedIn(get(), 'admin')).caller;
     await expectAppError(admin.years.setStatus({ ...flags, departmentId: await deptId('100') }), 'Forbidden');
-    expect((await admin.years.setStatus({ ...flags, departmentId: await deptId('000') })).years.find((y) => y.year === CURRENT_YEAR)?.areaUnlocked[2]).toBe(false);
+    expect((await admin.years.setStatus({ ...flags, departmentId: await deptId('000') })).years.find((y) => y.year === CURRENT_YEAR)?.areaUnlocked[2]).toBe(
+      false,
+    );
     const standard = (await signedIn(get(), 'kassier')).caller;
     await expectAppError(standard.years.setStatus(flags), 'Forbidden');
     await expectAppError(standard.years.setStatus({ ...flags, departmentId: await deptId('101') }), 'Forbidden');

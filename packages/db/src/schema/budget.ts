@@ -53,10 +53,7 @@ export const chapterBudgets = pgTable(
     /** Determined at year end; null while not determined. */
     finalResidue: money('final_residue'),
   },
-  (t) => [
-    uniqueIndex('chapter_budgets_uq').on(t.departmentId, t.year, t.chapterId, t.chapterYear),
-    index('chapter_budgets_chapter_idx').on(t.chapterId),
-  ],
+  (t) => [uniqueIndex('chapter_budgets_uq').on(t.departmentId, t.year, t.chapterId, t.chapterYear), index('chapter_budgets_chapter_idx').on(t.chapterId)],
 );
 
 /**

@@ -78,10 +78,7 @@ export const userDepartments = pgTable(
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
   },
-  (t) => [
-    uniqueIndex('user_departments_uq').on(t.userId, t.departmentId),
-    index('user_departments_department_idx').on(t.departmentId),
-  ],
+  (t) => [uniqueIndex('user_departments_uq').on(t.userId, t.departmentId), index('user_departments_department_idx').on(t.departmentId)],
 );
 
 /**

@@ -78,7 +78,15 @@ const district: ChapterDef[] = [
 
 const department: ChapterDef[] = [
   ['11001', '01', 'A8', 'Ordentlicher Beitrag der Gemeinde', 'Contributo ordinario del Comune', 'GEMEINDEBEITRAG', 'CONTRIBUTO COMUNE', true],
-  ['11002', '01', 'A8', 'Beitrag des Landes über den Landesfeuerwehrverband', "Contributo provinciale tramite l'Unione", 'LANDESBEITRAG', 'CONTRIBUTO PROVINCIA'],
+  [
+    '11002',
+    '01',
+    'A8',
+    'Beitrag des Landes über den Landesfeuerwehrverband',
+    "Contributo provinciale tramite l'Unione",
+    'LANDESBEITRAG',
+    'CONTRIBUTO PROVINCIA',
+  ],
   ['11003', '01', 'A8', 'Beitrag des Bezirksfeuerwehrverbandes', "Contributo dell'Unione distrettuale", 'BEZIRKSBEITRAG', 'CONTRIBUTO DISTRETTO'],
   ['11004', '01', 'A8', 'Beiträge anderer öffentlicher Körperschaften', 'Contributi di altri enti pubblici', 'ÖFFENTLICHE BEITRÄGE', 'CONTRIBUTI PUBBLICI'],
   ['11005', '02', 'A1', 'Beiträge der unterstützenden Mitglieder', 'Quote dei soci sostenitori', 'MITGLIEDER', 'SOCI SOSTENITORI'],

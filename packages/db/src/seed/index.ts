@@ -9,13 +9,92 @@ import { seedChart, seedTemplates } from './chart.ts';
 export const DEMO_PASSWORD = 'demo';
 
 export const demoDepartments = [
-  { code: '000', name1Deu: 'Landesfeuerwehrverband', name2Deu: 'Südtirol', name1Ita: 'Unione provinciale dei Corpi VV.F.', name2Ita: 'Alto Adige', locationDeu: 'Vilpian', locationIta: 'Vilpiano', municipalityDeu: 'Terlan', municipalityIta: 'Terlano', postalCode: '39018' },
-  { code: '100', name1Deu: 'Bezirksfeuerwehrverband', name2Deu: 'Bozen', name1Ita: 'Unione distrettuale VV.F.', name2Ita: 'Bolzano', locationDeu: 'Bozen', locationIta: 'Bolzano', municipalityDeu: 'Bozen', municipalityIta: 'Bolzano', postalCode: '39100' },
-  { code: '200', name1Deu: 'Bezirksfeuerwehrverband', name2Deu: 'Meran', name1Ita: 'Unione distrettuale VV.F.', name2Ita: 'Merano', locationDeu: 'Meran', locationIta: 'Merano', municipalityDeu: 'Meran', municipalityIta: 'Merano', postalCode: '39012' },
-  { code: '101', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Leifers', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Laives', locationDeu: 'Leifers', locationIta: 'Laives', municipalityDeu: 'Leifers', municipalityIta: 'Laives', postalCode: '39055' },
-  { code: '102', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Eppan', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Appiano', locationDeu: 'St. Michael', locationIta: 'San Michele', municipalityDeu: 'Eppan', municipalityIta: 'Appiano', postalCode: '39057', openPaymentsAllowed: true, siaNumber: 'A1B2C' },
-  { code: '201', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Lana', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Lana', locationDeu: 'Lana', locationIta: 'Lana', municipalityDeu: 'Lana', municipalityIta: 'Lana', postalCode: '39011' },
-  { code: '202', name1Deu: 'Freiwillige Feuerwehr', name2Deu: 'Algund', name1Ita: 'Corpo dei Vigili del Fuoco Volontari', name2Ita: 'Lagundo', locationDeu: 'Algund', locationIta: 'Lagundo', municipalityDeu: 'Algund', municipalityIta: 'Lagundo', postalCode: '39022' },
+  {
+    code: '000',
+    name1Deu: 'Landesfeuerwehrverband',
+    name2Deu: 'Südtirol',
+    name1Ita: 'Unione provinciale dei Corpi VV.F.',
+    name2Ita: 'Alto Adige',
+    locationDeu: 'Vilpian',
+    locationIta: 'Vilpiano',
+    municipalityDeu: 'Terlan',
+    municipalityIta: 'Terlano',
+    postalCode: '39018',
+  },
+  {
+    code: '100',
+    name1Deu: 'Bezirksfeuerwehrverband',
+    name2Deu: 'Bozen',
+    name1Ita: 'Unione distrettuale VV.F.',
+    name2Ita: 'Bolzano',
+    locationDeu: 'Bozen',
+    locationIta: 'Bolzano',
+    municipalityDeu: 'Bozen',
+    municipalityIta: 'Bolzano',
+    postalCode: '39100',
+  },
+  {
+    code: '200',
+    name1Deu: 'Bezirksfeuerwehrverband',
+    name2Deu: 'Meran',
+    name1Ita: 'Unione distrettuale VV.F.',
+    name2Ita: 'Merano',
+    locationDeu: 'Meran',
+    locationIta: 'Merano',
+    municipalityDeu: 'Meran',
+    municipalityIta: 'Merano',
+    postalCode: '39012',
+  },
+  {
+    code: '101',
+    name1Deu: 'Freiwillige Feuerwehr',
+    name2Deu: 'Leifers',
+    name1Ita: 'Corpo dei Vigili del Fuoco Volontari',
+    name2Ita: 'Laives',
+    locationDeu: 'Leifers',
+    locationIta: 'Laives',
+    municipalityDeu: 'Leifers',
+    municipalityIta: 'Laives',
+    postalCode: '39055',
+  },
+  {
+    code: '102',
+    name1Deu: 'Freiwillige Feuerwehr',
+    name2Deu: 'Eppan',
+    name1Ita: 'Corpo dei Vigili del Fuoco Volontari',
+    name2Ita: 'Appiano',
+    locationDeu: 'St. Michael',
+    locationIta: 'San Michele',
+    municipalityDeu: 'Eppan',
+    municipalityIta: 'Appiano',
+    postalCode: '39057',
+    openPaymentsAllowed: true,
+    siaNumber: 'A1B2C',
+  },
+  {
+    code: '201',
+    name1Deu: 'Freiwillige Feuerwehr',
+    name2Deu: 'Lana',
+    name1Ita: 'Corpo dei Vigili del Fuoco Volontari',
+    name2Ita: 'Lana',
+    locationDeu: 'Lana',
+    locationIta: 'Lana',
+    municipalityDeu: 'Lana',
+    municipalityIta: 'Lana',
+    postalCode: '39011',
+  },
+  {
+    code: '202',
+    name1Deu: 'Freiwillige Feuerwehr',
+    name2Deu: 'Algund',
+    name1Ita: 'Corpo dei Vigili del Fuoco Volontari',
+    name2Ita: 'Lagundo',
+    locationDeu: 'Algund',
+    locationIta: 'Lagundo',
+    municipalityDeu: 'Algund',
+    municipalityIta: 'Lagundo',
+    postalCode: '39022',
+  },
 ];
 
 /** The demo users of the README; all have the password `demo`. */
@@ -95,7 +174,10 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
       }
     }
     await seedChart(tx, [previousYear, currentYear]);
-    await seedTemplates(tx, depts.map((d) => d.id));
+    await seedTemplates(
+      tx,
+      depts.map((d) => d.id),
+    );
     await seedBudget(tx, depts, previousYear);
     await seedBaseData(tx, idOf);
     return true;

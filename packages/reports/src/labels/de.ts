@@ -147,8 +147,24 @@ export const de = {
     form: 'Formular ohne Beträge',
   },
   overview: {
-    csv: ['Code', 'Name', 'Bereich', 'Einnahmen', 'Ausgaben', 'Verwendeter Überschuss', 'Differenz', 'Status', 'Ausgeglichen', 'Genehmigt am', 'Letzte Änderung', 'Änderung vom'],
-    state: { noForecast: 'Kein Voranschlag', unbalanced: 'Nicht ausgeglichen', balanced: 'Ausgeglichen, nicht genehmigt', approved: 'Genehmigt' } as Record<ForecastState, string>,
+    csv: [
+      'Code',
+      'Name',
+      'Bereich',
+      'Einnahmen',
+      'Ausgaben',
+      'Verwendeter Überschuss',
+      'Differenz',
+      'Status',
+      'Ausgeglichen',
+      'Genehmigt am',
+      'Letzte Änderung',
+      'Änderung vom',
+    ],
+    state: { noForecast: 'Kein Voranschlag', unbalanced: 'Nicht ausgeglichen', balanced: 'Ausgeglichen, nicht genehmigt', approved: 'Genehmigt' } as Record<
+      ForecastState,
+      string
+    >,
     adjustment: 'Angleichung',
   },
   statistics: {

@@ -7,7 +7,8 @@ import { reportLabels } from './index.ts';
 function leaves(value: unknown, path = ''): Map<string, string> {
   const out = new Map<string, string>();
   if (typeof value === 'string') out.set(path, value);
-  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) for (const [p, text] of leaves(inner, `${path}.${key}`)) out.set(p, text);
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) for (const [p, text] of leaves(inner, `${path}.${key}`)) out.set(p, text);
   return out;
 }
 

@@ -24,7 +24,9 @@ export function AccountEditor({ id }: { id: EditorId }) {
     schema: AccountInput,
     labels: accountLabels,
     save: (input, accountId) =>
-      accountId === null ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id }) : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id }),
+      accountId === null
+        ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id })
+        : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id }),
     remove: (accountId) => trpcClient.accounts.delete.mutate({ id: accountId, departmentId: department.id }),
     invalidate: () => queryClient.invalidateQueries({ ...trpc.accounts.pathFilter(), refetchType: 'all' }),
   });

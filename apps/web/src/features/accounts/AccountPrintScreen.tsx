@@ -41,10 +41,7 @@ export function AccountPrintScreen() {
             data-testid="export-type"
             value={type}
             onChange={(v) => setType(v as typeof type)}
-            data={[
-              { value: 'all', label: t`Alle` },
-              ...([1, 2, 3] as const).map((k) => ({ value: String(k), label: i18n._(accountTypeLabels[k]) })),
-            ]}
+            data={[{ value: 'all', label: t`Alle` }, ...([1, 2, 3] as const).map((k) => ({ value: String(k), label: i18n._(accountTypeLabels[k]) }))]}
           />
         </Stack>
       </ExportForm>

@@ -6,5 +6,11 @@ export const accountFilterKeys = ['description'] as const;
 
 /** The department's accounts (inactive ones too) as paged and filtered in the URL. */
 export function accountListQuery(scope: Pick<LoadedScope, 'department'>, list: MasterListInput<(typeof accountFilterKeys)[number]>) {
-  return trpc.accounts.list.queryOptions({ ...list.filters, departmentId: scope.department.id, includeInactive: true, page: list.page, pageSize: list.pageSize });
+  return trpc.accounts.list.queryOptions({
+    ...list.filters,
+    departmentId: scope.department.id,
+    includeInactive: true,
+    page: list.page,
+    pageSize: list.pageSize,
+  });
 }

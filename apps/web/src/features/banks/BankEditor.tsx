@@ -28,7 +28,9 @@ export function BankEditor({ id }: { id: EditorId }) {
     schema: BankInput,
     labels: bankLabels,
     save: (input, bankId) =>
-      bankId === null ? trpcClient.banks.create.mutate({ ...input, departmentId: department.id }) : trpcClient.banks.update.mutate({ ...input, id: bankId, departmentId: department.id }),
+      bankId === null
+        ? trpcClient.banks.create.mutate({ ...input, departmentId: department.id })
+        : trpcClient.banks.update.mutate({ ...input, id: bankId, departmentId: department.id }),
     remove: canEdit ? (bankId) => trpcClient.banks.delete.mutate({ id: bankId, departmentId: department.id }) : undefined,
     invalidate: () => queryClient.invalidateQueries({ ...trpc.banks.pathFilter(), refetchType: 'all' }),
   });
@@ -37,7 +39,13 @@ export function BankEditor({ id }: { id: EditorId }) {
   const title = editor.isNew ? t`Neue Bank` : t`Bank ${v.key ?? ''}`;
 
   return (
-    <EditorShell title={title} subtitle={editor.isNew ? undefined : [v.name1, v.name2].filter(Boolean).join(' – ')} editor={editor} readOnly={!canEdit} maw={900}>
+    <EditorShell
+      title={title}
+      subtitle={editor.isNew ? undefined : [v.name1, v.name2].filter(Boolean).join(' – ')}
+      editor={editor}
+      readOnly={!canEdit}
+      maw={900}
+    >
       <FormSection title={t`Bank`}>
         <Grid gap="xs">
           {v.isForeign ? (

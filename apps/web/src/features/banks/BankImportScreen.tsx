@@ -73,7 +73,10 @@ export function BankImportScreen() {
           >
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
-                <Trans>CSV-Datei des Bankenverzeichnisses mit Kopfzeile (Trennzeichen Strichpunkt oder Komma). Spalten: ABI, CAB, Name, Filiale, Straße, PLZ, Ort, Provinz, BIC.</Trans>
+                <Trans>
+                  CSV-Datei des Bankenverzeichnisses mit Kopfzeile (Trennzeichen Strichpunkt oder Komma). Spalten: ABI, CAB, Name, Filiale, Straße, PLZ, Ort,
+                  Provinz, BIC.
+                </Trans>
               </Text>
               <Group gap="sm" align="flex-end">
                 <FileInput

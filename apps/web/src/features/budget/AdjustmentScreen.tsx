@@ -65,7 +65,13 @@ export function AdjustmentScreen() {
   const surplusDelta = adjustment ? (head.surplusActual ?? 0) - adjustment.surplusPlanned : 0;
   const totals = changeRowTotals(rows ?? [], surplusDelta);
   const dateCode = head.approved ? changeDateError(head.approved, year, todayIso()) : null;
-  const dateError = !head.approved ? (touched || adjustment ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
+  const dateError = !head.approved
+    ? touched || adjustment
+      ? t`Bitte das Genehmigungsdatum eingeben.`
+      : null
+    : dateCode
+      ? i18n._(errorMessages[dateCode])
+      : null;
   const missing = missingDescriptions(rows ?? []);
   const pending = (rows ?? []).some(isPendingRow);
   const canSave = editable && dirty && totals.balance === 0 && !dateError && missing.length === 0 && !pending;
@@ -100,7 +106,14 @@ export function AdjustmentScreen() {
     const approved = values.approved;
     return save(
       (confirmAvailableExceeded) =>
-        trpcClient.budget.adjustment.save.mutate({ ...input, approved, notes: values.notes.trim(), surplusActual: values.surplusActual ?? 0, positions, confirmAvailableExceeded }),
+        trpcClient.budget.adjustment.save.mutate({
+          ...input,
+          approved,
+          notes: values.notes.trim(),
+          surplusActual: values.surplusActual ?? 0,
+          positions,
+          confirmAvailableExceeded,
+        }),
       dropped,
     );
   }
@@ -169,10 +182,12 @@ export function AdjustmentScreen() {
               {headFields}
               <Group gap="xl">
                 <Text size="sm">
-                  {t`Voraussichtlicher Verwaltungsüberschuss (verwendet)`}: <Amount cents={adjustment.surplusPlanned} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} />
+                  {t`Voraussichtlicher Verwaltungsüberschuss (verwendet)`}:{' '}
+                  <Amount cents={adjustment.surplusPlanned} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} />
                 </Text>
                 <Text size="sm">
-                  {t`Differenz`}: <Amount cents={surplusDelta} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} data-testid="adjustment-surplus-delta" />
+                  {t`Differenz`}:{' '}
+                  <Amount cents={surplusDelta} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} data-testid="adjustment-surplus-delta" />
                 </Text>
               </Group>
             </Stack>

@@ -168,7 +168,13 @@ export function ApprovalScreen() {
                   />
                   <Tooltip label={disabledReason} disabled={disabledReason === null} withArrow multiline maw={320}>
                     <span style={{ display: 'inline-block', marginTop: 25 }} data-testid="approval-save-wrap">
-                      <Button type="submit" loading={busy} disabled={disabledReason !== null} data-testid="approval-save" data-disabled-reason={disabledReason ?? undefined}>
+                      <Button
+                        type="submit"
+                        loading={busy}
+                        disabled={disabledReason !== null}
+                        data-testid="approval-save"
+                        data-disabled-reason={disabledReason ?? undefined}
+                      >
                         {t`Genehmigen`}
                       </Button>
                     </span>

@@ -63,7 +63,15 @@ export function BalanceChecks({ checks, empty }: { checks: Record<BalanceCheck, 
         const state = empty ? 'neutral' : check.ok ? 'ok' : 'failed';
         const color = state === 'ok' ? 'green' : state === 'failed' ? 'red' : 'gray';
         return (
-          <Group key={key} gap="sm" wrap="nowrap" justify="space-between" data-testid={`check-${key}`} data-state={state} data-ok={state === 'ok' ? 'true' : 'false'}>
+          <Group
+            key={key}
+            gap="sm"
+            wrap="nowrap"
+            justify="space-between"
+            data-testid={`check-${key}`}
+            data-state={state}
+            data-ok={state === 'ok' ? 'true' : 'false'}
+          >
             <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
               <ThemeIcon size={20} radius="xl" variant="light" color={color} aria-hidden>
                 <Text size="xs" fw={700} c={color} lh={1}>
@@ -72,7 +80,14 @@ export function BalanceChecks({ checks, empty }: { checks: Record<BalanceCheck, 
               </ThemeIcon>
               <Text size="sm">{i18n._(checkLabels[key])}</Text>
             </Group>
-            <Text size="sm" c={state === 'failed' ? 'red' : 'dimmed'} fw={state === 'failed' ? 600 : undefined} ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid={`check-${key}-text`}>
+            <Text
+              size="sm"
+              c={state === 'failed' ? 'red' : 'dimmed'}
+              fw={state === 'failed' ? 600 : undefined}
+              ta="right"
+              style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+              data-testid={`check-${key}-text`}
+            >
               {state === 'neutral' ? t`keine Beträge` : state === 'ok' ? t`erfüllt` : checkDifferenceText(i18n, check.difference)}
             </Text>
           </Group>
@@ -99,7 +114,15 @@ export function RowDeleteButton({ chapter, onDelete }: { chapter: string; onDele
   const { t } = useLingui();
   return (
     <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
-      <ActionIcon variant="subtle" color="red" size="sm" tabIndex={-1} onClick={onDelete} aria-label={t`Zeile löschen (Strg+Entf)`} data-testid={`delete-${chapter}`}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="sm"
+        tabIndex={-1}
+        onClick={onDelete}
+        aria-label={t`Zeile löschen (Strg+Entf)`}
+        data-testid={`delete-${chapter}`}
+      >
         ✕
       </ActionIcon>
     </Tooltip>

@@ -55,8 +55,15 @@ export function ForecastPrintScreen() {
         ...(range.titleTo !== null ? { titleTo: range.titleTo } : {}),
       },
     };
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.budget.prints.forecast.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
-    return { kind: 'pdf' as const, blob: reports.forecastPdf(data, context()).output('blob'), filename: exportFileName(`${t`haushaltsvoranschlag`}-${department.code}-${year}`, 'pdf') };
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.budget.prints.forecast.queryOptions(input), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
+    return {
+      kind: 'pdf' as const,
+      blob: reports.forecastPdf(data, context()).output('blob'),
+      filename: exportFileName(`${t`haushaltsvoranschlag`}-${department.code}-${year}`, 'pdf'),
+    };
   }
 
   return (
@@ -65,7 +72,12 @@ export function ForecastPrintScreen() {
         <Group gap="lg">
           <Checkbox label={t`Details (Kapitel)`} checked={details} onChange={(e) => setDetails(e.currentTarget.checked)} data-testid="print-details" />
           <Checkbox label={t`Zusammenfassung`} checked={summary} onChange={(e) => setSummary(e.currentTarget.checked)} data-testid="print-summary" />
-          <Checkbox label={t`Ohne Beträge (leerer Entwurf)`} checked={withoutValues} onChange={(e) => setWithoutValues(e.currentTarget.checked)} data-testid="print-without-values" />
+          <Checkbox
+            label={t`Ohne Beträge (leerer Entwurf)`}
+            checked={withoutValues}
+            onChange={(e) => setWithoutValues(e.currentTarget.checked)}
+            data-testid="print-without-values"
+          />
         </Group>
         {!details && !summary ? (
           <Text size="sm" c="red">
@@ -96,8 +108,15 @@ export function ChangesByChapterPrintScreen() {
       withDetails,
       onlyChaptersWithChanges: onlyChanged,
     };
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.budget.prints.changesByChapter.queryOptions(query), staleTime: 0 }), import('@app/reports')]);
-    return { kind: 'pdf' as const, blob: reports.changesByChapterPdf(data, context()).output('blob'), filename: exportFileName(`${t`haushaltsaenderungen`}-${department.code}-${year}`, 'pdf') };
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.budget.prints.changesByChapter.queryOptions(query), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
+    return {
+      kind: 'pdf' as const,
+      blob: reports.changesByChapterPdf(data, context()).output('blob'),
+      filename: exportFileName(`${t`haushaltsaenderungen`}-${department.code}-${year}`, 'pdf'),
+    };
   }
 
   return (
@@ -105,8 +124,18 @@ export function ChangesByChapterPrintScreen() {
       <ExportForm title={t`Haushaltsänderungen nach Kapiteln drucken`} formats={pdf} build={build} invalid={invalidRange(range)}>
         <RangeFields departmentId={department.id} year={year} values={range} onChange={setRange} />
         <Group gap="lg">
-          <Checkbox label={t`Mit Einzelheiten (jede Änderung)`} checked={withDetails} onChange={(e) => setWithDetails(e.currentTarget.checked)} data-testid="print-with-details" />
-          <Checkbox label={t`Nur Kapitel mit Änderungen`} checked={onlyChanged} onChange={(e) => setOnlyChanged(e.currentTarget.checked)} data-testid="print-only-changed" />
+          <Checkbox
+            label={t`Mit Einzelheiten (jede Änderung)`}
+            checked={withDetails}
+            onChange={(e) => setWithDetails(e.currentTarget.checked)}
+            data-testid="print-with-details"
+          />
+          <Checkbox
+            label={t`Nur Kapitel mit Änderungen`}
+            checked={onlyChanged}
+            onChange={(e) => setOnlyChanged(e.currentTarget.checked)}
+            data-testid="print-only-changed"
+          />
         </Group>
       </ExportForm>
     </MenuScreenGate>
@@ -120,8 +149,15 @@ export function AdjustmentPrintScreen() {
   const context = useReportContext();
 
   async function build() {
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.budget.prints.adjustmentProtocol.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
-    return { kind: 'pdf' as const, blob: reports.adjustmentProtocolPdf(data, context()).output('blob'), filename: exportFileName(`${t`haushaltsangleichung`}-${department.code}-${year}`, 'pdf') };
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.budget.prints.adjustmentProtocol.queryOptions(input), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
+    return {
+      kind: 'pdf' as const,
+      blob: reports.adjustmentProtocolPdf(data, context()).output('blob'),
+      filename: exportFileName(`${t`haushaltsangleichung`}-${department.code}-${year}`, 'pdf'),
+    };
   }
 
   return (
@@ -157,8 +193,15 @@ export function ChangesProtocolPrintScreen() {
       ...(dateFrom ? { approvalDateFrom: dateFrom } : {}),
       ...(dateTo ? { approvalDateTo: dateTo } : {}),
     };
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.budget.prints.changesProtocol.queryOptions(query), staleTime: 0 }), import('@app/reports')]);
-    return { kind: 'pdf' as const, blob: reports.changesProtocolPdf(data, context()).output('blob'), filename: exportFileName(`${t`protokoll-aenderungen`}-${department.code}-${year}`, 'pdf') };
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.budget.prints.changesProtocol.queryOptions(query), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
+    return {
+      kind: 'pdf' as const,
+      blob: reports.changesProtocolPdf(data, context()).output('blob'),
+      filename: exportFileName(`${t`protokoll-aenderungen`}-${department.code}-${year}`, 'pdf'),
+    };
   }
 
   return (
@@ -166,12 +209,36 @@ export function ChangesProtocolPrintScreen() {
       <ExportForm title={t`Protokoll der Haushaltsänderungen ${year}`} formats={pdf} build={build} invalid={recordsInvalid || datesInvalid}>
         <Stack gap="sm">
           <Group gap="sm" align="flex-start">
-            <NumberInput w={130} label={t`Nummer von`} min={-1} allowDecimal={false} value={recordFrom ?? ''} onChange={(v) => setRecordFrom(num(v))} data-testid="print-record-from" />
-            <NumberInput w={130} label={t`Nummer bis`} min={-1} allowDecimal={false} value={recordTo ?? ''} error={recordsInvalid ? order : undefined} onChange={(v) => setRecordTo(num(v))} data-testid="print-record-to" />
+            <NumberInput
+              w={130}
+              label={t`Nummer von`}
+              min={-1}
+              allowDecimal={false}
+              value={recordFrom ?? ''}
+              onChange={(v) => setRecordFrom(num(v))}
+              data-testid="print-record-from"
+            />
+            <NumberInput
+              w={130}
+              label={t`Nummer bis`}
+              min={-1}
+              allowDecimal={false}
+              value={recordTo ?? ''}
+              error={recordsInvalid ? order : undefined}
+              onChange={(v) => setRecordTo(num(v))}
+              data-testid="print-record-to"
+            />
           </Group>
           <Group gap="sm" align="flex-start">
             <DateInput w={170} label={t`Genehmigt von`} value={dateFrom} onChange={setDateFrom} data-testid="print-date-from" />
-            <DateInput w={170} label={t`Genehmigt bis`} value={dateTo} onChange={setDateTo} error={datesInvalid ? order : undefined} data-testid="print-date-to" />
+            <DateInput
+              w={170}
+              label={t`Genehmigt bis`}
+              value={dateTo}
+              onChange={setDateTo}
+              error={datesInvalid ? order : undefined}
+              data-testid="print-date-to"
+            />
           </Group>
           <Text size="xs" c="dimmed">
             {t`Die Haushaltsangleichung zählt als Nummer -1.`}

@@ -73,7 +73,8 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
     }
   }
 
-  const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
+  const back = (ignoreBlocker = false) =>
+    void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit', params: { dept: department.code, year: String(year) }, ignoreBlocker });
 
   /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
   async function onSave(values: Values): Promise<boolean> {
@@ -88,7 +89,8 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
     const approved = values.approved;
     // saved: the fresh server state replaces the rows (dropped zero positions disappear)
     return save(
-      (confirmAvailableExceeded) => trpcClient.budget.changes.save.mutate({ ...input, recordNumber, approved, notes: values.notes.trim(), positions, confirmAvailableExceeded }),
+      (confirmAvailableExceeded) =>
+        trpcClient.budget.changes.save.mutate({ ...input, recordNumber, approved, notes: values.notes.trim(), positions, confirmAvailableExceeded }),
       dropped,
     );
   }
@@ -138,9 +140,22 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
       ) : (
         <>
           <Paper withBorder radius="sm" p="sm">
-            <ChangeHeadFields kind="change" head={head} onChange={(patch) => draft.form.setValues(patch)} dateError={editable ? dateError : undefined} readOnly={!editable} />
+            <ChangeHeadFields
+              kind="change"
+              head={head}
+              onChange={(patch) => draft.form.setValues(patch)}
+              dateError={editable ? dateError : undefined}
+              readOnly={!editable}
+            />
           </Paper>
-          <ChangePositionsTable rows={rows} setRows={(update) => draft.set('rows', update)} editable={editable} departmentId={department.id} year={year} changeId={query.data.id} />
+          <ChangePositionsTable
+            rows={rows}
+            setRows={(update) => draft.set('rows', update)}
+            editable={editable}
+            departmentId={department.id}
+            year={year}
+            changeId={query.data.id}
+          />
           {editable && totals.balance !== 0 ? (
             <Text size="sm" c="red" data-testid="change-not-balanced">
               {t`Nicht ausgeglichen: Speichern ist erst bei Saldo 0,00 € möglich.`}

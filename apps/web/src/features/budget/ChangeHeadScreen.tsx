@@ -38,7 +38,10 @@ export function ChangeHeadScreen() {
   const { approved, notes } = draft.values ?? NEW_CHANGE;
 
   const open = (recordNumber: number) =>
-    void navigate({ to: '/dept/$dept/year/$year/budget/changes/edit/$recordNumber', params: { dept: department.code, year: String(year), recordNumber: String(recordNumber) } });
+    void navigate({
+      to: '/dept/$dept/year/$year/budget/changes/edit/$recordNumber',
+      params: { dept: department.code, year: String(year), recordNumber: String(recordNumber) },
+    });
 
   const dateCode = approved ? changeDateError(approved, year, todayIso()) : null;
   const dateError = !approved ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
@@ -103,7 +106,13 @@ export function ChangeHeadScreen() {
               <Text size="xs" fw={700} tt="uppercase" c="dimmed">
                 {t`Neue Haushaltsänderung`}
               </Text>
-              <ChangeHeadFields kind="change" head={{ approved, notes }} onChange={(patch) => draft.form.setValues(patch)} onDateBlur={() => setTouched(true)} dateError={dateError} />
+              <ChangeHeadFields
+                kind="change"
+                head={{ approved, notes }}
+                onChange={(patch) => draft.form.setValues(patch)}
+                onDateBlur={() => setTouched(true)}
+                dateError={dateError}
+              />
               <Group>
                 <Button type="submit" loading={draft.saving} data-testid="change-create">
                   {t`Anlegen`}

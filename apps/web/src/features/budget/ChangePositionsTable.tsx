@@ -35,7 +35,17 @@ export interface ChangePositionsTableProps {
  * the change (+/-), the new budget and, for expenses, what stays available; footer with revenues,
  * expenses (and the surplus difference) and the balance, which must be 0 to save.
  */
-export function ChangePositionsTable({ rows, setRows, editable, departmentId, year, changeId, surplusDelta = 0, requireDescriptions, defaultFilter }: ChangePositionsTableProps) {
+export function ChangePositionsTable({
+  rows,
+  setRows,
+  editable,
+  departmentId,
+  year,
+  changeId,
+  surplusDelta = 0,
+  requireDescriptions,
+  defaultFilter,
+}: ChangePositionsTableProps) {
   const { t, i18n } = useLingui();
   const positions = usePositionRows<ChangeRow>(setRows);
   const scope = { departmentId, year };
@@ -100,7 +110,9 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
                 ita={row.descriptionIta}
                 missing={requireDescriptions}
                 testIds
-                onChange={({ deu, ita }) => positions.update(row.key, { ...(deu === undefined ? {} : { descriptionDeu: deu }), ...(ita === undefined ? {} : { descriptionIta: ita }) })}
+                onChange={({ deu, ita }) =>
+                  positions.update(row.key, { ...(deu === undefined ? {} : { descriptionDeu: deu }), ...(ita === undefined ? {} : { descriptionIta: ita }) })
+                }
               />
             ) : (
               <Text size="sm" truncate title={chapterDescription(i18n, row)}>
@@ -118,7 +130,13 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
           cell: (row, { blocked }) => {
             const after = row.budgetBeforeChange + (row.amount ?? 0);
             return editable && !hasResidue(row) ? (
-              <PositionAmountInput row={row} positions={positions} blocked={blocked} error={after < 0 ? t`Endansatz negativ` : undefined} label={t`Änderung ${formatChapter(row.chapter)}`} />
+              <PositionAmountInput
+                row={row}
+                positions={positions}
+                blocked={blocked}
+                error={after < 0 ? t`Endansatz negativ` : undefined}
+                label={t`Änderung ${formatChapter(row.chapter)}`}
+              />
             ) : (
               <Tooltip label={i18n._(budgetMessages.hasResidue)} disabled={!hasResidue(row) || !editable}>
                 <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
@@ -148,12 +166,21 @@ export function ChangePositionsTable({ rows, setRows, editable, departmentId, ye
       totals={[
         { key: 'revenues', label: t`Einnahmen`, labelSpan: 2, amounts: { amount: { cents: totals.revenues, testId: 'total-revenues' } } },
         ...(surplusDelta !== 0 || requireDescriptions
-          ? [{ key: 'surplus', label: t`Differenz Verwaltungsüberschuss`, labelSpan: 2, amounts: { amount: { cents: surplusDelta, testId: 'total-surplus-delta' } } }]
+          ? [
+              {
+                key: 'surplus',
+                label: t`Differenz Verwaltungsüberschuss`,
+                labelSpan: 2,
+                amounts: { amount: { cents: surplusDelta, testId: 'total-surplus-delta' } },
+              },
+            ]
           : []),
         { key: 'expenses', label: t`Ausgaben`, labelSpan: 2, amounts: { amount: { cents: totals.expenses, testId: 'total-expenses' } } },
         { key: 'balance', label: t`Saldo`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: totals.balance, testId: 'total-balance' } } },
       ]}
-      addBar={<ChapterAddBar departmentId={departmentId} year={year} {...(defaultFilter ? { defaultFilter } : {})} onAdd={(c) => void add(c)} disabled={pending} />}
+      addBar={
+        <ChapterAddBar departmentId={departmentId} year={year} {...(defaultFilter ? { defaultFilter } : {})} onAdd={(c) => void add(c)} disabled={pending} />
+      }
     />
   );
 }

@@ -85,7 +85,10 @@ export function ForecastPartEditor({ part }: { part: Part }) {
     if (!rows) return;
     const { rows: next, overwritten } = copyAllPrevious(rows);
     if (overwritten > 0) {
-      const ok = await confirm({ title: t`Vorjahresbeträge übernehmen`, children: t`${overwritten} bereits erfasste Beträge werden überschrieben. Fortfahren?` });
+      const ok = await confirm({
+        title: t`Vorjahresbeträge übernehmen`,
+        children: t`${overwritten} bereits erfasste Beträge werden überschrieben. Fortfahren?`,
+      });
       if (!ok) return;
     }
     setRows(() => next);
@@ -132,7 +135,12 @@ export function ForecastPartEditor({ part }: { part: Part }) {
         <Group gap="xs" wrap="nowrap">
           {editable ? (
             <>
-              <Button variant="default" onClick={() => void copyAll()} disabled={!rows || rows.every((r) => r.amountPrevYear === 0)} data-testid="copy-all-prev">
+              <Button
+                variant="default"
+                onClick={() => void copyAll()}
+                disabled={!rows || rows.every((r) => r.amountPrevYear === 0)}
+                data-testid="copy-all-prev"
+              >
                 {t`Alle Vorjahresbeträge übernehmen`}
               </Button>
               <Button onClick={() => void save()} loading={saving} disabled={!dirty} data-testid="editor-save">
@@ -177,7 +185,12 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                     chapter={row.chapter}
                     deu={row.chapterDescriptionDeu}
                     ita={row.chapterDescriptionIta}
-                    onChange={({ deu, ita }) => update(row.key, { ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }), ...(ita === undefined ? {} : { chapterDescriptionIta: ita }) })}
+                    onChange={({ deu, ita }) =>
+                      update(row.key, {
+                        ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }),
+                        ...(ita === undefined ? {} : { chapterDescriptionIta: ita }),
+                      })
+                    }
                   />
                 ) : (
                   // long chapter names wrap (a cashier must read the whole name at 1280 px)

@@ -51,7 +51,11 @@ export function ForecastSummaryScreen() {
           <Button onClick={() => openPart('expenses')} data-testid="open-expenses">
             {t`Ausgaben bearbeiten`}
           </Button>
-          <Button onClick={() => void navigate({ to: '/dept/$dept/year/$year/budget/forecast/surplus', params: { dept: department.code, year: String(year) } })} variant="default" data-testid="open-surplus">
+          <Button
+            onClick={() => void navigate({ to: '/dept/$dept/year/$year/budget/forecast/surplus', params: { dept: department.code, year: String(year) } })}
+            variant="default"
+            data-testid="open-surplus"
+          >
             {t`Überschuss`}
           </Button>
         </Group>

@@ -22,7 +22,17 @@ export function rangeInvalid(v: RangeValues): { title: boolean; chapter: boolean
 }
 
 /** Part, title range and chapter range of the budget prints; the chapter pickers follow the part. */
-export function RangeFields({ departmentId, year, values, onChange }: { departmentId: number; year: number; values: RangeValues; onChange: (v: RangeValues) => void }) {
+export function RangeFields({
+  departmentId,
+  year,
+  values,
+  onChange,
+}: {
+  departmentId: number;
+  year: number;
+  values: RangeValues;
+  onChange: (v: RangeValues) => void;
+}) {
   const { t } = useLingui();
   const set = (patch: Partial<RangeValues>) => onChange({ ...values, ...patch });
   const title = (v: string | number) => (v === '' ? null : Number(v));
@@ -44,7 +54,18 @@ export function RangeFields({ departmentId, year, values, onChange }: { departme
         }}
       />
       <Group gap="sm" align="flex-start">
-        <NumberInput size="sm" w={110} label={t`Titel von`} data-testid="print-title-from" min={1} max={9} allowDecimal={false} allowNegative={false} value={values.titleFrom ?? ''} onChange={(v) => set({ titleFrom: title(v) })} />
+        <NumberInput
+          size="sm"
+          w={110}
+          label={t`Titel von`}
+          data-testid="print-title-from"
+          min={1}
+          max={9}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.titleFrom ?? ''}
+          onChange={(v) => set({ titleFrom: title(v) })}
+        />
         <NumberInput
           size="sm"
           w={110}

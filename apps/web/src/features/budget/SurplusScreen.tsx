@@ -46,7 +46,12 @@ export function SurplusScreen() {
   const editable = Boolean(query.data?.isEditable) && !closed;
   useFocusFirstField(root, editable && values !== null);
   const surplus = values ? presumedSurplus(values) : 0;
-  const usedError = values && !surplusUsedAllowed(surplus, values.surplusUsed) ? (surplus > 0 ? t`Höchstens der voraussichtliche Überschuss` : t`Ohne positiven Überschuss nur 0`) : null;
+  const usedError =
+    values && !surplusUsedAllowed(surplus, values.surplusUsed)
+      ? surplus > 0
+        ? t`Höchstens der voraussichtliche Überschuss`
+        : t`Ohne positiven Überschuss nur 0`
+      : null;
 
   const labels: Record<Key, string> = {
     cashBalance: t`Kassastand`,
@@ -59,7 +64,8 @@ export function SurplusScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (await draft.save()) void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
+    if (await draft.save())
+      void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: department.code, year: String(year) }, ignoreBlocker: true });
   }
 
   /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */

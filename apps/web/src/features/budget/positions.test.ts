@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type ChangeRow, changeRowTotals, changeSavePositions, copyAllPrevious, forecastSavePositions, forecastTotals, isPendingRow, missingDescriptions, toForecastRows } from './positions.ts';
+import {
+  type ChangeRow,
+  changeRowTotals,
+  changeSavePositions,
+  copyAllPrevious,
+  forecastSavePositions,
+  forecastTotals,
+  isPendingRow,
+  missingDescriptions,
+  toForecastRows,
+} from './positions.ts';
 
 const position = (chapter: string, amountCurrYear: number, amountPrevYear: number) => ({
   chapterId: Number(chapter),

@@ -51,17 +51,15 @@ export function forecastTotals(rows: ForecastRow[]): ForecastTotals {
 export function forecastSavePositions(rows: ForecastRow[], prevEditable = false) {
   // in the first year a row also stays for its typed previous-year amount
   const keeps = (r: ForecastRow) => (r.amount ?? 0) !== 0 || (prevEditable && r.amountPrevYear !== 0);
-  const positions = rows
-    .filter(keeps)
-    .map((r) => ({
-      ...(prevEditable ? { amountPrevYear: r.amountPrevYear } : {}),
-      chapterId: r.chapterId,
-      amountCurrYear: r.amount ?? 0,
-      reminder: r.reminder,
-      notes: r.notes.trim(),
-      chapterDescriptionDeu: storedLineName(r.isEditable, r.chapterDescriptionDeu.trim()),
-      chapterDescriptionIta: storedLineName(r.isEditable, r.chapterDescriptionIta.trim()),
-    }));
+  const positions = rows.filter(keeps).map((r) => ({
+    ...(prevEditable ? { amountPrevYear: r.amountPrevYear } : {}),
+    chapterId: r.chapterId,
+    amountCurrYear: r.amount ?? 0,
+    reminder: r.reminder,
+    notes: r.notes.trim(),
+    chapterDescriptionDeu: storedLineName(r.isEditable, r.chapterDescriptionDeu.trim()),
+    chapterDescriptionIta: storedLineName(r.isEditable, r.chapterDescriptionIta.trim()),
+  }));
   const dropped = rows.filter((r) => !keeps(r) && (r.savedAmount !== 0 || r.isNew)).length;
   return { positions, dropped };
 }
@@ -97,7 +95,19 @@ export interface ChangeRow {
   isNew: boolean;
 }
 
-export function toChangeRows(positions: { chapterId: number; chapter: string; part: Part; title: number; descriptionDeu: string; descriptionIta: string; isEditable: boolean; budgetBeforeChange: number; changeAmount: number }[]): ChangeRow[] {
+export function toChangeRows(
+  positions: {
+    chapterId: number;
+    chapter: string;
+    part: Part;
+    title: number;
+    descriptionDeu: string;
+    descriptionIta: string;
+    isEditable: boolean;
+    budgetBeforeChange: number;
+    changeAmount: number;
+  }[],
+): ChangeRow[] {
   return positions.map((p) => ({
     key: `c${p.chapterId}`,
     chapterId: p.chapterId,

@@ -19,11 +19,19 @@ export function BudgetDraftScreen() {
   const [values, setValues] = useState<ChartPrintValues>({ area: department.area, year, part: null, titleFrom: null, titleTo: null, withCategories: false });
 
   async function build() {
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }), import('@app/reports')]);
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
     return {
       kind: 'pdf' as const,
       blob: reports
-        .budgetDraftPdf(data, { username: auth.username, now: new Date(), language, department: `${department.code} ${language === 'it' ? department.nameIta || department.nameDeu : department.nameDeu || department.nameIta}` })
+        .budgetDraftPdf(data, {
+          username: auth.username,
+          now: new Date(),
+          language,
+          department: `${department.code} ${language === 'it' ? department.nameIta || department.nameDeu : department.nameDeu || department.nameIta}`,
+        })
         .output('blob'),
       filename: exportFileName(`${t`haushaltsentwurf`}-${department.code}-${values.year}`, 'pdf'),
     };
@@ -31,7 +39,12 @@ export function BudgetDraftScreen() {
 
   return (
     <MenuScreenGate path="chartOfAccounts/budgetDraft">
-      <ExportForm title={t`Entwurf Haushaltsvoranschlag`} formats={[{ value: 'pdf', label: t`PDF`, kind: 'pdf' }]} build={build} invalid={invalidTitleRange(values)}>
+      <ExportForm
+        title={t`Entwurf Haushaltsvoranschlag`}
+        formats={[{ value: 'pdf', label: t`PDF`, kind: 'pdf' }]}
+        build={build}
+        invalid={invalidTitleRange(values)}
+      >
         <Text size="sm" c="dimmed">
           {t`Leerer Vordruck des Haushaltsvoranschlags aus dem Kontenplan: alle Kapitel mit leeren Spalten zum Ausfüllen.`}
         </Text>

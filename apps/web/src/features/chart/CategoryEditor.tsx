@@ -16,7 +16,10 @@ export function CategoryEditor({ id }: { id: EditorId }) {
   const chart = useChartScope();
   const deptId = chart.department.id;
   const existing = useQuery({ ...trpc.chart.categories.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
-  const template = useQuery({ ...trpc.chart.categories.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }), enabled: id === 'new' });
+  const template = useQuery({
+    ...trpc.chart.categories.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }),
+    enabled: id === 'new',
+  });
   return (
     <ChartItemEditor
       id={id}

@@ -59,10 +59,13 @@ export function ChapterEditor({ id }: { id: EditorId }) {
     }),
     schema: ChapterForm,
     // search keys and descriptions are required unless it is an empty chapter (the schema's refinement says "invalid")
-    extraErrors: (values) => Object.fromEntries(missingChapterTexts({ ...values, emptyChapter: values.emptyChapter ?? false }).map((path) => [path, t`Dieses Feld ist erforderlich`])),
+    extraErrors: (values) =>
+      Object.fromEntries(missingChapterTexts({ ...values, emptyChapter: values.emptyChapter ?? false }).map((path) => [path, t`Dieses Feld ist erforderlich`])),
     labels: chapterLabels,
     save: (input, itemId) =>
-      itemId === null ? trpcClient.chart.chapters.create.mutate({ ...input, ...scopeInput }) : trpcClient.chart.chapters.update.mutate({ ...input, id: itemId, departmentId: deptId }),
+      itemId === null
+        ? trpcClient.chart.chapters.create.mutate({ ...input, ...scopeInput })
+        : trpcClient.chart.chapters.update.mutate({ ...input, id: itemId, departmentId: deptId }),
     remove: (itemId) => trpcClient.chart.chapters.delete.mutate({ id: itemId, departmentId: deptId }),
     invalidate: () => queryClient.invalidateQueries({ ...trpc.chart.pathFilter(), refetchType: 'all' }),
   });
@@ -174,7 +177,15 @@ export function ChapterEditor({ id }: { id: EditorId }) {
           <FormSection title={t`Zuordnung`}>
             <Grid gap="xs">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select size="sm" {...idSelect('categoryId')} clearable searchable data-testid="chapter-category" data={categoryData} nothingFoundMessage={t`Keine Treffer`} />
+                <Select
+                  size="sm"
+                  {...idSelect('categoryId')}
+                  clearable
+                  searchable
+                  data-testid="chapter-category"
+                  data={categoryData}
+                  nothingFoundMessage={t`Keine Treffer`}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select

@@ -32,7 +32,14 @@ export function ChapterList() {
           <>
             <AreaSelect value={chart.area} onChange={chart.setArea} />
             <PartFilter />
-            <TextInput size="xs" w={100} label={i18n._(chapterWord)} placeholder="2-1" {...list.filterProps('chapter')} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+            <TextInput
+              size="xs"
+              w={100}
+              label={i18n._(chapterWord)}
+              placeholder="2-1"
+              {...list.filterProps('chapter')}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
             <TextInput size="xs" w={260} label={t`Beschreibung oder Suchbegriff`} {...list.filterProps('description')} />
           </>
         }

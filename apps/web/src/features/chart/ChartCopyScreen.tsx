@@ -198,7 +198,12 @@ export function ChartCopyScreen() {
         <Alert color="yellow" variant="light" title={t`Daten bereits vorhanden`} data-testid="copy-warning">
           <Stack gap="xs">
             <Text size="sm">{t`Im Jahr ${year} gibt es bereits: ${kindList(i18n, result.kinds)}.`}</Text>
-            <Checkbox label={t`Vorhandene Daten löschen und erneut kopieren`} data-testid="copy-replace" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+            <Checkbox
+              label={t`Vorhandene Daten löschen und erneut kopieren`}
+              data-testid="copy-replace"
+              checked={replace}
+              onChange={(e) => setReplace(e.currentTarget.checked)}
+            />
             <Group>
               <Button color="orange" onClick={onConfirm} loading={busy} disabled={!replace} data-testid="copy-confirm">
                 {t`Kopieren bestätigen`}

@@ -65,7 +65,9 @@ export function ChartItemEditor<E, V extends ChartItemValues, Out>(props: ChartI
     schema: props.schema,
     labels: props.labels,
     save: (input, itemId) =>
-      itemId === null ? client.create.mutate({ ...input, departmentId: deptId, year: chart.year, area: chart.area }) : client.update.mutate({ ...input, id: itemId, departmentId: deptId }),
+      itemId === null
+        ? client.create.mutate({ ...input, departmentId: deptId, year: chart.year, area: chart.area })
+        : client.update.mutate({ ...input, id: itemId, departmentId: deptId }),
     remove: (itemId) => client.delete.mutate({ id: itemId, departmentId: deptId }),
     invalidate: () => queryClient.invalidateQueries({ ...trpc.chart.pathFilter(), refetchType: 'all' }),
   });
@@ -86,7 +88,13 @@ export function ChartItemEditor<E, V extends ChartItemValues, Out>(props: ChartI
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Grid gap="xs" align="flex-end">
             <Grid.Col span={{ base: 12, sm: 5 }}>
-              <PartControl fullWidth testId="part" disabled={readOnly} value={v.part ?? 1} onChange={(part) => editor.form.setFieldValue('part', part as never)} />
+              <PartControl
+                fullWidth
+                testId="part"
+                disabled={readOnly}
+                value={v.part ?? 1}
+                onChange={(part) => editor.form.setFieldValue('part', part as never)}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 4, sm: 2 }}>{props.codeInput(field(props.codePath))}</Grid.Col>
             <Grid.Col span={12} />

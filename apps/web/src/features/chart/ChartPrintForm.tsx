@@ -32,7 +32,15 @@ export function invalidTitleRange(v: ChartPrintValues): boolean {
 }
 
 /** The filter fields of the chart prints: area, year, part, title range, optionally "with categories". */
-export function ChartPrintFields({ values, onChange, withCategoriesOption }: { values: ChartPrintValues; onChange: (v: ChartPrintValues) => void; withCategoriesOption: boolean }) {
+export function ChartPrintFields({
+  values,
+  onChange,
+  withCategoriesOption,
+}: {
+  values: ChartPrintValues;
+  onChange: (v: ChartPrintValues) => void;
+  withCategoriesOption: boolean;
+}) {
   const { t } = useLingui();
   const years = useSuspenseQuery(yearListQuery());
   const set = (patch: Partial<ChartPrintValues>) => onChange({ ...values, ...patch });
@@ -82,7 +90,13 @@ export function ChartPrintFields({ values, onChange, withCategoriesOption }: { v
         />
       </Group>
       {withCategoriesOption ? (
-        <Checkbox size="sm" label={t`Mit Kategorien`} data-testid="print-with-categories" checked={values.withCategories} onChange={(e) => set({ withCategories: e.currentTarget.checked })} />
+        <Checkbox
+          size="sm"
+          label={t`Mit Kategorien`}
+          data-testid="print-with-categories"
+          checked={values.withCategories}
+          onChange={(e) => set({ withCategories: e.currentTarget.checked })}
+        />
       ) : null}
     </Stack>
   );

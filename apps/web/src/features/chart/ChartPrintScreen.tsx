@@ -18,7 +18,10 @@ export function ChartPrintScreen() {
   const [values, setValues] = useState<ChartPrintValues>({ area: Area.Union, year, part: null, titleFrom: null, titleTo: null, withCategories: false });
 
   async function build() {
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }), import('@app/reports')]);
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
     return {
       kind: 'pdf' as const,
       blob: reports.chartOfAccountsPdf(data, { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) }).output('blob'),

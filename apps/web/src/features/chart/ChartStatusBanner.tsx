@@ -34,8 +34,8 @@ export function ChartStatusBanner({ status }: { status: ChartStatusLike | undefi
     return (
       <Alert color="yellow" variant="light" title={<Trans>Kontenplan entsperrt</Trans>} data-testid="chart-unlocked">
         <Trans>
-          Im Bereich {area} gibt es für {year} genehmigte Haushaltsvoranschläge; der Kontenplan wurde trotzdem zur Bearbeitung freigegeben. Änderungen wirken sich auf
-          genehmigte Haushalte aus.
+          Im Bereich {area} gibt es für {year} genehmigte Haushaltsvoranschläge; der Kontenplan wurde trotzdem zur Bearbeitung freigegeben. Änderungen wirken
+          sich auf genehmigte Haushalte aus.
         </Trans>
       </Alert>
     );

@@ -48,8 +48,8 @@ export function ChartUnlockScreen() {
         </Title>
         <Text size="sm" c="dimmed">
           <Trans>
-            Sobald in einem Bereich ein Haushaltsvoranschlag genehmigt ist, ist dessen Kontenplan gesperrt. Entsperren erlaubt Änderungen trotzdem; Sperren nimmt das
-            zurück.
+            Sobald in einem Bereich ein Haushaltsvoranschlag genehmigt ist, ist dessen Kontenplan gesperrt. Entsperren erlaubt Änderungen trotzdem; Sperren
+            nimmt das zurück.
           </Trans>
         </Text>
         <Paper withBorder radius="sm">

@@ -15,7 +15,10 @@ export function TitleEditor({ id }: { id: EditorId }) {
   const chart = useChartScope();
   const deptId = chart.department.id;
   const existing = useQuery({ ...trpc.chart.titles.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
-  const template = useQuery({ ...trpc.chart.titles.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }), enabled: id === 'new' });
+  const template = useQuery({
+    ...trpc.chart.titles.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }),
+    enabled: id === 'new',
+  });
   return (
     <ChartItemEditor
       id={id}

@@ -38,7 +38,15 @@ export function chartStatusQuery(chart: ChartScope) {
 }
 
 function listInput<K extends string>(chart: ChartScope, part: Part | undefined, list: MasterListInput<K>) {
-  return { ...list.filters, departmentId: chart.department.id, year: chart.year, area: chart.area, ...(part ? { part } : {}), page: list.page, pageSize: list.pageSize };
+  return {
+    ...list.filters,
+    departmentId: chart.department.id,
+    year: chart.year,
+    area: chart.area,
+    ...(part ? { part } : {}),
+    page: list.page,
+    pageSize: list.pageSize,
+  };
 }
 
 export const titleFilterKeys = ['description'] as const;

@@ -36,7 +36,11 @@ export function DepartmentEditor({ id }: { id: EditorId }) {
         : trpcClient.departments.update.mutate({ ...input, id: departmentId, departmentId: scopeDepartment.id }),
     remove: (departmentId) => trpcClient.departments.delete.mutate({ id: departmentId, departmentId: scopeDepartment.id }),
     // the scope list (department picker) shows new and renamed departments too
-    invalidate: () => Promise.all([queryClient.invalidateQueries({ ...trpc.departments.pathFilter(), refetchType: 'all' }), queryClient.invalidateQueries({ ...trpc.scope.pathFilter(), refetchType: 'all' })]),
+    invalidate: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ ...trpc.departments.pathFilter(), refetchType: 'all' }),
+        queryClient.invalidateQueries({ ...trpc.scope.pathFilter(), refetchType: 'all' }),
+      ]),
   });
   const field = useFieldProps(editor.form, departmentLabels);
   const v = editor.form.values;

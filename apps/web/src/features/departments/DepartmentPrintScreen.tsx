@@ -23,7 +23,10 @@ export function DepartmentPrintScreen() {
     const ctx = { username: auth.username, now: new Date() };
     const reports = await import('@app/reports');
     if (format === 'masterSheet') {
-      const page = await queryClient.fetchQuery({ ...trpc.departments.list.queryOptions({ ...range, page: 1, pageSize: 1000, departmentId: department.id }), staleTime: 0 });
+      const page = await queryClient.fetchQuery({
+        ...trpc.departments.list.queryOptions({ ...range, page: 1, pageSize: 1000, departmentId: department.id }),
+        staleTime: 0,
+      });
       const doc = reports.departmentMasterSheetPdf({ language, departments: page.entities }, ctx);
       return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(t`feuerwehren-stammblatt`, 'pdf') };
     }
@@ -44,8 +47,26 @@ export function DepartmentPrintScreen() {
         build={build}
       >
         <Group gap="sm">
-          <TextInput size="sm" w={110} label={t`Code von`} maxLength={3} value={codeFrom} onChange={(e) => setCodeFrom(e.currentTarget.value)} data-testid="code-from" data-autofocus autoFocus />
-          <TextInput size="sm" w={110} label={t`Code bis`} maxLength={3} value={codeTo} onChange={(e) => setCodeTo(e.currentTarget.value)} data-testid="code-to" />
+          <TextInput
+            size="sm"
+            w={110}
+            label={t`Code von`}
+            maxLength={3}
+            value={codeFrom}
+            onChange={(e) => setCodeFrom(e.currentTarget.value)}
+            data-testid="code-from"
+            data-autofocus
+            autoFocus
+          />
+          <TextInput
+            size="sm"
+            w={110}
+            label={t`Code bis`}
+            maxLength={3}
+            value={codeTo}
+            onChange={(e) => setCodeTo(e.currentTarget.value)}
+            data-testid="code-to"
+          />
         </Group>
       </ExportForm>
     </MenuScreenGate>

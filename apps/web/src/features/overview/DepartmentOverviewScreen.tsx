@@ -38,7 +38,10 @@ export function DepartmentOverviewScreen() {
   const update = useSearchUpdate();
   const [exporting, setExporting] = useState(false);
   const filters = overviewFilters({ department, year }, language, search);
-  const query = useQuery({ ...overviewListQuery({ department, year }, language, { ...search, page: list.page, pageSize: list.pageSize }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...overviewListQuery({ department, year }, language, { ...search, page: list.page, pageSize: list.pageSize }),
+    placeholderData: keepPreviousData,
+  });
   const data = query.data;
 
   const setSearch = (next: Partial<OverviewSearch>) => void update((prev) => ({ ...prev, ...next, page: undefined }), { replace: true });
@@ -46,7 +49,10 @@ export function DepartmentOverviewScreen() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const [rows, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.overview.departmentsExport.queryOptions(filters), staleTime: 0 }), import('@app/reports')]);
+      const [rows, reports] = await Promise.all([
+        queryClient.fetchQuery({ ...trpc.overview.departmentsExport.queryOptions(filters), staleTime: 0 }),
+        import('@app/reports'),
+      ]);
       downloadText(reports.overviewCsv(rows), rows.fileName);
     } catch (error) {
       notifyError(errorText(i18n, error));
@@ -55,7 +61,8 @@ export function DepartmentOverviewScreen() {
     }
   }
 
-  const open = (row: DepartmentOverviewRow) => void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: row.code, year: String(year) } });
+  const open = (row: DepartmentOverviewRow) =>
+    void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: row.code, year: String(year) } });
 
   return (
     <MasterList

@@ -109,9 +109,16 @@ export function ScopeHome() {
         <Loader size="sm" />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
-          <ForecastCard data={data} year={year} action={<OpenButton to={to('budget/forecast/details')} testId="home-open-forecast" label={t`Voranschlag öffnen`} />} />
+          <ForecastCard
+            data={data}
+            year={year}
+            action={<OpenButton to={to('budget/forecast/details')} testId="home-open-forecast" label={t`Voranschlag öffnen`} />}
+          />
           <StepCard data={data} action={stepTargets[data.step]} to={to} />
-          <ChangesCard data={data} action={status.isBudgetApproved ? <OpenButton to={to('budget/changes/edit')} testId="home-open-changes" label={t`Haushaltsänderungen`} /> : null} />
+          <ChangesCard
+            data={data}
+            action={status.isBudgetApproved ? <OpenButton to={to('budget/changes/edit')} testId="home-open-changes" label={t`Haushaltsänderungen`} /> : null}
+          />
           <BookingsCard data={data} openPaymentsAllowed={status.openPaymentsAllowed} />
         </SimpleGrid>
       )}
@@ -166,27 +173,30 @@ function ForecastCard({ data, year, action }: { data: ScopeHomeData; year: numbe
         <FigureLine label={t`Differenz`} cents={f.balance} strong testId="home-balance" />
       </Stack>
       <Text size="sm" c="dimmed" mt={6} data-testid="home-approval">
-        {f.approval ? t`Genehmigt am ${formatDate(f.approval)}` : f.state === 'noForecast' ? t`Noch keine Beträge erfasst` : f.isBalanced ? t`Ausgeglichen, noch nicht genehmigt` : t`Nicht ausgeglichen`}
+        {f.approval
+          ? t`Genehmigt am ${formatDate(f.approval)}`
+          : f.state === 'noForecast'
+            ? t`Noch keine Beträge erfasst`
+            : f.isBalanced
+              ? t`Ausgeglichen, noch nicht genehmigt`
+              : t`Nicht ausgeglichen`}
       </Text>
     </Card>
   );
 }
 
-function StepCard({
-  data,
-  action,
-  to,
-}: {
-  data: ScopeHomeData;
-  action: Target | null;
-  to: (target: Target) => string;
-}) {
+function StepCard({ data, action, to }: { data: ScopeHomeData; action: Target | null; to: (target: Target) => string }) {
   const { t, i18n } = useLingui();
   const step = stepLabels[data.step];
   const failed = data.step === 'balanceForecast' ? balanceChecks.filter((k) => !data.forecast.checks[k].ok) : [];
-  const color = data.step === 'closed' || data.step === 'finalAccountOpen' ? 'green' : data.step === 'chartMissing' || data.step === 'balanceForecast' ? 'red' : 'yellow';
+  const color =
+    data.step === 'closed' || data.step === 'finalAccountOpen' ? 'green' : data.step === 'chartMissing' || data.step === 'balanceForecast' ? 'red' : 'yellow';
   return (
-    <Card testId="home-step" title={t`Nächster Schritt`} action={action ? <OpenButton to={to(action)} testId="home-step-action" label={i18n._(stepActions[data.step] ?? stepLabels[data.step].title)} /> : null}>
+    <Card
+      testId="home-step"
+      title={t`Nächster Schritt`}
+      action={action ? <OpenButton to={to(action)} testId="home-step-action" label={i18n._(stepActions[data.step] ?? stepLabels[data.step].title)} /> : null}
+    >
       <Stack gap={6}>
         <Group gap={8} wrap="nowrap">
           <Badge size="sm" circle color={color} variant="filled" aria-hidden>
@@ -220,7 +230,12 @@ function ChangesCard({ data, action }: { data: ScopeHomeData; action: ReactNode 
   const { t, i18n } = useLingui();
   const { latest, total } = data.changes;
   return (
-    <Card testId="home-changes" title={t`Letzte Haushaltsänderungen`} badge={total > 0 ? <Text size="xs" c="dimmed">{t`${total} insgesamt`}</Text> : null} action={action}>
+    <Card
+      testId="home-changes"
+      title={t`Letzte Haushaltsänderungen`}
+      badge={total > 0 ? <Text size="xs" c="dimmed">{t`${total} insgesamt`}</Text> : null}
+      action={action}
+    >
       {latest.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="home-changes-empty">
           {data.forecast.approval ? t`Noch keine Haushaltsänderung.` : t`Änderungen sind erst nach der Genehmigung des Voranschlags möglich.`}

@@ -42,7 +42,10 @@ export const stepLabels: Record<HomeStep, { title: MessageDescriptor; text: Mess
   balanceForecast: { title: msg`Voranschlag ausgleichen`, text: msg`Der Haushaltsvoranschlag ist nicht ausgeglichen; erst danach kann er genehmigt werden.` },
   approvalMissing: { title: msg`Genehmigung fehlt`, text: msg`Der Haushaltsvoranschlag ist ausgeglichen: das Genehmigungsdatum eintragen.` },
   adjustmentOpen: { title: msg`Angleichung offen`, text: msg`Nach der Vollversammlung die Haushaltsangleichung mit dem tatsächlichen Überschuss erfassen.` },
-  finalAccountOpen: { title: msg`Rechnungsabschluss offen`, text: msg`Angleichung erfasst: Buchungen führen und zum Jahresende den Rechnungsabschluss erstellen.` },
+  finalAccountOpen: {
+    title: msg`Rechnungsabschluss offen`,
+    text: msg`Angleichung erfasst: Buchungen führen und zum Jahresende den Rechnungsabschluss erstellen.`,
+  },
 };
 
 /** "Nr. 3 · 01.03.2026" / "Angleichung · 10.05.2026". */

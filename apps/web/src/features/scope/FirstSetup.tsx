@@ -76,8 +76,8 @@ export function FirstSetup() {
         </Title>
         <Text size="sm">
           <Trans>
-            Die Datenbank ist noch leer. Zuerst den Landesverband (Code 000) und das erste Haushaltsjahr anlegen; danach unter Stammdaten die Bezirke
-            und Feuerwehren, die Benutzer und den Kontenplan erfassen.
+            Die Datenbank ist noch leer. Zuerst den Landesverband (Code 000) und das erste Haushaltsjahr anlegen; danach unter Stammdaten die Bezirke und
+            Feuerwehren, die Benutzer und den Kontenplan erfassen.
           </Trans>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -87,7 +87,15 @@ export function FirstSetup() {
           <TextInput size="sm" maxLength={40} {...field('name2Ita')} />
         </SimpleGrid>
         <Group gap="sm" align="flex-end">
-          <TextInput size="sm" w={160} inputMode="numeric" maxLength={4} autoComplete="off" {...field('year')} styles={{ input: { fontVariantNumeric: 'tabular-nums' } }} />
+          <TextInput
+            size="sm"
+            w={160}
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            {...field('year')}
+            styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+          />
           <Button type="submit" loading={busy} data-testid="first-setup-save">
             <Trans>Landesverband anlegen</Trans>
           </Button>

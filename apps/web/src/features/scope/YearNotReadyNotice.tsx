@@ -28,7 +28,14 @@ export function YearNotReadyNotice() {
         </Trans>
       </Text>
       {ready !== null && ready !== year ? (
-        <Anchor size="sm" fw={600} mt={4} display="inline-block" data-testid="year-not-ready-link" renderRoot={(props) => <Link {...props} to={rewriteScopePath(location.pathname, { dept: department.code, year: ready })} />}>
+        <Anchor
+          size="sm"
+          fw={600}
+          mt={4}
+          display="inline-block"
+          data-testid="year-not-ready-link"
+          renderRoot={(props) => <Link {...props} to={rewriteScopePath(location.pathname, { dept: department.code, year: ready })} />}
+        >
           <Trans>Zum Haushaltsjahr {ready} wechseln</Trans>
         </Anchor>
       ) : null}

@@ -32,7 +32,11 @@ export function MenuScreenGate({ path, children }: { path: string; children?: Re
       ) : state.kind === 'disabled' ? (
         <Alert color="yellow" variant="light" data-testid="screen-disabled" title={<Trans>Nicht freigegeben</Trans>}>
           <span data-testid="screen-disabled-reason">
-            {state.item.reason ? i18n._(menuReasonLabels[state.item.reason]) : <Trans>Diese Funktion ist für diese Feuerwehr und dieses Haushaltsjahr nicht freigegeben.</Trans>}
+            {state.item.reason ? (
+              i18n._(menuReasonLabels[state.item.reason])
+            ) : (
+              <Trans>Diese Funktion ist für diese Feuerwehr und dieses Haushaltsjahr nicht freigegeben.</Trans>
+            )}
           </span>
         </Alert>
       ) : (

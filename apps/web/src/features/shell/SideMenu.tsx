@@ -105,7 +105,9 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
             key={item.key}
             {...common}
             active={activePath === path}
-            renderRoot={(props) => <Link {...props} to="/dept/$dept/year/$year/$" params={{ ...params, _splat: path }} activeOptions={{ exact: true }} onClick={onNavigate} />}
+            renderRoot={(props) => (
+              <Link {...props} to="/dept/$dept/year/$year/$" params={{ ...params, _splat: path }} activeOptions={{ exact: true }} onClick={onNavigate} />
+            )}
           />,
         );
       });

@@ -2,10 +2,7 @@ import { findMenuItem, type MenuEntry, type MenuItemState } from '@app/domain';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 
-export type MenuScreenState =
-  | { kind: 'unknown' }
-  | { kind: 'disabled'; item: MenuItemState }
-  | { kind: 'available'; item: MenuItemState };
+export type MenuScreenState = { kind: 'unknown' } | { kind: 'disabled'; item: MenuItemState } | { kind: 'available'; item: MenuItemState };
 
 /** What a path inside the scope is: not a menu screen, a disabled one (or hidden), or an open one. */
 export function menuScreenState(items: MenuItemState[], path: string): MenuScreenState {

@@ -30,7 +30,10 @@ export function StatisticsExportScreen() {
       language: uiLanguage(i18n.locale),
       departmentId: department.id,
     };
-    const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.statistics.export.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
+    const [data, reports] = await Promise.all([
+      queryClient.fetchQuery({ ...trpc.statistics.export.queryOptions(input), staleTime: 0 }),
+      import('@app/reports'),
+    ]);
     return { kind: 'csv' as const, text: reports.statisticsCsv(data), filename: data.fileName };
   }
 
@@ -50,10 +53,28 @@ export function StatisticsExportScreen() {
               data-autofocus
               autoFocus
             />
-            <TextInput size="sm" w={130} label={t`Feuerwehr bis`} maxLength={3} value={deptTo} onChange={(e) => setDeptTo(e.currentTarget.value)} data-testid="dept-to" />
+            <TextInput
+              size="sm"
+              w={130}
+              label={t`Feuerwehr bis`}
+              maxLength={3}
+              value={deptTo}
+              onChange={(e) => setDeptTo(e.currentTarget.value)}
+              data-testid="dept-to"
+            />
           </Group>
           <Group gap="sm">
-            <NumberInput size="sm" w={130} label={t`Jahr von`} min={1900} max={9999} allowDecimal={false} value={yearFrom} onChange={setYearFrom} data-testid="year-from" />
+            <NumberInput
+              size="sm"
+              w={130}
+              label={t`Jahr von`}
+              min={1900}
+              max={9999}
+              allowDecimal={false}
+              value={yearFrom}
+              onChange={setYearFrom}
+              data-testid="year-from"
+            />
             <NumberInput
               size="sm"
               w={130}
@@ -67,7 +88,12 @@ export function StatisticsExportScreen() {
               error={yearFrom !== '' && yearTo !== '' && from > to ? t`Das Jahr bis liegt vor dem Jahr von.` : undefined}
             />
           </Group>
-          <Checkbox label={t`detailliert (mit Kapiteln)`} checked={withChapters} onChange={(e) => setWithChapters(e.currentTarget.checked)} data-testid="with-chapters" />
+          <Checkbox
+            label={t`detailliert (mit Kapiteln)`}
+            checked={withChapters}
+            onChange={(e) => setWithChapters(e.currentTarget.checked)}
+            data-testid="with-chapters"
+          />
         </Stack>
       </ExportForm>
     </MenuScreenGate>

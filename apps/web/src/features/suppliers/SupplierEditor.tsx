@@ -13,7 +13,12 @@ import { useScope } from '../scope/useScope.ts';
 import { computeIban, ibanParts, joinBankKey, splitBankKey } from './bankInfo.ts';
 import { supplierLabels } from './labels.ts';
 
-type SupplierValues = Omit<Supplier, 'id' | 'departmentId' | 'code' | 'paymentTerm'> & { code: number | ''; paymentTerm: number | ''; abi: string; cab: string };
+type SupplierValues = Omit<Supplier, 'id' | 'departmentId' | 'code' | 'paymentTerm'> & {
+  code: number | '';
+  paymentTerm: number | '';
+  abi: string;
+  cab: string;
+};
 
 function toValues(s: Omit<Supplier, 'id'> & { id: number | null }): SupplierValues {
   const { id: _id, departmentId: _d, ...fields } = s;
@@ -45,7 +50,9 @@ export function SupplierEditor({ id }: { id: EditorId }) {
     },
     labels: supplierLabels,
     save: (input, supplierId) =>
-      supplierId === null ? trpcClient.suppliers.create.mutate({ ...input, departmentId: department.id }) : trpcClient.suppliers.update.mutate({ ...input, id: supplierId, departmentId: department.id }),
+      supplierId === null
+        ? trpcClient.suppliers.create.mutate({ ...input, departmentId: department.id })
+        : trpcClient.suppliers.update.mutate({ ...input, id: supplierId, departmentId: department.id }),
     remove: (supplierId) => trpcClient.suppliers.delete.mutate({ id: supplierId, departmentId: department.id }),
     invalidate: () => queryClient.invalidateQueries({ ...trpc.suppliers.pathFilter(), refetchType: 'all' }),
   });
@@ -79,7 +86,10 @@ export function SupplierEditor({ id }: { id: EditorId }) {
     const result = computeIban(abi, cab, bankInfo.accountNumber);
     if ('problems' in result) {
       for (const problem of result.problems) {
-        form.setFieldError(problem === 'accountNumber' ? 'bankInfo.accountNumber' : problem, problem === 'accountNumber' && bankInfo.accountNumber.trim() === '' ? t`Dieses Feld ist erforderlich` : t`Ungültiger Wert`);
+        form.setFieldError(
+          problem === 'accountNumber' ? 'bankInfo.accountNumber' : problem,
+          problem === 'accountNumber' && bankInfo.accountNumber.trim() === '' ? t`Dieses Feld ist erforderlich` : t`Ungültiger Wert`,
+        );
       }
       return;
     }
@@ -208,10 +218,30 @@ export function SupplierEditor({ id }: { id: EditorId }) {
       <FormSection title={t`Bankverbindung`} testId="bank-info">
         <Grid gap="xs" align="flex-start">
           <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...abiProps} maxLength={5} inputMode="numeric" styles={monoInput} onBlur={() => { abiProps.onBlur?.(); void lookupBank(); }} />
+            <TextInput
+              size="sm"
+              {...abiProps}
+              maxLength={5}
+              inputMode="numeric"
+              styles={monoInput}
+              onBlur={() => {
+                abiProps.onBlur?.();
+                void lookupBank();
+              }}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...cabProps} maxLength={5} inputMode="numeric" styles={monoInput} onBlur={() => { cabProps.onBlur?.(); void lookupBank(); }} />
+            <TextInput
+              size="sm"
+              {...cabProps}
+              maxLength={5}
+              inputMode="numeric"
+              styles={monoInput}
+              onBlur={() => {
+                cabProps.onBlur?.();
+                void lookupBank();
+              }}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <TextInput
@@ -239,7 +269,13 @@ export function SupplierEditor({ id }: { id: EditorId }) {
             </Button>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <IbanInput {...ibanProps} onBlur={() => { ibanProps.onBlur?.(); takeIbanParts(); }} />
+            <IbanInput
+              {...ibanProps}
+              onBlur={() => {
+                ibanProps.onBlur?.();
+                takeIbanParts();
+              }}
+            />
           </Grid.Col>
         </Grid>
       </FormSection>

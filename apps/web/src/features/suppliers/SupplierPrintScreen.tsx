@@ -54,7 +54,11 @@ export function SupplierPrintScreen() {
       return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(`${t`lieferanten-stammblatt`}-${department.code}`, 'pdf') };
     }
     if (format === 'csv') return { kind: 'csv' as const, text: reports.supplierListCsv(data), filename: exportFileName(base, 'csv') };
-    return { kind: 'pdf' as const, blob: reports.supplierListPdf(data, { username: auth.username, now: new Date() }).output('blob'), filename: exportFileName(base, 'pdf') };
+    return {
+      kind: 'pdf' as const,
+      blob: reports.supplierListPdf(data, { username: auth.username, now: new Date() }).output('blob'),
+      filename: exportFileName(base, 'pdf'),
+    };
   }
 
   const numberProps = { size: 'sm' as const, w: 110, hideControls: true, allowDecimal: false, allowNegative: false, thousandSeparator: false as const };
@@ -88,9 +92,30 @@ export function SupplierPrintScreen() {
           />
         </Stack>
         <Group gap="sm" align="flex-start">
-          <NumberInput {...numberProps} label={t`Nummer von`} value={codeFrom} onChange={(v) => setCodeFrom(v === '' ? '' : Number(v))} data-testid="code-from" autoFocus />
-          <NumberInput {...numberProps} label={t`Nummer bis`} value={codeTo} onChange={(v) => setCodeTo(v === '' ? '' : Number(v))} data-testid="code-to" error={invalid ? t`Kleiner als „von“` : undefined} />
-          <TextInput size="sm" w={180} label={t`Suchbegriff von`} value={nameFrom} onChange={(e) => setNameFrom(e.currentTarget.value)} data-testid="name-from" />
+          <NumberInput
+            {...numberProps}
+            label={t`Nummer von`}
+            value={codeFrom}
+            onChange={(v) => setCodeFrom(v === '' ? '' : Number(v))}
+            data-testid="code-from"
+            autoFocus
+          />
+          <NumberInput
+            {...numberProps}
+            label={t`Nummer bis`}
+            value={codeTo}
+            onChange={(v) => setCodeTo(v === '' ? '' : Number(v))}
+            data-testid="code-to"
+            error={invalid ? t`Kleiner als „von“` : undefined}
+          />
+          <TextInput
+            size="sm"
+            w={180}
+            label={t`Suchbegriff von`}
+            value={nameFrom}
+            onChange={(e) => setNameFrom(e.currentTarget.value)}
+            data-testid="name-from"
+          />
           <TextInput size="sm" w={180} label={t`Suchbegriff bis`} value={nameTo} onChange={(e) => setNameTo(e.currentTarget.value)} data-testid="name-to" />
         </Group>
         <Select

@@ -17,7 +17,11 @@ export type IbanProblem = 'abi' | 'cab' | 'accountNumber';
  * "IBAN berechnen": CIN, padded account number and IBAN from ABI, CAB and account number (domain
  * italianIban: country IT, account number padded to 12); or the fields that are missing or wrong.
  */
-export function computeIban(abi: string, cab: string, accountNumber: string): { cin: string; accountNumber: string; iban: string } | { problems: IbanProblem[] } {
+export function computeIban(
+  abi: string,
+  cab: string,
+  accountNumber: string,
+): { cin: string; accountNumber: string; iban: string } | { problems: IbanProblem[] } {
   const problems: IbanProblem[] = [];
   if (!ABI_CAB.test(abi.trim())) problems.push('abi');
   if (!ABI_CAB.test(cab.trim())) problems.push('cab');

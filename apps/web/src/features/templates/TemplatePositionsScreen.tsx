@@ -67,7 +67,8 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
   const setDraft = (next: Draft) => form.form.setValues(next);
   const { dirty, saving: busy } = form;
   const editable = query.data?.isEditable ?? false;
-  const back = (ignoreBlocker = false) => void navigate({ to: '/dept/$dept/year/$year/movementTemplates', params: { dept: department.code, year: String(year) }, ignoreBlocker });
+  const back = (ignoreBlocker = false) =>
+    void navigate({ to: '/dept/$dept/year/$year/movementTemplates', params: { dept: department.code, year: String(year) }, ignoreBlocker });
   const desc = (n: Named) => (i18n.locale === 'it' ? n.it || n.de : n.de || n.it);
 
   async function save(draft: Draft): Promise<boolean> {
@@ -121,7 +122,12 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
   );
 
   let body: ReactNode;
-  if (query.error) body = <Alert color="red" variant="light">{errorText(i18n, query.error)}</Alert>;
+  if (query.error)
+    body = (
+      <Alert color="red" variant="light">
+        {errorText(i18n, query.error)}
+      </Alert>
+    );
   else if (!draft)
     body = (
       <Paper withBorder p="xl">
@@ -180,7 +186,9 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
                   <Table.Tr key={`${p.chapter}-${i}`} data-testid="expense-row">
                     <Table.Td>{chapterCell(p)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{desc(p)}</Table.Td>
-                    <Table.Td ta="center">{removeButton(t`Position entfernen`, () => setDraft({ ...draft, expenses: draft.expenses.filter((_, j) => j !== i) }))}</Table.Td>
+                    <Table.Td ta="center">
+                      {removeButton(t`Position entfernen`, () => setDraft({ ...draft, expenses: draft.expenses.filter((_, j) => j !== i) }))}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
                 {draft.expenses.length === 0 ? (
@@ -246,7 +254,9 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
                     <Table.Td style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{desc(p.from)}</Table.Td>
                     <Table.Td>{chapterCell(p.to)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{desc(p.to)}</Table.Td>
-                    <Table.Td ta="center">{removeButton(t`Position entfernen`, () => setDraft({ ...draft, transfers: draft.transfers.filter((_, j) => j !== i) }))}</Table.Td>
+                    <Table.Td ta="center">
+                      {removeButton(t`Position entfernen`, () => setDraft({ ...draft, transfers: draft.transfers.filter((_, j) => j !== i) }))}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
                 {draft.transfers.length === 0 ? (
@@ -263,10 +273,26 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
             {editable ? (
               <Group gap="sm" align="flex-end" mt="xs" wrap="nowrap" key={addKeys.transfer}>
                 <div style={{ flex: 1, minWidth: 0 }}>
-                  <ChapterCodeInput departmentId={department.id} year={year} part={1} label={t`Von Einnahmenkapitel`} name="transferFrom" value={from} onChange={setFrom} />
+                  <ChapterCodeInput
+                    departmentId={department.id}
+                    year={year}
+                    part={1}
+                    label={t`Von Einnahmenkapitel`}
+                    name="transferFrom"
+                    value={from}
+                    onChange={setFrom}
+                  />
                 </div>
                 <div style={{ flex: 1, minWidth: 0 }}>
-                  <ChapterCodeInput departmentId={department.id} year={year} part={2} label={t`Auf Ausgabenkapitel`} name="transferTo" value={to} onChange={setTo} />
+                  <ChapterCodeInput
+                    departmentId={department.id}
+                    year={year}
+                    part={2}
+                    label={t`Auf Ausgabenkapitel`}
+                    name="transferTo"
+                    value={to}
+                    onChange={setTo}
+                  />
                 </div>
                 <Button
                   variant="light"

@@ -46,7 +46,8 @@ export function TemplatesScreen() {
   const required = t`Dieses Feld ist erforderlich`;
   const missing = { descriptionDeu: head.descriptionDeu.trim() === '', descriptionIta: head.descriptionIta.trim() === '' };
 
-  const open = (code: number) => void navigate({ to: '/dept/$dept/year/$year/movementTemplates/$code', params: { dept: department.code, year: String(year), code } });
+  const open = (code: number) =>
+    void navigate({ to: '/dept/$dept/year/$year/movementTemplates/$code', params: { dept: department.code, year: String(year), code } });
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -93,7 +94,11 @@ export function TemplatesScreen() {
                   onChange={(c) => {
                     setChapter(c);
                     // a chosen chapter names an unnamed template
-                    if (c) setHead((h) => ({ descriptionDeu: h.descriptionDeu.trim() || c.descriptionDeu, descriptionIta: h.descriptionIta.trim() || c.descriptionIta }));
+                    if (c)
+                      setHead((h) => ({
+                        descriptionDeu: h.descriptionDeu.trim() || c.descriptionDeu,
+                        descriptionIta: h.descriptionIta.trim() || c.descriptionIta,
+                      }));
                   }}
                 />
               </Grid.Col>

@@ -19,7 +19,10 @@ import { userDepartmentFilterKeys, userDepartmentListInput, userDepartmentListQu
 
 /** The department name of a link row in the UI language. */
 export function linkDepartmentName(locale: string, r: Pick<UserDepartmentRow, 'deptCode' | 'name1Deu' | 'name2Deu' | 'name1Ita' | 'name2Ita'>): string {
-  const name = locale === 'it' ? `${r.name1Ita} ${r.name2Ita}`.trim() || `${r.name1Deu} ${r.name2Deu}` : `${r.name1Deu} ${r.name2Deu}`.trim() || `${r.name1Ita} ${r.name2Ita}`;
+  const name =
+    locale === 'it'
+      ? `${r.name1Ita} ${r.name2Ita}`.trim() || `${r.name1Deu} ${r.name2Deu}`
+      : `${r.name1Deu} ${r.name2Deu}`.trim() || `${r.name1Ita} ${r.name2Ita}`;
   return `${r.deptCode} ${name.trim()}`;
 }
 
@@ -66,7 +69,9 @@ export function UserDepartmentsScreen() {
               scopeDepartmentId={department.id}
               value={dept}
               data-testid="filter-dept"
-              onChange={(id) => void update((prev) => ({ ...prev, dept: id ?? undefined, own: id ? prev['own'] : undefined, page: undefined }), { replace: true })}
+              onChange={(id) =>
+                void update((prev) => ({ ...prev, dept: id ?? undefined, own: id ? prev['own'] : undefined, page: undefined }), { replace: true })
+              }
             />
             <Checkbox
               size="xs"

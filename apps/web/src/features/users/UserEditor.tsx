@@ -30,11 +30,15 @@ interface UserValues extends Record<string, unknown> {
 }
 
 /** The checks of the form on top of the schema: repeated password, departments (spec 2 §5). */
-export function userFormErrors(v: Pick<UserValues, 'password' | 'passwordRepeat' | 'accessLevel' | 'departmentIds' | 'mainDepartmentId'>, texts: { repeat: string; department: string; main: string }): Record<string, string> {
+export function userFormErrors(
+  v: Pick<UserValues, 'password' | 'passwordRepeat' | 'accessLevel' | 'departmentIds' | 'mainDepartmentId'>,
+  texts: { repeat: string; department: string; main: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if ((v.password || v.passwordRepeat) && v.password !== v.passwordRepeat) errors['passwordRepeat'] = texts.repeat;
   if (v.accessLevel !== AccessLevel.Supervisor && v.departmentIds.length === 0) errors['departmentIds'] = texts.department;
-  if (v.mainDepartmentId !== null && v.accessLevel !== AccessLevel.Supervisor && !v.departmentIds.includes(v.mainDepartmentId)) errors['mainDepartmentId'] = texts.main;
+  if (v.mainDepartmentId !== null && v.accessLevel !== AccessLevel.Supervisor && !v.departmentIds.includes(v.mainDepartmentId))
+    errors['mainDepartmentId'] = texts.main;
   return errors;
 }
 
@@ -91,7 +95,13 @@ export function UserEditor({ id }: { id: EditorId }) {
   const validField = field('validUntil');
 
   return (
-    <EditorShell title={isNew ? t`Neuer Benutzer` : t`Benutzer ${v.username ?? ''}`} subtitle={isNew ? undefined : v.fullname} editor={editor} noDelete={self} maw={900}>
+    <EditorShell
+      title={isNew ? t`Neuer Benutzer` : t`Benutzer ${v.username ?? ''}`}
+      subtitle={isNew ? undefined : v.fullname}
+      editor={editor}
+      noDelete={self}
+      maw={900}
+    >
       <FormSection>
         <Grid gap="xs" align="flex-start">
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -111,7 +121,14 @@ export function UserEditor({ id }: { id: EditorId }) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <PasswordInput size="sm" {...field('passwordRepeat')} withAsterisk={isNew} maxLength={20} autoComplete="new-password" description={isNew ? undefined : ' '} />
+            <PasswordInput
+              size="sm"
+              {...field('passwordRepeat')}
+              withAsterisk={isNew}
+              maxLength={20}
+              autoComplete="new-password"
+              description={isNew ? undefined : ' '}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }} pt={isNew ? 32 : 50}>
             <Checkbox size="sm" {...field('mustChangePassword', 'checkbox')} />

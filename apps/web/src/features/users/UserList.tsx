@@ -16,7 +16,11 @@ export function UserList() {
   const list = useMasterList(userFilterKeys);
   const query = useQuery({ ...userListQuery({ department }, list), placeholderData: keepPreviousData });
   return (
-    <MasterList title={t`Benutzer`} onNew={() => list.openEditor('new')} filters={<TextInput size="xs" w={260} label={t`Benutzername oder Name`} {...list.filterProps('filter')} />}>
+    <MasterList
+      title={t`Benutzer`}
+      onNew={() => list.openEditor('new')}
+      filters={<TextInput size="xs" w={260} label={t`Benutzername oder Name`} {...list.filterProps('filter')} />}
+    >
       <DataTable
         testId="user-table"
         columns={[

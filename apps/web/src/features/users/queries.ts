@@ -25,7 +25,11 @@ export interface UserDepartmentListInput extends MasterListInput<(typeof userDep
 }
 
 export function userDepartmentListInput(search: Record<string, unknown>): UserDepartmentListInput {
-  return { ...masterListInput(search, userDepartmentFilterKeys), dept: typeof search['dept'] === 'number' ? search['dept'] : null, own: search['own'] === true };
+  return {
+    ...masterListInput(search, userDepartmentFilterKeys),
+    dept: typeof search['dept'] === 'number' ? search['dept'] : null,
+    own: search['own'] === true,
+  };
 }
 
 export function userDepartmentListQuery(scope: Scope, list: UserDepartmentListInput) {

@@ -8,5 +8,8 @@ export function useDepartmentOptions(scopeDepartmentId: number) {
   const { i18n } = useLingui();
   const language = uiLanguage(i18n.locale);
   const query = useQuery(trpc.departments.search.queryOptions({ language, page: 1, pageSize: 1000, departmentId: scopeDepartmentId }));
-  return (query.data?.entities ?? []).map((d) => ({ value: String(d.id), label: `${d.code} ${language === 'it' ? d.nameIta || d.nameDeu : d.nameDeu || d.nameIta}` }));
+  return (query.data?.entities ?? []).map((d) => ({
+    value: String(d.id),
+    label: `${d.code} ${language === 'it' ? d.nameIta || d.nameDeu : d.nameDeu || d.nameIta}`,
+  }));
 }

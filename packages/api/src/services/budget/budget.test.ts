@@ -20,7 +20,10 @@ describeOnDatabases('budget', (get) => {
     return { departmentId: await deptId(code), year };
   }
   async function chapterId(code: string, area = 3, year = YEAR): Promise<number> {
-    const [row] = await get().db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, area), eq(chapters.year, year), eq(chapters.chapter, code)));
+    const [row] = await get()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.area, area), eq(chapters.year, year), eq(chapters.chapter, code)));
     if (!row) throw new Error(`no chapter ${code}`);
     return row.id;
   }
@@ -71,7 +74,22 @@ describeOnDatabases('budget', (get) => {
     const c = await as('kassier');
     const part = await c.budget.forecast.get({ ...(await scope()), part: 2 });
     expect(part).toMatchObject({ part: 2, isEditable: true, isPreviousYearBudgetEditable: false });
-    expect(part.positions.map((p) => p.chapter)).toEqual(['21001', '21002', '21003', '21004', '21006', '21007', '21008', '21011', '21015', '21016', '21019', '21023', '22002', '23001']);
+    expect(part.positions.map((p) => p.chapter)).toEqual([
+      '21001',
+      '21002',
+      '21003',
+      '21004',
+      '21006',
+      '21007',
+      '21008',
+      '21011',
+      '21015',
+      '21016',
+      '21019',
+      '21023',
+      '22002',
+      '23001',
+    ]);
     expect(part.positions.find((p) => p.chapter === '21003')).toEqual({
       chapterId: await chapterId('21003'),
       chapter: '21003',
@@ -87,7 +105,12 @@ describeOnDatabases('budget', (get) => {
     // last year's final budget counts its changes
     const prev = await scope('101', YEAR - 1);
     const change = await c.budget.changes.create({ ...prev, approved: `${YEAR - 1}-09-01` });
-    await c.budget.changes.save({ ...prev, recordNumber: change.recordNumber, approved: `${YEAR - 1}-09-01`, positions: [chg('21003', 10_000), chg('21001', -10_000)] });
+    await c.budget.changes.save({
+      ...prev,
+      recordNumber: change.recordNumber,
+      approved: `${YEAR - 1}-09-01`,
+      positions: [chg('21003', 10_000), chg('21001', -10_000)],
+    });
     const after = await c.budget.forecast.get({ ...(await scope()), part: 2 });
     expect(after.positions.filter((p) => ['21001', '21003'].includes(p.chapter)).map((p) => [p.chapter, p.amountPrevYear])).toEqual([
       ['21001', 179_000],
@@ -102,20 +125,33 @@ describeOnDatabases('budget', (get) => {
     await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [pos('11999', 100)] }), 'ChapterNotFound');
     await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [pos('11001', 100), pos('1-1-001', 200)] }), 'InvalidValue');
     // a chapter of the union's chart is not in the department's chart
-    await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [{ chapterId: await chapterId('11001', 1), amountCurrYear: 100 }] }), 'ChapterNotFound');
+    await expectAppError(
+      c.budget.forecast.save({ ...s, part: 1, positions: [{ chapterId: await chapterId('11001', 1), amountCurrYear: 100 }] }),
+      'ChapterNotFound',
+    );
     await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [{ ...pos('11001', 100), notes: 'x'.repeat(201) }] }), 'InvalidValue');
 
     const revenues = await c.budget.forecast.save({
       ...s,
       part: 1,
-      positions: [{ ...pos('11001', 2_000_000), reminder: true, notes: 'Zusage Gemeinde' }, pos('1-1-006', 300_000), pos('13001', 100_000), pos('11011', 0), pos('11013', 5_000)],
+      positions: [
+        { ...pos('11001', 2_000_000), reminder: true, notes: 'Zusage Gemeinde' },
+        pos('1-1-006', 300_000),
+        pos('13001', 100_000),
+        pos('11011', 0),
+        pos('11013', 5_000),
+      ],
     });
     const r11001 = revenues.positions.find((p) => p.chapter === '11001');
     expect(r11001).toMatchObject({ amountCurrYear: 2_000_000, amountPrevYear: 1_890_000, reminder: true, notes: 'Zusage Gemeinde' });
     expect(await lineOf('11011')).toBeUndefined();
     expect((await lineOf('11013'))?.budgetInitial).toBe(5_000);
     // saving again replaces: 11013 goes
-    await c.budget.forecast.save({ ...s, part: 1, positions: [{ ...pos('11001', 2_000_000), reminder: true, notes: 'Zusage Gemeinde' }, pos('11006', 300_000), pos('13001', 100_000)] });
+    await c.budget.forecast.save({
+      ...s,
+      part: 1,
+      positions: [{ ...pos('11001', 2_000_000), reminder: true, notes: 'Zusage Gemeinde' }, pos('11006', 300_000), pos('13001', 100_000)],
+    });
     expect(await lineOf('11013')).toBeUndefined();
 
     const expenses = await c.budget.forecast.save({ ...s, part: 2, positions: [pos('21003', 1_500_000), pos('21006', 200_000), pos('22002', 900_000)] });
@@ -140,7 +176,12 @@ describeOnDatabases('budget', (get) => {
     await expectAppError(c.budget.surplus.save({ ...s, ...fields, surplusUsed: 400_001 }), 'InvalidValue');
     await expectAppError(c.budget.surplus.save({ ...s, ...fields, surplusUsed: -1 }), 'InvalidValue');
     await expectAppError(c.budget.surplus.save({ ...s, ...fields, cashBalance: 0, surplusUsed: 1 }), 'InvalidValue');
-    expect(await c.budget.surplus.save({ ...s, ...fields, surplusUsed: 300_000 })).toEqual({ ...fields, surplus: 400_000, surplusUsed: 300_000, isEditable: true });
+    expect(await c.budget.surplus.save({ ...s, ...fields, surplusUsed: 300_000 })).toEqual({
+      ...fields,
+      surplus: 400_000,
+      surplusUsed: 300_000,
+      isEditable: true,
+    });
     expect(await c.budget.surplus.get(s)).toMatchObject({ surplus: 400_000, surplusUsed: 300_000 });
   });
 
@@ -250,7 +291,14 @@ describeOnDatabases('budget', (get) => {
     const later = await as('kassier', new Date(`${YEAR + 1}-02-01T10:00:00Z`));
     await expectAppError(later.budget.changes.create({ ...s, approved: `${YEAR + 1}-01-05` }), 'DateAfter31.12');
     const first = await c.budget.changes.create({ ...s, approved: `${YEAR}-03-01`, notes: 'Ausschuss März' });
-    expect(first).toMatchObject({ recordNumber: 1, approved: `${YEAR}-03-01`, notes: 'Ausschuss März', isEditable: true, positions: [], totals: { revenues: 0, expenses: 0, balance: 0 } });
+    expect(first).toMatchObject({
+      recordNumber: 1,
+      approved: `${YEAR}-03-01`,
+      notes: 'Ausschuss März',
+      isEditable: true,
+      positions: [],
+      totals: { revenues: 0, expenses: 0, balance: 0 },
+    });
     const second = await c.budget.changes.create({ ...s, approved: `${YEAR}-04-01` });
     expect(second.recordNumber).toBe(2);
     expect((await c.budget.changes.list(s)).map((x) => [x.recordNumber, x.approved, x.notes])).toEqual([
@@ -265,19 +313,36 @@ describeOnDatabases('budget', (get) => {
     const s = await scope();
     const head = { ...s, approved: `${YEAR}-03-01`, notes: 'Ausschuss März' };
     await expectAppError(c.budget.changes.save({ ...head, recordNumber: 1, positions: [chg('11006', 50_000), chg('21006', 40_000)] }), 'BudgetNotBalanced');
-    await expectAppError(c.budget.changes.save({ ...head, recordNumber: 1, positions: [chg('21003', -1_600_000), chg('21005', 1_600_000)] }), 'BudgetFinalNegative');
+    await expectAppError(
+      c.budget.changes.save({ ...head, recordNumber: 1, positions: [chg('21003', -1_600_000), chg('21005', 1_600_000)] }),
+      'BudgetFinalNegative',
+    );
     await expectAppError(c.budget.changes.save({ ...head, recordNumber: 9, positions: [] }), 'NotFound');
     await expectAppError(c.budget.changes.save({ ...head, approved: `${YEAR - 1}-05-01`, recordNumber: 1, positions: [] }), 'InvalidDate');
     const saved = await c.budget.changes.save({ ...head, recordNumber: 1, positions: [chg('11006', 50_000), chg('2-1-006', 50_000), chg('21001', 0)] });
     expect(saved.totals).toEqual({ revenues: 50_000, expenses: 50_000, balance: 0 });
     expect(saved.positions).toEqual([
-      expect.objectContaining({ chapter: '11006', part: 1, descriptionDeu: 'Spenden', isEditable: false, budgetBeforeChange: 300_000, changeAmount: 50_000, budget: 350_000 }),
+      expect.objectContaining({
+        chapter: '11006',
+        part: 1,
+        descriptionDeu: 'Spenden',
+        isEditable: false,
+        budgetBeforeChange: 300_000,
+        changeAmount: 50_000,
+        budget: 350_000,
+      }),
       expect.objectContaining({ chapter: '21006', part: 2, budgetBeforeChange: 200_000, changeAmount: 50_000, budget: 250_000 }),
     ]);
     expect(await lineOf('21001')).toBeUndefined();
 
     // a chapter without a current line gets one with budgetInitial 0
-    const second = await c.budget.changes.save({ ...s, recordNumber: 2, approved: `${YEAR}-04-01`, notes: 'Atemschutz', positions: [chg('21003', -200_000), chg('21005', 200_000)] });
+    const second = await c.budget.changes.save({
+      ...s,
+      recordNumber: 2,
+      approved: `${YEAR}-04-01`,
+      notes: 'Atemschutz',
+      positions: [chg('21003', -200_000), chg('21005', 200_000)],
+    });
     expect(second.positions.map((p) => [p.chapter, p.budgetBeforeChange, p.changeAmount, p.budget])).toEqual([
       ['21003', 1_500_000, -200_000, 1_300_000],
       ['21005', 0, 200_000, 200_000],
@@ -300,7 +365,9 @@ describeOnDatabases('budget', (get) => {
     const { db } = get();
     const c = await as('kassier');
     const s = await scope();
-    await db.execute(sql`create table test_bookings (chapter_budget_id integer, payments numeric(14,2), open_payments numeric(14,2), reservations numeric(14,2))`);
+    await db.execute(
+      sql`create table test_bookings (chapter_budget_id integer, payments numeric(14,2), open_payments numeric(14,2), reservations numeric(14,2))`,
+    );
     const line = await lineOf('21006');
     await db.execute(sql`insert into test_bookings values (${line?.id}, 1000.00, 300.00, 200.00)`);
     figureSources.push({ name: 'test', select: () => sql`select chapter_budget_id, payments, open_payments, reservations from test_bookings` });
@@ -324,11 +391,17 @@ describeOnDatabases('budget', (get) => {
       } catch (error) {
         caught = error;
       }
-      expect((caught as { shape?: unknown; cause?: { code?: string; params?: unknown } }).cause).toMatchObject({ code: 'AvailableExceeded', params: { chapter: '21006' } });
+      expect((caught as { shape?: unknown; cause?: { code?: string; params?: unknown } }).cause).toMatchObject({
+        code: 'AvailableExceeded',
+        params: { chapter: '21006' },
+      });
       const confirmed = await c.budget.changes.save({ ...head, confirmAvailableExceeded: true, positions: [chg('21006', -120_000), chg('21003', 120_000)] });
       expect(confirmed.positions.find((p) => p.chapter === '21006')).toMatchObject({ budgetBeforeChange: 250_000, budget: 130_000 });
       // below what is already paid: 2.500,00 - 1.600,00 = 900,00 < 1.000,00
-      await expectAppError(c.budget.changes.save({ ...head, confirmAvailableExceeded: true, positions: [chg('21006', -160_000), chg('21003', 160_000)] }), 'BudgetFinalNegative');
+      await expectAppError(
+        c.budget.changes.save({ ...head, confirmAvailableExceeded: true, positions: [chg('21006', -160_000), chg('21003', 160_000)] }),
+        'BudgetFinalNegative',
+      );
       // raising an exceeded chapter is no problem
       expect((await c.budget.changes.save({ ...head, positions: [chg('21006', -100_000), chg('21003', 100_000)] })).totals.balance).toBe(0);
     } finally {
@@ -342,13 +415,22 @@ describeOnDatabases('budget', (get) => {
     const c = await as('kassier');
     const s = await scope();
     const line = await lineOf('11006');
-    await db.update(chapterBudgets).set({ finalResidue: 0 }).where(eq(chapterBudgets.id, line?.id ?? 0));
+    await db
+      .update(chapterBudgets)
+      .set({ finalResidue: 0 })
+      .where(eq(chapterBudgets.id, line?.id ?? 0));
     try {
-      await expectAppError(c.budget.changes.save({ ...s, recordNumber: 3, approved: `${YEAR}-05-01`, positions: [chg('11006', 10_000), chg('21003', 10_000)] }), 'ChapterHasResidue');
+      await expectAppError(
+        c.budget.changes.save({ ...s, recordNumber: 3, approved: `${YEAR}-05-01`, positions: [chg('11006', 10_000), chg('21003', 10_000)] }),
+        'ChapterHasResidue',
+      );
       // its existing change (record 1) may not be taken back either
       await expectAppError(c.budget.changes.save({ ...s, recordNumber: 1, approved: `${YEAR}-03-01`, positions: [] }), 'ChapterHasResidue');
     } finally {
-      await db.update(chapterBudgets).set({ finalResidue: null }).where(eq(chapterBudgets.id, line?.id ?? 0));
+      await db
+        .update(chapterBudgets)
+        .set({ finalResidue: null })
+        .where(eq(chapterBudgets.id, line?.id ?? 0));
     }
   });
 
@@ -360,7 +442,13 @@ describeOnDatabases('budget', (get) => {
     const s = await scope();
     expect(await c.budget.adjustment.get(s)).toBeNull();
     const created = await c.budget.adjustment.create({ ...s, approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 350_000 });
-    expect(created).toMatchObject({ recordNumber: -1, surplusActual: 350_000, surplusPlanned: 300_000, positions: [], totals: { revenues: 0, expenses: 0, balance: 50_000 } });
+    expect(created).toMatchObject({
+      recordNumber: -1,
+      surplusActual: 350_000,
+      surplusPlanned: 300_000,
+      positions: [],
+      totals: { revenues: 0, expenses: 0, balance: 50_000 },
+    });
     await expectAppError(c.budget.adjustment.create({ ...s, approved: `${YEAR}-05-10`, surplusActual: 0 }), 'AdjustmentExists');
     const head = { ...s, approved: `${YEAR}-05-10`, notes: 'Vollversammlung', surplusActual: 350_000 };
     await expectAppError(c.budget.adjustment.save({ ...head, positions: [] }), 'BudgetNotBalanced');
@@ -371,7 +459,10 @@ describeOnDatabases('budget', (get) => {
       .values({ year: YEAR, area: 3, part: 2, chapter: '21900', title: 1, chapterShort: '900', emptyChapter: true })
       .returning({ id: chapters.id });
     await expectAppError(c.budget.adjustment.save({ ...head, positions: [chg('21016', 30_000), chg('21900', 20_000)] }), 'InvalidValue');
-    await expectAppError(c.budget.adjustment.save({ ...head, positions: [chg('21016', 30_000), { ...chg('21900', 20_000), descriptionDeu: 'Drohne' }] }), 'InvalidValue');
+    await expectAppError(
+      c.budget.adjustment.save({ ...head, positions: [chg('21016', 30_000), { ...chg('21900', 20_000), descriptionDeu: 'Drohne' }] }),
+      'InvalidValue',
+    );
     const saved = await c.budget.adjustment.save({
       ...head,
       positions: [chg('21016', 30_000), { chapterId: empty?.id, amount: 20_000, descriptionDeu: 'Drohne', descriptionIta: 'Drone' }],
@@ -409,8 +500,20 @@ describeOnDatabases('budget', (get) => {
     expect(title1).toMatchObject({ title: 1, descriptionDeu: 'Laufende Einnahmen', totalCurrYear: 2_300_000 });
     // previous year at 105 %: 18.900 + 6.825 + 2.520 + 3.150 + 9.450 + 4.725 + 26,25
     expect(title1?.totalPrevYear).toBe(4_559_625);
-    expect(title1?.chapters.find((x) => x.chapter === '11001')).toEqual({ chapter: '11001', descriptionDeu: 'Ordentlicher Beitrag der Gemeinde', descriptionIta: 'Contributo ordinario del Comune', amountCurrYear: 2_000_000, amountPrevYear: 1_890_000 });
-    expect(exported.summary?.titles[0]).toMatchObject({ title: 1, revenues: 2_300_000, expenses: 1_700_000, revenuesPrevYear: 4_559_625, expensesPrevYear: 3_919_125 });
+    expect(title1?.chapters.find((x) => x.chapter === '11001')).toEqual({
+      chapter: '11001',
+      descriptionDeu: 'Ordentlicher Beitrag der Gemeinde',
+      descriptionIta: 'Contributo ordinario del Comune',
+      amountCurrYear: 2_000_000,
+      amountPrevYear: 1_890_000,
+    });
+    expect(exported.summary?.titles[0]).toMatchObject({
+      title: 1,
+      revenues: 2_300_000,
+      expenses: 1_700_000,
+      revenuesPrevYear: 4_559_625,
+      expensesPrevYear: 3_919_125,
+    });
     expect(exported.summary).toMatchObject({ surplusUsed: 300_000, surplusUsedPrevYear: 619_500, revenues: 2_400_000, expenses: 2_700_000 });
     const form = await c.budget.prints.forecast({ departmentId: s.departmentId, year: YEAR, withoutValues: true, summary: false });
     expect(form.summary).toBeNull();
@@ -443,10 +546,33 @@ describeOnDatabases('budget', (get) => {
     expect(noDetails.items.map((i) => i.chapter)).toEqual(['11001', '11006', '13001']);
 
     const adjustment = await c.budget.prints.adjustmentProtocol(s);
-    expect(adjustment.adjustment).toMatchObject({ recordNumber: -1, surplusActual: 280_000, surplusPlanned: 300_000, totals: { revenues: 0, expenses: -20_000, balance: 0 } });
+    expect(adjustment.adjustment).toMatchObject({
+      recordNumber: -1,
+      surplusActual: 280_000,
+      surplusPlanned: 300_000,
+      totals: { revenues: 0, expenses: -20_000, balance: 0 },
+    });
     expect(adjustment.adjustment?.positions).toEqual([
-      { chapter: '21006', part: 2, title: 1, descriptionDeu: 'Treibstoffe', descriptionIta: 'Carburanti', budgetBefore: 150_000, amount: -30_000, budgetAfter: 120_000 },
-      { chapter: '21016', part: 2, title: 1, descriptionDeu: 'Aus- und Weiterbildung, Schulungen', descriptionIta: 'Formazione e corsi', budgetBefore: 0, amount: 10_000, budgetAfter: 10_000 },
+      {
+        chapter: '21006',
+        part: 2,
+        title: 1,
+        descriptionDeu: 'Treibstoffe',
+        descriptionIta: 'Carburanti',
+        budgetBefore: 150_000,
+        amount: -30_000,
+        budgetAfter: 120_000,
+      },
+      {
+        chapter: '21016',
+        part: 2,
+        title: 1,
+        descriptionDeu: 'Aus- und Weiterbildung, Schulungen',
+        descriptionIta: 'Formazione e corsi',
+        budgetBefore: 0,
+        amount: 10_000,
+        budgetAfter: 10_000,
+      },
     ]);
     expect(adjustment.titels).toHaveLength(6);
 
@@ -457,7 +583,9 @@ describeOnDatabases('budget', (get) => {
       ['21006', 70_000, 50_000, 120_000],
     ]);
     expect((await c.budget.prints.changesProtocol({ ...s, recordFrom: 2, recordTo: 3 })).sessions.map((x) => x.recordNumber)).toEqual([2, 3]);
-    expect((await c.budget.prints.changesProtocol({ ...s, approvalDateFrom: `${YEAR}-04-01`, approvalDateTo: `${YEAR}-04-30` })).sessions.map((x) => x.recordNumber)).toEqual([2]);
+    expect(
+      (await c.budget.prints.changesProtocol({ ...s, approvalDateFrom: `${YEAR}-04-01`, approvalDateTo: `${YEAR}-04-30` })).sessions.map((x) => x.recordNumber),
+    ).toEqual([2]);
   });
 
   // ---- states, roles, concurrency -------------------------------------------------------------
@@ -474,7 +602,10 @@ describeOnDatabases('budget', (get) => {
     expect(await c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-10` })).toBe(true);
     const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` });
     await c.budget.adjustment.create({ ...s, approved: `${YEAR}-02-01`, surplusActual: 0 });
-    await db.update(budgetHeads).set({ finalApproved: `${YEAR}-06-01` }).where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
+    await db
+      .update(budgetHeads)
+      .set({ finalApproved: `${YEAR}-06-01` })
+      .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
     expect(await c.scope.status(s)).toMatchObject({ isBudgetClosed: true });
     await expectAppError(c.budget.changes.create({ ...s, approved: `${YEAR}-03-01` }), 'BudgetClosed');
     await expectAppError(c.budget.changes.save({ ...s, recordNumber: change.recordNumber, approved: `${YEAR}-03-01`, positions: [] }), 'BudgetClosed');
@@ -520,7 +651,10 @@ describeOnDatabases('budget', (get) => {
     const s = await scope('202');
     await saveBalancedForecast(c, s);
     expect(await c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-05` })).toBe(true);
-    const created = await Promise.all([c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` }), c.budget.changes.create({ ...s, approved: `${YEAR}-02-02` })]);
+    const created = await Promise.all([
+      c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` }),
+      c.budget.changes.create({ ...s, approved: `${YEAR}-02-02` }),
+    ]);
     expect(created.map((x) => x.recordNumber).sort()).toEqual([1, 2]);
     expect((await c.budget.changes.create({ ...s, approved: `${YEAR}-02-03` })).recordNumber).toBe(3);
     const rows = await get()
@@ -560,9 +694,6 @@ describeOnDatabases('budget', (get) => {
     // the approval came after the chart write: from now on the area's chart is locked
     const sup = await as('supervisor');
     expect(await sup.chart.status({ ...s, area: 3 })).toMatchObject({ locked: true, approvedBudgets: true });
-    await expectAppError(
-      sup.chart.titles.create({ ...s, area: 3, part: 1, title: 8, descriptionDeu: 'Neu', descriptionIta: 'Nuovo' }),
-      'ChartLocked',
-    );
+    await expectAppError(sup.chart.titles.create({ ...s, area: 3, part: 1, title: 8, descriptionDeu: 'Neu', descriptionIta: 'Nuovo' }), 'ChartLocked');
   });
 });

@@ -56,7 +56,12 @@ async function findChange(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'yea
 /** The positions of a change with the chapter figures before it (two queries). */
 async function changePositions(db: Db, scope: BudgetScope, changeId: number): Promise<BudgetChangePosition[]> {
   const saved = await db
-    .select({ chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount, descriptionDeu: budgetChangePositions.descriptionDeu, descriptionIta: budgetChangePositions.descriptionIta })
+    .select({
+      chapterId: chapterBudgets.chapterId,
+      amount: budgetChangePositions.amount,
+      descriptionDeu: budgetChangePositions.descriptionDeu,
+      descriptionIta: budgetChangePositions.descriptionIta,
+    })
     .from(budgetChangePositions)
     .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
     .where(eq(budgetChangePositions.changeId, changeId));
@@ -162,7 +167,16 @@ async function replacePositions(
       if (!p.descriptionDeu) fail('InvalidValue', { field: `positions.${i}.descriptionDeu`, params: { chapter: chapter.chapter } });
       if (!p.descriptionIta) fail('InvalidValue', { field: `positions.${i}.descriptionIta`, params: { chapter: chapter.chapter } });
     }
-    return p.amount === 0 ? [] : [{ chapter, amount: p.amount, descriptionDeu: chapter.emptyChapter ? p.descriptionDeu : '', descriptionIta: chapter.emptyChapter ? p.descriptionIta : '' }];
+    return p.amount === 0
+      ? []
+      : [
+          {
+            chapter,
+            amount: p.amount,
+            descriptionDeu: chapter.emptyChapter ? p.descriptionDeu : '',
+            descriptionIta: chapter.emptyChapter ? p.descriptionIta : '',
+          },
+        ];
   });
   const totals = changeTotals(
     wanted.map((w) => ({ part: w.chapter.part, amount: w.amount })),
@@ -259,7 +273,12 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
       .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
       .where(eq(budgetChangePositions.changeId, change.id));
     if (old.length) {
-      const { rows } = await chapterFigureRows(tx, { departmentId: scope.departmentId, year: scope.year, area: scope.area, chapterIds: old.map((o) => o.chapterId) });
+      const { rows } = await chapterFigureRows(tx, {
+        departmentId: scope.departmentId,
+        year: scope.year,
+        area: scope.area,
+        chapterIds: old.map((o) => o.chapterId),
+      });
       for (const figures of rows) {
         const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
         const error = chapterChangeError(figures, -amount);
@@ -344,7 +363,10 @@ export async function saveAdjustment(db: Db, scope: BudgetScope, input: Adjustme
     if (!change) fail('BudgetNotFound');
     assertChangeDate(input.approved, scope);
     await replacePositions(tx, scope, change, input, { surplusDelta: input.surplusActual - head.surplusUsed, descriptionsRequired: true });
-    await tx.update(budgetChanges).set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual }).where(eq(budgetChanges.id, change.id));
+    await tx
+      .update(budgetChanges)
+      .set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual })
+      .where(eq(budgetChanges.id, change.id));
   });
   const adjustment = await getAdjustment(db, scope);
   if (!adjustment) throw new Error('adjustment vanished');
@@ -361,12 +383,20 @@ export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBe
   const scoped = and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year));
   const exclude: number[] = [];
   if (input.changeId !== undefined) {
-    const [row] = await db.select({ id: budgetChanges.id }).from(budgetChanges).where(and(scoped, eq(budgetChanges.id, input.changeId))).limit(1);
+    const [row] = await db
+      .select({ id: budgetChanges.id })
+      .from(budgetChanges)
+      .where(and(scoped, eq(budgetChanges.id, input.changeId)))
+      .limit(1);
     if (!row) fail('NotFound', { field: 'changeId' });
     exclude.push(row.id);
   }
   if (input.beforeAdjustment) {
-    const [adj] = await db.select({ id: budgetChanges.id }).from(budgetChanges).where(and(scoped, eq(budgetChanges.recordNumber, ADJUSTMENT_RECORD))).limit(1);
+    const [adj] = await db
+      .select({ id: budgetChanges.id })
+      .from(budgetChanges)
+      .where(and(scoped, eq(budgetChanges.recordNumber, ADJUSTMENT_RECORD)))
+      .limit(1);
     if (adj) exclude.push(adj.id);
   }
   const { rows } = await chapterFigureRows(db, {
@@ -382,14 +412,20 @@ export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBe
 }
 
 /** Sum of the change positions per chapter line and record number of the scope (prints). */
-export async function changeAmountsByLine(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ chapterId: number; recordNumber: number; approved: string | null; notes: string; amount: number }[]> {
-  const rows = await execRows<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(db, sql`
+export async function changeAmountsByLine(
+  db: Db,
+  scope: Pick<BudgetScope, 'departmentId' | 'year'>,
+): Promise<{ chapterId: number; recordNumber: number; approved: string | null; notes: string; amount: number }[]> {
+  const rows = await execRows<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(
+    db,
+    sql`
     select l.chapter_id, h.record_number, h.approved::text as approved, h.notes, p.amount::text as amount
     from budget_change_positions p
     join budget_changes h on h.id = p.change_id
     join chapter_budgets l on l.id = p.chapter_budget_id
     where h.department_id = ${scope.departmentId} and h.year = ${scope.year} and l.chapter_year = ${scope.year}
-    order by h.record_number`);
+    order by h.record_number`,
+  );
   return rows.map((r) => ({
     chapterId: Number(r.chapter_id),
     recordNumber: Number(r.record_number),

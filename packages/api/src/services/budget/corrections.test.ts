@@ -14,10 +14,15 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
   const deptId = (code: string) => departmentId(get(), code);
   /** A new department (brigade) with no budget in any year, linked to kassier. */
   async function newDepartment(code: string): Promise<number> {
-    const [row] = await get().db.insert(departments).values({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Neu ${code}`, name1Ita: 'Vigili del Fuoco', name2Ita: `Nuovo ${code}` }).returning({ id: departments.id });
+    const [row] = await get()
+      .db.insert(departments)
+      .values({ code, name1Deu: 'Freiwillige Feuerwehr', name2Deu: `Neu ${code}`, name1Ita: 'Vigili del Fuoco', name2Ita: `Nuovo ${code}` })
+      .returning({ id: departments.id });
     if (!row) throw new Error('insert failed');
     const [kassier] = await get().db.select({ id: users.id }).from(users).where(eq(users.username, 'kassier'));
-    await get().db.insert(userDepartments).values({ userId: kassier?.id ?? 0, departmentId: row.id });
+    await get()
+      .db.insert(userDepartments)
+      .values({ userId: kassier?.id ?? 0, departmentId: row.id });
     return row.id;
   }
 
@@ -52,7 +57,14 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     expect(expenses?.totalPrevYear).toBe(57_000);
     expect(print.details?.find((d) => d.part === 1)?.totalPrevYear).toBe(57_000);
     // a second save replaces them (0 drops one)
-    await c.budget.forecast.save({ ...s, part: 2, positions: [{ chapter: '21003', amountCurrYear: 50_000, amountPrevYear: 40_000 }, { chapter: '21006', amountCurrYear: 0, amountPrevYear: 0 }] });
+    await c.budget.forecast.save({
+      ...s,
+      part: 2,
+      positions: [
+        { chapter: '21003', amountCurrYear: 50_000, amountPrevYear: 40_000 },
+        { chapter: '21006', amountCurrYear: 0, amountPrevYear: 0 },
+      ],
+    });
     expect((await c.budget.forecast.get({ ...s, part: 2 })).positions.map((p) => [p.chapter, p.amountPrevYear])).toEqual([['21003', 40_000]]);
 
     // 101 has a forecast last year: read-only, derived, a sent amountPrevYear is ignored
@@ -61,7 +73,10 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     expect(derived.isPreviousYearBudgetEditable).toBe(false);
     expect(derived.positions.find((p) => p.chapter === '21003')?.amountPrevYear).toBe(630_000);
     // approved (the demo previous year, itself a first year): nothing is editable any more
-    expect(await c.budget.forecast.get({ departmentId: s101.departmentId, year: PREV, part: 2 })).toMatchObject({ isEditable: false, isPreviousYearBudgetEditable: false });
+    expect(await c.budget.forecast.get({ departmentId: s101.departmentId, year: PREV, part: 2 })).toMatchObject({
+      isEditable: false,
+      isPreviousYearBudgetEditable: false,
+    });
   });
 
   // ---- deleting a budget change -----------------------------------------------------------------
@@ -81,10 +96,23 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
       .limit(1);
     if (!free) throw new Error('no free chapter');
     const lineOf = async (id: number) =>
-      (await get().db.select().from(chapterBudgets).where(and(eq(chapterBudgets.departmentId, s.departmentId), eq(chapterBudgets.year, PREV), eq(chapterBudgets.chapterId, id))))[0];
+      (
+        await get()
+          .db.select()
+          .from(chapterBudgets)
+          .where(and(eq(chapterBudgets.departmentId, s.departmentId), eq(chapterBudgets.year, PREV), eq(chapterBudgets.chapterId, id)))
+      )[0];
 
     const first = await c.budget.changes.create({ ...s, approved: `${PREV}-09-01` });
-    await c.budget.changes.save({ ...s, recordNumber: first.recordNumber, approved: `${PREV}-09-01`, positions: [{ chapter: free.chapter, amount: 10_000 }, { chapter: '21003', amount: -10_000 }] });
+    await c.budget.changes.save({
+      ...s,
+      recordNumber: first.recordNumber,
+      approved: `${PREV}-09-01`,
+      positions: [
+        { chapter: free.chapter, amount: 10_000 },
+        { chapter: '21003', amount: -10_000 },
+      ],
+    });
     expect(await lineOf(free.id)).toBeDefined();
     const second = await c.budget.changes.create({ ...s, approved: `${PREV}-10-01` });
     expect([first.recordNumber, second.recordNumber]).toEqual([1, 2]);
@@ -100,9 +128,15 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
 
     // a determined residue on a chapter of the change: it depends on it
     const line = await lineOf(free.id);
-    await get().db.update(chapterBudgets).set({ finalResidue: 0 }).where(eq(chapterBudgets.id, line?.id ?? 0));
+    await get()
+      .db.update(chapterBudgets)
+      .set({ finalResidue: 0 })
+      .where(eq(chapterBudgets.id, line?.id ?? 0));
     await expectAppError(c.budget.changes.delete({ ...s, recordNumber: 1 }), 'InUse');
-    await get().db.update(chapterBudgets).set({ finalResidue: null }).where(eq(chapterBudgets.id, line?.id ?? 0));
+    await get()
+      .db.update(chapterBudgets)
+      .set({ finalResidue: null })
+      .where(eq(chapterBudgets.id, line?.id ?? 0));
 
     expect(await c.budget.changes.delete({ ...s, recordNumber: 1 })).toBe(true);
     expect(await c.budget.changes.list(s)).toEqual([]);
@@ -123,7 +157,10 @@ describeOnDatabases('budget corrections (issue 9)', (get) => {
     const c = await as('kassier');
     const s = { departmentId: await deptId('101'), year: past };
     await expectAppError(c.budget.forecast.save({ ...s, part: 1, positions: [] }), 'YearLocked');
-    await expectAppError(c.budget.surplus.save({ ...s, cashBalance: 0, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 0 }), 'YearLocked');
+    await expectAppError(
+      c.budget.surplus.save({ ...s, cashBalance: 0, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 0 }),
+      'YearLocked',
+    );
     await expectAppError(c.budget.changes.create({ ...s, approved: `${past}-03-01` }), 'YearLocked');
     // reading stays possible
     expect((await c.budget.forecast.get({ ...s, part: 1 })).positions).toEqual([]);

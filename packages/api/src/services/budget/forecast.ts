@@ -17,11 +17,14 @@ const { chapterBudgets, chapters, forecastPrevAmounts } = schema;
 
 /** The current-year amounts of the scope per part and title (one query). */
 export async function forecastLines(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ part: number; title: number; amount: number }[]> {
-  const rows = await execRows<{ part: number; title: number; amount: string }>(db, sql`
+  const rows = await execRows<{ part: number; title: number; amount: string }>(
+    db,
+    sql`
     select c.part, c.title, sum(l.budget_initial)::text as amount
     from ${chapterBudgets} l join ${chapters} c on c.id = l.chapter_id
     where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year}
-    group by c.part, c.title`);
+    group by c.part, c.title`,
+  );
   return rows.map((r) => ({ part: Number(r.part), title: Number(r.title), amount: toCents(r.amount) }));
 }
 
@@ -70,7 +73,9 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
   if (f.chapterFrom) conditions.push(sql`c.chapter >= ${f.chapterFrom}`);
   if (f.chapterTo) conditions.push(sql`c.chapter <= ${f.chapterTo}`);
   conditions.push(f.allChapters ? sql`not c.empty_chapter` : sql`(l.id is not null or prev.chapter is not null or typed.chapter_id is not null)`);
-  const rows = await execRows<Row>(db, sql`
+  const rows = await execRows<Row>(
+    db,
+    sql`
     with prev as (
       select pc.part, pc.chapter,
              pl.budget_initial + coalesce((select sum(p.amount) from budget_change_positions p where p.chapter_budget_id = pl.id), 0) as final
@@ -94,7 +99,8 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
     left join prev on prev.chapter = c.chapter and prev.part = c.part
     left join typed on typed.chapter_id = c.id
     where ${sql.join(conditions, sql` and `)}
-    order by c.chapter`);
+    order by c.chapter`,
+  );
   interface Row {
     id: number;
     part: number;
@@ -173,10 +179,19 @@ export async function saveForecastPart(db: Db, scope: BudgetScope, input: Foreca
     const resolved = await resolveChapters(tx, scope, input.positions, input.part);
     if (await isFirstForecastYear(tx, scope)) {
       // first year: the typed previous-year amounts of the part replace the saved ones (0 drops one)
-      const partChapters = tx.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year), eq(chapters.part, input.part)));
+      const partChapters = tx
+        .select({ id: chapters.id })
+        .from(chapters)
+        .where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year), eq(chapters.part, input.part)));
       await tx
         .delete(forecastPrevAmounts)
-        .where(and(eq(forecastPrevAmounts.departmentId, scope.departmentId), eq(forecastPrevAmounts.year, scope.year), inArray(forecastPrevAmounts.chapterId, partChapters)));
+        .where(
+          and(
+            eq(forecastPrevAmounts.departmentId, scope.departmentId),
+            eq(forecastPrevAmounts.year, scope.year),
+            inArray(forecastPrevAmounts.chapterId, partChapters),
+          ),
+        );
       const typed = input.positions.flatMap((p, i) => {
         const chapter = resolved[i];
         return chapter && p.amountPrevYear ? [{ departmentId: scope.departmentId, year: scope.year, chapterId: chapter.id, amount: p.amountPrevYear }] : [];
@@ -200,11 +215,14 @@ export async function saveForecastPart(db: Db, scope: BudgetScope, input: Foreca
         },
       ];
     });
-    const existing = await execRows<{ id: number; chapter_id: number; used: boolean }>(tx, sql`
+    const existing = await execRows<{ id: number; chapter_id: number; used: boolean }>(
+      tx,
+      sql`
         select l.id, l.chapter_id,
                (l.final_residue is not null or exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)) as used
         from chapter_budgets l join chapters c on c.id = l.chapter_id
-        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`);
+        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`,
+    );
     const keptIds = new Set(kept.map((k) => k.chapterId));
     const dropped = existing.filter((e) => !keptIds.has(Number(e.chapter_id)));
     const deletable = dropped.filter((e) => !e.used).map((e) => Number(e.id));

@@ -65,7 +65,12 @@ async function titlesOf(db: Db, area: Area, year: number) {
  * (current and previous year) and header; without one an empty form of the area's chart, which the
  * union can't print (DepartmentNeeded: the union header needs the department).
  */
-export async function forecastExport(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, input: ForecastExportInput, today: string): Promise<ForecastExport> {
+export async function forecastExport(
+  db: Db,
+  session: Pick<Session, 'userId' | 'accessLevel'>,
+  input: ForecastExportInput,
+  today: string,
+): Promise<ForecastExport> {
   let department: PrintDepartment | null = null;
   let area: Area;
   if (input.departmentId !== undefined) {
@@ -213,7 +218,11 @@ export async function changesByChapter(db: Db, scope: BudgetScope, input: Change
  * The sessions (changes, the adjustment as record -1) with their positions: budget before the change
  * (= final budget without it), the change and the budget after. Three queries for any number of sessions.
  */
-async function protocolSessions(db: Db, scope: BudgetScope, where: { recordFrom?: number | undefined; recordTo?: number | undefined; approvalDateFrom?: string | undefined; approvalDateTo?: string | undefined }): Promise<(ProtocolSession & { surplusActual: number | null })[]> {
+async function protocolSessions(
+  db: Db,
+  scope: BudgetScope,
+  where: { recordFrom?: number | undefined; recordTo?: number | undefined; approvalDateFrom?: string | undefined; approvalDateTo?: string | undefined },
+): Promise<(ProtocolSession & { surplusActual: number | null })[]> {
   const heads = await db
     .select()
     .from(budgetChanges)

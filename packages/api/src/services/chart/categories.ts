@@ -74,7 +74,14 @@ export async function createCategory(db: Db, session: Actor, input: CategoryInpu
     try {
       const [row] = await tx
         .insert(categories)
-        .values({ year: scope.year, area: scope.area, part: input.part, category: input.category, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
+        .values({
+          year: scope.year,
+          area: scope.area,
+          part: input.part,
+          category: input.category,
+          descriptionDeu: input.descriptionDeu,
+          descriptionIta: input.descriptionIta,
+        })
         .returning(categoryColumns);
       if (!row) fail('NotFound');
       return row;

@@ -127,7 +127,11 @@ export async function getChapter(db: Db, _session: Actor, input: ChartItemId): P
   return loadChapter(db, input.id);
 }
 
-export async function chapterTemplate(db: Db, session: Actor, input: ChartScopeInput): Promise<Omit<ChapterRow, 'id' | 'chapter' | 'titleId'> & { id: null; chapter: ''; titleId: null }> {
+export async function chapterTemplate(
+  db: Db,
+  session: Actor,
+  input: ChartScopeInput,
+): Promise<Omit<ChapterRow, 'id' | 'chapter' | 'titleId'> & { id: null; chapter: ''; titleId: null }> {
   const scope = await resolveChartScope(db, session, input);
   return {
     id: null,

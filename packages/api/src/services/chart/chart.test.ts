@@ -14,7 +14,10 @@ describeOnDatabases('chart of accounts', (get) => {
     return row.id;
   }
   async function etsId(part: number, code: string): Promise<number> {
-    const [row] = await get().db.select({ id: schema.etsCategories.id }).from(schema.etsCategories).where(and(eq(schema.etsCategories.part, part), eq(schema.etsCategories.code, code)));
+    const [row] = await get()
+      .db.select({ id: schema.etsCategories.id })
+      .from(schema.etsCategories)
+      .where(and(eq(schema.etsCategories.part, part), eq(schema.etsCategories.code, code)));
     return row?.id ?? 0;
   }
   async function categoryId(area: number, year: number, part: number, category: string): Promise<number> {
@@ -24,7 +27,15 @@ describeOnDatabases('chart of accounts', (get) => {
       .where(and(eq(categories.area, area), eq(categories.year, year), eq(categories.part, part), eq(categories.category, category)));
     return row?.id ?? 0;
   }
-  const newChapter = { part: 2 as const, title: 1, chapterShort: '90', searchKeyDeu: 'FUNKGERÄTE', searchKeyIta: 'RADIO', descriptionDeu: 'Funkgeräte', descriptionIta: 'Apparecchi radio' };
+  const newChapter = {
+    part: 2 as const,
+    title: 1,
+    chapterShort: '90',
+    searchKeyDeu: 'FUNKGERÄTE',
+    searchKeyIta: 'RADIO',
+    descriptionDeu: 'Funkgeräte',
+    descriptionIta: 'Apparecchi radio',
+  };
 
   describe('lists', () => {
     it('lists the chapters of the scope department area, sorted by code and paged', async () => {
@@ -33,7 +44,13 @@ describeOnDatabases('chart of accounts', (get) => {
       expect(page.total).toBeGreaterThanOrEqual(40);
       expect(page.totalPages).toBe(Math.ceil(page.total / 10));
       expect(page.entities).toHaveLength(10);
-      expect(page.entities[0]).toMatchObject({ chapter: '11001', area: 3, year: CURRENT_YEAR, descriptionDeu: 'Ordentlicher Beitrag der Gemeinde', municipalContrib: true });
+      expect(page.entities[0]).toMatchObject({
+        chapter: '11001',
+        area: 3,
+        year: CURRENT_YEAR,
+        descriptionDeu: 'Ordentlicher Beitrag der Gemeinde',
+        municipalContrib: true,
+      });
       const codes = page.entities.map((c) => c.chapter);
       expect(codes).toEqual([...codes].sort());
       const last = await caller.chart.chapters.list({ departmentId: await deptId('101'), year: CURRENT_YEAR, pageSize: 10, page: page.totalPages });
@@ -81,7 +98,17 @@ describeOnDatabases('chart of accounts', (get) => {
       const page = await caller.chart.chapters.pick({ departmentId: dept, year: CURRENT_YEAR });
       expect(page.pageSize).toBe(20);
       expect(page.entities).toHaveLength(20);
-      expect(Object.keys(page.entities[0] ?? {}).sort()).toEqual(['chapter', 'descriptionDeu', 'descriptionIta', 'emptyChapter', 'id', 'part', 'searchKeyDeu', 'searchKeyIta', 'title']);
+      expect(Object.keys(page.entities[0] ?? {}).sort()).toEqual([
+        'chapter',
+        'descriptionDeu',
+        'descriptionIta',
+        'emptyChapter',
+        'id',
+        'part',
+        'searchKeyDeu',
+        'searchKeyIta',
+        'title',
+      ]);
       const filtered = await caller.chart.chapters.pick({ departmentId: dept, year: CURRENT_YEAR, chapter: '21', description: 'gerätehaus' });
       expect(filtered.entities.map((c) => c.chapter)).toEqual(['21011', '21012', '21013']);
       const revenues = await caller.chart.chapters.pick({ departmentId: dept, year: CURRENT_YEAR, part: 1, title: 3 });
@@ -91,11 +118,17 @@ describeOnDatabases('chart of accounts', (get) => {
     it('resolves an exact 5-character code and says ChapterNotFound otherwise', async () => {
       const { caller } = await signedIn(get(), 'kassier');
       const dept = await deptId('101');
-      expect(await caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '2-1-006' })).toMatchObject({ chapter: '21006', descriptionDeu: 'Treibstoffe', part: 2 });
+      expect(await caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '2-1-006' })).toMatchObject({
+        chapter: '21006',
+        descriptionDeu: 'Treibstoffe',
+        part: 2,
+      });
       await expectAppError(caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '21999' }), 'ChapterNotFound');
       await expectAppError(caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '2100' }), 'ChapterNotFound');
       // 11003 exists for the union (course fees), and for departments as the district contribution
-      expect((await caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '11003' })).descriptionDeu).toBe('Beitrag des Bezirksfeuerwehrverbandes');
+      expect((await caller.chart.chapters.byCode({ departmentId: dept, year: CURRENT_YEAR, chapter: '11003' })).descriptionDeu).toBe(
+        'Beitrag des Bezirksfeuerwehrverbandes',
+      );
     });
   });
 
@@ -111,7 +144,10 @@ describeOnDatabases('chart of accounts', (get) => {
         etsCategoryId: await etsId(2, 'A2'),
       });
       expect(created).toMatchObject({ chapter: '21090', chapterShort: '090', area: 3, year: CURRENT_YEAR, title: 1 });
-      const [title] = await get().db.select({ id: titles.id }).from(titles).where(and(eq(titles.area, 3), eq(titles.year, CURRENT_YEAR), eq(titles.part, 2), eq(titles.title, 1)));
+      const [title] = await get()
+        .db.select({ id: titles.id })
+        .from(titles)
+        .where(and(eq(titles.area, 3), eq(titles.year, CURRENT_YEAR), eq(titles.part, 2), eq(titles.title, 1)));
       expect(created.titleId).toBe(title?.id);
       expect(await caller.chart.chapters.get({ id: created.id })).toEqual(created);
       const updated = await caller.chart.chapters.update({ id: created.id, ...newChapter, chapterShort: '91', descriptionDeu: 'Funk', notes: 'neu' });
@@ -136,8 +172,14 @@ describeOnDatabases('chart of accounts', (get) => {
       const { caller } = await signedIn(get(), 'kassier');
       const dept = await deptId('101');
       await expectAppError(caller.chart.chapters.create({ departmentId: dept, year: CURRENT_YEAR, ...newChapter }), 'Forbidden');
-      await expectAppError(caller.chart.titles.create({ departmentId: dept, year: CURRENT_YEAR, part: 1, title: 4, descriptionDeu: 'x', descriptionIta: 'y' }), 'Forbidden');
-      await expectAppError(caller.chart.categories.create({ departmentId: dept, year: CURRENT_YEAR, part: 1, category: '99', descriptionDeu: 'x', descriptionIta: 'y' }), 'Forbidden');
+      await expectAppError(
+        caller.chart.titles.create({ departmentId: dept, year: CURRENT_YEAR, part: 1, title: 4, descriptionDeu: 'x', descriptionIta: 'y' }),
+        'Forbidden',
+      );
+      await expectAppError(
+        caller.chart.categories.create({ departmentId: dept, year: CURRENT_YEAR, part: 1, category: '99', descriptionDeu: 'x', descriptionIta: 'y' }),
+        'Forbidden',
+      );
       await expectAppError(caller.chart.chapters.create({ departmentId: await deptId('000'), year: CURRENT_YEAR, ...newChapter }), 'DepartmentNotAllowed');
     });
 
@@ -178,14 +220,23 @@ describeOnDatabases('chart of accounts', (get) => {
       await caller.chart.chapters.delete({ id: chapter.id });
       expect(await caller.chart.categories.delete({ id: category.id })).toEqual({ deleted: true });
       expect(await caller.chart.titles.delete({ id: title.id })).toEqual({ deleted: true });
-      const [left] = await get().db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(titles).where(and(eq(titles.area, 3), eq(titles.year, CURRENT_YEAR)));
+      const [left] = await get()
+        .db.select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(titles)
+        .where(and(eq(titles.area, 3), eq(titles.year, CURRENT_YEAR)));
       expect(left?.n).toBe(6);
     });
 
     it('gives templates of new items for the scope area and year', async () => {
       const { caller } = await signedIn(get(), 'admin');
       const union = await deptId('000');
-      expect(await caller.chart.chapters.template({ departmentId: union, year: CURRENT_YEAR })).toMatchObject({ id: null, area: 1, year: CURRENT_YEAR, chapter: '', emptyChapter: false });
+      expect(await caller.chart.chapters.template({ departmentId: union, year: CURRENT_YEAR })).toMatchObject({
+        id: null,
+        area: 1,
+        year: CURRENT_YEAR,
+        chapter: '',
+        emptyChapter: false,
+      });
       expect(await caller.chart.titles.template({ departmentId: union, year: CURRENT_YEAR, area: 3 })).toMatchObject({ id: null, area: 3 });
       expect(await caller.chart.categories.template({ departmentId: union, year: CURRENT_YEAR })).toMatchObject({ id: null, area: 1, category: '' });
     });
@@ -195,8 +246,14 @@ describeOnDatabases('chart of accounts', (get) => {
     it('refuses to delete or renumber a chapter referenced by a budget or booking table', async () => {
       const { db } = get();
       await db.execute(sql`create table test_chapter_refs (chapter_id integer not null)`);
-      const [fuel] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, 3), eq(chapters.year, CURRENT_YEAR), eq(chapters.chapter, '21006')));
-      const [fees] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, 3), eq(chapters.year, CURRENT_YEAR), eq(chapters.chapter, '21022')));
+      const [fuel] = await db
+        .select({ id: chapters.id })
+        .from(chapters)
+        .where(and(eq(chapters.area, 3), eq(chapters.year, CURRENT_YEAR), eq(chapters.chapter, '21006')));
+      const [fees] = await db
+        .select({ id: chapters.id })
+        .from(chapters)
+        .where(and(eq(chapters.area, 3), eq(chapters.year, CURRENT_YEAR), eq(chapters.chapter, '21022')));
       if (!fuel || !fees) throw new Error('demo chapters missing');
       await db.execute(sql`insert into test_chapter_refs values (${fuel.id})`);
       const testChapterRefs = pgTable('test_chapter_refs', { chapterId: integer('chapter_id').notNull() });
@@ -223,7 +280,10 @@ describeOnDatabases('chart of accounts', (get) => {
       const previous = CURRENT_YEAR - 1; // every demo department has an approved forecast there
       const scope = { departmentId: await deptId('101'), year: previous };
       await expectAppError(caller.chart.chapters.create({ ...scope, ...newChapter }), 'ChartLocked');
-      const [fuel] = await get().db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, 3), eq(chapters.year, previous), eq(chapters.chapter, '21006')));
+      const [fuel] = await get()
+        .db.select({ id: chapters.id })
+        .from(chapters)
+        .where(and(eq(chapters.area, 3), eq(chapters.year, previous), eq(chapters.chapter, '21006')));
       await expectAppError(caller.chart.chapters.patch({ id: fuel?.id ?? 0, notes: 'x' }), 'ChartLocked');
       expect(await caller.chart.status(scope)).toMatchObject({ area: 3, locked: true, unlocked: false, canEdit: { chapters: false } });
 
@@ -233,7 +293,12 @@ describeOnDatabases('chart of accounts', (get) => {
       await expectAppError(caller.chart.chapters.create({ ...scope, ...newChapter }), 'ChartLocked');
       await caller.years.setStatus({ years: [{ year: previous, areaUnlocked: { 1: false, 2: false, 3: false } }] });
       await caller.chart.unlock({ year: previous, area: 3 });
-      expect(await caller.chart.status(scope)).toMatchObject({ locked: false, unlocked: true, approvedBudgets: true, canEdit: { titles: true, categories: true, chapters: true } });
+      expect(await caller.chart.status(scope)).toMatchObject({
+        locked: false,
+        unlocked: true,
+        approvedBudgets: true,
+        canEdit: { titles: true, categories: true, chapters: true },
+      });
       const created = await caller.chart.chapters.create({ ...scope, ...newChapter });
       await caller.chart.chapters.delete({ id: created.id });
       // the union's chart of that year stays locked
@@ -263,22 +328,37 @@ describeOnDatabases('chart of accounts', (get) => {
 
     it('locks only the area whose forecast is approved', async () => {
       const { db } = get();
-      await db.update(budgetHeads).set({ forecastApproved: null }).where(eq(budgetHeads.year, CURRENT_YEAR - 1));
-      await db.update(budgetHeads).set({ forecastApproved: `${CURRENT_YEAR - 1}-01-10` }).where(and(eq(budgetHeads.year, CURRENT_YEAR - 1), eq(budgetHeads.departmentId, await deptId('100'))));
+      await db
+        .update(budgetHeads)
+        .set({ forecastApproved: null })
+        .where(eq(budgetHeads.year, CURRENT_YEAR - 1));
+      await db
+        .update(budgetHeads)
+        .set({ forecastApproved: `${CURRENT_YEAR - 1}-01-10` })
+        .where(and(eq(budgetHeads.year, CURRENT_YEAR - 1), eq(budgetHeads.departmentId, await deptId('100'))));
       try {
         const { caller } = await signedIn(get(), 'supervisor');
         expect((await caller.chart.status({ year: CURRENT_YEAR - 1, area: 2 })).locked).toBe(true);
         expect((await caller.chart.status({ year: CURRENT_YEAR - 1, area: 3 })).locked).toBe(false);
         expect((await caller.chart.status({ year: CURRENT_YEAR - 1, area: 1 })).locked).toBe(false);
       } finally {
-        await db.update(budgetHeads).set({ forecastApproved: `${CURRENT_YEAR - 2}-12-15` }).where(eq(budgetHeads.year, CURRENT_YEAR - 1));
+        await db
+          .update(budgetHeads)
+          .set({ forecastApproved: `${CURRENT_YEAR - 2}-12-15` })
+          .where(eq(budgetHeads.year, CURRENT_YEAR - 1));
       }
     });
 
     it('refuses writes into a year that does not exist', async () => {
       const { caller } = await signedIn(get(), 'supervisor');
-      await expectAppError(caller.chart.titles.create({ year: CURRENT_YEAR + 5, area: 3, part: 1, title: 1, descriptionDeu: 'a', descriptionIta: 'b' }), 'NotFound');
-      const [fy] = await get().db.select().from(financialYears).where(eq(financialYears.year, CURRENT_YEAR + 5));
+      await expectAppError(
+        caller.chart.titles.create({ year: CURRENT_YEAR + 5, area: 3, part: 1, title: 1, descriptionDeu: 'a', descriptionIta: 'b' }),
+        'NotFound',
+      );
+      const [fy] = await get()
+        .db.select()
+        .from(financialYears)
+        .where(eq(financialYears.year, CURRENT_YEAR + 5));
       expect(fy).toBeUndefined();
     });
   });

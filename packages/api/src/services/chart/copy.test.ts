@@ -15,7 +15,12 @@ describeOnDatabases('chart copy', (get) => {
   async function counts(area: number, year: number) {
     const { db } = get();
     const n = async (table: typeof titles | typeof categories | typeof chapters) =>
-      (await db.select({ n: count() }).from(table).where(and(eq(table.area, area), eq(table.year, year))))[0]?.n ?? 0;
+      (
+        await db
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(table.area, area), eq(table.year, year)))
+      )[0]?.n ?? 0;
     return { titles: await n(titles), categories: await n(categories), chapters: await n(chapters) };
   }
   const copy = { area: 3 as const, year: NEXT, chapters: true, categories: false, titles: false };
@@ -40,7 +45,14 @@ describeOnDatabases('chart copy', (get) => {
 
     // the copied chapters point at the target year's title and category, and keep the ETS mapping
     const rows = await get()
-      .db.select({ chapter: chapters.chapter, titleYear: titles.year, titleNo: titles.title, categoryYear: categories.year, category: categories.category, ets: chapters.etsCategoryId })
+      .db.select({
+        chapter: chapters.chapter,
+        titleYear: titles.year,
+        titleNo: titles.title,
+        categoryYear: categories.year,
+        category: categories.category,
+        ets: chapters.etsCategoryId,
+      })
       .from(chapters)
       .innerJoin(titles, eq(titles.id, chapters.titleId))
       .innerJoin(categories, eq(categories.id, chapters.categoryId))
@@ -61,7 +73,10 @@ describeOnDatabases('chart copy', (get) => {
     const replaced = await caller.chart.copy({ ...copy, test: false, replace: true });
     expect(replaced).toMatchObject({ status: 'Success', message: 'successCopy' });
     expect(await counts(3, NEXT)).toEqual(await counts(3, CURRENT_YEAR));
-    const extra = await get().db.select().from(chapters).where(and(eq(chapters.year, NEXT), eq(chapters.chapter, '21777')));
+    const extra = await get()
+      .db.select()
+      .from(chapters)
+      .where(and(eq(chapters.year, NEXT), eq(chapters.chapter, '21777')));
     expect(extra).toEqual([]);
   });
 
@@ -78,7 +93,10 @@ describeOnDatabases('chart copy', (get) => {
     const titlesOnly = await caller.chart.copy({ area: 2, year: NEXT, titles: true, test: false });
     expect(titlesOnly).toMatchObject({ status: 'Success', counts: { titles: 6, categories: 0, chapters: 0 } });
     expect(await counts(2, NEXT)).toEqual({ titles: 6, categories: 0, chapters: 0 });
-    expect(await caller.chart.copy({ area: 2, year: NEXT, titles: true, categories: true, test: true })).toMatchObject({ status: 'Warning', kinds: ['titles'] });
+    expect(await caller.chart.copy({ area: 2, year: NEXT, titles: true, categories: true, test: true })).toMatchObject({
+      status: 'Warning',
+      kinds: ['titles'],
+    });
     expect(await caller.chart.copy({ area: 2, year: NEXT, titles: true, test: false })).toMatchObject({ status: 'Error', message: 'RequestedEntitiesExist' });
     await expectAppError(caller.chart.copy({ area: 2, year: NEXT, test: false }), 'InvalidValue');
   });
@@ -95,7 +113,9 @@ describeOnDatabases('chart copy', (get) => {
       // the district's chart is not concerned
       expect(await caller.chart.copy({ area: 2, year: NEXT, categories: true, test: true })).toMatchObject({ status: 'Success' });
     } finally {
-      await get().db.delete(budgetHeads).where(eq(budgetHeads.id, head?.id ?? 0));
+      await get()
+        .db.delete(budgetHeads)
+        .where(eq(budgetHeads.id, head?.id ?? 0));
     }
   });
 
@@ -107,11 +127,19 @@ describeOnDatabases('chart copy', (get) => {
   it('amends only the ETS mapping of existing chapters', async () => {
     const { caller } = await signedIn(get(), 'supervisor');
     const { db } = get();
-    await db.update(chapters).set({ etsCategoryId: null }).where(and(eq(chapters.area, 3), eq(chapters.year, NEXT), eq(chapters.part, 2), eq(chapters.title, 2)));
+    await db
+      .update(chapters)
+      .set({ etsCategoryId: null })
+      .where(and(eq(chapters.area, 3), eq(chapters.year, NEXT), eq(chapters.part, 2), eq(chapters.title, 2)));
     const test = await caller.chart.copy({ area: 3, year: NEXT, amendETS: true, test: true });
     expect(test).toEqual({ status: 'Success', message: 'successETS', kinds: [], counts: { chapters: 5, categories: 0, titles: 0 } });
     const missing = async () =>
-      (await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, 3), eq(chapters.year, NEXT), eq(chapters.part, 2), eq(chapters.title, 2)))).length -
+      (
+        await db
+          .select({ id: chapters.id })
+          .from(chapters)
+          .where(and(eq(chapters.area, 3), eq(chapters.year, NEXT), eq(chapters.part, 2), eq(chapters.title, 2)))
+      ).length -
       (
         await db
           .select({ id: chapters.id, ets: chapters.etsCategoryId })

@@ -20,10 +20,13 @@ export async function areaBudgetExists(db: Db, area: Area, year: number, referen
 type Counts = Record<ChartKind, number>;
 
 async function chartCounts(db: Db, area: Area, year: number): Promise<Counts> {
-  const [row] = await execRows<{ titles: number | string; categories: number | string; chapters: number | string }>(db, sql`
+  const [row] = await execRows<{ titles: number | string; categories: number | string; chapters: number | string }>(
+    db,
+    sql`
     select (select count(*) from titles where area = ${area} and year = ${year}) as titles,
            (select count(*) from categories where area = ${area} and year = ${year}) as categories,
-           (select count(*) from chapters where area = ${area} and year = ${year}) as chapters`);
+           (select count(*) from chapters where area = ${area} and year = ${year}) as chapters`,
+  );
   return { titles: Number(row?.titles ?? 0), categories: Number(row?.categories ?? 0), chapters: Number(row?.chapters ?? 0) };
 }
 
@@ -77,7 +80,12 @@ export async function copyChart(db: Db, session: Session, input: ChartCopyInput)
     if (existing.length > 0 && !input.replace) return error(existing.includes('chapters') ? 'ChaptersExist' : 'RequestedEntitiesExist', existing);
 
     if (existing.includes('chapters')) {
-      const ids = (await tx.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.area, area), eq(chapters.year, year)))).map((r) => r.id);
+      const ids = (
+        await tx
+          .select({ id: chapters.id })
+          .from(chapters)
+          .where(and(eq(chapters.area, area), eq(chapters.year, year)))
+      ).map((r) => r.id);
       if ((await chaptersInUse(tx, ids)).size > 0) return error('InUse', ['chapters']);
       await tx.execute(sql`delete from chapters where area = ${area} and year = ${year}`);
     }

@@ -15,7 +15,14 @@ export async function chartExport(db: Db, input: ChartExportInput): Promise<Char
     db
       .select({ part: titles.part, title: titles.title, descriptionDeu: titles.descriptionDeu, descriptionIta: titles.descriptionIta })
       .from(titles)
-      .where(and(eq(titles.area, input.area), eq(titles.year, input.year), input.part !== undefined ? eq(titles.part, input.part) : undefined, titleRange(titles.title)))
+      .where(
+        and(
+          eq(titles.area, input.area),
+          eq(titles.year, input.year),
+          input.part !== undefined ? eq(titles.part, input.part) : undefined,
+          titleRange(titles.title),
+        ),
+      )
       .orderBy(asc(titles.part), asc(titles.title)),
     db
       .select({
@@ -34,7 +41,12 @@ export async function chartExport(db: Db, input: ChartExportInput): Promise<Char
       .leftJoin(categories, eq(categories.id, chapters.categoryId))
       .leftJoin(etsCategories, eq(etsCategories.id, chapters.etsCategoryId))
       .where(
-        and(eq(chapters.area, input.area), eq(chapters.year, input.year), input.part !== undefined ? eq(chapters.part, input.part) : undefined, titleRange(chapters.title)),
+        and(
+          eq(chapters.area, input.area),
+          eq(chapters.year, input.year),
+          input.part !== undefined ? eq(chapters.part, input.part) : undefined,
+          titleRange(chapters.title),
+        ),
       )
       .orderBy(asc(chapters.chapter)),
   ]);
@@ -52,7 +64,8 @@ export async function chartExport(db: Db, input: ChartExportInput): Promise<Char
       descriptionDeu: c.descriptionDeu,
       descriptionIta: c.descriptionIta,
       emptyChapter: c.emptyChapter,
-      category: input.withCategories && c.category !== null ? { category: c.category, descriptionDeu: c.categoryDeu ?? '', descriptionIta: c.categoryIta ?? '' } : null,
+      category:
+        input.withCategories && c.category !== null ? { category: c.category, descriptionDeu: c.categoryDeu ?? '', descriptionIta: c.categoryIta ?? '' } : null,
       etsCode: c.etsCode,
     });
   }

@@ -13,7 +13,6 @@ const { budgetHeads, departments, financialYears } = schema;
 /** Who calls a chart service. */
 export type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 
-
 /** The departments of an area, as a condition on `departments.code` (000 union, x00 district). */
 export function departmentsOfArea(area: Area): SQL {
   if (area === 1) return eq(departments.code, '000');
@@ -56,7 +55,12 @@ export async function resolveChartScope(db: Db, session: Actor, input: ChartScop
  * chartOfAccounts/unlock; the year unlock of FinancialYears/Status is another flag).
  * A year that does not exist is NotFound.
  */
-export async function chartLockState(db: Db, area: Area, year: number, lockYear = false): Promise<{ locked: boolean; unlocked: boolean; approvedBudgets: boolean }> {
+export async function chartLockState(
+  db: Db,
+  area: Area,
+  year: number,
+  lockYear = false,
+): Promise<{ locked: boolean; unlocked: boolean; approvedBudgets: boolean }> {
   const query = db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
   const [fy] = lockYear ? await query.for('share') : await query;
   if (!fy) fail('NotFound', { field: 'year', params: { year } });

@@ -67,12 +67,7 @@ async function titleInUse(db: Db, t: Pick<TitleRow, 'id' | 'area' | 'year' | 'pa
   const [row] = await db
     .select({ id: chapters.id })
     .from(chapters)
-    .where(
-      or(
-        eq(chapters.titleId, t.id),
-        and(eq(chapters.area, t.area), eq(chapters.year, t.year), eq(chapters.part, t.part), eq(chapters.title, t.title)),
-      ),
-    )
+    .where(or(eq(chapters.titleId, t.id), and(eq(chapters.area, t.area), eq(chapters.year, t.year), eq(chapters.part, t.part), eq(chapters.title, t.title))))
     .limit(1);
   return row !== undefined;
 }
@@ -84,7 +79,14 @@ export async function createTitle(db: Db, session: Actor, input: TitleInput): Pr
     try {
       const [row] = await tx
         .insert(titles)
-        .values({ year: scope.year, area: scope.area, part: input.part, title: input.title, descriptionDeu: input.descriptionDeu, descriptionIta: input.descriptionIta })
+        .values({
+          year: scope.year,
+          area: scope.area,
+          part: input.part,
+          title: input.title,
+          descriptionDeu: input.descriptionDeu,
+          descriptionIta: input.descriptionIta,
+        })
         .returning(titleColumns);
       if (!row) fail('NotFound');
       return row;
