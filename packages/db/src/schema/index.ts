@@ -3,4 +3,5 @@ export * from './ets.ts';
 export * from './budget.ts';
 export * from './chart.ts';
 export * from './platform.ts';
+export * from './movements.ts';
 export { money } from './types.ts';
