@@ -81,6 +81,55 @@ export function effectiveDocumentDate(type: MovementType, documentDate: string |
   return isTransferType(type) || type === MovementType.Wages ? recordDate : null;
 }
 
+/** The head fields of a movement as the save input names them (MovementSaveInput). */
+export interface MovementHeadValues {
+  recordDate: string;
+  documentNumber?: string | null;
+  documentDate?: string | null;
+  supplierId?: number | null;
+  accountId?: number | null;
+  templateCode?: number | string | null;
+}
+
+const headInputFields = {
+  documentNumber: 'documentNumber',
+  documentDate: 'documentDate',
+  supplier: 'supplierId',
+  account: 'accountId',
+  template: 'templateCode',
+} as const satisfies Record<keyof MovementHeadFieldRules, keyof MovementHeadValues>;
+export type MovementHeadField = (typeof headInputFields)[keyof typeof headInputFields];
+
+function isEmpty(value: string | number | null | undefined): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The head as it is saved for `type`: hidden fields emptied (documentNumber '', the others null) and
+ * the document date defaulted (effectiveDocumentDate). Other properties are kept.
+ */
+export function normalizeMovementHead<T extends MovementHeadValues>(type: MovementType, head: T): T {
+  const rules = headFieldRules[type];
+  const result: T = { ...head };
+  for (const [rule, field] of Object.entries(headInputFields) as [keyof MovementHeadFieldRules, MovementHeadField][]) {
+    if (rules[rule] !== 'hidden' || !(field in result)) continue;
+    Object.assign(result, { [field]: field === 'documentNumber' ? '' : null });
+  }
+  if (rules.documentDate !== 'hidden') Object.assign(result, { documentDate: effectiveDocumentDate(type, head.documentDate, head.recordDate) });
+  return result;
+}
+
+/**
+ * The required head fields (movementHeadFieldRules) that are empty, as input field names in form
+ * order; the document date of transfers and wages is never missing (it defaults to the record date).
+ */
+export function missingHeadFields(type: MovementType, head: MovementHeadValues): MovementHeadField[] {
+  const rules = headFieldRules[type];
+  return (Object.entries(headInputFields) as [keyof MovementHeadFieldRules, MovementHeadField][])
+    .filter(([rule, field]) => rules[rule] === 'required' && isEmpty(head[field]))
+    .map(([, field]) => field);
+}
+
 export type MovementDateError = { code: 'InvalidDate' | 'DateAfter31.12' | 'DocumentDateAfterRecordDate'; field: string };
 
 /** A booking date of scope year `year` (record date, date paid): in 1.1–31.12 of the year and not after today. */
