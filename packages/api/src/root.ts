@@ -5,6 +5,7 @@ import { budgetRouter } from './routers/budget.ts';
 import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
+import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   statistics: statisticsRouter,
   system: systemRouter,
   overview: overviewRouter,
+  movements: movementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -48,6 +48,13 @@ export const errorStatus = {
   ChapterHasResidue: 409,
   BudgetInUse: 409,
   AdjustmentExists: 409,
+  // bookings (spec 3 §8; chapterNotAvailable spelled as the spec's message)
+  DocumentDateAfterRecordDate: 400,
+  RecordNumberUsed: 409,
+  RecordNotFound: 404,
+  InvalidRecordNumber: 400,
+  WrongPaymentTotal: 400,
+  chapterNotAvailable: 409,
   // base data
   UserExists: 409,
   DepartmentNeeded: 400,

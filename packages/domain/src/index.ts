@@ -29,3 +29,4 @@ export * from './overview.ts';
 export * from './setup.ts';
 export * from './movementTypes.ts';
 export * from './payments.ts';
+export * from './movements.ts';

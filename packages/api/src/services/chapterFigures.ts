@@ -1,6 +1,7 @@
 import { type Db, execRows, toCents } from '@app/db';
 import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { movementFigureSources } from './movements/figures.ts';
 
 /**
  * The one SQL module for chapter figures (DOMAIN.md "Figures of a chapter"). One query per screen:
@@ -17,6 +18,8 @@ export interface FigureScope {
   departmentIds: number[];
   yearFrom: number;
   yearTo: number;
+  /** Movements left out (the figures "before" a movement, for its positions form). */
+  excludeMovementIds?: number[] | undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface FigureSource {
   select: (scope: FigureScope) => SQL;
 }
 
-export const figureSources: FigureSource[] = [];
+export const figureSources: FigureSource[] = [...movementFigureSources];
 
 export interface FigureFilter {
   departmentId: number;
@@ -51,6 +54,8 @@ export interface FigureFilter {
   withBudgetOnly?: boolean | undefined;
   /** Change (or adjustment) heads whose positions are left out (figures "before" them). */
   excludeChangeIds?: number[] | undefined;
+  /** Movements whose bookings are left out (figures "before" them). */
+  excludeMovementIds?: number[] | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
@@ -148,7 +153,7 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
       where h.department_id = ${f.departmentId} and h.year = ${f.year} ${excluded}
       group by p.chapter_budget_id
     ),
-    bookings as (${bookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year })})
+    bookings as (${bookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year, excludeMovementIds: f.excludeMovementIds })})
     select c.id as chapter_id, c.chapter, c.part, c.title, c.description_deu, c.description_ita, c.search_key_deu, c.search_key_ita,
            c.empty_chapter, l.id as line_id, l.description_deu as line_deu, l.description_ita as line_ita,
            l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments,

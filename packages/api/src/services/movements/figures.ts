@@ -1,0 +1,82 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** The lines asked for (structurally chapterFigures' FigureScope; declared here so no import cycle arises). */
+interface FigureScope {
+  departmentIds: number[];
+  yearFrom: number;
+  yearTo: number;
+  excludeMovementIds?: number[] | undefined;
+}
+
+interface SqlSource<S> {
+  name: string;
+  select: (scope: S) => SQL;
+}
+
+/**
+ * What the movements add to the chapter figures and the cash balance (DOMAIN.md "Bookings"), as plain
+ * SQL sums over the scope's movements (index movements_scope_date_idx):
+ * - a revenue position counts as collected (payments) on its line;
+ * - an expense position counts through its instalment shares: shares of paid instalments as payments,
+ *   unpaid ones as openPayments (per position paid + open = its amount, DOMAIN decision 4);
+ * - a transfer position counts as payments on both lines (expense paid, revenue collected), no cash.
+ * A cancelled movement has no positions, transfer positions or payments left; it is filtered anyway.
+ */
+
+function list(values: readonly number[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
+
+/** The scope's movements as a condition on alias `m` (departments, years, minus the excluded movements). */
+function movementsOf(scope: FigureScope): SQL {
+  const excluded = scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
+  return sql`m.department_id in (${list(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
+}
+
+export const movementFigureSources: SqlSource<FigureScope>[] = [
+  {
+    name: 'revenuePositions',
+    select: (scope) => sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+      from movement_positions p join movements m on m.id = p.movement_id
+      where m.kind = 'revenues' and ${movementsOf(scope)}`,
+  },
+  {
+    name: 'expenseShares',
+    select: (scope) => sql`select p.chapter_budget_id,
+        case when pay.date_paid is null then 0::numeric else s.amount end as payments,
+        case when pay.date_paid is null then s.amount else 0::numeric end as open_payments,
+        0::numeric as reservations
+      from movement_payment_shares s
+      join movement_payments pay on pay.id = s.payment_id
+      join movement_positions p on p.id = s.position_id
+      join movements m on m.id = p.movement_id
+      where m.kind = 'expenses' and ${movementsOf(scope)}`,
+  },
+  {
+    name: 'transferPositions',
+    select: (scope) => sql`select x.line as chapter_budget_id, t.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+      from movement_transfer_positions t
+      join movements m on m.id = t.movement_id
+      cross join lateral (values (t.from_chapter_budget_id), (t.to_chapter_budget_id)) as x(line)
+      where ${movementsOf(scope)}`,
+  },
+];
+
+/**
+ * Cash of a scope from its movements: revenue positions (type 0) add to the head's account at the
+ * record date, paid instalments subtract at their datePaid; transfers move no cash. (Initial
+ * balances and account transfers are sources of their own.)
+ */
+export const movementCashSource: SqlSource<{ departmentId: number; year: number }> = {
+  name: 'movements',
+  select: (scope) => sql`select p.amount as balance
+      from movement_positions p join movements m on m.id = p.movement_id
+      where m.kind = 'revenues' and m.department_id = ${scope.departmentId} and m.year = ${scope.year} and not m.cancelled
+    union all
+    select -pay.amount as balance
+      from movement_payments pay join movements m on m.id = pay.movement_id
+      where pay.date_paid is not null and m.department_id = ${scope.departmentId} and m.year = ${scope.year} and not m.cancelled`,
+};

@@ -1,0 +1,407 @@
+import { type Db, execRows, schema, toCents } from '@app/db';
+import {
+  AccessLevel,
+  type ChapterBefore,
+  type ChaptersBeforeInput,
+  chapterLineName,
+  type Movement,
+  type MovementAccountBrief,
+  type MovementContext,
+  type MovementContextInput,
+  type MovementKey,
+  type MovementKind,
+  type MovementListInput,
+  type MovementListItem,
+  type MovementListPage,
+  type MovementType,
+  movementHeadFieldRules,
+  movementTypeOptions,
+  type Part,
+  pageWindow,
+  parseDateInput,
+  toPage,
+} from '@app/domain';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fail } from '../../errors.ts';
+import { chapterFigureRows, type FigureRow } from '../chapterFigures.ts';
+import { scopeStatus } from '../scope.ts';
+import type { MovementScope } from './scope.ts';
+
+const {
+  accounts,
+  chapterBudgets,
+  chapters,
+  movementPaymentShares,
+  movementPayments,
+  movementPositions,
+  movementTransferPositions,
+  movements,
+  recordCounters,
+  suppliers,
+} = schema;
+
+/** Bookings can be written: forecast approved, budget not closed, year not locked. */
+async function bookable(
+  db: Db,
+  scope: MovementScope,
+): Promise<{ approved: boolean; closed: boolean; yearLocked: boolean; openPaymentsAllowed: boolean; editable: boolean }> {
+  const status = await scopeStatus(db, scope, scope.today);
+  const approved = status.isBudgetApproved;
+  const closed = status.isBudgetClosed;
+  const yearLocked = Boolean(status.isYearLocked);
+  return { approved, closed, yearLocked, openPaymentsAllowed: status.openPaymentsAllowed, editable: approved && !closed && !yearLocked };
+}
+
+// ---- list -------------------------------------------------------------------------------------
+
+interface RawListRow {
+  id: number;
+  record_number: number;
+  type: number;
+  record_date: string;
+  document_date: string | null;
+  document_number: string;
+  supplier_id: number | null;
+  supplier_code: number | null;
+  supplier_name: string | null;
+  amount: string | null;
+  unpaid: boolean | string;
+  cancelled: boolean | string;
+  total: number | string;
+}
+
+const truthy = (v: boolean | string | null | undefined): boolean => v === true || v === 't' || v === 'true';
+
+/** The search of the record picker as one SQL condition on `m` and the supplier `s` (null: no search). */
+function searchCondition(search: string): SQL | null {
+  const text = search.trim();
+  if (!text) return null;
+  const parts: SQL[] = [];
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  parts.push(sql`m.document_number ilike ${like}`, sql`s.name1 ilike ${like}`, sql`s.name2 ilike ${like}`, sql`s.search_key ilike ${like}`);
+  if (/^\d{1,9}$/.test(text)) parts.push(sql`m.record_number = ${Number(text)}`, sql`s.code = ${Number(text)}`);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseDateInput(text);
+  if (date) parts.push(sql`m.record_date = ${date}::date`, sql`m.document_date = ${date}::date`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Movements.list: the records of a kind, newest first, paged, searchable (one query). */
+export async function listMovements(db: Db, scope: MovementScope, input: MovementListInput): Promise<MovementListPage> {
+  const { limit, offset } = pageWindow(input);
+  const search = searchCondition(input.search);
+  const rows = await execRows<RawListRow>(
+    db,
+    sql`select m.id, m.record_number, m.type, m.record_date::text as record_date, m.document_date::text as document_date, m.document_number,
+               s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name,
+               (coalesce((select sum(p.amount) from movement_positions p where p.movement_id = m.id), 0)
+                + coalesce((select sum(t.amount) from movement_transfer_positions t where t.movement_id = m.id), 0))::text as amount,
+               exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
+               m.cancelled, count(*) over () as total
+        from movements m left join suppliers s on s.id = m.supplier_id
+        where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}
+        order by m.record_number desc
+        limit ${limit} offset ${offset}`,
+  );
+  const entities = rows.map((r): MovementListItem => ({
+    id: Number(r.id),
+    kind: input.kind,
+    recordNumber: Number(r.record_number),
+    type: Number(r.type) as MovementType,
+    recordDate: r.record_date,
+    documentDate: r.document_date,
+    documentNumber: r.document_number,
+    supplierId: r.supplier_id === null ? null : Number(r.supplier_id),
+    supplierCode: r.supplier_code === null ? null : Number(r.supplier_code),
+    supplierName: r.supplier_name ?? '',
+    amount: toCents(r.amount),
+    isPaid: !truthy(r.unpaid),
+    cancelled: truthy(r.cancelled),
+  }));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await execRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from movements m left join suppliers s on s.id = m.supplier_id
+          where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
+  return toPage(entities, total, input);
+}
+
+// ---- one movement -----------------------------------------------------------------------------
+
+const lineName = (emptyChapter: boolean, chapterName: string, lineNameText: string) => chapterLineName(emptyChapter, chapterName, lineNameText);
+
+/** Movements.get: head, positions (with paid and open shares), transfer positions, payments, briefs. */
+export async function getMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
+  const [row] = await db
+    .select()
+    .from(movements)
+    .where(
+      and(
+        eq(movements.departmentId, scope.departmentId),
+        eq(movements.year, scope.year),
+        eq(movements.kind, input.kind),
+        eq(movements.recordNumber, input.recordNumber),
+      ),
+    )
+    .limit(1);
+  if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+  const fromLine = alias(chapterBudgets, 'from_line');
+  const toLine = alias(chapterBudgets, 'to_line');
+  const fromChapter = alias(chapters, 'from_chapter');
+  const toChapter = alias(chapters, 'to_chapter');
+  const [supplier, account, positions, shares, transfers, payments, state] = await Promise.all([
+    row.supplierId === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: suppliers.id,
+            code: suppliers.code,
+            name1: suppliers.name1,
+            name2: suppliers.name2,
+            paymentTerm: suppliers.paymentTerm,
+            chapterProposal: suppliers.chapterProposal,
+          })
+          .from(suppliers)
+          .where(eq(suppliers.id, row.supplierId)),
+    row.accountId === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: accounts.id,
+            code: accounts.code,
+            type: accounts.type,
+            descriptionDeu: accounts.descriptionDeu,
+            descriptionIta: accounts.descriptionIta,
+          })
+          .from(accounts)
+          .where(eq(accounts.id, row.accountId)),
+    db
+      .select({
+        id: movementPositions.id,
+        amount: movementPositions.amount,
+        note: movementPositions.note,
+        chapterId: chapters.id,
+        chapter: chapters.chapter,
+        chapterYear: chapterBudgets.chapterYear,
+        part: chapters.part,
+        emptyChapter: chapters.emptyChapter,
+        descriptionDeu: chapters.descriptionDeu,
+        descriptionIta: chapters.descriptionIta,
+        lineDeu: chapterBudgets.descriptionDeu,
+        lineIta: chapterBudgets.descriptionIta,
+      })
+      .from(movementPositions)
+      .innerJoin(chapterBudgets, eq(chapterBudgets.id, movementPositions.chapterBudgetId))
+      .innerJoin(chapters, eq(chapters.id, chapterBudgets.chapterId))
+      .where(eq(movementPositions.movementId, row.id))
+      .orderBy(asc(movementPositions.sort)),
+    db
+      .select({ positionId: movementPaymentShares.positionId, amount: movementPaymentShares.amount, datePaid: movementPayments.datePaid })
+      .from(movementPaymentShares)
+      .innerJoin(movementPayments, eq(movementPayments.id, movementPaymentShares.paymentId))
+      .where(eq(movementPayments.movementId, row.id)),
+    db
+      .select({
+        id: movementTransferPositions.id,
+        amount: movementTransferPositions.amount,
+        note: movementTransferPositions.note,
+        fromChapterId: fromChapter.id,
+        fromChapter: fromChapter.chapter,
+        fromYear: fromLine.chapterYear,
+        fromPart: fromChapter.part,
+        fromEmpty: fromChapter.emptyChapter,
+        fromDeu: fromChapter.descriptionDeu,
+        fromIta: fromChapter.descriptionIta,
+        fromLineDeu: fromLine.descriptionDeu,
+        fromLineIta: fromLine.descriptionIta,
+        toChapterId: toChapter.id,
+        toChapter: toChapter.chapter,
+        toYear: toLine.chapterYear,
+        toPart: toChapter.part,
+        toEmpty: toChapter.emptyChapter,
+        toDeu: toChapter.descriptionDeu,
+        toIta: toChapter.descriptionIta,
+        toLineDeu: toLine.descriptionDeu,
+        toLineIta: toLine.descriptionIta,
+      })
+      .from(movementTransferPositions)
+      .innerJoin(fromLine, eq(fromLine.id, movementTransferPositions.fromChapterBudgetId))
+      .innerJoin(fromChapter, eq(fromChapter.id, fromLine.chapterId))
+      .innerJoin(toLine, eq(toLine.id, movementTransferPositions.toChapterBudgetId))
+      .innerJoin(toChapter, eq(toChapter.id, toLine.chapterId))
+      .where(eq(movementTransferPositions.movementId, row.id))
+      .orderBy(asc(movementTransferPositions.sort)),
+    db
+      .select({ id: movementPayments.id, amount: movementPayments.amount, dateDue: movementPayments.dateDue, datePaid: movementPayments.datePaid })
+      .from(movementPayments)
+      .where(eq(movementPayments.movementId, row.id))
+      .orderBy(asc(movementPayments.sort)),
+    bookable(db, scope),
+  ]);
+  const positionsOut = positions.map((p) => {
+    const own = shares.filter((s) => s.positionId === p.id);
+    const paid = own.filter((s) => s.datePaid !== null).reduce((sum, s) => sum + s.amount, 0);
+    return {
+      id: p.id,
+      chapterId: p.chapterId,
+      chapter: p.chapter,
+      chapterYear: p.chapterYear,
+      part: p.part as Part,
+      descriptionDeu: lineName(p.emptyChapter, p.descriptionDeu, p.lineDeu),
+      descriptionIta: lineName(p.emptyChapter, p.descriptionIta, p.lineIta),
+      amount: p.amount,
+      note: p.note,
+      paid,
+      open: p.amount - paid,
+    };
+  });
+  const s = supplier[0];
+  const a = account[0];
+  return {
+    id: row.id,
+    kind: row.kind as MovementKind,
+    recordNumber: row.recordNumber,
+    type: row.type as MovementType,
+    recordDate: row.recordDate,
+    documentDate: row.documentDate,
+    documentNumber: row.documentNumber,
+    templateCode: row.templateCode,
+    supplier: s ? { ...s, chapterProposal: s.chapterProposal ?? '' } : null,
+    account: a ? ({ ...a, type: a.type as MovementAccountBrief['type'] } satisfies MovementAccountBrief) : null,
+    positions: positionsOut,
+    transferPositions: transfers.map((t) => ({
+      id: t.id,
+      from: {
+        chapterId: t.fromChapterId,
+        chapter: t.fromChapter,
+        chapterYear: t.fromYear,
+        part: t.fromPart as Part,
+        descriptionDeu: lineName(t.fromEmpty, t.fromDeu, t.fromLineDeu),
+        descriptionIta: lineName(t.fromEmpty, t.fromIta, t.fromLineIta),
+      },
+      to: {
+        chapterId: t.toChapterId,
+        chapter: t.toChapter,
+        chapterYear: t.toYear,
+        part: t.toPart as Part,
+        descriptionDeu: lineName(t.toEmpty, t.toDeu, t.toLineDeu),
+        descriptionIta: lineName(t.toEmpty, t.toIta, t.toLineIta),
+      },
+      amount: t.amount,
+      note: t.note,
+    })),
+    payments,
+    total: positionsOut.reduce((sum, p) => sum + p.amount, 0),
+    transferTotal: transfers.reduce((sum, t) => sum + t.amount, 0),
+    cancelled: row.cancelled,
+    isEditable: state.editable && !row.cancelled,
+  };
+}
+
+// ---- figures before a movement ----------------------------------------------------------------
+
+function toChapterBefore(r: FigureRow): ChapterBefore {
+  return {
+    chapterId: r.chapterId,
+    chapter: r.chapter,
+    chapterYear: r.chapterYear,
+    part: r.part,
+    descriptionDeu: r.descriptionDeu,
+    descriptionIta: r.descriptionIta,
+    lineId: r.lineId,
+    budgetInitial: r.budgetInitial,
+    budgetChanges: r.budgetChanges,
+    budgetFinal: r.budgetFinal,
+    payments: r.payments,
+    openPayments: r.openPayments,
+    reservations: r.reservations,
+    availableAfterDonePayments: r.availableAfterDonePayments,
+    availableAfterPlannedExpenses: r.availableAfterPlannedExpenses,
+    toReceive: r.toReceive,
+  };
+}
+
+/**
+ * Movements.chaptersBefore: per named chapter line, in the order asked, the budget-per-chapter
+ * figures without the movement `movementId` (a movement of another scope: RecordNotFound). One query
+ * per chapter year asked for (the current year and each residue year). A chapter the chart of that
+ * year lacks is ChapterNotFound; one without a line answers lineId null with zero figures.
+ */
+export async function chaptersBefore(db: Db, scope: MovementScope, input: ChaptersBeforeInput): Promise<ChapterBefore[]> {
+  if (input.movementId !== undefined) {
+    const [own] = await db
+      .select({ id: movements.id })
+      .from(movements)
+      .where(and(eq(movements.id, input.movementId), eq(movements.departmentId, scope.departmentId), eq(movements.year, scope.year)));
+    if (!own) fail('RecordNotFound', { field: 'movementId' });
+  }
+  const refs = input.chapters.map((c, i) => ({ ...c, chapterYear: c.chapterYear ?? scope.year, index: i }));
+  refs.forEach((r) => {
+    if (r.chapterYear > scope.year) fail('InvalidValue', { field: `chapters.${r.index}.chapterYear` });
+  });
+  const found: FigureRow[] = [];
+  for (const chapterYear of [...new Set(refs.map((r) => r.chapterYear))]) {
+    const ofYear = refs.filter((r) => r.chapterYear === chapterYear);
+    const ids = ofYear.flatMap((r) => (r.chapterId !== undefined ? [r.chapterId] : []));
+    const codes = ofYear.flatMap((r) => (r.chapterId === undefined && r.chapter ? [r.chapter] : []));
+    const base = {
+      departmentId: scope.departmentId,
+      year: scope.year,
+      area: scope.area,
+      chapterYear,
+      excludeMovementIds: input.movementId === undefined ? undefined : [input.movementId],
+    };
+    if (ids.length) found.push(...(await chapterFigureRows(db, { ...base, chapterIds: ids })).rows);
+    if (codes.length) found.push(...(await chapterFigureRows(db, { ...base, codes })).rows);
+  }
+  return refs.map((r) => {
+    const row = found.find((f) => f.chapterYear === r.chapterYear && (r.chapterId !== undefined ? f.chapterId === r.chapterId : f.chapter === r.chapter));
+    if (!row)
+      fail('ChapterNotFound', { field: `chapters.${r.index}.chapter`, params: { chapter: r.chapter ?? String(r.chapterId), chapterYear: r.chapterYear } });
+    return toChapterBefore(row);
+  });
+}
+
+// ---- head form context ------------------------------------------------------------------------
+
+/** Movements.context: type options and field rules of the kind, budget state, default account, next number. */
+export async function movementContext(db: Db, scope: MovementScope, input: MovementContextInput): Promise<MovementContext> {
+  const [state, defaultAccounts, counter] = await Promise.all([
+    bookable(db, scope),
+    db
+      .select({ id: accounts.id, code: accounts.code, type: accounts.type, descriptionDeu: accounts.descriptionDeu, descriptionIta: accounts.descriptionIta })
+      .from(accounts)
+      .where(and(eq(accounts.departmentId, scope.departmentId), eq(accounts.inactive, false)))
+      .orderBy(asc(accounts.code))
+      .limit(1),
+    db
+      .select({ last: recordCounters.last })
+      .from(recordCounters)
+      .where(
+        and(
+          eq(recordCounters.departmentId, scope.departmentId),
+          eq(recordCounters.year, scope.year),
+          eq(recordCounters.kind, input.kind === 'revenues' ? 'revenue' : 'expense'),
+        ),
+      ),
+  ]);
+  const typeOptions = movementTypeOptions(input.kind, { openPaymentsAllowed: state.openPaymentsAllowed, isUnion: scope.area === 1 });
+  const account = defaultAccounts[0];
+  return {
+    kind: input.kind,
+    typeOptions,
+    fieldRules: typeOptions.map((type) => ({ type, ...movementHeadFieldRules(type) })),
+    isBudgetApproved: state.approved,
+    isBudgetClosed: state.closed,
+    isYearLocked: state.yearLocked,
+    isEditable: state.editable,
+    canInterPartTransfer: input.kind === 'expenses' && scope.accessLevel === AccessLevel.Supervisor,
+    openPaymentsAllowed: state.openPaymentsAllowed,
+    defaultAccount: account ? { ...account, type: account.type as MovementAccountBrief['type'] } : null,
+    nextRecordNumber: (counter[0]?.last ?? 0) + 1,
+  };
+}
