@@ -24,6 +24,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { readsAllDepartments } from './access.ts';
 import { bookingTotalsSql, type FigureScope, hasFigureSources } from './chapterFigures.ts';
+import { movementCashSource } from './movements/figures.ts';
 import { scopeStatus } from './scope.ts';
 
 /**
@@ -53,7 +54,7 @@ export interface CashBalanceSource {
   select: (scope: { departmentId: number; year: number }) => SQL;
 }
 
-export const cashBalanceSources: CashBalanceSource[] = [];
+export const cashBalanceSources: CashBalanceSource[] = [movementCashSource];
 
 // ---- the forecast figures of many departments in one query ------------------------------------
 

@@ -38,13 +38,14 @@ export const departmentReferences: Reference[] = [
   { label: 'accounts', column: schema.accounts.departmentId },
   { label: 'budgets', column: schema.budgetHeads.departmentId },
   { label: 'movementTemplates', column: schema.movementTemplates.departmentId },
+  { label: 'movements', column: schema.movements.departmentId },
 ];
-/** Documents of a supplier (none yet: the bookings add movements.supplierId). */
-export const supplierReferences: Reference[] = [];
-/** Movements of an account (none yet: the bookings add movements and transfers). */
-export const accountReferences: Reference[] = [];
+/** Documents of a supplier: movements. */
+export const supplierReferences: Reference[] = [{ label: 'movements', column: schema.movements.supplierId }];
+/** Movements of an account (account transfers add theirs). */
+export const accountReferences: Reference[] = [{ label: 'movements', column: schema.movements.accountId }];
 /**
- * Rows that use a chapter (budget lines; the bookings add movement positions, reservations, ...):
+ * Rows that use a chapter (budget lines, which movement positions point at; reservations to come):
  * a chapter in use cannot be deleted, and its code, part and title cannot change.
  */
 export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: schema.chapterBudgets.chapterId }];
@@ -52,11 +53,13 @@ export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: s
 /** Budget rows of a scope: for a department of the area in the year they mean "a budget exists" for the chart copy (besides an approved forecast). */
 export const budgetReferences: ScopeReference[] = [
   { label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year },
+  { label: 'movements', departmentId: schema.movements.departmentId, year: schema.movements.year },
 ];
 
-/** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (the bookings add movements, reservations). */
+/** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (changes, movements; reservations to come). */
 export const budgetUseReferences: ScopeReference[] = [
   { label: 'budgetChanges', departmentId: schema.budgetChanges.departmentId, year: schema.budgetChanges.year },
+  { label: 'movements', departmentId: schema.movements.departmentId, year: schema.movements.year },
 ];
 
 function pointsAt(r: Reference, id: number | AnyPgColumn): SQL<boolean> {

@@ -219,7 +219,9 @@ export async function saveForecastPart(db: Db, scope: BudgetScope, input: Foreca
       tx,
       sql`
         select l.id, l.chapter_id,
-               (l.final_residue is not null or exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)) as used
+               (l.final_residue is not null or exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)
+                or exists (select 1 from movement_positions mp where mp.chapter_budget_id = l.id)
+                or exists (select 1 from movement_transfer_positions mt where mt.from_chapter_budget_id = l.id or mt.to_chapter_budget_id = l.id)) as used
         from chapter_budgets l join chapters c on c.id = l.chapter_id
         where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`,
     );
