@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
@@ -17,6 +17,7 @@ import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, missingDescriptions, toChangeRows } from './positions.ts';
+import { adjustmentQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 import { useChangeSave } from './useChangeSave.ts';
 
@@ -46,7 +47,7 @@ export const ADJUSTMENT_FILTER = '22';
 export function AdjustmentScreen() {
   const { t, i18n } = useLingui();
   const { input, department, year, closed } = useBudgetScope();
-  const query = useQuery(trpc.budget.adjustment.get.queryOptions(input));
+  const query = useQuery(adjustmentQuery({ department, year }));
   const [touched, setTouched] = useState(false);
   const [creating, setCreating] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();

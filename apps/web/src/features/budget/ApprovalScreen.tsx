@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { appCodeOf } from '../../lib/errors.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
@@ -13,6 +13,7 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { BalanceChecks, BudgetStateAlert, closedReason, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
+import { forecastSummaryQuery } from './queries.ts';
 import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
 
 interface ApprovalValues extends Record<string, unknown> {
@@ -33,8 +34,8 @@ function paramsOf(error: unknown): Record<string, unknown> | null {
  */
 export function ApprovalScreen() {
   const { t, i18n } = useLingui();
-  const { input, year, closed, status } = useBudgetScope();
-  const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
+  const { input, department, year, closed, status } = useBudgetScope();
+  const summary = useQuery(forecastSummaryQuery({ department, year }));
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm({ root, draft: NO_DATE, toValues: (values: ApprovalValues) => values, save: approve });
   const date = draft.values?.date ?? null;

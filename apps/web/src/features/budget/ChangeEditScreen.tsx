@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
@@ -15,6 +15,7 @@ import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
+import { changeListQuery, changeQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 import { useChangeSave } from './useChangeSave.ts';
 
@@ -33,8 +34,8 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
-  const query = useQuery(trpc.budget.changes.get.queryOptions({ ...input, recordNumber }));
-  const list = useQuery(trpc.budget.changes.list.queryOptions(input));
+  const query = useQuery(changeQuery({ department, year }, recordNumber));
+  const list = useQuery(changeListQuery({ department, year }));
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving, refusal } = useChangeSave(confirm);

@@ -5,13 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { formatDate } from '../../ui/date.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
+import { changeListQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 interface Head extends Record<string, unknown> {
@@ -31,7 +32,7 @@ export function ChangeHeadScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
-  const list = useQuery(trpc.budget.changes.list.queryOptions(input));
+  const list = useQuery(changeListQuery({ department, year }));
   const [touched, setTouched] = useState(false);
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm({ root, draft: NEW_CHANGE, toValues: (head: Head) => head, save: create });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
@@ -19,6 +19,7 @@ import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from './BudgetParts.tsx';
 import { copyAllPrevious, type ForecastRow, forecastSavePositions, forecastSnapshot, forecastTotals, isPendingRow, toForecastRows } from './positions.ts';
+import { forecastPartQuery, forecastSummaryQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 interface Values extends Record<string, unknown> {
@@ -37,8 +38,8 @@ export function ForecastPartEditor({ part }: { part: Part }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
-  const query = useQuery(trpc.budget.forecast.get.queryOptions({ ...input, part }));
-  const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
+  const query = useQuery(forecastPartQuery({ department, year }, part));
+  const summary = useQuery(forecastSummaryQuery({ department, year }));
   const { confirm, element: confirmElement } = useConfirmDialog();
   const root = useRef<HTMLDivElement>(null);
   const draft = useDraftForm({ root, draft: query.data, toValues, compare, save: persist });

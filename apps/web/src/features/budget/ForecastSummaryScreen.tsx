@@ -3,12 +3,12 @@ import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { errorText } from '../../lib/errorMessages.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
 import { BalanceChecks, BudgetStateAlert } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
+import { forecastSummaryQuery, forecastTitlesQuery } from './queries.ts';
 import { useBudgetScope } from './useBudgetScope.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -20,12 +20,12 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
  */
 export function ForecastSummaryScreen() {
   const { t, i18n } = useLingui();
-  const { input, department, year, closed } = useBudgetScope();
-  const summary = useQuery(trpc.budget.forecast.summary.queryOptions(input));
+  const { department, year, closed } = useBudgetScope();
+  const summary = useQuery(forecastSummaryQuery({ department, year }));
   const navigate = useNavigate();
   const openPart = (part: 'revenues' | 'expenses') =>
     void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details/$part', params: { dept: department.code, year: String(year), part } });
-  const titles = useQuery(trpc.chart.titles.list.queryOptions({ departmentId: department.id, year, pageSize: 100 }));
+  const titles = useQuery(forecastTitlesQuery({ department, year }));
 
   const titleName = (part: number, title: number) => {
     const row = titles.data?.entities.find((r) => r.part === part && r.title === title);

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
+import { surplusQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 type Key = 'cashBalance' | 'revenuesActual' | 'revenuesResidue' | 'expensesActual' | 'expensesResidue' | 'surplusUsed';
@@ -37,7 +38,7 @@ export function SurplusScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { input, department, year, closed } = useBudgetScope();
-  const query = useQuery(trpc.budget.surplus.get.queryOptions(input));
+  const query = useQuery(surplusQuery({ department, year }));
   const [serverError, setServerError] = useState<string | null>(null);
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm({ root, draft: query.data, toValues, save: persist });
