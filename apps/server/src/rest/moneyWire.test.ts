@@ -1,6 +1,8 @@
 import { appRouter, createCaller, createContextInner } from '@app/api';
 import { isMoneySchema } from '@app/domain';
+import { schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RestRequest, RestRoute } from './params.ts';
@@ -182,6 +184,36 @@ for (const target of testDatabases()) {
       });
       await ok('POST', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01 });
       await ok('PUT', 'Budget/Adjust', { ...scope(), approved: `${YEAR}-05-10`, surplusActual: 600.01, positions: [{ chapter: '21016', amount: 100.01 }] });
+      // bookings: a revenue and an expense paid in two instalments (one open)
+      const [account] = await t.handle.db
+        .select({ id: schema.accounts.id })
+        .from(schema.accounts)
+        .where(eq(schema.accounts.departmentId, scope().departmentId))
+        .limit(1);
+      const [supplier] = await t.handle.db
+        .select({ id: schema.suppliers.id })
+        .from(schema.suppliers)
+        .where(eq(schema.suppliers.departmentId, scope().departmentId))
+        .limit(1);
+      await ok('POST', 'Movements', {
+        ...scope(),
+        type: 0,
+        recordDate: `${YEAR}-03-10`,
+        accountId: account?.id,
+        positions: [{ chapter: '11001', amount: 1234.56 }],
+      });
+      await ok('POST', 'Movements', {
+        ...scope(),
+        type: 1,
+        recordDate: `${YEAR}-03-12`,
+        documentDate: `${YEAR}-03-11`,
+        accountId: account?.id,
+        supplierId: supplier?.id,
+        positions: [
+          { chapter: '21003', amount: 99.99 },
+          { chapter: '21006', amount: 0.02 },
+        ],
+      });
     });
 
     const cases = (): Case[] => {
@@ -201,6 +233,9 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Budget/Forecast', query: { ...s, part: 2 } },
         { method: 'GET', path: 'Budget/Forecast/Surplus', query: s },
         { method: 'POST', path: 'Budget/Forecast/Export', body: { ...s, withoutValues: false, details: true, summary: true } },
+        { method: 'GET', path: 'Movements/Revenues', query: s },
+        { method: 'GET', path: 'Movements/Expenses', query: { ...s, recordNumber: 1 } },
+        { method: 'POST', path: 'Movements/ChaptersBefore', body: { ...s, chapters: ['21003', '11001'] } },
       ];
     };
 

@@ -1,9 +1,10 @@
 import { baseDataRoutes } from './baseData.ts';
 import { budgetRoutes } from './budget.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
+import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
 import { platformRoutes } from './platform.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes, ...statisticsRoutes];
+export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes, ...movementRoutes, ...statisticsRoutes];
