@@ -35,6 +35,8 @@ import { Route as AuthedDeptDeptYearYearDepartmentsEditRouteImport } from './rou
 import { Route as AuthedDeptDeptYearYearDepartmentsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.departments.print'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.index'
 import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from './routes/_authed.dept.$dept.year.$year.movementTemplates.$code'
+import { Route as AuthedDeptDeptYearYearMovementsExpensesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses'
+import { Route as AuthedDeptDeptYearYearMovementsRevenuesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues'
 import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
@@ -48,6 +50,10 @@ import { Route as AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport } from
 import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details'
 import { Route as AuthedDeptDeptYearYearBudgetForecastPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.print'
 import { Route as AuthedDeptDeptYearYearBudgetForecastSurplusRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.surplus'
+import { Route as AuthedDeptDeptYearYearMovementsExpensesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses.index'
+import { Route as AuthedDeptDeptYearYearMovementsExpensesRecordNumberRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses.$recordNumber'
+import { Route as AuthedDeptDeptYearYearMovementsRevenuesIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues.index'
+import { Route as AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues.$recordNumber'
 import { Route as AuthedDeptDeptYearYearBudgetChangesEditIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.index'
 import { Route as AuthedDeptDeptYearYearBudgetChangesEditSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.$'
 import { Route as AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit.$recordNumber'
@@ -205,6 +211,18 @@ const AuthedDeptDeptYearYearMovementTemplatesCodeRoute =
     path: '/movementTemplates/$code',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearMovementsExpensesRoute =
+  AuthedDeptDeptYearYearMovementsExpensesRouteImport.update({
+    id: '/movements/expenses',
+    path: '/movements/expenses',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementsRevenuesRoute =
+  AuthedDeptDeptYearYearMovementsRevenuesRouteImport.update({
+    id: '/movements/revenues',
+    path: '/movements/revenues',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearOverviewDepartmentsRoute =
   AuthedDeptDeptYearYearOverviewDepartmentsRouteImport.update({
     id: '/overview/departments',
@@ -283,6 +301,30 @@ const AuthedDeptDeptYearYearBudgetForecastSurplusRoute =
     path: '/budget/forecast/surplus',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearMovementsExpensesIndexRoute =
+  AuthedDeptDeptYearYearMovementsExpensesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedDeptDeptYearYearMovementsExpensesRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute =
+  AuthedDeptDeptYearYearMovementsExpensesRecordNumberRouteImport.update({
+    id: '/$recordNumber',
+    path: '/$recordNumber',
+    getParentRoute: () => AuthedDeptDeptYearYearMovementsExpensesRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementsRevenuesIndexRoute =
+  AuthedDeptDeptYearYearMovementsRevenuesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedDeptDeptYearYearMovementsRevenuesRoute,
+  } as any)
+const AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute =
+  AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRouteImport.update({
+    id: '/$recordNumber',
+    path: '/$recordNumber',
+    getParentRoute: () => AuthedDeptDeptYearYearMovementsRevenuesRoute,
+  } as any)
 const AuthedDeptDeptYearYearBudgetChangesEditIndexRoute =
   AuthedDeptDeptYearYearBudgetChangesEditIndexRouteImport.update({
     id: '/',
@@ -345,6 +387,8 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
+  '/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
@@ -359,6 +403,10 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
   '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/dept/$dept/year/$year/movements/expenses/$recordNumber': typeof AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute
+  '/dept/$dept/year/$year/movements/revenues/$recordNumber': typeof AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute
+  '/dept/$dept/year/$year/movements/expenses/': typeof AuthedDeptDeptYearYearMovementsExpensesIndexRoute
+  '/dept/$dept/year/$year/movements/revenues/': typeof AuthedDeptDeptYearYearMovementsRevenuesIndexRoute
   '/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
   '/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
   '/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
@@ -402,6 +450,10 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
   '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/dept/$dept/year/$year/movements/expenses/$recordNumber': typeof AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute
+  '/dept/$dept/year/$year/movements/revenues/$recordNumber': typeof AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute
+  '/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesIndexRoute
+  '/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesIndexRoute
   '/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
   '/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
   '/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
@@ -436,6 +488,8 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/departments/edit': typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   '/_authed/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/_authed/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  '/_authed/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
+  '/_authed/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
@@ -450,6 +504,10 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/_authed/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
+  '/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber': typeof AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute
+  '/_authed/dept/$dept/year/$year/movements/revenues/$recordNumber': typeof AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute
+  '/_authed/dept/$dept/year/$year/movements/expenses/': typeof AuthedDeptDeptYearYearMovementsExpensesIndexRoute
+  '/_authed/dept/$dept/year/$year/movements/revenues/': typeof AuthedDeptDeptYearYearMovementsRevenuesIndexRoute
   '/_authed/dept/$dept/year/$year/budget/changes/edit/$': typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
   '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber': typeof AuthedDeptDeptYearYearBudgetChangesEditRecordNumberRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/details/$': typeof AuthedDeptDeptYearYearBudgetForecastDetailsSplatRoute
@@ -484,6 +542,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/edit'
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
+    | '/dept/$dept/year/$year/movements/expenses'
+    | '/dept/$dept/year/$year/movements/revenues'
     | '/dept/$dept/year/$year/overview/departments'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
@@ -498,6 +558,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/forecast/details'
     | '/dept/$dept/year/$year/budget/forecast/print'
     | '/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/dept/$dept/year/$year/movements/expenses/$recordNumber'
+    | '/dept/$dept/year/$year/movements/revenues/$recordNumber'
+    | '/dept/$dept/year/$year/movements/expenses/'
+    | '/dept/$dept/year/$year/movements/revenues/'
     | '/dept/$dept/year/$year/budget/changes/edit/$'
     | '/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
     | '/dept/$dept/year/$year/budget/forecast/details/$'
@@ -541,6 +605,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/forecast/approval'
     | '/dept/$dept/year/$year/budget/forecast/print'
     | '/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/dept/$dept/year/$year/movements/expenses/$recordNumber'
+    | '/dept/$dept/year/$year/movements/revenues/$recordNumber'
+    | '/dept/$dept/year/$year/movements/expenses'
+    | '/dept/$dept/year/$year/movements/revenues'
     | '/dept/$dept/year/$year/budget/changes/edit/$'
     | '/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
     | '/dept/$dept/year/$year/budget/forecast/details/$'
@@ -574,6 +642,8 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/departments/edit'
     | '/_authed/dept/$dept/year/$year/departments/print'
     | '/_authed/dept/$dept/year/$year/movementTemplates/$code'
+    | '/_authed/dept/$dept/year/$year/movements/expenses'
+    | '/_authed/dept/$dept/year/$year/movements/revenues'
     | '/_authed/dept/$dept/year/$year/overview/departments'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
@@ -588,6 +658,10 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/budget/forecast/details'
     | '/_authed/dept/$dept/year/$year/budget/forecast/print'
     | '/_authed/dept/$dept/year/$year/budget/forecast/surplus'
+    | '/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber'
+    | '/_authed/dept/$dept/year/$year/movements/revenues/$recordNumber'
+    | '/_authed/dept/$dept/year/$year/movements/expenses/'
+    | '/_authed/dept/$dept/year/$year/movements/revenues/'
     | '/_authed/dept/$dept/year/$year/budget/changes/edit/$'
     | '/_authed/dept/$dept/year/$year/budget/changes/edit/$recordNumber'
     | '/_authed/dept/$dept/year/$year/budget/forecast/details/$'
@@ -785,6 +859,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/movements/expenses': {
+      id: '/_authed/dept/$dept/year/$year/movements/expenses'
+      path: '/movements/expenses'
+      fullPath: '/dept/$dept/year/$year/movements/expenses'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/movements/revenues': {
+      id: '/_authed/dept/$dept/year/$year/movements/revenues'
+      path: '/movements/revenues'
+      fullPath: '/dept/$dept/year/$year/movements/revenues'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/overview/departments': {
       id: '/_authed/dept/$dept/year/$year/overview/departments'
       path: '/overview/departments'
@@ -876,6 +964,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetForecastSurplusRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/movements/expenses/': {
+      id: '/_authed/dept/$dept/year/$year/movements/expenses/'
+      path: '/'
+      fullPath: '/dept/$dept/year/$year/movements/expenses/'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsExpensesIndexRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRoute
+    }
+    '/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber': {
+      id: '/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber'
+      path: '/$recordNumber'
+      fullPath: '/dept/$dept/year/$year/movements/expenses/$recordNumber'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRecordNumberRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRoute
+    }
+    '/_authed/dept/$dept/year/$year/movements/revenues/': {
+      id: '/_authed/dept/$dept/year/$year/movements/revenues/'
+      path: '/'
+      fullPath: '/dept/$dept/year/$year/movements/revenues/'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesIndexRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRoute
+    }
+    '/_authed/dept/$dept/year/$year/movements/revenues/$recordNumber': {
+      id: '/_authed/dept/$dept/year/$year/movements/revenues/$recordNumber'
+      path: '/$recordNumber'
+      fullPath: '/dept/$dept/year/$year/movements/revenues/$recordNumber'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRoute
+    }
     '/_authed/dept/$dept/year/$year/budget/changes/edit/': {
       id: '/_authed/dept/$dept/year/$year/budget/changes/edit/'
       path: '/'
@@ -920,6 +1036,42 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AuthedDeptDeptYearYearMovementsExpensesRouteChildren {
+  AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute
+  AuthedDeptDeptYearYearMovementsExpensesIndexRoute: typeof AuthedDeptDeptYearYearMovementsExpensesIndexRoute
+}
+
+const AuthedDeptDeptYearYearMovementsExpensesRouteChildren: AuthedDeptDeptYearYearMovementsExpensesRouteChildren =
+  {
+    AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute:
+      AuthedDeptDeptYearYearMovementsExpensesRecordNumberRoute,
+    AuthedDeptDeptYearYearMovementsExpensesIndexRoute:
+      AuthedDeptDeptYearYearMovementsExpensesIndexRoute,
+  }
+
+const AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren =
+  AuthedDeptDeptYearYearMovementsExpensesRoute._addFileChildren(
+    AuthedDeptDeptYearYearMovementsExpensesRouteChildren,
+  )
+
+interface AuthedDeptDeptYearYearMovementsRevenuesRouteChildren {
+  AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute
+  AuthedDeptDeptYearYearMovementsRevenuesIndexRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesIndexRoute
+}
+
+const AuthedDeptDeptYearYearMovementsRevenuesRouteChildren: AuthedDeptDeptYearYearMovementsRevenuesRouteChildren =
+  {
+    AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute:
+      AuthedDeptDeptYearYearMovementsRevenuesRecordNumberRoute,
+    AuthedDeptDeptYearYearMovementsRevenuesIndexRoute:
+      AuthedDeptDeptYearYearMovementsRevenuesIndexRoute,
+  }
+
+const AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren =
+  AuthedDeptDeptYearYearMovementsRevenuesRoute._addFileChildren(
+    AuthedDeptDeptYearYearMovementsRevenuesRouteChildren,
+  )
 
 interface AuthedDeptDeptYearYearBudgetChangesEditRouteChildren {
   AuthedDeptDeptYearYearBudgetChangesEditSplatRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditSplatRoute
@@ -984,6 +1136,8 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearDepartmentsEditRoute: typeof AuthedDeptDeptYearYearDepartmentsEditRoute
   AuthedDeptDeptYearYearDepartmentsPrintRoute: typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   AuthedDeptDeptYearYearMovementTemplatesCodeRoute: typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
+  AuthedDeptDeptYearYearMovementsExpensesRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
+  AuthedDeptDeptYearYearMovementsRevenuesRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
@@ -1037,6 +1191,10 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearDepartmentsPrintRoute,
     AuthedDeptDeptYearYearMovementTemplatesCodeRoute:
       AuthedDeptDeptYearYearMovementTemplatesCodeRoute,
+    AuthedDeptDeptYearYearMovementsExpensesRoute:
+      AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren,
+    AuthedDeptDeptYearYearMovementsRevenuesRoute:
+      AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren,
     AuthedDeptDeptYearYearOverviewDepartmentsRoute:
       AuthedDeptDeptYearYearOverviewDepartmentsRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:

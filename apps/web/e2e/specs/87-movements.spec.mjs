@@ -1,0 +1,236 @@
+/* global document */
+/**
+ * Bookings (issue 11) typed like a cashier, in German and in Italian: zwei on 102 (open payments
+ * allowed) in the previous year (approved forecast). Click into a field with the mouse, type, and
+ * save with Ctrl+Enter without leaving the field:
+ * - an open payment with two instalments (supplier 1001 proposes chapter 2-1-003; amount 1.234,56;
+ *   dates like 15.03.25), the availability before/after on the positions form;
+ * - a revenue (chapter typed), a transfer (3-1-001 → 2-3-001), an expense over the available amount
+ *   (confirmation), editing and re-saving the revenue, a reload and the figures again.
+ * Screenshots of the head form, the positions form and the payments dialog in both languages.
+ */
+import { describe, test } from 'node:test';
+import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+
+const browser = useBrowser();
+const dept = '102';
+const year = currentYear - 1;
+const yy = String(year).slice(2);
+const base = `${baseUrl}/dept/${dept}/year/${year}`;
+
+const texts = {
+  de: {
+    open: 'Offene Zahlung',
+    paid: 'Bezahlte Ausgabe',
+    transfer: 'Umbuchung (Ausgabe)',
+    saved: /Buchung Nr\. (\d+) gespeichert/,
+    record: /Buchung Nr\. (\d+)/,
+    yes: 'Ja',
+    exceeded: 'Verfügbarer Betrag überschritten',
+  },
+  it: {
+    open: 'Pagamento aperto',
+    paid: 'Pagamento effettuato',
+    transfer: 'Giroconto (uscita)',
+    saved: /Registrazione n\. (\d+) salvata/,
+    record: /Registrazione n\. (\d+)/,
+    yes: 'Sì',
+    exceeded: 'Importo disponibile superato',
+  },
+};
+
+async function waitFocused(page, testId) {
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
+}
+
+/** A person's click into a field (the button held a moment), then the typing. */
+async function typeInto(page, testId, text) {
+  await page.getByTestId(testId).click({ delay: 80 });
+  await waitFocused(page, testId);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text, { delay: 15 });
+}
+
+async function amountOf(page, testId) {
+  return cents(await page.getByTestId(testId).innerText());
+}
+
+async function inputAmount(page, testId) {
+  return cents(await page.getByTestId(testId).inputValue());
+}
+
+async function chooseType(page, label) {
+  await page.getByTestId('movement-type').click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+/**
+ * Waits for the "saved" toast and answers the record number it names. With `confirmExceeded` an
+ * "available amount exceeded" question on the way is answered yes (the demo year's bookings may have
+ * used a chapter up already).
+ */
+async function savedNumber(page, t, { confirmExceeded = false } = {}) {
+  const toast = page.getByText(t.saved).first();
+  try {
+    if (confirmExceeded) {
+      const question = page.getByRole('dialog').getByText(t.exceeded);
+      await Promise.race([toast.waitFor(), question.waitFor()]);
+      if (await question.isVisible()) await page.getByRole('button', { name: t.yes, exact: true }).click();
+    }
+    await toast.waitFor();
+  } catch (error) {
+    await shot(page, 'movements-not-saved');
+    throw error;
+  }
+  const n = Number(t.saved.exec(await toast.innerText())?.[1]);
+  await page.waitForURL((url) => /\/movements\/(expenses|revenues)$/.test(url.pathname));
+  await page.getByTestId('movement-head-form').waitFor();
+  assert.match(await page.getByTestId('movement-record').innerText(), new RegExp(`${n}`));
+  return n;
+}
+
+async function openHead(page, kind) {
+  await page.goto(`${base}/movements/${kind}`);
+  await page.getByTestId('movement-head-form').waitFor();
+}
+
+async function next(page) {
+  await page.getByTestId('movement-next').click();
+  await page.waitForURL((url) => /\/movements\/(expenses|revenues)\/(new|\d+)$/.test(url.pathname));
+}
+
+/** Types a chapter code into the add bar; the new row's amount gets the focus. */
+async function addChapter(page, code) {
+  await typeInto(page, 'add-chapter-code', code);
+  await page.getByTestId(`position-${code}`).waitFor();
+  await waitFocused(page, `amount-${code}`);
+}
+
+for (const language of ['de', 'it']) {
+  const t = texts[language];
+  describe(`movements (${language})`, () => {
+    test('a cashier books an open payment with instalments, a revenue, a transfer and an over-budget expense', async () => {
+      const { page, errors } = await newPage(browser());
+      await signInAndWait(page, 'zwei');
+      if (language === 'it') {
+        // the language is kept per user: wait until the server stored it (the specs reload pages)
+        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
+        await setLanguage(page, 'it');
+        await stored;
+      }
+
+      // ---- open payment with two instalments
+      await openHead(page, 'expenses');
+      await chooseType(page, t.open);
+      await typeInto(page, 'movement-record-date', `15.03.${yy}`);
+      await typeInto(page, 'movement-document-number', `R-${language}-17`);
+      await typeInto(page, 'movement-document-date', `10.03.${yy}`);
+      await typeInto(page, 'supplier-picker', '1001');
+      await page.getByTestId('movement-supplier-term').waitFor();
+      await shot(page, `movements-head-${language}`);
+      await next(page);
+      // the supplier's chapter proposal is the first position
+      await page.getByTestId('position-21003').waitFor();
+      await page.getByTestId('available-before-21003').waitFor();
+      const before = await amountOf(page, 'available-before-21003');
+      await typeInto(page, 'amount-21003', '1.234,56');
+      await page.waitForFunction(
+        ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/[^\d,-]/g, '') === want,
+        ['available-after-21003', ((before - 123456) / 100).toFixed(2).replace('.', ',')],
+      );
+      assert.equal(await amountOf(page, 'available-after-21003'), before - 123456, 'availability drops by the amount');
+
+      await page.getByTestId('movement-payments').click();
+      await page.getByTestId('payment-amount-0').waitFor();
+      assert.equal(await inputAmount(page, 'payment-amount-0'), 123456, 'the whole total is proposed');
+      await typeInto(page, 'payment-amount-0', '1.000,00');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('payment-amount-1').waitFor();
+      assert.equal(await inputAmount(page, 'payment-amount-1'), 23456, 'the remainder is proposed as a new row');
+      await typeInto(page, 'payment-paid-0', `15.03.${yy}`);
+      await typeInto(page, 'payment-due-1', `30.04.${yy}`);
+      await shot(page, `movements-payments-${language}`);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('payments-dialog').waitFor({ state: 'detached' });
+      await shot(page, `movements-positions-${language}`);
+      // Ctrl+Enter from inside the amount
+      await page.getByTestId('amount-21003').click({ delay: 80 });
+      await page.keyboard.press('Control+Enter');
+      const openPayment = await savedNumber(page, t, { confirmExceeded: true });
+
+      // ---- revenue: the chapter code typed, amount 2.500,00
+      await openHead(page, 'revenues');
+      await typeInto(page, 'movement-record-date', `20.03.${yy}`);
+      await next(page);
+      await addChapter(page, '11002');
+      await page.keyboard.type('2.500,00', { delay: 15 });
+      await page.keyboard.press('Control+Enter');
+      const revenue = await savedNumber(page, t);
+
+      // ---- transfer 3-1-001 -> 2-3-001
+      await openHead(page, 'expenses');
+      await chooseType(page, t.transfer);
+      await typeInto(page, 'movement-record-date', `21.03.${yy}`);
+      await next(page);
+      await page.getByTestId('transfer-add').click();
+      await typeInto(page, 'from-0-code', '13001');
+      await page.getByTestId('from-0-figure').waitFor();
+      await typeInto(page, 'to-0-code', '23001');
+      await page.getByTestId('to-0-figure').waitFor();
+      await typeInto(page, 'transfer-amount-0', '40,00');
+      await page.keyboard.press('Control+Enter');
+      await savedNumber(page, t, { confirmExceeded: true });
+
+      // ---- an expense over the available amount: asks, then books
+      await openHead(page, 'expenses');
+      await chooseType(page, t.paid);
+      await typeInto(page, 'movement-record-date', `22.03.${yy}`);
+      await typeInto(page, 'movement-document-date', `22.03.${yy}`);
+      await next(page);
+      // the open payment booked above is in 2-1-003's figures now
+      await addChapter(page, '21003');
+      await page.getByTestId('available-before-21003').waitFor();
+      assert.equal(await amountOf(page, 'available-before-21003'), before - 123456, 'the saved booking lowered the availability');
+      await page.keyboard.press('Control+Delete');
+      await page.getByTestId('position-21003').waitFor({ state: 'detached' });
+      await addChapter(page, '21002');
+      await page.keyboard.type('5.000,00', { delay: 15 });
+      await page.locator('[data-testid="available-after-21002"][data-exceeded="true"]').waitFor();
+      await page.keyboard.press('Control+Enter');
+      await page.getByRole('dialog').getByText(t.exceeded).waitFor();
+      await page.getByRole('button', { name: t.yes, exact: true }).click();
+      await savedNumber(page, t);
+
+      // ---- edit the revenue and save again
+      await openHead(page, 'revenues');
+      await typeInto(page, 'record-open', String(revenue));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(([n]) => document.querySelector('[data-testid="movement-record"]')?.textContent?.includes(String(n)), [revenue]);
+      await next(page);
+      assert.match(new URL(page.url()).pathname, new RegExp(`/movements/revenues/${revenue}$`));
+      assert.equal(await inputAmount(page, 'amount-11002'), 250000);
+      await typeInto(page, 'amount-11002', '2.600,00');
+      await page.keyboard.press('Control+Enter');
+      assert.equal(await savedNumber(page, t), revenue, 'the same record is saved again');
+
+      // ---- reload: the figures are the saved ones
+      await page.goto(`${base}/movements/revenues/${revenue}`);
+      await page.getByTestId('movement-positions').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="amount-11002"]')?.value?.includes('2.600,00'));
+      await page.goto(`${base}/movements/expenses/${openPayment}`);
+      await page.getByTestId('available-before-21003').waitFor();
+      // the movement's own booking is left out of "before"; "after" includes it
+      assert.equal(await amountOf(page, 'available-before-21003'), before);
+      assert.equal(await amountOf(page, 'available-after-21003'), before - 123456);
+      assert.equal(await inputAmount(page, 'amount-21003'), 123456);
+      await page.getByTestId('movement-payments').click();
+      assert.equal(await inputAmount(page, 'payment-amount-0'), 100000);
+      assert.equal(await inputAmount(page, 'payment-amount-1'), 23456);
+      await page.keyboard.press('Escape');
+
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+      await page.context().close();
+    });
+  });
+}

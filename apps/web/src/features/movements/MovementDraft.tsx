@@ -1,0 +1,275 @@
+/**
+ * The draft of the movements screens (routes movements/revenues and movements/expenses): one form
+ * (useDraftForm) shared by the head form (index route) and the positions form (`$recordNumber`, or
+ * `new`), kept by the layout route until it is saved. Saving sends head and positions as one whole
+ * (AvailableExceeded asks and resends confirmed), opens the saved record on the head form, and the
+ * unsaved-changes guard asks before leaving the pair of routes.
+ */
+import { formatChapter, type Movement, type MovementContext, type MovementKind, type MovementSaveInput, missingHeadFields, todayIso } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { appCodeOf, errorFieldOf } from '../../lib/errors.ts';
+import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { chapterWord } from '../../ui/chartLabels.ts';
+import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { isPendingRow } from '../../ui/positionRows.ts';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
+import { useScope } from '../scope/useScope.ts';
+import { budgetMessages } from '../budget/labels.ts';
+import { buildSaveInput, compareValues, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
+import { fieldLabel, headFieldLabels } from './labels.ts';
+import { movementContextQuery, movementQuery } from './queries.ts';
+
+export interface MovementDraftState {
+  kind: MovementKind;
+  context: MovementContext;
+  scopeInput: { departmentId: number; year: number };
+  departmentId: number;
+  deptCode: string;
+  year: number;
+  draft: DraftForm<MovementValues>;
+  values: MovementValues;
+  /** The saved movement the form edits (null: a new record). */
+  movement: Movement | null;
+  /** Bookings can be saved here (budget approved, not closed, year open, record not cancelled). */
+  editable: boolean;
+  /** Opens a saved record (asks first when the form has unsaved changes); answers whether it did. */
+  openRecord: (recordNumber: number) => Promise<boolean>;
+  /** Starts a new empty record (asks first when the form has unsaved changes). */
+  startNew: () => Promise<boolean>;
+  /** Deletes the latest record or cancels an earlier one (asks which first). */
+  remove: () => Promise<void>;
+  deleting: boolean;
+  goPositions: () => void;
+  goHead: () => void;
+  /** The record shown by the positions path (`new` or the record number). */
+  pathRecord: string;
+}
+
+const Ctx = createContext<MovementDraftState | null>(null);
+
+export function useMovementDraft(): MovementDraftState {
+  const state = useContext(Ctx);
+  if (!state) throw new Error('useMovementDraft outside MovementDraftProvider');
+  return state;
+}
+
+/** The error's chapter codes (`params.chapter`, comma-separated), formatted. */
+function chaptersOf(error: unknown): string {
+  const params = (error as { data?: { params?: { chapter?: unknown } | null } } | null)?.data?.params;
+  const raw = typeof params?.chapter === 'string' ? params.chapter : '';
+  return raw
+    .split(',')
+    .filter(Boolean)
+    .map((c) => formatChapter(c))
+    .join(', ');
+}
+
+/** Every movements query and the budget figures refetch after a booking. */
+function invalidateBookings(): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ ...trpc.movements.pathFilter(), refetchType: 'all' }),
+    queryClient.invalidateQueries({ ...trpc.budget.pathFilter(), refetchType: 'all' }),
+  ]);
+}
+
+export function MovementDraftProvider({ kind, children }: { kind: MovementKind; children: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { department, year } = useScope();
+  const scopeInput = { departmentId: department.id, year };
+  const { data: context } = useSuspenseQuery(movementContextQuery({ department, year }, kind));
+  const [source, setSource] = useState<MovementSource>(() => ({ kind: 'new', key: 'new', context, today: todayIso() }));
+  const [deleting, setDeleting] = useState(false);
+  const { confirm, element: confirmElement } = useConfirmDialog();
+  const root = useRef<HTMLDivElement>(null);
+  const draft = useDraftForm<MovementSource, MovementValues>({
+    root,
+    draft: source,
+    toValues: (s) => sourceValues(s, kind, year),
+    compare: compareValues,
+    save: onSave,
+    // the source changes only when the user opens another record or starts a new one (asked first)
+    discardEditsOnReload: true,
+  });
+  const values = draft.values ?? sourceValues(source, kind, year);
+  const movement = source.kind === 'saved' ? source.movement : null;
+  const editable = context.isEditable && (movement?.isEditable ?? true);
+  const pathRecord = values.recordNumber !== null && !values.asNew ? String(values.recordNumber) : 'new';
+
+  const params = { dept: department.code, year: String(year) };
+  const goHead = () =>
+    void navigate({
+      to: kind === 'revenues' ? '/dept/$dept/year/$year/movements/revenues' : '/dept/$dept/year/$year/movements/expenses',
+      params,
+      ignoreBlocker: true,
+    });
+  const goPositions = () =>
+    void navigate({
+      to: kind === 'revenues' ? '/dept/$dept/year/$year/movements/revenues/$recordNumber' : '/dept/$dept/year/$year/movements/expenses/$recordNumber',
+      params: { ...params, recordNumber: pathRecord },
+      ignoreBlocker: true,
+    });
+
+  async function discardAsked(): Promise<boolean> {
+    if (!draft.dirty) return true;
+    return confirm({
+      title: t`Ungespeicherte Änderungen`,
+      children: t`Die Änderungen sind nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.`,
+      confirmLabel: t`Verwerfen`,
+      danger: true,
+    });
+  }
+
+  async function openRecord(recordNumber: number): Promise<boolean> {
+    if (source.kind === 'saved' && source.movement.recordNumber === recordNumber && !values.asNew) return true;
+    if (!(await discardAsked())) return false;
+    try {
+      const loaded = await queryClient.fetchQuery(movementQuery({ department, year }, kind, recordNumber));
+      setSource({ kind: 'saved', key: `r${loaded.recordNumber}-${Date.now()}`, movement: loaded });
+      return true;
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+      return false;
+    }
+  }
+
+  async function startNew(): Promise<boolean> {
+    if (!(await discardAsked())) return false;
+    const fresh = await queryClient.fetchQuery({ ...movementContextQuery({ department, year }, kind), staleTime: 0 }).catch(() => context);
+    setSource({ kind: 'new', key: `new-${Date.now()}`, context: fresh, today: todayIso() });
+    return true;
+  }
+
+  /** Why the values can't be saved as they stand (null: they can). */
+  function refusal(v: MovementValues): string | null {
+    if (!v.recordDate) return t`Bitte das Buchungsdatum eingeben.`;
+    const missing = missingHeadFields(v.type, { ...v, recordDate: v.recordDate, supplierId: v.supplier?.id ?? null });
+    if (missing.length > 0) {
+      const names = missing.map((f) => i18n._(headFieldLabels[f])).join(', ');
+      return t`Bitte ausfüllen: ${names}`;
+    }
+    if (v.asNew && v.typedNumber === null) return t`Bitte die Buchungsnummer eingeben.`;
+    if (v.rows.some(isPendingRow)) return t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`;
+    return null;
+  }
+
+  async function send(input: MovementSaveInput): Promise<Movement | null> {
+    try {
+      return await trpcClient.movements.save.mutate(input);
+    } catch (error) {
+      if (appCodeOf(error) !== 'AvailableExceeded') throw error;
+      const chapters = chaptersOf(error);
+      const ok = await confirm({
+        title: t`Verfügbarer Betrag überschritten`,
+        children: chapters ? `${i18n._(budgetMessages.exceedsAvailableAsk)} (${i18n._(chapterWord)} ${chapters})` : i18n._(budgetMessages.exceedsAvailableAsk),
+        confirmLabel: t`Ja`,
+        cancelLabel: t`Nein`,
+      });
+      if (!ok) return null;
+      return trpcClient.movements.save.mutate({ ...input, confirmAvailableExceeded: true });
+    }
+  }
+
+  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
+  async function onSave(v: MovementValues): Promise<boolean> {
+    if (!editable) return false;
+    const refused = refusal(v);
+    if (refused) {
+      notifyError(refused, t`Buchung nicht gespeichert`);
+      return false;
+    }
+    const built = buildSaveInput(scopeInput, kind, v);
+    if (!built.ok) {
+      const text =
+        built.reason === 'noPositions'
+          ? t`Die Buchung hat keine Position mit Betrag.`
+          : built.reason === 'transferChapters'
+            ? t`Eine Umbuchung braucht beide Kapitel (von und nach).`
+            : t`Die Zahlungen ergeben nicht den Gesamtbetrag.`;
+      notifyError(text, t`Buchung nicht gespeichert`);
+      return false;
+    }
+    try {
+      const saved = await send(built.input);
+      if (!saved) return false;
+      queryClient.setQueryData(movementQuery({ department, year }, kind, saved.recordNumber).queryKey, saved);
+      notifySuccess(t`Buchung Nr. ${saved.recordNumber} gespeichert`);
+      if (built.dropped > 0)
+        notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
+      setSource({ kind: 'saved', key: `r${saved.recordNumber}-${Date.now()}`, movement: saved });
+      void invalidateBookings();
+      goHead();
+      return true;
+    } catch (error) {
+      const field = errorFieldOf(error);
+      const chapters = chaptersOf(error);
+      const named = [field ? fieldLabel(i18n, field) : null, chapters ? `${i18n._(chapterWord)} ${chapters}` : null].filter(Boolean).join(', ');
+      notifyError(named ? `${errorText(i18n, error)} (${named})` : errorText(i18n, error), t`Buchung nicht gespeichert`);
+      return false;
+    }
+  }
+
+  async function remove() {
+    if (!movement || !editable) return;
+    const recordNumber = movement.recordNumber;
+    const latest = recordNumber === context.nextRecordNumber - 1;
+    const ok = await confirm({
+      title: latest ? t`Buchung löschen` : t`Buchung stornieren`,
+      children: latest
+        ? t`Buchung Nr. ${recordNumber} ist die letzte und wird gelöscht; ihre Nummer wird wieder vergeben.`
+        : t`Buchung Nr. ${recordNumber} ist nicht die letzte und wird storniert: sie behält ihre Nummer, ihre Beträge werden 0.`,
+      confirmLabel: latest ? t`Löschen` : t`Stornieren`,
+      danger: true,
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      const result = await trpcClient.movements.delete.mutate({ ...scopeInput, kind, recordNumber });
+      notifySuccess(result.deleted ? t`Buchung Nr. ${recordNumber} gelöscht` : t`Buchung Nr. ${recordNumber} storniert`);
+      await invalidateBookings();
+      const fresh = await queryClient.fetchQuery(movementContextQuery({ department, year }, kind)).catch(() => context);
+      setSource({ kind: 'new', key: `new-${Date.now()}`, context: fresh, today: todayIso() });
+      goHead();
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const state: MovementDraftState = {
+    kind,
+    context,
+    scopeInput,
+    departmentId: department.id,
+    deptCode: department.code,
+    year,
+    draft,
+    values,
+    movement,
+    editable,
+    openRecord,
+    startNew,
+    remove,
+    deleting,
+    goPositions,
+    goHead,
+    pathRecord,
+  };
+
+  return (
+    <Ctx.Provider value={state}>
+      <div ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>
+        {children}
+      </div>
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      {confirmElement}
+    </Ctx.Provider>
+  );
+}

@@ -1,0 +1,302 @@
+import { type FieldRule, formatAmount, formatChapter, isTransferType, movementHeadFieldRules, type MovementType } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef } from 'react';
+import { queryClient, trpc } from '../../lib/trpc.ts';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { onEnterMoves } from '../../ui/EditorShell.tsx';
+import { notifyError } from '../../ui/notify.ts';
+import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { budgetMessages } from '../budget/labels.ts';
+import { lineOfCode } from './chapterLines.ts';
+import { type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
+import { kindLabels, movementTypeLabels } from './labels.ts';
+import { useMovementDraft } from './MovementDraft.tsx';
+import { movementAccountsQuery, movementTemplatesQuery } from './queries.ts';
+import { RecordPicker } from './RecordPicker.tsx';
+
+const shown = (rule: FieldRule) => rule !== 'hidden';
+
+/**
+ * The head form of a movement (movements/revenues, movements/expenses): open a saved record (number
+ * or picker) or start a new one, "as new" copies the open record into a new one; record date, type,
+ * document number and date, supplier, account and template, shown and required as
+ * movementHeadFieldRules says. "Positionen" goes on to the positions form with the same draft.
+ */
+export function MovementHeadScreen() {
+  const { t, i18n } = useLingui();
+  const m = useMovementDraft();
+  const { kind, context, values: v, draft, movement, editable, year } = m;
+  const scope = { department: { id: m.departmentId }, year };
+  const accounts = useQuery(movementAccountsQuery(scope));
+  const templates = useQuery({ ...movementTemplatesQuery(scope), enabled: kind === 'expenses' });
+  const root = useRef<HTMLFormElement>(null);
+  useFocusFirstField(root, editable, movement ? `r${movement.recordNumber}` : 'new');
+
+  const rules = movementHeadFieldRules(v.type);
+  const set = (patch: Partial<MovementValues>) => draft.form.setValues(patch);
+  const isNewRecord = v.recordNumber === null || v.asNew;
+  const readOnly = !editable;
+  const positionCount = (isTransferType(v.type) ? 0 : v.rows.length) + (isTransferType(v.type) || v.interPart ? v.transfers.length : 0);
+  const total = positionsTotal(v) + transfersTotal(v);
+
+  async function chooseSupplier(id: number | null) {
+    if (id === null) {
+      set({ supplier: null });
+      return;
+    }
+    try {
+      const s = await queryClient.fetchQuery(trpc.suppliers.get.queryOptions({ departmentId: m.departmentId, id }));
+      set({
+        supplier: {
+          id: s.id,
+          code: s.code,
+          name1: s.name1,
+          name2: s.name2,
+          searchKey: s.searchKey,
+          location: s.location,
+          province: s.province,
+          country: s.country,
+          isInactive: s.isInactive,
+          paymentTerm: s.paymentTerm,
+          chapterProposal: s.chapterProposal,
+        },
+      });
+      // the supplier's chapter proposal pre-fills the first position of an empty movement
+      if (s.chapterProposal && draft.form.getValues().rows.length === 0) {
+        const line = await lineOfCode(m.departmentId, year, s.chapterProposal);
+        if (line && line.part === 2 && draft.form.getValues().rows.length === 0)
+          draft.set('rows', [{ key: rowKey(), ...line, amount: null, note: '', isNew: true }]);
+      }
+    } catch {
+      notifyError(t`Lieferant nicht gefunden`);
+    }
+  }
+
+  async function chooseTemplate(code: number | null) {
+    set({ templateCode: code });
+    if (code === null) return;
+    try {
+      const template = await queryClient.fetchQuery(trpc.templates.get.queryOptions({ departmentId: m.departmentId, year, code }));
+      const lines = await Promise.all(template.positions.map((p) => lineOfCode(m.departmentId, year, p.chapter)));
+      const transfers = await Promise.all(
+        template.transferPositions.map(async (tp) => ({
+          key: rowKey('t'),
+          from: await lineOfCode(m.departmentId, year, tp.chapterFrom),
+          to: await lineOfCode(m.departmentId, year, tp.chapterTo),
+          amount: null,
+          note: '',
+        })),
+      );
+      const current = draft.form.getValues();
+      const known = new Set(current.rows.map((r) => `${r.chapterId}/${r.chapterYear}`));
+      const added = lines.flatMap((line) =>
+        line && !known.has(`${line.chapterId}/${line.chapterYear}`) ? [{ key: rowKey(), ...line, amount: null, note: '', isNew: false }] : [],
+      );
+      set({
+        rows: [...current.rows, ...added],
+        transfers: [...current.transfers, ...transfers],
+        interPart: current.interPart || (transfers.length > 0 && context.canInterPartTransfer && !isTransferType(current.type)),
+      });
+    } catch {
+      notifyError(t`Buchungsvorlage nicht gefunden`);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    m.goPositions();
+  }
+
+  const title = i18n._(kindLabels[kind]);
+  const subtitle = v.asNew
+    ? t`Neue Buchung als Kopie von Nr. ${v.recordNumber ?? ''}`
+    : movement
+      ? t`Buchung Nr. ${movement.recordNumber}`
+      : t`Neue Buchung (nächste Nummer ${context.nextRecordNumber})`;
+
+  return (
+    <Stack gap="sm" maw={980}>
+      <div>
+        <Title order={2} data-testid="screen-title">
+          {t`${title} ${year}`}
+        </Title>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="movement-record">
+            {subtitle}
+          </Text>
+          {movement?.cancelled ? (
+            <Badge color="gray" variant="light" data-testid="movement-cancelled">
+              {t`storniert`}
+            </Badge>
+          ) : null}
+        </Group>
+      </div>
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      {!context.isBudgetApproved && !context.isBudgetClosed ? (
+        <Alert color="yellow" variant="light" py={8} data-testid="budget-not-approved-warning">
+          {i18n._(budgetMessages.notApproved)} {t`Buchungen sind erst nach der Genehmigung möglich.`}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="sm" p="sm">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <RecordPicker kind={kind} scope={scope} onOpen={m.openRecord} />
+          <Button variant="default" onClick={() => void m.startNew()} data-testid="movement-new">
+            {t`Neue Buchung`}
+          </Button>
+          {context.isEditable ? (
+            <Checkbox
+              mb={8}
+              label={t`Als neue Buchung`}
+              disabled={v.recordNumber === null}
+              checked={v.asNew}
+              onChange={(e) => set({ asNew: e.currentTarget.checked, typedNumber: e.currentTarget.checked ? context.nextRecordNumber : null })}
+              data-testid="movement-as-new"
+            />
+          ) : null}
+          {v.asNew ? (
+            <NumberInput
+              label={t`Neue Buchungsnummer`}
+              w={170}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              value={v.typedNumber ?? ''}
+              onChange={(n) => set({ typedNumber: typeof n === 'number' ? n : null })}
+              data-testid="movement-new-number"
+            />
+          ) : null}
+        </Group>
+      </Paper>
+      <Paper withBorder radius="sm" p="md">
+        <form
+          ref={root}
+          onSubmit={onSubmit}
+          onKeyDown={(e) => {
+            // Ctrl+Enter saves (the draft's handler around the screen); Enter moves on, the last field opens the positions
+            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
+          }}
+          noValidate
+          data-testid="movement-head-form"
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+              <DateInput
+                label={t`Buchungsdatum`}
+                withAsterisk
+                value={v.recordDate}
+                onChange={(d) => set({ recordDate: d })}
+                readOnly={readOnly}
+                data-testid="movement-record-date"
+              />
+              <Select
+                label={t`Art`}
+                withAsterisk
+                allowDeselect={false}
+                data={context.typeOptions.map((type) => ({ value: String(type), label: i18n._(movementTypeLabels[type]) }))}
+                value={String(v.type)}
+                onChange={(value) => value !== null && set({ type: Number(value) as MovementType, payments: [] })}
+                disabled={readOnly || !isNewRecord}
+                title={!isNewRecord ? t`Die Art einer gespeicherten Buchung kann nicht geändert werden.` : undefined}
+                data-testid="movement-type"
+              />
+              {shown(rules.documentNumber) ? (
+                <TextInput
+                  label={t`Belegnummer`}
+                  withAsterisk={rules.documentNumber === 'required'}
+                  maxLength={50}
+                  value={v.documentNumber}
+                  onChange={(e) => set({ documentNumber: e.currentTarget.value })}
+                  readOnly={readOnly}
+                  data-testid="movement-document-number"
+                />
+              ) : null}
+              {shown(rules.documentDate) ? (
+                <DateInput
+                  label={t`Belegdatum`}
+                  withAsterisk={rules.documentDate === 'required'}
+                  value={v.documentDate}
+                  onChange={(d) => set({ documentDate: d })}
+                  readOnly={readOnly}
+                  placeholder={rules.documentDate === 'required' ? undefined : t`wie Buchungsdatum`}
+                  data-testid="movement-document-date"
+                />
+              ) : null}
+              {shown(rules.account) ? (
+                <Select
+                  label={t`Konto`}
+                  withAsterisk={rules.account === 'required'}
+                  data={(accounts.data ?? []).map((a) => ({
+                    value: String(a.id),
+                    label: `${a.code} – ${i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu}`,
+                  }))}
+                  value={v.accountId === null ? null : String(v.accountId)}
+                  onChange={(value) => set({ accountId: value === null ? null : Number(value) })}
+                  disabled={readOnly}
+                  searchable
+                  data-testid="movement-account"
+                />
+              ) : null}
+              {shown(rules.template) ? (
+                <Select
+                  label={t`Buchungsvorlage`}
+                  clearable
+                  searchable
+                  placeholder={t`keine`}
+                  data={(templates.data?.entities ?? []).map((tp) => ({
+                    value: String(tp.code),
+                    label: `${tp.code} – ${i18n.locale === 'it' ? tp.descriptionIta : tp.descriptionDeu}`,
+                  }))}
+                  value={v.templateCode === null ? null : String(v.templateCode)}
+                  onChange={(value) => void chooseTemplate(value === null ? null : Number(value))}
+                  disabled={readOnly}
+                  data-testid="movement-template"
+                />
+              ) : null}
+            </SimpleGrid>
+            {shown(rules.supplier) ? (
+              <div style={{ maxWidth: 620 }}>
+                <SupplierPicker
+                  departmentId={m.departmentId}
+                  label={t`Lieferant`}
+                  required={rules.supplier === 'required'}
+                  value={v.supplier}
+                  onChange={(s) => void chooseSupplier(s?.id ?? null)}
+                  disabled={readOnly}
+                />
+                {v.supplier ? (
+                  <Text size="xs" c="dimmed" mt={2} data-testid="movement-supplier-term">
+                    {t`Zahlungsziel ${v.supplier.paymentTerm} Tage`}
+                    {v.supplier.chapterProposal ? ` · ${t`Kapitelvorschlag`} ${formatChapter(v.supplier.chapterProposal)}` : ''}
+                  </Text>
+                ) : null}
+              </div>
+            ) : null}
+            <Group justify="space-between" align="center" mt="xs">
+              <Text size="sm" c="dimmed" data-testid="movement-head-summary">
+                {positionCount === 0
+                  ? t`Noch keine Positionen`
+                  : positionCount === 1
+                    ? t`1 Position · ${formatAmount(total)}`
+                    : t`${positionCount} Positionen · ${formatAmount(total)}`}
+              </Text>
+              <Group gap="xs">
+                {movement && editable && !v.asNew ? (
+                  <Button color="red" variant="light" onClick={() => void m.remove()} loading={m.deleting} data-testid="movement-delete">
+                    {movement.recordNumber === context.nextRecordNumber - 1 ? t`Löschen` : t`Stornieren`}
+                  </Button>
+                ) : null}
+                <Button type="submit" data-testid="movement-next">
+                  {t`Weiter zu den Positionen`}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

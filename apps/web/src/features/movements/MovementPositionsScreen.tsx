@@ -1,0 +1,322 @@
+import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, openShareRatio, Part } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { trpc } from '../../lib/trpc.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
+import { chapterDescription } from '../../ui/chartLabels.ts';
+import { formatDate } from '../../ui/date.ts';
+import { PositionAmountInput, PositionsTable, rowInput, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { lineOfChoice } from './chapterLines.ts';
+import {
+  bookedAmounts,
+  bookedLines,
+  defaultDue,
+  hasPositions,
+  hasTransfers,
+  lineFigure,
+  lineKey,
+  type PositionDraft,
+  positionsTotal,
+  rowKey,
+  transfersTotal,
+} from './draft.ts';
+import { kindLabels, movementTypeLabels } from './labels.ts';
+import { useMovementDraft } from './MovementDraft.tsx';
+import { PaymentsDialog } from './PaymentsDialog.tsx';
+import { TransferTable } from './TransferTable.tsx';
+
+/** Residue years a position may book on (a residue line of an earlier year). */
+const RESIDUE_YEARS = 5;
+
+/**
+ * The positions form of a movement (`movements/<kind>/<recordNumber>` or `…/new`): positions (year,
+ * chapter typed or picked, note, amount) with each chapter's figure before and after this movement
+ * (movements.chaptersBefore), or transfer positions for transfers and the supervisor's inter-part
+ * mode; the payments dialog of an open payment; totals; Save (Ctrl+Enter) and Back to the head.
+ */
+export function MovementPositionsScreen({ recordParam }: { recordParam: string }) {
+  const { t, i18n } = useLingui();
+  const m = useMovementDraft();
+  const { kind, context, values: v, draft, movement, editable, year } = m;
+  const [addYear, setAddYear] = useState(year);
+  const [paymentsOpen, setPaymentsOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const positions = usePositionRows<PositionDraft>((update) => draft.set('rows', update));
+
+  // a reload (or a link) of `…/<n>` opens that record into the draft
+  const { openRecord } = m;
+  useEffect(() => {
+    if (recordParam !== 'new' && recordParam !== m.pathRecord) void openRecord(Number(recordParam));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordParam]);
+
+  useFocusFirstField(root, editable, movement ? `r${movement.recordNumber}` : 'new');
+
+  const lines = bookedLines(v);
+  const figures = useQuery({
+    ...trpc.movements.chaptersBefore.queryOptions({
+      ...m.scopeInput,
+      movementId: movement && !v.asNew ? movement.id : undefined,
+      chapters: lines.map((l) => ({ chapterId: l.chapterId, chapterYear: l.chapterYear })),
+    }),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const beforeOf = new Map<string, ChapterBefore>((figures.data ?? []).map((f) => [`${f.chapterId}/${f.chapterYear}`, f]));
+  const booked = bookedAmounts(v);
+  const figureOf = (line: { chapterId: number; chapterYear: number; part: Part }) =>
+    lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part);
+
+  const part = kind === 'revenues' ? Part.Revenues : Part.Expenses;
+  const total = positionsTotal(v);
+  const transferTotal = transfersTotal(v);
+  const isOpenPayment = v.type === MovementType.PaymentOpen;
+  const due = defaultDue(v) ?? v.recordDate ?? `${year}-01-01`;
+  const openShare = isOpenPayment ? (v.payments.length === 0 ? 1 : openShareRatio(v.payments)) : 0;
+  const canSwitchInterPart = context.canInterPartTransfer && kind === 'expenses' && !isTransferType(v.type);
+  const figureHeader = part === Part.Expenses ? t`Verfügbar` : t`Noch einzunehmen`;
+
+  const head = [
+    v.recordDate ? formatDate(v.recordDate) : null,
+    i18n._(movementTypeLabels[v.type]),
+    v.documentNumber ? `${t`Beleg`} ${v.documentNumber}` : null,
+    v.supplier ? `${v.supplier.code} ${v.supplier.name1}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const kindLabel = i18n._(kindLabels[kind]);
+  const recordLabel = movement && !v.asNew ? t`Buchung Nr. ${movement.recordNumber}` : t`Neue Buchung`;
+
+  return (
+    <Stack ref={root} gap="sm" maw={1240}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} data-testid="screen-title">
+            {`${kindLabel} ${year} – ${recordLabel}`}
+          </Title>
+          <Text size="sm" c="dimmed" truncate data-testid="movement-head-line">
+            {head}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {isOpenPayment ? (
+            <Button variant="default" onClick={() => setPaymentsOpen(true)} disabled={total === 0} data-testid="movement-payments">
+              {v.payments.length > 1 ? t`Zahlungen (${v.payments.length})` : t`Zahlungen`}
+            </Button>
+          ) : null}
+          {editable ? (
+            <Button onClick={() => void draft.save()} loading={draft.saving} disabled={!draft.dirty && !v.asNew} data-testid="editor-save">
+              {t`Speichern`}
+            </Button>
+          ) : null}
+          <Button variant="subtle" onClick={m.goHead} data-testid="editor-back">
+            {t`Zurück`}
+          </Button>
+        </Group>
+      </Group>
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      {movement?.cancelled ? (
+        <Alert color="gray" variant="light" py={8}>
+          {t`Diese Buchung ist storniert.`}
+        </Alert>
+      ) : null}
+      {canSwitchInterPart ? (
+        <Switch
+          label={t`Umbuchung zwischen Einnahmen und Ausgaben (Supervisor)`}
+          checked={v.interPart}
+          disabled={!editable}
+          onChange={(e) => draft.form.setValues({ interPart: e.currentTarget.checked })}
+          data-testid="movement-inter-part"
+        />
+      ) : null}
+      {hasPositions(v) ? (
+        <PositionsTable<PositionDraft>
+          rows={v.rows}
+          positions={positions}
+          editable={editable}
+          minWidth={1000}
+          testId="movement-positions"
+          emptyText={t`Noch keine Positionen. Kapitel unten eingeben.`}
+          columns={[
+            {
+              key: 'description',
+              header: t`Bezeichnung`,
+              cellStyle: { overflow: 'hidden' },
+              cell: (row) => {
+                const before = beforeOf.get(lineKey(row));
+                return (
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="nowrap">
+                      {row.chapterYear !== year ? (
+                        <Badge size="xs" variant="light" color="grape" title={t`Rückstand aus ${row.chapterYear}`}>
+                          {row.chapterYear}
+                        </Badge>
+                      ) : null}
+                      <Text size="sm" truncate title={chapterDescription(i18n, row)}>
+                        {chapterDescription(i18n, row)}
+                      </Text>
+                    </Group>
+                    {before ? (
+                      <Text size="xs" c="dimmed" truncate data-testid={`figures-${row.chapter}`}>
+                        {before.lineId === null
+                          ? t`Kein Ansatz für dieses Kapitel`
+                          : part === Part.Expenses
+                            ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
+                            : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`}
+                      </Text>
+                    ) : null}
+                  </div>
+                );
+              },
+            },
+            {
+              key: 'note',
+              header: t`Anmerkung`,
+              width: 210,
+              cell: (row) =>
+                editable ? (
+                  <TextInput
+                    size="xs"
+                    styles={rowInput}
+                    maxLength={200}
+                    value={row.note}
+                    onChange={(e) => positions.update(row.key, { note: e.currentTarget.value })}
+                    aria-label={t`Anmerkung ${formatChapter(row.chapter)}`}
+                    data-testid={`note-${row.chapter}`}
+                  />
+                ) : (
+                  <Text size="sm" truncate title={row.note}>
+                    {row.note}
+                  </Text>
+                ),
+            },
+            {
+              key: 'before',
+              header: t`${figureHeader} vorher`,
+              width: 150,
+              align: 'right',
+              cell: (row) => {
+                const f = figureOf(row);
+                return f ? <Amount cents={f.before} size="sm" c="dimmed" data-testid={`available-before-${row.chapter}`} /> : null;
+              },
+            },
+            {
+              key: 'amount',
+              header: t`Betrag`,
+              width: 150,
+              align: 'right',
+              input: true,
+              cell: (row, { blocked }) =>
+                editable ? (
+                  <PositionAmountInput
+                    row={row}
+                    positions={positions}
+                    blocked={blocked}
+                    error={row.amount === 0 ? t`Betrag 0` : undefined}
+                    label={t`Betrag ${formatChapter(row.chapter)}`}
+                  />
+                ) : (
+                  <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
+                ),
+            },
+            {
+              key: 'after',
+              header: t`${figureHeader} nachher`,
+              width: 150,
+              align: 'right',
+              cell: (row) => {
+                const f = figureOf(row);
+                if (!f) return null;
+                return (
+                  <Amount
+                    cents={f.after}
+                    size="sm"
+                    fw={500}
+                    c={f.exceeded ? 'red' : undefined}
+                    data-exceeded={f.exceeded ? 'true' : undefined}
+                    data-testid={`available-after-${row.chapter}`}
+                  />
+                );
+              },
+            },
+          ]}
+          totals={[
+            { key: 'total', label: t`Gesamtbetrag`, labelSpan: 3, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
+            ...(isOpenPayment && total > 0
+              ? [
+                  {
+                    key: 'open',
+                    label: t`davon offen`,
+                    labelSpan: 3,
+                    tone: 'dimmed' as const,
+                    amounts: { amount: { cents: Math.round(total * openShare), testId: 'movement-open' } },
+                  },
+                ]
+              : []),
+          ]}
+          addBar={
+            <Group gap="xs" wrap="nowrap" align="flex-end" pl="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Select
+                label={t`Jahr`}
+                w={96}
+                mb={8}
+                allowDeselect={false}
+                data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
+                value={String(addYear)}
+                onChange={(y) => y && setAddYear(Number(y))}
+                title={t`Laufendes Jahr oder Rückstandsjahr`}
+                data-testid="add-year"
+              />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <ChapterAddBar
+                  departmentId={m.departmentId}
+                  year={addYear}
+                  part={part}
+                  disabled={v.rows.some((r) => r.isNew && !r.amount)}
+                  onAdd={(c) => {
+                    const existing = v.rows.find((r) => r.chapterId === c.id && r.chapterYear === addYear);
+                    if (existing) return positions.focusAmount(existing.key);
+                    positions.insert({ key: rowKey(), ...lineOfChoice(c, addYear), amount: null, note: '', isNew: true });
+                  }}
+                />
+              </div>
+            </Group>
+          }
+        />
+      ) : null}
+      {hasTransfers(v) ? (
+        <TransferTable
+          rows={v.transfers}
+          setRows={(update) => draft.set('transfers', update)}
+          editable={editable}
+          departmentId={m.departmentId}
+          year={year}
+          figureOf={figureOf}
+          total={transferTotal}
+        />
+      ) : null}
+      {isOpenPayment && v.payments.length > 0 && v.payments.reduce((s, p) => s + p.amount, 0) !== total ? (
+        <Text size="sm" c="red" data-testid="payments-mismatch">
+          {t`Die Zahlungen ergeben nicht den Gesamtbetrag: bitte im Dialog „Zahlungen“ anpassen.`}
+        </Text>
+      ) : null}
+      <PaymentsDialog
+        opened={paymentsOpen}
+        total={total}
+        payments={v.payments}
+        dateDue={due}
+        readOnly={!editable}
+        onClose={() => setPaymentsOpen(false)}
+        onAccept={(rows) => {
+          draft.form.setValues({ payments: rows });
+          setPaymentsOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { formatAmount, paymentsTotal, proposeRemainder, removePaymentRow } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
+import { Amount } from '../../ui/Amount.tsx';
+import { AmountInput } from '../../ui/AmountInput.tsx';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { typedFieldsValid } from '../../ui/typedText.ts';
+import type { PaymentDraft } from './draft.ts';
+
+interface Props {
+  opened: boolean;
+  /** The cash positions' total the instalments must sum to. */
+  total: number;
+  /** The saved split (empty: never split). */
+  payments: PaymentDraft[];
+  /** The default due date (document date + the supplier's payment term). */
+  dateDue: string;
+  readOnly: boolean;
+  onAccept: (payments: PaymentDraft[]) => void;
+  onClose: () => void;
+}
+
+/**
+ * The instalments of an open payment (spec 3 §4/§5): amount, due date, date paid. Opening proposes
+ * the whole total (or the remainder after the saved split) as a row; leaving an amount that leaves
+ * part of the total unallocated proposes the remainder as a new row; removing a row gives its amount
+ * back to the row before it. Enter accepts (when the rows sum to the total), Escape closes without
+ * taking the changes.
+ */
+export function PaymentsDialog(props: Props) {
+  return props.opened ? <PaymentsDialogOpen {...props} /> : null;
+}
+
+function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onClose }: Props) {
+  const { t } = useLingui();
+  const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
+  const [message, setMessage] = useState<string | null>(null);
+  const sum = paymentsTotal(rows);
+  const difference = total - sum;
+
+  const update = (index: number, patch: Partial<PaymentDraft>) => setRows((rs) => rs.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+
+  /** Leaving an amount: the remainder not yet allocated becomes a new row. */
+  const proposeRest = () => setRows((rs) => (paymentsTotal(rs) < total ? proposeRemainder(rs, total, rs[rs.length - 1]?.dateDue ?? dateDue) : rs));
+
+  function accept() {
+    if (readOnly) return onClose();
+    if (!typedFieldsValid(document.querySelector('[data-testid="payments-dialog"]'))) return;
+    if (rows.some((r) => !r.dateDue)) return setMessage(t`Jede Zahlung braucht ein Fälligkeitsdatum.`);
+    if (rows.some((r) => r.amount < 0)) return setMessage(t`Zahlungen dürfen nicht negativ sein.`);
+    if (paymentsTotal(rows) !== total) return setMessage(t`Die Zahlungen ergeben nicht den Gesamtbetrag.`);
+    onAccept(rows.filter((r) => r.amount !== 0));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      event.stopPropagation();
+      // the amount's own value is handed on at each key stroke; the remainder row is proposed first
+      if (paymentsTotal(rows) < total) proposeRest();
+      else accept();
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size="lg" closeOnEscape data-testid="payments-dialog">
+      <div onKeyDown={onKeyDown}>
+        <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={36}>#</Table.Th>
+              <Table.Th ta="right">{t`Betrag`}</Table.Th>
+              <Table.Th w={150}>{t`Fällig am`}</Table.Th>
+              <Table.Th w={150}>{t`Bezahlt am`}</Table.Th>
+              <Table.Th w={36} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={index} data-testid={`payment-${index}`}>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {index + 1}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <AmountInput
+                    size="xs"
+                    value={row.amount}
+                    onChange={(cents) => update(index, { amount: cents ?? 0 })}
+                    onBlur={proposeRest}
+                    readOnly={readOnly}
+                    aria-label={t`Betrag`}
+                    data-testid={`payment-amount-${index}`}
+                    data-autofocus={index === 0 ? true : undefined}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <DateInput
+                    size="xs"
+                    value={row.dateDue}
+                    onChange={(d) => update(index, { dateDue: d ?? '' })}
+                    readOnly={readOnly}
+                    aria-label={t`Fällig am`}
+                    data-testid={`payment-due-${index}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <DateInput
+                    size="xs"
+                    value={row.datePaid}
+                    onChange={(d) => update(index, { datePaid: d })}
+                    readOnly={readOnly}
+                    placeholder={t`offen`}
+                    aria-label={t`Bezahlt am`}
+                    data-testid={`payment-paid-${index}`}
+                  />
+                </Table.Td>
+                <Table.Td px={0}>
+                  {index > 0 && !readOnly ? (
+                    <Tooltip label={t`Zahlung entfernen: ihr Betrag geht an die vorige`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        tabIndex={-1}
+                        aria-label={t`Zahlung entfernen`}
+                        onClick={() => setRows((rs) => removePaymentRow(rs, index))}
+                        data-testid={`payment-remove-${index}`}
+                      >
+                        ✕
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot style={{ borderTop: '2px solid var(--mantine-color-default-border)' }}>
+            <Table.Tr>
+              <Table.Td />
+              <Table.Td ta="right" pr={14}>
+                <Amount cents={sum} size="sm" fw={700} data-testid="payments-sum" />
+              </Table.Td>
+              <Table.Td colSpan={3}>
+                <Text size="sm" c={difference === 0 ? 'dimmed' : 'red'} data-testid="payments-difference">
+                  {difference === 0 ? t`= Gesamtbetrag ${formatAmount(total)}` : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+        {message ? (
+          <Text size="sm" c="red" mt="xs" data-testid="payments-message">
+            {message}
+          </Text>
+        ) : null}
+        <Group justify="space-between" mt="md">
+          <Text size="xs" c="dimmed">
+            {t`Enter: übernehmen · Esc: schließen`}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t`Abbrechen`}
+            </Button>
+            {!readOnly ? (
+              <Button onClick={accept} data-testid="payments-accept">
+                {t`Übernehmen`}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </div>
+    </Modal>
+  );
+}

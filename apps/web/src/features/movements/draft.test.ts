@@ -1,0 +1,137 @@
+import { type ChapterBefore, type Movement, type MovementContext, MovementType } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { bookedAmounts, buildSaveInput, compareValues, lineFigure, type MovementValues, newValues, savedValues } from './draft.ts';
+
+const scope = { departmentId: 7, year: 2025 };
+const context: MovementContext = {
+  kind: 'expenses',
+  typeOptions: [1, 2, 3],
+  fieldRules: [],
+  isBudgetApproved: true,
+  isBudgetClosed: false,
+  isYearLocked: false,
+  isEditable: true,
+  canInterPartTransfer: false,
+  openPaymentsAllowed: true,
+  defaultAccount: { id: 3, code: 'K1', type: 1, descriptionDeu: 'Kassa', descriptionIta: 'Cassa' },
+  nextRecordNumber: 12,
+};
+const line = (chapterId: number, chapter: string, part: 1 | 2 = 2) => ({
+  chapterId,
+  chapter,
+  chapterYear: 2025,
+  part,
+  descriptionDeu: 'd',
+  descriptionIta: 'i',
+});
+
+function values(patch: Partial<MovementValues>): MovementValues {
+  return { ...newValues('expenses', context, '2025-06-30', 2025), recordDate: '2025-03-15', documentDate: '2025-03-10', ...patch };
+}
+
+describe('movement draft', () => {
+  it('starts a new record with the default account, the first type and today in the year', () => {
+    const v = newValues('expenses', context, '2025-06-30', 2025);
+    expect(v).toMatchObject({ type: 1, accountId: 3, recordDate: '2025-06-30', recordNumber: null, rows: [] });
+    expect(newValues('expenses', context, '2026-01-10', 2025).recordDate).toBe('2025-12-31');
+  });
+
+  it('sends the positions without zero rows and the typed instalments of an open payment', () => {
+    const v = values({
+      type: MovementType.PaymentOpen,
+      supplier: {
+        id: 5,
+        code: 1001,
+        name1: 'P',
+        name2: '',
+        searchKey: 'P',
+        location: '',
+        province: '',
+        country: '',
+        isInactive: false,
+        paymentTerm: 30,
+        chapterProposal: '',
+      },
+      rows: [
+        { key: 'a', ...line(1, '21003'), amount: 123456, note: ' x ', isNew: true },
+        { key: 'b', ...line(2, '21004'), amount: null, note: '', isNew: false },
+      ],
+      payments: [
+        { amount: 100000, dateDue: '2025-03-15', datePaid: '2025-03-15' },
+        { amount: 23456, dateDue: '2025-04-30', datePaid: null },
+      ],
+    });
+    const built = buildSaveInput(scope, 'expenses', v);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.dropped).toBe(1);
+    expect(built.input).toMatchObject({ recordNumber: null, asNew: false, type: 2, supplierId: 5, accountId: 3, documentDate: '2025-03-10' });
+    expect(built.input.positions).toEqual([{ chapterId: 1, chapterYear: 2025, amount: 123456, note: 'x' }]);
+    expect(built.input.payments).toHaveLength(2);
+  });
+
+  it('refuses instalments that do not sum to the total, a movement without amounts and a transfer without both chapters', () => {
+    const rows = [{ key: 'a', ...line(1, '21003'), amount: 1000, note: '', isNew: false }];
+    expect(buildSaveInput(scope, 'expenses', values({ type: 2, rows, payments: [{ amount: 900, dateDue: '2025-03-15', datePaid: null }] }))).toEqual({
+      ok: false,
+      reason: 'WrongPaymentTotal',
+    });
+    expect(buildSaveInput(scope, 'expenses', values({ rows: [] }))).toEqual({ ok: false, reason: 'noPositions' });
+    const transfers = [{ key: 't', from: line(9, '13001', 1), to: null, amount: 500, note: '' }];
+    expect(buildSaveInput(scope, 'expenses', values({ type: 3, transfers }))).toEqual({ ok: false, reason: 'transferChapters' });
+  });
+
+  it('a transfer sends transfer positions only, no account and the record date as document date', () => {
+    const transfers = [{ key: 't', from: line(9, '13001', 1), to: line(10, '23001'), amount: 4000, note: '' }];
+    const built = buildSaveInput(
+      scope,
+      'expenses',
+      values({ type: 3, documentDate: null, transfers, rows: [{ key: 'a', ...line(1, '21003'), amount: 5, note: '', isNew: false }] }),
+    );
+    expect(built.ok && built.input).toMatchObject({ accountId: null, documentDate: '2025-03-15', positions: [], payments: [] });
+    expect(built.ok && built.input.transferPositions).toEqual([
+      { chapterFromId: 9, chapterYearFrom: 2025, chapterToId: 10, chapterYearTo: 2025, amount: 4000, note: '' },
+    ]);
+  });
+
+  it('figures: an expense line loses what the movement books and is flagged below zero; a revenue line shows what is still to receive', () => {
+    const before = { availableAfterPlannedExpenses: 42000, toReceive: 9000 } as ChapterBefore;
+    expect(lineFigure(before, 123456, 2)).toEqual({ before: 42000, after: 42000 - 123456, exceeded: true });
+    expect(lineFigure(before, 1000, 1)).toEqual({ before: 9000, after: 8000, exceeded: false });
+    const v = values({
+      type: 3,
+      transfers: [
+        { key: 't1', from: line(9, '13001', 1), to: line(10, '23001'), amount: 4000, note: '' },
+        { key: 't2', from: line(9, '13001', 1), to: line(11, '23002'), amount: 1000, note: '' },
+      ],
+    });
+    expect(Object.fromEntries(bookedAmounts(v))).toEqual({ '9/2025': 5000, '10/2025': 4000, '11/2025': 1000 });
+  });
+
+  it('a saved movement is clean when loaded again', () => {
+    const movement: Movement = {
+      id: 1,
+      kind: 'expenses',
+      recordNumber: 4,
+      type: 1,
+      recordDate: '2025-03-15',
+      documentDate: '2025-03-15',
+      documentNumber: 'R1',
+      templateCode: null,
+      supplier: null,
+      account: context.defaultAccount,
+      positions: [{ id: 3, ...line(1, '21003'), amount: 500, note: '', paid: 500, open: 0 }],
+      transferPositions: [],
+      payments: [{ id: 2, amount: 500, dateDue: '2025-03-15', datePaid: '2025-03-15' }],
+      total: 500,
+      transferTotal: 0,
+      cancelled: false,
+      isEditable: true,
+    };
+    const v = savedValues(movement);
+    expect(v.payments).toEqual([]);
+    expect(JSON.stringify(compareValues(v))).toBe(JSON.stringify(compareValues(savedValues(movement))));
+    const built = buildSaveInput(scope, 'expenses', v);
+    expect(built.ok && built.input).toMatchObject({ recordNumber: 4, asNew: false, payments: [] });
+  });
+});
