@@ -1,32 +1,11 @@
-import { AppError, type BudgetChangePosition } from '@app/domain';
+import type { BudgetChangePosition } from '@app/domain';
 import { pageOf } from './entity.ts';
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopeOf } from './params.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
  * cents inside: the caller of every row converts them by the procedures' schemas (money.ts).
  */
-
-/** Deepest nesting of a body the rows take (the procedures take at most head → positions → chapter). */
-const MAX_BODY_DEPTH = 16;
-
-/** Refuses a body nested deeper than MAX_BODY_DEPTH with InvalidValue naming where (never a stack overflow). */
-function refuseDeep(value: unknown): void {
-  const stack: [unknown, string[]][] = [[value, []]];
-  while (stack.length > 0) {
-    const [current, path] = stack.pop() as [unknown, string[]];
-    if (current === null || typeof current !== 'object') continue;
-    if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
-    for (const [key, child] of Object.entries(current)) stack.push([child, [...path, key]]);
-  }
-}
-
-/** The body without the scope keys. */
-function body(req: RestRequest): Record<string, unknown> {
-  const { departmentId: _d, year: _y, ...rest } = req.body;
-  refuseDeep(rest);
-  return rest;
-}
 
 function chapterRef(req: RestRequest) {
   return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
@@ -88,12 +67,13 @@ function positionsIn(value: unknown): unknown {
 
 /** A change or adjustment save body: positions in the procedure's shape. */
 function changeBody(req: RestRequest): Record<string, unknown> {
-  const b = body(req);
+  const b = scopedBody(req);
   return 'positions' in b ? { ...b, positions: positionsIn(b.positions) } : b;
 }
 
-const forecastSave: RestRoute['call'] = (c, req) => c.budget.forecast.save({ ...body(req), ...scopeOf(req), part: num(param(req, 'part')) as 1 | 2 } as never);
-const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...body(req), ...scopeOf(req) } as never);
+const forecastSave: RestRoute['call'] = (c, req) =>
+  c.budget.forecast.save({ ...scopedBody(req), ...scopeOf(req), part: num(param(req, 'part')) as 1 | 2 } as never);
+const surplusSave: RestRoute['call'] = (c, req) => c.budget.surplus.save({ ...scopedBody(req), ...scopeOf(req) } as never);
 
 export const budgetRoutes: RestRoute[] = [
   row('GET', 'Budget/Chapters', (c, req) =>
@@ -114,7 +94,7 @@ export const budgetRoutes: RestRoute[] = [
 
   // no adjustment yet: an empty head (no positions, default date) rather than null
   row('GET', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scopeOf(req), orEmpty: true }))),
-  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...body(req), ...scopeOf(req) } as never))),
+  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...scopedBody(req), ...scopeOf(req) } as never))),
   row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scopeOf(req) } as never))),
 
   row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
@@ -126,7 +106,7 @@ export const budgetRoutes: RestRoute[] = [
     const recordNumber = num(req.query.recordNumber);
     return recordNumber === undefined ? c.budget.changes.list(scopeOf(req)) : nestedChange(await c.budget.changes.get({ ...scopeOf(req), recordNumber }));
   }),
-  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...body(req), ...scopeOf(req) } as never))),
+  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...scopedBody(req), ...scopeOf(req) } as never))),
   row('PUT', 'Budget/Changes', async (c, req) =>
     nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scopeOf(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
   ),

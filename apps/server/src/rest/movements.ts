@@ -1,32 +1,12 @@
-import { AppError, kindOfType, type MovementKind, MovementTypeSchema } from '@app/domain';
+import { kindOfType, type MovementKind, MovementTypeSchema } from '@app/domain';
 import { pageOf } from './entity.ts';
-import { defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopeOf } from './params.ts';
+import { defined, nonEmptyText, num, param, type RestRoute, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: the movements calls (bookings). Amounts travel as euros and are integer cents inside
  * (the procedures' schemas, money.ts). `Movements/Revenues` and `Movements/Expenses` name the kind;
  * `POST Movements` takes it from the body (`kind`, or the kind of `type`).
  */
-
-/** Deepest nesting of a body (head → positions → position). */
-const MAX_BODY_DEPTH = 8;
-
-function refuseDeep(value: unknown): void {
-  const stack: [unknown, string[]][] = [[value, []]];
-  while (stack.length > 0) {
-    const [current, path] = stack.pop() as [unknown, string[]];
-    if (current === null || typeof current !== 'object') continue;
-    if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
-    for (const [key, child] of Object.entries(current)) stack.push([child, [...path, key]]);
-  }
-}
-
-/** The body without the scope keys. */
-function body(req: RestRequest): Record<string, unknown> {
-  const { departmentId: _d, year: _y, ...rest } = req.body;
-  refuseDeep(rest);
-  return rest;
-}
 
 function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
   return { method, path, call };
@@ -41,7 +21,7 @@ function kindOfBody(b: Record<string, unknown>): unknown {
 
 const save = (kind: (b: Record<string, unknown>) => unknown): RestRoute['call'] => {
   return (c, req) => {
-    const b = body(req);
+    const b = scopedBody(req);
     return c.movements.save({ ...b, ...scopeOf(req), kind: kind(b) } as never);
   };
 };
@@ -58,7 +38,7 @@ function list(kind: MovementKind): RestRoute['call'] {
 /** POST Movements/{kind}: a body with a `type` saves the movement; without one it reads `recordNumber`. */
 function readOrSave(kind: MovementKind): RestRoute['call'] {
   return (c, req) => {
-    const b = body(req);
+    const b = scopedBody(req);
     if (b.type === undefined) return c.movements.get({ ...scopeOf(req), kind, recordNumber: num(param(req, 'recordNumber')) as number });
     return save(() => kind)(c, req);
   };
@@ -82,7 +62,7 @@ export const movementRoutes: RestRoute[] = [
   row('POST', 'Movements/Expenses', readOrSave('expenses')),
   row('POST', 'Movements', save(kindOfBody)),
   row('POST', 'Movements/ChaptersBefore', (c, req) => {
-    const b = body(req);
+    const b = scopedBody(req);
     return c.movements.chaptersBefore({ ...b, ...scopeOf(req), chapters: chaptersIn(b.chapters) } as never);
   }),
   // ours: the latest record of its kind is deleted, an earlier one cancelled (DOMAIN decision 1)

@@ -1,4 +1,5 @@
 import type { createCaller } from '@app/api';
+import { AppError } from '@app/domain';
 
 /**
  * The building blocks of the /api rows (rest/<area>.ts): the row and request types, the file answer
@@ -69,4 +70,25 @@ export function param(req: RestRequest, name: string): unknown {
 /** The department and year of the call (query or body, the spec's default query params). */
 export function scopeOf(req: RestRequest): { departmentId: number; year: number } {
   return { departmentId: num(param(req, 'departmentId')) as number, year: num(param(req, 'year')) as number };
+}
+
+/** Deepest nesting of a scoped body the rows take (budget: head → positions → chapter; movements likewise). */
+const MAX_BODY_DEPTH = 16;
+
+/** Refuses a value nested deeper than MAX_BODY_DEPTH with InvalidValue naming where (never a stack overflow). */
+function refuseDeep(value: unknown): void {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, string[]];
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length > MAX_BODY_DEPTH) throw new AppError('InvalidValue', { field: path.slice(0, 2).join('.') });
+    for (const [key, child] of Object.entries(current)) stack.push([child, [...path, key]]);
+  }
+}
+
+/** A scoped body without its scope keys (they come from scopeOf), refused when nested too deep. */
+export function scopedBody(req: RestRequest): Record<string, unknown> {
+  const { departmentId: _d, year: _y, ...rest } = req.body;
+  refuseDeep(rest);
+  return rest;
 }
