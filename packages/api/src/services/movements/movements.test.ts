@@ -43,7 +43,7 @@ describeOnDatabases('movements', (get) => {
     const [row] = await get()
       .db.select({ n: count() })
       .from(movements)
-      .where(eq(movements.departmentId, await deptId(dept)));
+      .where(and(eq(movements.departmentId, await deptId(dept)), eq(movements.year, YEAR)));
     return row?.n ?? 0;
   }
   const pos = (chapter: string, amount: number, extra: Record<string, unknown> = {}) => ({ chapter, amount, ...extra });
@@ -406,6 +406,26 @@ describeOnDatabases('movements', (get) => {
     expect(saved.payments.map((p) => p.amount)).toEqual([2_000]);
     const context = await supervisor.movements.context({ ...(await scope()), kind: 'expenses' });
     expect(context.canInterPartTransfer).toBe(true);
+  });
+
+  it('wages are booked by the union: paid at the record date, the document date defaults to it', async () => {
+    const supervisor = await as('supervisor');
+    const union = await scope('000', YEAR - 1);
+    const before = await supervisor.budget.chapter({ ...union, chapter: '21029' });
+    const saved = await supervisor.movements.save({
+      ...union,
+      kind: 'expenses',
+      type: 4,
+      recordDate: `${YEAR - 1}-11-30`,
+      documentNumber: 'hidden for wages',
+      accountId: await accountId('K1', '000'),
+      positions: [pos('21029', 250_000), pos('21030', 60_000)],
+    });
+    expect(saved).toMatchObject({ type: 4, documentDate: `${YEAR - 1}-11-30`, documentNumber: '', supplier: null, total: 310_000 });
+    expect(saved.payments.map((p) => [p.amount, p.dateDue, p.datePaid])).toEqual([[310_000, `${YEAR - 1}-11-30`, `${YEAR - 1}-11-30`]]);
+    const after = await supervisor.budget.chapter({ ...union, chapter: '21029' });
+    expect(after.payments - before.payments).toBe(250_000);
+    expect(after.availableAfterPlannedExpenses).toBe(before.availableAfterPlannedExpenses - 250_000);
   });
 
   it('20 concurrent saves in one scope get unique gap-free record numbers', async () => {
