@@ -1,7 +1,7 @@
 import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type ChapterChoice, ChapterCodeInput } from './ChapterCodeInput.tsx';
 import { ChapterPicker } from './ChapterPicker.tsx';
 
@@ -14,6 +14,8 @@ export interface ChapterAddBarProps {
   disabled?: boolean;
   /** Show the row shortcuts beside it (off where the screen's header already shows them). */
   withHint?: boolean;
+  /** A field before the code field (the bookings' year of the new position). */
+  leading?: ReactNode;
   onAdd: (chapter: ChapterChoice) => void;
 }
 
@@ -22,7 +24,7 @@ export interface ChapterAddBarProps {
  * otherwise the shared chapter picker opens (F4, "…" or the search button). It sticks to the bottom
  * of the window while the table is longer than the screen, with the row shortcuts beside it.
  */
-export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, withHint = true, onAdd }: ChapterAddBarProps) {
+export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, withHint = true, leading, onAdd }: ChapterAddBarProps) {
   const { t } = useLingui();
   const [picker, setPicker] = useState(false);
   return (
@@ -38,6 +40,7 @@ export function ChapterAddBar({ departmentId, year, part, defaultFilter, disable
       style={{ zIndex: 4, borderTop: '1px solid var(--mantine-color-default-border)', borderRadius: '0 0 var(--mantine-radius-sm) var(--mantine-radius-sm)' }}
       data-testid="chapter-add"
     >
+      {leading}
       <ChapterCodeInput
         departmentId={departmentId}
         year={year}

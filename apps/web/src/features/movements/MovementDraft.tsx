@@ -21,7 +21,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { budgetMessages } from '../budget/labels.ts';
-import { buildSaveInput, compareValues, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
+import { buildSaveInput, compareValues, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
 import { fieldLabel, headFieldLabels } from './labels.ts';
 import { movementContextQuery, movementQuery } from './queries.ts';
 
@@ -218,7 +218,8 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   async function remove() {
     if (!movement || !editable) return;
     const recordNumber = movement.recordNumber;
-    const latest = recordNumber === context.nextRecordNumber - 1;
+    // the server decides (the latest is deleted, an earlier one cancelled); the question says which it will be
+    const latest = isLatest(movement, context);
     const ok = await confirm({
       title: latest ? t`Buchung löschen` : t`Buchung stornieren`,
       children: latest

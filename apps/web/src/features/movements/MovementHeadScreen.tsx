@@ -12,7 +12,7 @@ import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
 import { budgetMessages } from '../budget/labels.ts';
 import { lineOfCode } from './chapterLines.ts';
-import { type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
+import { isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { movementAccountsQuery, movementTemplatesQuery } from './queries.ts';
@@ -286,7 +286,7 @@ export function MovementHeadScreen() {
               <Group gap="xs">
                 {movement && editable && !v.asNew ? (
                   <Button color="red" variant="light" onClick={() => void m.remove()} loading={m.deleting} data-testid="movement-delete">
-                    {movement.recordNumber === context.nextRecordNumber - 1 ? t`Löschen` : t`Stornieren`}
+                    {isLatest(movement, context) ? t`Löschen` : t`Stornieren`}
                   </Button>
                 ) : null}
                 <Button type="submit" data-testid="movement-next">

@@ -149,6 +149,13 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               cellStyle: { overflow: 'hidden' },
               cell: (row) => {
                 const before = beforeOf.get(lineKey(row));
+                const figures = !before
+                  ? ''
+                  : before.lineId === null
+                    ? t`Kein Ansatz für dieses Kapitel`
+                    : part === Part.Expenses
+                      ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
+                      : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`;
                 return (
                   <div style={{ minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap">
@@ -162,12 +169,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                       </Text>
                     </Group>
                     {before ? (
-                      <Text size="xs" c="dimmed" truncate data-testid={`figures-${row.chapter}`}>
-                        {before.lineId === null
-                          ? t`Kein Ansatz für dieses Kapitel`
-                          : part === Part.Expenses
-                            ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
-                            : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`}
+                      <Text size="xs" c={before.lineId === null ? 'red' : 'dimmed'} truncate title={figures} data-testid={`figures-${row.chapter}`}>
+                        {figures}
                       </Text>
                     ) : null}
                   </div>
@@ -175,30 +178,9 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               },
             },
             {
-              key: 'note',
-              header: t`Anmerkung`,
-              width: 210,
-              cell: (row) =>
-                editable ? (
-                  <TextInput
-                    size="xs"
-                    styles={rowInput}
-                    maxLength={200}
-                    value={row.note}
-                    onChange={(e) => positions.update(row.key, { note: e.currentTarget.value })}
-                    aria-label={t`Anmerkung ${formatChapter(row.chapter)}`}
-                    data-testid={`note-${row.chapter}`}
-                  />
-                ) : (
-                  <Text size="sm" truncate title={row.note}>
-                    {row.note}
-                  </Text>
-                ),
-            },
-            {
               key: 'before',
               header: t`${figureHeader} vorher`,
-              width: 150,
+              width: 145,
               align: 'right',
               cell: (row) => {
                 const f = figureOf(row);
@@ -227,7 +209,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
             {
               key: 'after',
               header: t`${figureHeader} nachher`,
-              width: 150,
+              width: 145,
               align: 'right',
               cell: (row) => {
                 const f = figureOf(row);
@@ -244,15 +226,36 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                 );
               },
             },
+            {
+              key: 'note',
+              header: t`Anmerkung`,
+              width: 170,
+              cell: (row) =>
+                editable ? (
+                  <TextInput
+                    size="xs"
+                    styles={rowInput}
+                    maxLength={200}
+                    value={row.note}
+                    onChange={(e) => positions.update(row.key, { note: e.currentTarget.value })}
+                    aria-label={t`Anmerkung ${formatChapter(row.chapter)}`}
+                    data-testid={`note-${row.chapter}`}
+                  />
+                ) : (
+                  <Text size="sm" truncate title={row.note}>
+                    {row.note}
+                  </Text>
+                ),
+            },
           ]}
           totals={[
-            { key: 'total', label: t`Gesamtbetrag`, labelSpan: 3, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
+            { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
             ...(isOpenPayment && total > 0
               ? [
                   {
                     key: 'open',
                     label: t`davon offen`,
-                    labelSpan: 3,
+                    labelSpan: 2,
                     tone: 'dimmed' as const,
                     amounts: { amount: { cents: Math.round(total * openShare), testId: 'movement-open' } },
                   },
@@ -260,32 +263,29 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               : []),
           ]}
           addBar={
-            <Group gap="xs" wrap="nowrap" align="flex-end" pl="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Select
-                label={t`Jahr`}
-                w={96}
-                mb={8}
-                allowDeselect={false}
-                data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
-                value={String(addYear)}
-                onChange={(y) => y && setAddYear(Number(y))}
-                title={t`Laufendes Jahr oder Rückstandsjahr`}
-                data-testid="add-year"
-              />
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <ChapterAddBar
-                  departmentId={m.departmentId}
-                  year={addYear}
-                  part={part}
-                  disabled={v.rows.some((r) => r.isNew && !r.amount)}
-                  onAdd={(c) => {
-                    const existing = v.rows.find((r) => r.chapterId === c.id && r.chapterYear === addYear);
-                    if (existing) return positions.focusAmount(existing.key);
-                    positions.insert({ key: rowKey(), ...lineOfChoice(c, addYear), amount: null, note: '', isNew: true });
-                  }}
+            <ChapterAddBar
+              departmentId={m.departmentId}
+              year={addYear}
+              part={part}
+              disabled={v.rows.some((r) => r.isNew && !r.amount)}
+              leading={
+                <Select
+                  label={t`Jahr`}
+                  w={96}
+                  allowDeselect={false}
+                  data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
+                  value={String(addYear)}
+                  onChange={(y) => y && setAddYear(Number(y))}
+                  title={t`Laufendes Jahr oder Rückstandsjahr`}
+                  data-testid="add-year"
                 />
-              </div>
-            </Group>
+              }
+              onAdd={(c) => {
+                const existing = v.rows.find((r) => r.chapterId === c.id && r.chapterYear === addYear);
+                if (existing) return positions.focusAmount(existing.key);
+                positions.insert({ key: rowKey(), ...lineOfChoice(c, addYear), amount: null, note: '', isNew: true });
+              }}
+            />
           }
         />
       ) : null}

@@ -86,7 +86,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 </Table.Td>
                 <Table.Td>
                   <AmountInput
-                    size="xs"
+                    size="sm"
                     value={row.amount}
                     onChange={(cents) => update(index, { amount: cents ?? 0 })}
                     onBlur={proposeRest}
@@ -98,7 +98,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 </Table.Td>
                 <Table.Td>
                   <DateInput
-                    size="xs"
+                    size="sm"
                     value={row.dateDue}
                     onChange={(d) => update(index, { dateDue: d ?? '' })}
                     readOnly={readOnly}
@@ -108,7 +108,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 </Table.Td>
                 <Table.Td>
                   <DateInput
-                    size="xs"
+                    size="sm"
                     value={row.datePaid}
                     onChange={(d) => update(index, { datePaid: d })}
                     readOnly={readOnly}
@@ -157,7 +157,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
           </Text>
         ) : null}
         <Group justify="space-between" mt="md">
-          <Text size="xs" c="dimmed">
+          <Text size="sm" c="dimmed">
             {t`Enter: übernehmen · Esc: schließen`}
           </Text>
           <Group gap="sm">

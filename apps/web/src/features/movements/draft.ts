@@ -295,3 +295,8 @@ export function lineFigure(before: ChapterBefore | undefined, booked: number, pa
   const after = base - booked;
   return { before: base, after, exceeded: part === Part.Expenses && booked > 0 && after < 0 };
 }
+
+/** Is the record the latest of its kind (deleting gives its number back)? A record saved just now is, even before the context refetched. */
+export function isLatest(movement: Movement, context: MovementContext): boolean {
+  return movement.recordNumber >= context.nextRecordNumber - 1;
+}
