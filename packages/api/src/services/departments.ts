@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema } from '@app/db';
 import {
   areaOfCode,
   type Department,
@@ -208,10 +208,28 @@ export async function createDepartment(db: Db, actor: Actor, input: DepartmentIn
   }
 }
 
+/**
+ * DOMAIN decision 5: openPaymentsAllowed can't be switched off while the department has unpaid
+ * instalments in a year whose final account is not approved (InvalidValue on the field). The row is
+ * locked first, so a booking (which share-locks it) can't add one meanwhile.
+ */
+async function assertNoOpenPayments(tx: Db, id: number): Promise<void> {
+  const [current] = await tx.select({ allowed: departments.openPaymentsAllowed }).from(departments).where(eq(departments.id, id)).for('update');
+  if (!current?.allowed) return;
+  const open = await execRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from movement_payments p join movements m on m.id = p.movement_id
+        left join budget_heads h on h.department_id = m.department_id and h.year = m.year
+        where m.department_id = ${id} and p.date_paid is null and h.final_approved is null limit 1`,
+  );
+  if (open.length > 0) fail('InvalidValue', { field: 'openPaymentsAllowed', params: { reason: 'openPayments' } });
+}
+
 async function save(db: Db, id: number, values: DepartmentInput): Promise<Department> {
   try {
     return await db.transaction(async (tx) => {
       await assertCodeFree(tx, values.code, id);
+      if (!values.openPaymentsAllowed) await assertNoOpenPayments(tx, id);
       const [row] = await tx.update(departments).set(toRow(values)).where(eq(departments.id, id)).returning();
       if (!row) fail('NotFound', { field: 'id' });
       return toDepartment(row);

@@ -428,6 +428,16 @@ describeOnDatabases('movements', (get) => {
     expect(after.availableAfterPlannedExpenses).toBe(before.availableAfterPlannedExpenses - 250_000);
   });
 
+  it('open payments can not be switched off while unpaid instalments exist', async () => {
+    const supervisor = await as('supervisor');
+    const s = await scope();
+    const refused = await supervisor.departments
+      .patch({ id: s.departmentId, departmentId: s.departmentId, openPaymentsAllowed: false })
+      .catch((error: unknown) => error);
+    expect((refused as { cause?: unknown }).cause).toMatchObject({ code: 'InvalidValue', field: 'openPaymentsAllowed' });
+    expect((await supervisor.movements.context({ ...s, kind: 'expenses' })).openPaymentsAllowed).toBe(true);
+  });
+
   it('20 concurrent saves in one scope get unique gap-free record numbers', async () => {
     const c = await as('zwei');
     const before = (await c.movements.context({ ...(await scope()), kind: 'revenues' })).nextRecordNumber;

@@ -159,10 +159,12 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
   const recordNumber = await db.transaction(async (tx): Promise<number> => {
     const head = await lockOpenHead(tx, scope);
     assertBookable(head);
+    // share-locked: openPaymentsAllowed can't be switched off while this booking runs
     const [department] = await tx
       .select({ openPaymentsAllowed: departments.openPaymentsAllowed })
       .from(departments)
-      .where(eq(departments.id, scope.departmentId));
+      .where(eq(departments.id, scope.departmentId))
+      .for('share');
     if (!department) fail('NotFound', { field: 'departmentId' });
 
     // role rules of spec 3 §6 (DOMAIN decision 5), whoever calls
@@ -314,18 +316,16 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       for (const row of inserted) positionIds[row.sort] = row.id;
     }
     if (transferSides.length) {
-      await tx
-        .insert(movementTransferPositions)
-        .values(
-          transferSides.map((t, i) => ({
-            movementId,
-            sort: i,
-            fromChapterBudgetId: t.from.lineId,
-            toChapterBudgetId: t.to.lineId,
-            amount: t.amount,
-            note: t.note,
-          })),
-        );
+      await tx.insert(movementTransferPositions).values(
+        transferSides.map((t, i) => ({
+          movementId,
+          sort: i,
+          fromChapterBudgetId: t.from.lineId,
+          toChapterBudgetId: t.to.lineId,
+          amount: t.amount,
+          note: t.note,
+        })),
+      );
     }
     if (payments.length) {
       const inserted = await tx
