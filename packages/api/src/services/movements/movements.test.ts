@@ -152,6 +152,9 @@ describeOnDatabases('movements', (get) => {
     // 3.000,00 - 1.000,00 = 2.000,00; 2.000,00 - 500,50 = 1.499,50
     expect(await figures(c, '21006')).toMatchObject({ payments: 100_000, openPayments: 0, afterDone: 200_000, afterPlanned: 200_000 });
     expect(await figures(c, '21001')).toMatchObject({ payments: 50_050, openPayments: 0, afterDone: 149_950, afterPlanned: 149_950 });
+    // the statistics export sums the same payments
+    const statistics = await c.statistics.export({ deptFrom: '102', deptTo: '102', yearFrom: YEAR, yearTo: YEAR });
+    expect(statistics.rows).toEqual([expect.objectContaining({ departmentCode: '102', year: YEAR, revenuesPayments: 123_456, expensesPayments: 150_050 })]);
     // cash: 1.234,56 in, 1.500,50 out
     expect((await c.overview.home(await scope())).bookings).toMatchObject({ cashBalance: 123_456 - 150_050, expensesPaid: 150_050 });
   });
