@@ -118,15 +118,16 @@ for (const language of ['de', 'it']) {
     test('a cashier books an open payment with instalments, a revenue, a transfer and an over-budget expense', async () => {
       const { page, errors } = await newPage(browser());
       await signInAndWait(page, 'zwei');
-      if (language === 'it') {
-        // the language is kept per user: wait until the server stored it (the specs reload pages)
-        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
-        await setLanguage(page, 'it');
-        await stored.catch(() => {});
-      }
 
       // ---- open payment with two instalments
       await openHead(page, 'expenses');
+      if (language === 'it') {
+        // the language is kept per user: wait until the server stored it (the specs reload pages)
+        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
+        await setLanguage(page, 'it');
+        const res = await stored;
+        assert.ok(res.ok(), `language stored: ${res.status()} ${await res.text()}`);
+      }
       assert.match(await page.getByTestId('screen-title').innerText(), language === 'it' ? /Uscite/ : /Ausgaben/);
       await chooseType(page, t.open);
       await typeInto(page, 'movement-record-date', `15.03.${yy}`);
@@ -187,6 +188,7 @@ for (const language of ['de', 'it']) {
       await typeInto(page, 'to-0-code', '23001');
       await page.getByTestId('to-0-figure').waitFor();
       await typeInto(page, 'transfer-amount-0', '40,00');
+      await shot(page, `movements-transfer-${language}`);
       await page.keyboard.press('Control+Enter');
       await savedNumber(page, t, { confirmExceeded: true });
 
@@ -217,10 +219,14 @@ for (const language of ['de', 'it']) {
       await page.getByText(t.deleted(overBudget)).first().waitFor();
       await page.getByTestId('movement-record').getByText(String(overBudget)).waitFor();
 
-      // ---- edit the revenue and save again
+      // ---- edit the revenue and save again: found in the record picker (F4 in the number field)
       await openHead(page, 'revenues');
-      await typeInto(page, 'record-open', String(revenue));
-      await page.keyboard.press('Enter');
+      await page.getByTestId('record-open').click({ delay: 80 });
+      await page.keyboard.press('F4');
+      await typeInto(page, 'record-dialog-search', String(revenue));
+      await page.getByTestId('record-list').getByTestId('data-row').first().waitFor();
+      await shot(page, `movements-picker-${language}`);
+      await page.getByTestId('record-list').getByTestId('data-row').filter({ hasText: '2.500,00' }).first().click();
       await page.waitForFunction(([n]) => document.querySelector('[data-testid="movement-record"]')?.textContent?.includes(String(n)), [revenue]);
       await next(page);
       assert.match(new URL(page.url()).pathname, new RegExp(`/movements/revenues/${revenue}$`));

@@ -144,7 +144,7 @@ export function TransferTable({
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   {editable ? (
                     <TextInput
-                      size="xs"
+                      size="sm"
                       styles={rowInput}
                       maxLength={200}
                       value={row.note}
@@ -161,7 +161,7 @@ export function TransferTable({
                 <Table.Td ta="right" style={{ verticalAlign: 'top' }}>
                   {editable ? (
                     <AmountInput
-                      size="xs"
+                      size="sm"
                       value={row.amount}
                       onChange={(cents) => update(row.key, { amount: cents })}
                       error={row.amount === 0 ? t`Betrag 0` : undefined}
@@ -204,7 +204,7 @@ export function TransferTable({
       </Table.ScrollContainer>
       {editable ? (
         <Group px="xs" py={8} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Button variant="default" size="xs" onClick={add} data-testid="transfer-add">
+          <Button variant="default" size="sm" onClick={add} data-testid="transfer-add">
             {t`Umbuchung hinzufügen`}
           </Button>
         </Group>
