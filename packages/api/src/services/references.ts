@@ -8,11 +8,10 @@ import { fail } from '../errors.ts';
  * deleted (InUse), a chapter in use keeps its code, and the chart copy treats budget rows of the
  * target year as an existing budget.
  *
- * Adding a booking table (part 3): append one row per pointing column to the lists below, e.g.
- * `{ label: 'movements', column: schema.movements.supplierId }` to `supplierReferences`,
- * `{ label: 'movementPositions', column: schema.movementPositions.chapterId }` to
- * `chapterReferences`, and `{ label: 'movements', departmentId: schema.movements.departmentId,
- * year: schema.movements.year }` to `budgetReferences`/`budgetUseReferences`. The columns are drizzle
+ * Adding a booking table (part 3): append one row per pointing column to the lists below, as the
+ * movements did (`movements.supplierId` in `supplierReferences`, `movements.accountId` in
+ * `accountReferences`, `movements` per scope in `budgetReferences`/`budgetUseReferences`; movement
+ * positions point at budget lines, which already keep their chapter in use). The columns are drizzle
  * columns, so a renamed or dropped column fails the typecheck. Every check below is one query over
  * all rows of a list (EXISTS / UNION ALL), however long it grows.
  */
