@@ -29,6 +29,7 @@ const texts = {
     exceeded: 'Verfügbarer Betrag überschritten',
     deleteAsk: (n) => `Buchung Nr. ${n} ist die letzte und wird gelöscht`,
     deleteButton: 'Löschen',
+    required: 'Dieses Feld ist erforderlich',
     deleted: (n) => `Buchung Nr. ${n} gelöscht`,
   },
   it: {
@@ -41,6 +42,7 @@ const texts = {
     exceeded: 'Importo disponibile superato',
     deleteAsk: (n) => `La registrazione n. ${n} è l'ultima e viene eliminata`,
     deleteButton: 'Elimina',
+    required: 'Questo campo è obbligatorio',
     deleted: (n) => `Registrazione n. ${n} eliminata`,
   },
 };
@@ -133,6 +135,10 @@ for (const language of ['de', 'it']) {
       await typeInto(page, 'movement-record-date', `15.03.${yy}`);
       await typeInto(page, 'movement-document-number', `R-${language}-17`);
       await typeInto(page, 'movement-document-date', `10.03.${yy}`);
+      // an open payment needs its supplier: "Weiter" stays on the head form and says so
+      await page.getByTestId('movement-next').click();
+      await page.getByText(t.required).first().waitFor();
+      assert.match(new URL(page.url()).pathname, /\/movements\/expenses$/);
       await typeInto(page, 'supplier-picker', '1001');
       await page.getByTestId('movement-supplier-term').waitFor();
       await shot(page, `movements-head-${language}`);

@@ -5,12 +5,12 @@
  * (AvailableExceeded asks and resends confirmed), opens the saved record on the head form, and the
  * unsaved-changes guard asks before leaving the pair of routes.
  */
-import { formatChapter, type Movement, type MovementContext, type MovementKind, type MovementSaveInput, missingHeadFields, todayIso } from '@app/domain';
+import { formatChapter, type Movement, type MovementContext, type MovementKind, type MovementSaveInput, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
-import { errorText } from '../../lib/errorMessages.ts';
+import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { appCodeOf, errorFieldOf } from '../../lib/errors.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { chapterWord } from '../../ui/chartLabels.ts';
@@ -21,7 +21,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { budgetMessages } from '../budget/labels.ts';
-import { buildSaveInput, compareValues, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
+import { buildSaveInput, compareValues, headProblems, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
 import { fieldLabel, headFieldLabels } from './labels.ts';
 import { movementContextQuery, movementQuery } from './queries.ts';
 
@@ -149,11 +149,12 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   /** Why the values can't be saved as they stand (null: they can). */
   function refusal(v: MovementValues): string | null {
     if (!v.recordDate) return t`Bitte das Buchungsdatum eingeben.`;
-    const missing = missingHeadFields(v.type, { ...v, recordDate: v.recordDate, supplierId: v.supplier?.id ?? null });
-    if (missing.length > 0) {
-      const names = missing.map((f) => i18n._(headFieldLabels[f])).join(', ');
+    const problems = headProblems(v, year, todayIso());
+    if (problems.missing.length > 0) {
+      const names = problems.missing.map((f) => i18n._(headFieldLabels[f])).join(', ');
       return t`Bitte ausfüllen: ${names}`;
     }
+    if (problems.date) return `${i18n._(errorMessages[problems.date.code])} (${fieldLabel(i18n, problems.date.field)})`;
     if (v.asNew && v.typedNumber === null) return t`Bitte die Buchungsnummer eingeben.`;
     if (v.rows.some(isPendingRow)) return t`Neue Zeile ohne Betrag: bitte einen Betrag eingeben oder die Zeile löschen.`;
     return null;

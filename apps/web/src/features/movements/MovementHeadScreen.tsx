@@ -1,8 +1,18 @@
-import { type FieldRule, formatAmount, formatChapter, isTransferType, movementHeadFieldRules, type MovementType } from '@app/domain';
+import {
+  type FieldRule,
+  formatAmount,
+  formatChapter,
+  isTransferType,
+  movementHeadFieldRules,
+  type MovementHeadField,
+  type MovementType,
+  todayIso,
+} from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { errorMessages } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
@@ -12,7 +22,7 @@ import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
 import { budgetMessages } from '../budget/labels.ts';
 import { lineOfCode } from './chapterLines.ts';
-import { isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
+import { headProblems, isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { movementAccountsQuery, movementTemplatesQuery } from './queries.ts';
@@ -34,9 +44,20 @@ export function MovementHeadScreen() {
   const accounts = useQuery(movementAccountsQuery(scope));
   const templates = useQuery({ ...movementTemplatesQuery(scope), enabled: kind === 'expenses' });
   const root = useRef<HTMLFormElement>(null);
+  // required fields are marked once the user tried to go on (dates as soon as they are typed)
+  const [tried, setTried] = useState(false);
   useFocusFirstField(root, editable, movement ? `r${movement.recordNumber}` : 'new');
 
   const rules = movementHeadFieldRules(v.type);
+  const problems = headProblems(v, year, todayIso());
+  const requiredText = t`Dieses Feld ist erforderlich`;
+  /** The message of a head field: its date error, or "required" after a try. */
+  const errorOf = (field: 'recordDate' | MovementHeadField): string | undefined => {
+    if (problems.date?.field === field) return i18n._(errorMessages[problems.date.code]);
+    if (!tried) return undefined;
+    if (field === 'recordDate') return v.recordDate ? undefined : requiredText;
+    return problems.missing.includes(field) ? requiredText : undefined;
+  };
   const set = (patch: Partial<MovementValues>) => draft.form.setValues(patch);
   const isNewRecord = v.recordNumber === null || v.asNew;
   const readOnly = !editable;
@@ -108,6 +129,12 @@ export function MovementHeadScreen() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    // the head is complete before the positions (the save checks it again)
+    if (editable && (!v.recordDate || problems.missing.length > 0 || problems.date)) {
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"]')?.focus());
+      return;
+    }
     m.goPositions();
   }
 
@@ -188,6 +215,7 @@ export function MovementHeadScreen() {
                 label={t`Buchungsdatum`}
                 withAsterisk
                 value={v.recordDate}
+                error={errorOf('recordDate')}
                 onChange={(d) => set({ recordDate: d })}
                 readOnly={readOnly}
                 data-testid="movement-record-date"
@@ -209,6 +237,7 @@ export function MovementHeadScreen() {
                   withAsterisk={rules.documentNumber === 'required'}
                   maxLength={50}
                   value={v.documentNumber}
+                  error={errorOf('documentNumber')}
                   onChange={(e) => set({ documentNumber: e.currentTarget.value })}
                   readOnly={readOnly}
                   data-testid="movement-document-number"
@@ -219,6 +248,7 @@ export function MovementHeadScreen() {
                   label={t`Belegdatum`}
                   withAsterisk={rules.documentDate === 'required'}
                   value={v.documentDate}
+                  error={errorOf('documentDate')}
                   onChange={(d) => set({ documentDate: d })}
                   readOnly={readOnly}
                   placeholder={rules.documentDate === 'required' ? undefined : t`wie Buchungsdatum`}
@@ -234,6 +264,7 @@ export function MovementHeadScreen() {
                     label: `${a.code} – ${i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu}`,
                   }))}
                   value={v.accountId === null ? null : String(v.accountId)}
+                  error={errorOf('accountId')}
                   onChange={(value) => set({ accountId: value === null ? null : Number(value) })}
                   disabled={readOnly}
                   searchable
@@ -263,6 +294,7 @@ export function MovementHeadScreen() {
                   departmentId={m.departmentId}
                   label={t`Lieferant`}
                   required={rules.supplier === 'required'}
+                  error={errorOf('supplierId')}
                   value={v.supplier}
                   onChange={(s) => void chooseSupplier(s?.id ?? null)}
                   disabled={readOnly}

@@ -7,14 +7,18 @@
  */
 import {
   type ChapterBefore,
+  checkMovementDates,
   defaultDueDate,
   dropZeroPositions,
   isTransferType,
   type Movement,
   type MovementContext,
+  type MovementDateError,
+  type MovementHeadField,
   type MovementKind,
   type MovementSaveInput,
   MovementType,
+  missingHeadFields,
   normalizeMovementHead,
   Part,
   paymentsForSave,
@@ -299,4 +303,19 @@ export function lineFigure(before: ChapterBefore | undefined, booked: number, pa
 /** Is the record the latest of its kind (deleting gives its number back)? A record saved just now is, even before the context refetched. */
 export function isLatest(movement: Movement, context: MovementContext): boolean {
   return movement.recordNumber >= context.nextRecordNumber - 1;
+}
+
+/** The head's problems the form shows before sending (the domain's rules): required fields left empty and the first date error. */
+export function headProblems(v: MovementValues, year: number, today: string): { missing: MovementHeadField[]; date: MovementDateError | null } {
+  const missing = missingHeadFields(v.type, { ...v, recordDate: v.recordDate ?? '', supplierId: v.supplier?.id ?? null });
+  const date = v.recordDate
+    ? checkMovementDates({
+        year,
+        today,
+        recordDate: v.recordDate,
+        documentDate: v.documentDate,
+        datePaid: v.type === MovementType.PaymentOpen ? v.payments.map((p) => p.datePaid) : [],
+      })
+    : null;
+  return { missing, date };
 }
