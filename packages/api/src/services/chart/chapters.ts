@@ -63,24 +63,31 @@ function chapterWhere(scope: { area: Area; year: number }, input: Pick<ChapterLi
   );
 }
 
+/**
+ * One page of the chapters of an area and year that match the list filters: `rows` reads the page's
+ * rows (limit, offset) with the fields it needs, the total counts every match.
+ */
+async function chapterPage<Row>(
+  db: Db,
+  session: Actor,
+  input: ChapterListInput | ChapterPickerInput,
+  rows: (where: SQL | undefined, window: { limit: number; offset: number }) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const where = chapterWhere(await resolveChartScope(db, session, input), input);
+  const [entities, [total]] = await Promise.all([rows(where, pageWindow(input)), db.select({ n: count() }).from(chapters).where(where)]);
+  return toPage(entities, total?.n ?? 0, input);
+}
+
 /** Chapters of an area and year, sorted by chapter code (which starts with the part), paged. */
-export async function listChapters(db: Db, session: Actor, input: ChapterListInput): Promise<Page<ChapterRow>> {
-  const scope = await resolveChartScope(db, session, input);
-  const where = chapterWhere(scope, input);
-  const { limit, offset } = pageWindow(input);
-  const [rows, [total]] = await Promise.all([
+export function listChapters(db: Db, session: Actor, input: ChapterListInput): Promise<Page<ChapterRow>> {
+  return chapterPage(db, session, input, (where, { limit, offset }) =>
     db.select(chapterColumns).from(chapters).where(where).orderBy(asc(chapters.chapter), asc(chapters.part)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(chapters).where(where),
-  ]);
-  return toPage(rows, total?.n ?? 0, input);
+  );
 }
 
 /** The chapter picker: pages of 20 with the fields a picker row shows. */
-export async function pickChapters(db: Db, session: Actor, input: ChapterPickerInput): Promise<Page<ChapterBrief>> {
-  const scope = await resolveChartScope(db, session, input);
-  const where = chapterWhere(scope, input);
-  const { limit, offset } = pageWindow(input);
-  const [rows, [total]] = await Promise.all([
+export function pickChapters(db: Db, session: Actor, input: ChapterPickerInput): Promise<Page<ChapterBrief>> {
+  return chapterPage(db, session, input, (where, { limit, offset }) =>
     db
       .select({
         id: chapters.id,
@@ -98,9 +105,7 @@ export async function pickChapters(db: Db, session: Actor, input: ChapterPickerI
       .orderBy(asc(chapters.chapter))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(chapters).where(where),
-  ]);
-  return toPage(rows, total?.n ?? 0, input);
+  );
 }
 
 /** A typed code of exactly 5 characters (`21003` or `2-1-003`) resolved in the area's chart of the year. */
