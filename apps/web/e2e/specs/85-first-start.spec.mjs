@@ -5,28 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from '../env.mjs';
 import { assert, assertNoErrors, currentYear, newPage, pathOf, shot, useBrowser } from '../lib.mjs';
+import { freePort } from '../ports.mjs';
 
 const browser = useBrowser();
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => res(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The sign-in form of this spec's own server. */
 async function signIn(page, username, password) {
