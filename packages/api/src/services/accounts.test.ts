@@ -31,9 +31,10 @@ describeOnDatabases('accounts', (get) => {
     const { caller } = await signedIn(get(), 'zwei');
     for (const code of ['102', '201']) {
       const page = await caller.accounts.list({ departmentId: await deptId(code) });
+      // the demo bookings of the previous year use both accounts: neither can be set inactive
       expect(page.entities.map((a) => [a.code, a.type, a.descriptionIta, a.canInactivate])).toEqual([
-        ['B1', 2, expect.stringContaining('Conto corrente'), true],
-        ['K1', 1, 'Cassa', true],
+        ['B1', 2, expect.stringContaining('Conto corrente'), false],
+        ['K1', 1, 'Cassa', false],
       ]);
       expect(isValidIban(page.entities[0]?.bankInfo.iban ?? '')).toBe(true);
     }

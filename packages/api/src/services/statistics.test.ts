@@ -17,7 +17,16 @@ describeOnDatabases('statistics export', (get) => {
     const data = await c.statistics.export({ deptFrom: '101', deptTo: '101', yearFrom: PREV, yearTo: CURRENT_YEAR, withChapters: false, language: 'de' });
     expect(data.fileName).toBe('statistik.csv');
     expect(data.rows).toHaveLength(2);
-    // Leifers, previous year: the forecast summary's totals (budget.test), no changes nor bookings
+    // Leifers, previous year: the forecast summary's totals (budget.test), no changes. Payments are the
+    // demo bookings (db seed/bookings.ts, forecast at 105 %), each stream its share of its line:
+    // revenues 11001 18.900,00 + 11002 6.825,00 (100 %) + 11005 2.415,00 (96 % of 2.520,00 in 5 €)
+    // + 11006 2.990,00 (95 % of 3.150,00 in 10 €) + 11007 9.166,00 (97 % of 9.450,00 in 1 €)
+    // + 11008 4.630,00 (98 % of 4.725,00 in 5 €) + 11011 24,15 (92 % of 26,25) + 12001 42.000,00
+    // + 13001 1.134,00 (90 % of 1.260,00 withheld) = 88.084,15;
+    // expenses 21001 1.701,00 (30 + 25 + 35 % of 1.890,00) + 21002 917,70 + 21003 5.859,00 (88 + 5 %)
+    // + 21004 3.123,75 + 21006 2.079,00 + 21007 3.570,00 + 21008 2.648,10 + 21011 5.023,20 + 21015 1.955,10
+    // + 21016 2.310,00 (38 + 50 %) + 21019 6.142,50 (40 + 50 %) + 21023 165,37 + 22002 51.870,00 (62 + 33 %)
+    // + 23001 1.134,00 (the withheld tax paid on) = 88.498,72 (Leifers books no open payments).
     expect(data.rows[0]).toEqual({
       departmentCode: '101',
       departmentName: 'Freiwillige Feuerwehr Leifers',
@@ -28,11 +37,11 @@ describeOnDatabases('statistics export', (get) => {
       revenuesInitial: 8_885_625,
       revenuesChanges: 0,
       revenuesFinal: 8_885_625,
-      revenuesPayments: 0,
+      revenuesPayments: 8_808_415,
       expensesInitial: 9_505_125,
       expensesChanges: 0,
       expensesFinal: 9_505_125,
-      expensesPayments: 0,
+      expensesPayments: 8_849_872,
     });
     // the current year has no forecast yet: a row of zeros
     expect(data.rows[1]).toMatchObject({ year: CURRENT_YEAR, revenuesFinal: 0, expensesFinal: 0 });

@@ -86,7 +86,8 @@ const plans: Record<1 | 2 | 3, { lines: [string, number][]; surplus: [number, nu
   },
 };
 
-function areaOf(code: string): 1 | 2 | 3 {
+/** The area of a demo department: the union 000 (1), a district x00 (2), a fire brigade (3). */
+export function areaOf(code: string): 1 | 2 | 3 {
   if (code === '000') return 1;
   return code.endsWith('00') ? 2 : 3;
 }

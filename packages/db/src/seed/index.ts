@@ -3,6 +3,7 @@ import type { Db, DbHandle, Tx } from '../client.ts';
 import { hashPassword } from '../password.ts';
 import { appSettings, departments, financialYears, userDepartments, users } from '../schema/index.ts';
 import { seedBaseData } from './baseData.ts';
+import { seedBookings } from './bookings.ts';
 import { seedBudget } from './budget.ts';
 import { seedChart, seedTemplates } from './chart.ts';
 
@@ -143,9 +144,14 @@ export async function lockFirstData(tx: Tx): Promise<void> {
 
 /**
  * Seeds the demo data when the database is empty; returns false (and writes nothing) otherwise.
- * Years: `currentYear - 1` (forecast approved) and `currentYear` (not approved).
+ * Years: `currentYear - 1` (forecast approved, a year of bookings up to `today`) and `currentYear`
+ * (not approved, no bookings).
  */
-export async function seedDemo(db: Db, currentYear: number = new Date().getFullYear()): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  currentYear: number = new Date().getFullYear(),
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const previousYear = currentYear - 1;
@@ -180,6 +186,7 @@ export async function seedDemo(db: Db, currentYear: number = new Date().getFullY
     );
     await seedBudget(tx, depts, previousYear);
     await seedBaseData(tx, idOf);
+    await seedBookings(tx, today);
     return true;
   });
 }
