@@ -30,6 +30,9 @@ const texts = {
     deleteAsk: (n) => `Buchung Nr. ${n} ist die letzte und wird gelöscht`,
     deleteButton: 'Löschen',
     required: 'Dieses Feld ist erforderlich',
+    cancelAsk: (n) => `Buchung Nr. ${n} ist nicht die letzte und wird storniert`,
+    cancelButton: 'Stornieren',
+    cancelled: (n) => `Buchung Nr. ${n} storniert`,
     deleted: (n) => `Buchung Nr. ${n} gelöscht`,
   },
   it: {
@@ -43,6 +46,9 @@ const texts = {
     deleteAsk: (n) => `La registrazione n. ${n} è l'ultima e viene eliminata`,
     deleteButton: 'Elimina',
     required: 'Questo campo è obbligatorio',
+    cancelAsk: (n) => `La registrazione n. ${n} non è l'ultima e viene annullata`,
+    cancelButton: 'Annulla registrazione',
+    cancelled: (n) => `Registrazione n. ${n} annullata`,
     deleted: (n) => `Registrazione n. ${n} eliminata`,
   },
 };
@@ -255,6 +261,20 @@ for (const language of ['de', 'it']) {
       assert.equal(await inputAmount(page, 'payment-amount-0'), 100000);
       assert.equal(await inputAmount(page, 'payment-amount-1'), 23456);
       await page.keyboard.press('Escape');
+      await page.getByTestId('payment-amount-0').waitFor({ state: 'detached' });
+
+      // ---- an earlier record is cancelled: it keeps its number, read-only with its amounts at 0
+      await page.getByTestId('editor-back').click();
+      await page.getByTestId('movement-delete').click();
+      await page.getByRole('dialog').getByText(t.cancelAsk(openPayment)).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: t.cancelButton, exact: true }).click();
+      await page.getByText(t.cancelled(openPayment)).first().waitFor();
+      // a new record is started (the head form opens in its record date)
+      await waitFocused(page, 'movement-record-date');
+      await typeInto(page, 'record-open', String(openPayment));
+      await page.keyboard.press('Enter');
+      await page.getByTestId('movement-cancelled').waitFor();
+      assert.equal(await page.getByTestId('movement-delete').count(), 0, 'a cancelled record is read-only');
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
