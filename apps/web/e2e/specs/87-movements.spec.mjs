@@ -210,6 +210,7 @@ for (const language of ['de', 'it']) {
       await typeInto(page, 'movement-record-date', `22.03.${yy}`);
       await typeInto(page, 'movement-document-date', `22.03.${yy}`);
       await next(page);
+      assert.equal(await page.getByTestId('movement-inter-part').count(), 0, 'only a supervisor may switch to transfer mode');
       // the open payment booked above is in 2-1-003's figures now
       await addChapter(page, '21003');
       await page.getByTestId('available-before-21003').waitFor();
@@ -282,3 +283,33 @@ for (const language of ['de', 'it']) {
     });
   });
 }
+
+describe('movements: supervisor inter-part transfer', () => {
+  test('a supervisor switches an expense into transfer mode and books revenue chapter → expense chapter', async () => {
+    const { page, errors } = await newPage(browser());
+    const t = texts.de;
+    await signInAndWait(page, 'supervisor');
+    await openHead(page, 'expenses');
+    await chooseType(page, t.paid);
+    await typeInto(page, 'movement-record-date', `23.03.${yy}`);
+    await typeInto(page, 'movement-document-date', `23.03.${yy}`);
+    await next(page);
+    await page.getByTestId('movement-inter-part').click();
+    await page.getByTestId('transfer-add').click();
+    await typeInto(page, 'from-0-code', '11002');
+    await page.getByTestId('from-0-figure').waitFor();
+    await typeInto(page, 'to-0-code', '21004');
+    await page.getByTestId('to-0-figure').waitFor();
+    await typeInto(page, 'transfer-amount-0', '10,00');
+    await shot(page, 'movements-inter-part-de');
+    await page.keyboard.press('Control+Enter');
+    const n = await savedNumber(page, t, { confirmExceeded: true });
+    await next(page);
+    await page.getByTestId('movement-transfers').waitFor();
+    assert.equal(await page.getByTestId('movement-inter-part').isChecked(), true, 'saved in transfer mode');
+    assert.equal(await amountOf(page, 'movement-transfer-total'), 1000);
+    assert.match(new URL(page.url()).pathname, new RegExp(`/movements/expenses/${n}$`));
+    assertNoErrors(errors);
+    await page.context().close();
+  });
+});
