@@ -24,11 +24,11 @@ import { areaOf } from './budget.ts';
  * - each stream below books a fixed fraction of a forecast line, spread over its dates with weights
  *   from a PRNG seeded by department and year (deterministic; the same data every time);
  * - expense chapters stay below their budget (at most 98 % used), revenues land at 90–100 % of it;
- * - fees with withholding tax are booked net (PaymentDone, or PaymentOpen in 102) plus a
- *   TransferExpense (type 3) of the tax from the expense chapter to a title-3 revenue chapter, and the
- *   union's wages (type 4) net plus a transfer of wage tax and social contributions; what was withheld
- *   in a month is paid to the tax office on the 16th of the next (in December still in December), so
- *   title-3 revenues equal title-3 expenses;
+ * - fees with withholding tax are booked net (PaymentDone) plus a TransferExpense (type 3) of the tax
+ *   from the expense chapter to a title-3 revenue chapter, and the union's wages (type 4) net plus a
+ *   transfer of wage tax and social contributions; what was withheld in a month is paid to the tax
+ *   office on the 16th of the next (in December still in December), so title-3 revenues equal
+ *   title-3 expenses;
  * - 102 (open payments allowed) books its suppliers' invoices as PaymentOpen: one instalment due after
  *   the supplier's payment term, some in two or three instalments; what falls due after 31.12 is open.
  * Dates are working days of the year; nothing is booked or paid after `today`. Record numbers run
@@ -596,7 +596,7 @@ export interface BookingScope {
   code: string;
   year: number;
   openPaymentsAllowed: boolean;
-  /** chapter code -> the scope's current line (chapter year = year) and its final budget in cents */
+  /** chapter code -> the scope's current line (chapter year = year) and its budget in cents (the demo has no changes yet) */
   lines: ReadonlyMap<string, { id: number; budget: number }>;
   accounts: Readonly<Record<AccountCode, number>>;
   /** supplier code -> id and payment term in days */
@@ -837,8 +837,8 @@ export function planBookings(scope: BookingScope, today: string): PlannedMovemen
 
 /**
  * Seeds the demo bookings of every department and every year with an approved forecast (one read per
- * table, one insert per table for all of them) and sets the revenue and expense counters to the last
- * record numbers. Years without an approved forecast get nothing (booking there is BudgetNotApproved).
+ * table, then one statement that inserts into each table once for all of them) and sets the revenue and
+ * expense counters to the last record numbers. Years without an approved forecast get nothing (booking there is BudgetNotApproved).
  */
 export async function seedBookings(tx: Tx, today: string): Promise<{ movements: number }> {
   const heads = await tx
@@ -925,7 +925,7 @@ export async function seedBookings(tx: Tx, today: string): Promise<{ movements: 
   }
   const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
   const money = sql.raw('(x.amount::numeric / 100)');
-  // The JSON rows have no statistics: without this the planner nests loops over the CTEs (seconds instead of milliseconds).
+  // The JSON rows have no statistics: without this the planner nests loops over the CTEs (the shares took ~10x longer).
   await tx.execute(sql`set local enable_nestloop = off`);
   await tx.execute(sql`
     with m as (
