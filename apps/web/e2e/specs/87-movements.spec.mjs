@@ -10,7 +10,20 @@
  * Screenshots of the head form, the positions form and the payments dialog in both languages.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  menuEntry,
+  newPage,
+  setLanguage,
+  shot,
+  signInAndWait,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -309,6 +322,15 @@ describe('movements: supervisor inter-part transfer', () => {
     assert.equal(await page.getByTestId('movement-inter-part').isChecked(), true, 'saved in transfer mode');
     assert.equal(await amountOf(page, 'movement-transfer-total'), 1000);
     assert.match(new URL(page.url()).pathname, new RegExp(`/movements/expenses/${n}$`));
+
+    // leaving with an unsaved change asks first
+    await typeInto(page, 'transfer-amount-0', '12,00');
+    await (await menuEntry(page, 'management', 'management.movements.revenues')).click();
+    await page.getByTestId('unsaved-dialog').getByTestId('unsaved-stay').click();
+    assert.match(new URL(page.url()).pathname, new RegExp(`/movements/expenses/${n}$`));
+    await (await menuEntry(page, 'management', 'management.movements.revenues')).click();
+    await page.getByTestId('unsaved-discard').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/movements/revenues'));
     assertNoErrors(errors);
     await page.context().close();
   });

@@ -88,6 +88,8 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const root = useRef<HTMLDivElement>(null);
+  // "save and leave" of the unsaved-changes question: the save doesn't go back to the head form itself
+  const leaving = useRef(false);
   const draft = useDraftForm<MovementSource, MovementValues>({
     root,
     draft: source,
@@ -205,7 +207,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
         notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
       setSource({ kind: 'saved', key: `r${saved.recordNumber}-${Date.now()}`, movement: saved });
       void invalidateBookings();
-      goHead();
+      if (!leaving.current) goHead();
       return true;
     } catch (error) {
       const field = errorFieldOf(error);
@@ -245,6 +247,15 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     }
   }
 
+  async function saveAndLeave(): Promise<boolean> {
+    leaving.current = true;
+    try {
+      return await draft.save();
+    } finally {
+      leaving.current = false;
+    }
+  }
+
   const state: MovementDraftState = {
     kind,
     context,
@@ -270,7 +281,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       <div ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>
         {children}
       </div>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? saveAndLeave : undefined} />
       {confirmElement}
     </Ctx.Provider>
   );
