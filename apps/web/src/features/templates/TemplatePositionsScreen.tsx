@@ -1,6 +1,6 @@
-import { formatChapter, type MovementTemplate, TEMPLATE_DESCRIPTION_MAX } from '@app/domain';
+import { formatChapter, type MovementTemplate } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Button, Grid, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
@@ -15,6 +15,8 @@ import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { BudgetClosedWarning } from './TemplatesScreen.tsx';
+import { templateQuery } from './queries.ts';
+import { TemplateDescriptionFields } from './TemplateDescriptionFields.tsx';
 
 /** A chapter as the positions tables show it. */
 interface Named {
@@ -53,7 +55,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
   const { t, i18n } = useLingui();
   const { department, year } = useScope();
   const navigate = useNavigate();
-  const query = useQuery(trpc.templates.get.queryOptions({ departmentId: department.id, year, code }));
+  const query = useQuery(templateQuery({ department, year }, code));
   // the edited draft belongs to the loaded template it started from; a new load starts over
   const root = useRef<HTMLDivElement>(null);
   const form = useDraftForm({ root, draft: query.data, toValues: draftOf, save, discardEditsOnReload: true });
@@ -142,30 +144,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
         <Stack gap="sm">
           <Paper withBorder radius="sm" p="sm">
             <Grid gap="xs">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  size="sm"
-                  label={t`Beschreibung (deutsch)`}
-                  name="descriptionDeu"
-                  withAsterisk
-                  maxLength={TEMPLATE_DESCRIPTION_MAX}
-                  value={draft.descriptionDeu}
-                  error={draft.descriptionDeu.trim() === '' ? t`Dieses Feld ist erforderlich` : undefined}
-                  onChange={(e) => setDraft({ ...draft, descriptionDeu: e.currentTarget.value })}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  size="sm"
-                  label={t`Beschreibung (italienisch)`}
-                  name="descriptionIta"
-                  withAsterisk
-                  maxLength={TEMPLATE_DESCRIPTION_MAX}
-                  value={draft.descriptionIta}
-                  error={draft.descriptionIta.trim() === '' ? t`Dieses Feld ist erforderlich` : undefined}
-                  onChange={(e) => setDraft({ ...draft, descriptionIta: e.currentTarget.value })}
-                />
-              </Grid.Col>
+              <TemplateDescriptionFields values={draft} onChange={(d) => setDraft({ ...draft, ...d })} showMissing span={{ base: 12, sm: 6 }} />
             </Grid>
           </Paper>
 
@@ -191,15 +170,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-                {draft.expenses.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={3}>
-                      <Text size="sm" c="dimmed">
-                        {t`Keine Ausgabenpositionen.`}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {draft.expenses.length === 0 ? <EmptyTableRow colSpan={3}>{t`Keine Ausgabenpositionen.`}</EmptyTableRow> : null}
               </Table.Tbody>
             </Table>
             {editable ? (
@@ -259,15 +230,7 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-                {draft.transfers.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed">
-                        {t`Keine Umbuchungen.`}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {draft.transfers.length === 0 ? <EmptyTableRow colSpan={5}>{t`Keine Umbuchungen.`}</EmptyTableRow> : null}
               </Table.Tbody>
             </Table>
             {editable ? (
@@ -354,5 +317,18 @@ export function TemplatePositionsScreen({ code }: { code: number }) {
       <UnsavedChangesGuard dirty={dirty} />
       {confirmElement}
     </MenuScreenGate>
+  );
+}
+
+/** The one row of an empty positions table, saying so. */
+function EmptyTableRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={colSpan}>
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }

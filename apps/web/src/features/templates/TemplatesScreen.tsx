@@ -1,4 +1,3 @@
-import { TEMPLATE_DESCRIPTION_MAX } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +12,8 @@ import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { templateFilterKeys, templateListQuery } from './queries.ts';
+import { TemplateDescriptionFields } from './TemplateDescriptionFields.tsx';
 
 /** The closed-budget warning of the template screens. */
 export function BudgetClosedWarning() {
@@ -32,9 +33,9 @@ export function TemplatesScreen() {
   const { t, i18n } = useLingui();
   const { department, year } = useScope();
   const navigate = useNavigate();
-  const list = useMasterList(['description'] as const);
+  const list = useMasterList(templateFilterKeys);
   const query = useQuery({
-    ...trpc.templates.list.queryOptions({ ...list.filters, departmentId: department.id, year, page: list.page, pageSize: list.pageSize }),
+    ...templateListQuery({ department, year }, list),
     placeholderData: keepPreviousData,
   });
   const editable = query.data?.isEditable ?? true;
@@ -43,8 +44,6 @@ export function TemplatesScreen() {
   const [chapter, setChapter] = useState<ChapterChoice | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const required = t`Dieses Feld ist erforderlich`;
-  const missing = { descriptionDeu: head.descriptionDeu.trim() === '', descriptionIta: head.descriptionIta.trim() === '' };
 
   const open = (code: number) =>
     void navigate({ to: '/dept/$dept/year/$year/movementTemplates/$code', params: { dept: department.code, year: String(year), code } });
@@ -52,7 +51,7 @@ export function TemplatesScreen() {
   async function create(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (missing.descriptionDeu || missing.descriptionIta) {
+    if (head.descriptionDeu.trim() === '' || head.descriptionIta.trim() === '') {
       notifyInfo(t`Einige Felder haben ungültige Werte`);
       return;
     }
@@ -102,30 +101,7 @@ export function TemplatesScreen() {
                   }}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 'auto' }}>
-                <TextInput
-                  size="sm"
-                  label={t`Beschreibung (deutsch)`}
-                  name="descriptionDeu"
-                  withAsterisk
-                  maxLength={TEMPLATE_DESCRIPTION_MAX}
-                  value={head.descriptionDeu}
-                  error={tried && missing.descriptionDeu ? required : undefined}
-                  onChange={(e) => setHead({ ...head, descriptionDeu: e.currentTarget.value })}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 'auto' }}>
-                <TextInput
-                  size="sm"
-                  label={t`Beschreibung (italienisch)`}
-                  name="descriptionIta"
-                  withAsterisk
-                  maxLength={TEMPLATE_DESCRIPTION_MAX}
-                  value={head.descriptionIta}
-                  error={tried && missing.descriptionIta ? required : undefined}
-                  onChange={(e) => setHead({ ...head, descriptionIta: e.currentTarget.value })}
-                />
-              </Grid.Col>
+              <TemplateDescriptionFields values={head} onChange={setHead} showMissing={tried} span={{ base: 12, sm: 'auto' }} />
               <Grid.Col span={{ base: 12, sm: 'content' }} pt={25}>
                 <Button type="submit" loading={busy} disabled={!editable} data-testid="template-continue">
                   {t`Weiter zu den Positionen`}
