@@ -1,5 +1,5 @@
 import { formatAmount } from '@app/domain';
-import { Text, type TextProps } from '@mantine/core';
+import { Table, Text, type TextProps } from '@mantine/core';
 
 export interface AmountProps extends TextProps {
   cents: number;
@@ -17,5 +17,14 @@ export function Amount({ cents, ...rest }: AmountProps) {
     >
       {formatAmount(cents)}
     </Text>
+  );
+}
+
+/** A table cell holding one amount (right-aligned, size sm): the figure columns of the budget tables. */
+export function AmountCell({ cents, testId }: { cents: number; testId?: string }) {
+  return (
+    <Table.Td ta="right">
+      <Amount cents={cents} size="sm" data-testid={testId} />
+    </Table.Td>
   );
 }

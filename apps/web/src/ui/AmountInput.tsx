@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { amountEditText, amountText, maxAmountText, readAmountText } from './amount.ts';
-import { useTypedText } from './typedText.ts';
+import { useTypedText, withOwnHandlers } from './typedText.ts';
 
 export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** Integer cents, null when empty. */
@@ -40,23 +40,7 @@ export function AmountInput({ value, onChange, onBlur, onFocus, onMouseDown, onM
         ...(typeof styles === 'object' ? styles : {}),
         input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: 'var(--mantine-font-size-sm)' },
       }}
-      onMouseDown={(event) => {
-        handlers.onMouseDown(event);
-        onMouseDown?.(event);
-      }}
-      onMouseUp={(event) => {
-        handlers.onMouseUp(event);
-        onMouseUp?.(event);
-      }}
-      onFocus={(event) => {
-        handlers.onFocus(event);
-        onFocus?.(event);
-      }}
-      onChange={handlers.onChange}
-      onBlur={(event) => {
-        handlers.onBlur(event);
-        onBlur?.(event);
-      }}
+      {...withOwnHandlers(handlers, { onMouseDown, onMouseUp, onFocus, onBlur })}
     />
   );
 }

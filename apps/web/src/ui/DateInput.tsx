@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { formatDate, readDateText } from './date.ts';
-import { useTypedText } from './typedText.ts';
+import { useTypedText, withOwnHandlers } from './typedText.ts';
 
 export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** `YYYY-MM-DD`, null when empty. */
@@ -13,7 +13,7 @@ export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange
  * Date field accepting `DD.MM.YYYY` and `DD.MM.YY`; the value is `YYYY-MM-DD`. A typed date is handed
  * on as soon as it is one (every save sees it); text that is no date blocks the save (`typedFieldsValid`).
  */
-export function DateInput({ value, onChange, onBlur, onFocus, error, placeholder, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, onBlur, onFocus, onMouseDown, onMouseUp, error, placeholder, ...rest }: DateInputProps) {
   const { t } = useLingui();
   const { ref, text, invalid, handlers } = useTypedText({ value, onChange, read: readDateText, display: formatDate });
 
@@ -26,15 +26,7 @@ export function DateInput({ value, onChange, onBlur, onFocus, error, placeholder
       placeholder={placeholder ?? t`TT.MM.JJJJ`}
       error={invalid ? t`Ungültiges Datum` : error}
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
-      onFocus={(event) => {
-        handlers.onFocus(event);
-        onFocus?.(event);
-      }}
-      onChange={handlers.onChange}
-      onBlur={(event) => {
-        handlers.onBlur(event);
-        onBlur?.(event);
-      }}
+      {...withOwnHandlers(handlers, { onMouseDown, onMouseUp, onFocus, onBlur })}
     />
   );
 }

@@ -32,6 +32,16 @@ export interface ExportFormProps {
   invalid?: boolean;
 }
 
+/** The formats of a master-data list export (departments, suppliers): short list and master sheet as PDF, and CSV; `shortList` is the first's value. */
+export function useListExportFormats(shortList: string): ExportFormat[] {
+  const { t } = useLingui();
+  return [
+    { value: shortList, label: t`Kurzliste (PDF)`, kind: 'pdf' },
+    { value: 'masterSheet', label: t`Stammblatt (PDF)`, kind: 'pdf' },
+    { value: 'csv', label: t`CSV`, kind: 'csv' },
+  ];
+}
+
 export function ExportForm({ title, formats, children, build, invalid }: ExportFormProps) {
   const { t, i18n } = useLingui();
   const [format, setFormat] = useState(formats[0]?.value ?? 'pdf');

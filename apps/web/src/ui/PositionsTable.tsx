@@ -352,3 +352,84 @@ export function EmptyChapterNames({
     </Group>
   );
 }
+
+/**
+ * The description column of a positions table (forecast, changes, adjustment): while editable, an
+ * empty chapter's German and Italian name are typed per position (`names` reads them, `onNames`
+ * writes what changed); otherwise `shown(row)`.
+ */
+export function descriptionColumn<R extends PositionRow & { isEditable: boolean }>({
+  header,
+  editable,
+  names,
+  onNames,
+  shown,
+  missing = false,
+  testIds = false,
+}: {
+  header: ReactNode;
+  editable: boolean;
+  names: (row: R) => { deu: string; ita: string };
+  onNames: (row: R, names: { deu?: string; ita?: string }) => void;
+  shown: (row: R) => ReactNode;
+  /** Mark an empty name as an error (the adjustment needs both). */
+  missing?: boolean;
+  /** The name inputs get `description-deu|ita-<chapter>` test ids. */
+  testIds?: boolean;
+}): PositionColumn<R> {
+  return {
+    key: 'description',
+    header,
+    cellStyle: { overflow: 'hidden' },
+    cell: (row) =>
+      row.isEditable && editable ? (
+        <EmptyChapterNames chapter={row.chapter} {...names(row)} missing={missing} testIds={testIds} onChange={(changed) => onNames(row, changed)} />
+      ) : (
+        shown(row)
+      ),
+  };
+}
+
+/** A free-text column of a positions table (the notes): an input while editable, else the text (one line, the whole text as title). */
+export function textColumn<R extends PositionRow>({
+  key,
+  header,
+  width,
+  editable,
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  key: string;
+  header: ReactNode;
+  width: number;
+  editable: boolean;
+  value: (row: R) => string;
+  onChange: (row: R, text: string) => void;
+  /** The input's aria-label. */
+  label: (row: R) => string;
+  testId: (row: R) => string;
+}): PositionColumn<R> {
+  return {
+    key,
+    header,
+    width,
+    cell: (row) =>
+      editable ? (
+        <TextInput
+          size="xs"
+          styles={rowInput}
+          maxLength={200}
+          value={value(row)}
+          onChange={(e) => onChange(row, e.currentTarget.value)}
+          aria-label={label(row)}
+          data-testid={testId(row)}
+        />
+      ) : (
+        <Text size="sm" truncate title={value(row)}>
+          {value(row)}
+        </Text>
+      ),
+  };
+}

@@ -152,3 +152,36 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
     },
   };
 }
+
+type TypedHandlers = ReturnType<typeof useTypedText>['handlers'];
+
+/** The caller's own handlers of a typed field (AmountInput, DateInput pass theirs through). */
+export interface OwnFieldHandlers {
+  onMouseDown?: ((event: MouseEvent<HTMLInputElement>) => void) | undefined;
+  onMouseUp?: ((event: MouseEvent<HTMLInputElement>) => void) | undefined;
+  onFocus?: ((event: FocusEvent<HTMLInputElement>) => void) | undefined;
+  onBlur?: ((event: FocusEvent<HTMLInputElement>) => void) | undefined;
+}
+
+/** The TextInput handlers of a typed field: useTypedText's first, then the caller's own. */
+export function withOwnHandlers(handlers: TypedHandlers, own: OwnFieldHandlers) {
+  return {
+    onMouseDown: (event: MouseEvent<HTMLInputElement>) => {
+      handlers.onMouseDown(event);
+      own.onMouseDown?.(event);
+    },
+    onMouseUp: (event: MouseEvent<HTMLInputElement>) => {
+      handlers.onMouseUp(event);
+      own.onMouseUp?.(event);
+    },
+    onFocus: (event: FocusEvent<HTMLInputElement>) => {
+      handlers.onFocus(event);
+      own.onFocus?.(event);
+    },
+    onChange: handlers.onChange,
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      handlers.onBlur(event);
+      own.onBlur?.(event);
+    },
+  };
+}

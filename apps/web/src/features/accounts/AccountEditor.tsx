@@ -1,6 +1,6 @@
 import { AccountInput, AccountType } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Grid, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
@@ -8,6 +8,7 @@ import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { IbanInput } from '../../ui/IbanInput.tsx';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { accountLabels, accountTypeLabels } from './labels.ts';
 
@@ -44,9 +45,7 @@ export function AccountEditor({ id }: { id: EditorId }) {
     >
       <FormSection>
         <Grid gap="xs" align="flex-end">
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('code')} withAsterisk maxLength={6} styles={monoInput} />
-          </Grid.Col>
+          <TextCol span={{ base: 4, sm: 2 }} {...field('code')} withAsterisk maxLength={6} styles={monoInput} />
           <Grid.Col span={{ base: 8, sm: 5 }}>
             <Stack gap={3}>
               <Text size="sm" fw={500}>
@@ -69,12 +68,8 @@ export function AccountEditor({ id }: { id: EditorId }) {
               description={!canInactivate && !editor.isNew ? t`Das Konto wird noch verwendet und kann nicht deaktiviert werden.` : undefined}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('descriptionDeu')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('descriptionIta')} withAsterisk />
-          </Grid.Col>
+          <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionDeu')} withAsterisk />
+          <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionIta')} withAsterisk />
           <Grid.Col span={12}>
             <Textarea size="sm" {...field('notes')} autosize minRows={2} maxRows={5} />
           </Grid.Col>
@@ -86,12 +81,8 @@ export function AccountEditor({ id }: { id: EditorId }) {
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <IbanInput {...field('bankInfo.iban')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 3 }}>
-              <TextInput size="sm" {...field('bankInfo.swift')} styles={monoInput} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 12 }}>
-              <TextInput size="sm" {...field('bankInfo.bankName')} />
-            </Grid.Col>
+            <TextCol span={{ base: 12, sm: 3 }} {...field('bankInfo.swift')} styles={monoInput} />
+            <TextCol span={{ base: 12, sm: 12 }} {...field('bankInfo.bankName')} />
           </Grid>
         </FormSection>
       ) : null}

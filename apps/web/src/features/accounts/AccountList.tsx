@@ -1,8 +1,9 @@
 import { formatIban } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { RowFlag } from '../../ui/RowFlag.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -32,12 +33,7 @@ export function AccountList() {
             key: 'inactive',
             header: '',
             width: 80,
-            render: (a) =>
-              a.inactive ? (
-                <Badge size="xs" color="gray" variant="light">
-                  {t`inaktiv`}
-                </Badge>
-              ) : null,
+            render: (a) => <RowFlag on={a.inactive} color="gray">{t`inaktiv`}</RowFlag>,
           },
         ]}
         rows={query.data?.entities}

@@ -1,6 +1,6 @@
 import { BankInput } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Grid, TextInput } from '@mantine/core';
+import { Checkbox, Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
@@ -9,6 +9,7 @@ import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { IbanInput } from '../../ui/IbanInput.tsx';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { bankLabels } from './labels.ts';
 import { useCanEditBanks } from './permissions.ts';
@@ -49,57 +50,31 @@ export function BankEditor({ id }: { id: EditorId }) {
       <FormSection title={t`Bank`}>
         <Grid gap="xs">
           {v.isForeign ? (
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput size="sm" {...field('key')} readOnly={!canEdit} withAsterisk />
-            </Grid.Col>
+            <TextCol span={{ base: 6, sm: 3 }} {...field('key')} readOnly={!canEdit} withAsterisk />
           ) : (
             <>
-              <Grid.Col span={{ base: 6, sm: 2 }}>
-                <TextInput size="sm" {...field('abi')} readOnly={!canEdit} withAsterisk maxLength={5} inputMode="numeric" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 2 }}>
-                <TextInput size="sm" {...field('cab')} readOnly={!canEdit} withAsterisk maxLength={5} inputMode="numeric" />
-              </Grid.Col>
+              <TextCol span={{ base: 6, sm: 2 }} {...field('abi')} readOnly={!canEdit} withAsterisk maxLength={5} inputMode="numeric" />
+              <TextCol span={{ base: 6, sm: 2 }} {...field('cab')} readOnly={!canEdit} withAsterisk maxLength={5} inputMode="numeric" />
             </>
           )}
           <Grid.Col span={{ base: 12, sm: v.isForeign ? 9 : 8 }} style={{ display: 'flex', alignItems: 'flex-end', gap: 16, paddingBottom: 10 }}>
             <Checkbox size="sm" {...field('isForeign', 'checkbox')} disabled={!canEdit} />
             <Checkbox size="sm" {...field('autoUpdate', 'checkbox')} disabled={!canEdit} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('name1')} readOnly={!canEdit} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('name2')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('street')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('postalCode')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 4 }}>
-            <TextInput size="sm" {...field('location')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('province')} readOnly={!canEdit} maxLength={2} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('country')} readOnly={!canEdit} maxLength={3} />
-          </Grid.Col>
+          <TextCol span={{ base: 12, sm: 6 }} {...field('name1')} readOnly={!canEdit} withAsterisk />
+          <TextCol span={{ base: 12, sm: 6 }} {...field('name2')} readOnly={!canEdit} />
+          <TextCol span={{ base: 12, sm: 6 }} {...field('street')} readOnly={!canEdit} />
+          <TextCol span={{ base: 4, sm: 2 }} {...field('postalCode')} readOnly={!canEdit} />
+          <TextCol span={{ base: 8, sm: 4 }} {...field('location')} readOnly={!canEdit} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('province')} readOnly={!canEdit} maxLength={2} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('country')} readOnly={!canEdit} maxLength={3} />
         </Grid>
       </FormSection>
       <FormSection title={t`Bankverbindung`}>
         <Grid gap="xs">
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('routingCode')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('uicCode')} readOnly={!canEdit} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('swift')} readOnly={!canEdit} styles={monoInput} />
-          </Grid.Col>
+          <TextCol span={{ base: 6, sm: 3 }} {...field('routingCode')} readOnly={!canEdit} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('uicCode')} readOnly={!canEdit} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('swift')} readOnly={!canEdit} styles={monoInput} />
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <DateInput
               size="sm"

@@ -1,6 +1,6 @@
 import { forecastApprovalDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
@@ -11,6 +11,7 @@ import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
+import { QueryResult } from '../../ui/QueryResult.tsx';
 import { BalanceChecks, BudgetStateAlert, closedReason, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { forecastSummaryQuery } from './queries.ts';
@@ -113,93 +114,89 @@ export function ApprovalScreen() {
         {t`Genehmigung des Haushaltsvoranschlags ${year}`}
       </Title>
       <BudgetStateAlert closed={closed} />
-      {summary.error ? (
-        <Alert color="red" variant="light">
-          {errorText(i18n, summary.error)}
-        </Alert>
-      ) : !s ? (
-        <Loader size="sm" />
-      ) : (
-        <>
-          <Paper withBorder radius="sm" p="sm">
-            <Stack gap={6}>
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                {t`Ausgleichsprüfung`}
-              </Text>
-              <BalanceChecks checks={s.checks} empty={s.isEmpty} />
-              <Stack gap={2} maw={420} mt={4}>
-                <FigureLine label={t`Einnahmen`} cents={s.totals.revenues} />
-                <FigureLine label={t`Verwendeter Überschuss`} cents={s.totals.surplusUsed} />
-                <FigureLine label={t`Ausgaben`} cents={s.totals.expenses} />
-                <FigureLine label={t`Differenz`} cents={s.totals.surplus} strong testId="approval-balance" />
+      <QueryResult query={summary}>
+        {(s) => (
+          <>
+            <Paper withBorder radius="sm" p="sm">
+              <Stack gap={6}>
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                  {t`Ausgleichsprüfung`}
+                </Text>
+                <BalanceChecks checks={s.checks} empty={s.isEmpty} />
+                <Stack gap={2} maw={420} mt={4}>
+                  <FigureLine label={t`Einnahmen`} cents={s.totals.revenues} />
+                  <FigureLine label={t`Verwendeter Überschuss`} cents={s.totals.surplusUsed} />
+                  <FigureLine label={t`Ausgaben`} cents={s.totals.expenses} />
+                  <FigureLine label={t`Differenz`} cents={s.totals.surplus} strong testId="approval-balance" />
+                </Stack>
               </Stack>
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="sm" p="md">
-            {approved ? (
-              <Group justify="space-between" align="center">
-                <div>
-                  <Text size="sm" c="dimmed">
-                    {t`Genehmigungsdatum`}
-                  </Text>
-                  <Text fw={700} data-testid="approval-date">
-                    {formatDate(approved)}
-                  </Text>
-                </div>
-                {!closed ? (
-                  <Button color="red" variant="light" onClick={() => void revoke()} loading={busy} data-testid="approval-revoke">
-                    {t`Genehmigung aufheben`}
-                  </Button>
-                ) : null}
-              </Group>
-            ) : (
-              <form ref={root} onSubmit={onSubmit} noValidate>
-                <Group align="flex-start" gap="sm">
-                  <DateInput
-                    label={t`Genehmigungsdatum`}
-                    name="approval"
-                    data-testid="approval-input"
-                    withAsterisk
-                    w={180}
-                    value={date}
-                    onChange={(value) => draft.set('date', value)}
-                    onBlur={() => setTouched(true)}
-                    error={dateError}
-                    disabled={closed}
-                  />
-                  <Tooltip label={disabledReason} disabled={disabledReason === null} withArrow multiline maw={320}>
-                    <span style={{ display: 'inline-block', marginTop: 25 }} data-testid="approval-save-wrap">
-                      <Button
-                        type="submit"
-                        loading={busy}
-                        disabled={disabledReason !== null}
-                        data-testid="approval-save"
-                        data-disabled-reason={disabledReason ?? undefined}
-                      >
-                        {t`Genehmigen`}
-                      </Button>
-                    </span>
-                  </Tooltip>
+            </Paper>
+            <Paper withBorder radius="sm" p="md">
+              {approved ? (
+                <Group justify="space-between" align="center">
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {t`Genehmigungsdatum`}
+                    </Text>
+                    <Text fw={700} data-testid="approval-date">
+                      {formatDate(approved)}
+                    </Text>
+                  </div>
+                  {!closed ? (
+                    <Button color="red" variant="light" onClick={() => void revoke()} loading={busy} data-testid="approval-revoke">
+                      {t`Genehmigung aufheben`}
+                    </Button>
+                  ) : null}
                 </Group>
-                {s.isEmpty ? (
-                  <Text size="sm" c="dimmed" mt={6} data-testid="approval-empty">
-                    {i18n._(budgetMessages.noTitles)}
-                  </Text>
-                ) : !balanced ? (
-                  <Text size="sm" c="red" mt={6} data-testid="approval-not-balanced">
-                    {i18n._(budgetMessages.notBalanced)}
-                  </Text>
-                ) : null}
-              </form>
-            )}
-          </Paper>
-          {warning ? (
-            <Alert color="yellow" variant="light" data-testid="approval-warning">
-              {warning}
-            </Alert>
-          ) : null}
-        </>
-      )}
+              ) : (
+                <form ref={root} onSubmit={onSubmit} noValidate>
+                  <Group align="flex-start" gap="sm">
+                    <DateInput
+                      label={t`Genehmigungsdatum`}
+                      name="approval"
+                      data-testid="approval-input"
+                      withAsterisk
+                      w={180}
+                      value={date}
+                      onChange={(value) => draft.set('date', value)}
+                      onBlur={() => setTouched(true)}
+                      error={dateError}
+                      disabled={closed}
+                    />
+                    <Tooltip label={disabledReason} disabled={disabledReason === null} withArrow multiline maw={320}>
+                      <span style={{ display: 'inline-block', marginTop: 25 }} data-testid="approval-save-wrap">
+                        <Button
+                          type="submit"
+                          loading={busy}
+                          disabled={disabledReason !== null}
+                          data-testid="approval-save"
+                          data-disabled-reason={disabledReason ?? undefined}
+                        >
+                          {t`Genehmigen`}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  </Group>
+                  {s.isEmpty ? (
+                    <Text size="sm" c="dimmed" mt={6} data-testid="approval-empty">
+                      {i18n._(budgetMessages.noTitles)}
+                    </Text>
+                  ) : !balanced ? (
+                    <Text size="sm" c="red" mt={6} data-testid="approval-not-balanced">
+                      {i18n._(budgetMessages.notBalanced)}
+                    </Text>
+                  ) : null}
+                </form>
+              )}
+            </Paper>
+            {warning ? (
+              <Alert color="yellow" variant="light" data-testid="approval-warning">
+                {warning}
+              </Alert>
+            ) : null}
+          </>
+        )}
+      </QueryResult>
       {confirmElement}
     </Stack>
   );

@@ -3,7 +3,7 @@ import { type BalanceCheck, type BalanceCheckResult, balanceChecks, formatAmount
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Alert, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
 import { useScope } from '../scope/useScope.ts';
@@ -106,25 +106,5 @@ export function FigureLine({ label, cents, strong, testId }: { label: ReactNode;
       </Text>
       <Amount cents={cents} size="sm" fw={strong ? 700 : undefined} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} />
     </Group>
-  );
-}
-
-/** The ✕ at the end of an editable position row (out of the tab order; Ctrl+Del does the same). */
-export function RowDeleteButton({ chapter, onDelete }: { chapter: string; onDelete: () => void }) {
-  const { t } = useLingui();
-  return (
-    <Tooltip label={t`Zeile löschen (Strg+Entf)`}>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="sm"
-        tabIndex={-1}
-        onClick={onDelete}
-        aria-label={t`Zeile löschen (Strg+Entf)`}
-        data-testid={`delete-${chapter}`}
-      >
-        ✕
-      </ActionIcon>
-    </Tooltip>
   );
 }

@@ -9,7 +9,7 @@ import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { notifyError } from '../../ui/notify.ts';
-import { EmptyChapterNames, PositionAmountInput, PositionsTable, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { descriptionColumn, PositionAmountInput, PositionsTable, usePositionRows } from '../../ui/PositionsTable.tsx';
 import { budgetMessages } from './labels.ts';
 import { type ChangeRow, changeRowTotals, isPendingRow } from './positions.ts';
 
@@ -98,28 +98,20 @@ export function ChangePositionsTable({
       testId="change-positions"
       emptyText={t`Noch keine Positionen. Kapitel unten hinzufügen.`}
       columns={[
-        {
-          key: 'description',
+        descriptionColumn<ChangeRow>({
           header: t`Bezeichnung`,
-          cellStyle: { overflow: 'hidden' },
-          cell: (row) =>
-            row.isEditable && editable ? (
-              <EmptyChapterNames
-                chapter={row.chapter}
-                deu={row.descriptionDeu}
-                ita={row.descriptionIta}
-                missing={requireDescriptions}
-                testIds
-                onChange={({ deu, ita }) =>
-                  positions.update(row.key, { ...(deu === undefined ? {} : { descriptionDeu: deu }), ...(ita === undefined ? {} : { descriptionIta: ita }) })
-                }
-              />
-            ) : (
-              <Text size="sm" truncate title={chapterDescription(i18n, row)}>
-                {chapterDescription(i18n, row)}
-              </Text>
-            ),
-        },
+          editable,
+          names: (row) => ({ deu: row.descriptionDeu, ita: row.descriptionIta }),
+          onNames: (row, { deu, ita }) =>
+            positions.update(row.key, { ...(deu === undefined ? {} : { descriptionDeu: deu }), ...(ita === undefined ? {} : { descriptionIta: ita }) }),
+          missing: requireDescriptions,
+          testIds: true,
+          shown: (row) => (
+            <Text size="sm" truncate title={chapterDescription(i18n, row)}>
+              {chapterDescription(i18n, row)}
+            </Text>
+          ),
+        }),
         { key: 'before', header: t`Ansatz vorher`, width: 175, align: 'right', cell: (row) => <Amount cents={row.budgetBeforeChange} size="sm" /> },
         {
           key: 'amount',

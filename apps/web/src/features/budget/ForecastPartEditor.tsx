@@ -1,6 +1,6 @@
 import { type Part, titleOfChapter, formatChapter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef } from 'react';
@@ -13,7 +13,7 @@ import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import { chapterDescription, partLabels } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { EmptyChapterNames, PositionAmountInput, PositionsTable, rowInput, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { descriptionColumn, PositionAmountInput, PositionsTable, textColumn, usePositionRows } from '../../ui/PositionsTable.tsx';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
@@ -176,30 +176,22 @@ export function ForecastPartEditor({ part }: { part: Part }) {
           testId="forecast-positions"
           emptyText={editable ? t`Noch keine Kapitel. Kapitel unten hinzufügen.` : t`Noch keine Kapitel.`}
           columns={[
-            {
-              key: 'description',
+            descriptionColumn<ForecastRow>({
               header: t`Bezeichnung`,
-              cellStyle: { overflow: 'hidden' },
-              cell: (row) =>
-                row.isEditable && editable ? (
-                  <EmptyChapterNames
-                    chapter={row.chapter}
-                    deu={row.chapterDescriptionDeu}
-                    ita={row.chapterDescriptionIta}
-                    onChange={({ deu, ita }) =>
-                      update(row.key, {
-                        ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }),
-                        ...(ita === undefined ? {} : { chapterDescriptionIta: ita }),
-                      })
-                    }
-                  />
-                ) : (
-                  // long chapter names wrap (a cashier must read the whole name at 1280 px)
-                  <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="forecast-chapter-description">
-                    {chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}
-                  </Text>
-                ),
-            },
+              editable,
+              names: (row) => ({ deu: row.chapterDescriptionDeu, ita: row.chapterDescriptionIta }),
+              onNames: (row, { deu, ita }) =>
+                update(row.key, {
+                  ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }),
+                  ...(ita === undefined ? {} : { chapterDescriptionIta: ita }),
+                }),
+              shown: (row) => (
+                // long chapter names wrap (a cashier must read the whole name at 1280 px)
+                <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="forecast-chapter-description">
+                  {chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}
+                </Text>
+              ),
+            }),
             {
               key: 'amount',
               header: t`Betrag ${year}`,
@@ -271,27 +263,16 @@ export function ForecastPartEditor({ part }: { part: Part }) {
                 />
               ),
             },
-            {
+            textColumn<ForecastRow>({
               key: 'notes',
               header: t`Anmerkungen`,
               width: 220,
-              cell: (row) =>
-                editable ? (
-                  <TextInput
-                    size="xs"
-                    styles={rowInput}
-                    maxLength={200}
-                    value={row.notes}
-                    onChange={(e) => update(row.key, { notes: e.currentTarget.value })}
-                    aria-label={t`Anmerkungen`}
-                    data-testid={`notes-${row.chapter}`}
-                  />
-                ) : (
-                  <Text size="sm" truncate title={row.notes}>
-                    {row.notes}
-                  </Text>
-                ),
-            },
+              editable,
+              value: (row) => row.notes,
+              onChange: (row, notes) => update(row.key, { notes }),
+              label: () => t`Anmerkungen`,
+              testId: (row) => `notes-${row.chapter}`,
+            }),
           ]}
           totals={[
             ...totals.byTitle.map((tt) => ({

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { errorText } from '../../lib/errorMessages.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { QueryResult } from '../../ui/QueryResult.tsx';
+import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
 import { BalanceChecks, BudgetStateAlert } from './BudgetParts.tsx';
@@ -61,93 +61,79 @@ export function ForecastSummaryScreen() {
         </Group>
       </Group>
       <BudgetStateAlert closed={closed} approved={Boolean(s?.approval)} />
-      {summary.error ? (
-        <Alert color="red" variant="light">
-          {errorText(i18n, summary.error)}
-        </Alert>
-      ) : !s ? (
-        <Loader size="sm" />
-      ) : (
-        <>
-          <Paper withBorder radius="sm">
-            <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped data-testid="forecast-summary" layout="fixed">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>{t`Titel`}</Table.Th>
-                  <Table.Th>{t`Bezeichnung`}</Table.Th>
-                  <Table.Th w={150} ta="right">
-                    {t`Einnahmen`}
-                  </Table.Th>
-                  <Table.Th w={150} ta="right">
-                    {t`Ausgaben`}
-                  </Table.Th>
-                  <Table.Th w={150} ta="right">
-                    {t`Differenz`}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.titles.map((row) => (
-                  <Table.Tr key={row.title} data-testid={`summary-title-${row.title}`}>
-                    <Table.Td style={num}>{row.title}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate>
-                        {[titleName(1, row.title), titleName(2, row.title)].filter(Boolean).join(' / ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Amount cents={row.revenues} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Amount cents={row.expenses} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Amount cents={row.surplus} size="sm" />
-                    </Table.Td>
+      <QueryResult query={summary}>
+        {(s) => (
+          <>
+            <Paper withBorder radius="sm">
+              <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped data-testid="forecast-summary" layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>{t`Titel`}</Table.Th>
+                    <Table.Th>{t`Bezeichnung`}</Table.Th>
+                    <Table.Th w={150} ta="right">
+                      {t`Einnahmen`}
+                    </Table.Th>
+                    <Table.Th w={150} ta="right">
+                      {t`Ausgaben`}
+                    </Table.Th>
+                    <Table.Th w={150} ta="right">
+                      {t`Differenz`}
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td />
-                  <Table.Td>{t`Verwendeter Überschuss`}</Table.Td>
-                  <Table.Td ta="right">
-                    <Amount cents={s.totals.surplusUsed} size="sm" data-testid="summary-surplus-used" />
-                  </Table.Td>
-                  <Table.Td />
-                  <Table.Td ta="right">
-                    <Amount cents={s.totals.surplusUsed} size="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr style={{ borderTop: '2px solid var(--mantine-color-default-border)' }}>
-                  <Table.Th />
-                  <Table.Th>{t`Summe`}</Table.Th>
-                  <Table.Th ta="right">
-                    <Amount cents={s.totals.revenues + s.totals.surplusUsed} size="sm" fw={700} data-testid="summary-revenues" />
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Amount cents={s.totals.expenses} size="sm" fw={700} data-testid="summary-expenses" />
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Amount cents={s.totals.surplus} size="sm" fw={700} data-testid="summary-balance" />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Paper>
-          <Paper withBorder radius="sm" p="sm">
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
-              {t`Ausgleichsprüfung`}
-            </Text>
-            {s.isEmpty ? (
-              <Text size="sm" c="dimmed" mb={6} data-testid="summary-empty">
-                {i18n._(budgetMessages.noTitles)}
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.titles.map((row) => (
+                    <Table.Tr key={row.title} data-testid={`summary-title-${row.title}`}>
+                      <Table.Td style={num}>{row.title}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" truncate>
+                          {[titleName(1, row.title), titleName(2, row.title)].filter(Boolean).join(' / ')}
+                        </Text>
+                      </Table.Td>
+                      <AmountCell cents={row.revenues} />
+                      <AmountCell cents={row.expenses} />
+                      <AmountCell cents={row.surplus} />
+                    </Table.Tr>
+                  ))}
+                  <Table.Tr>
+                    <Table.Td />
+                    <Table.Td>{t`Verwendeter Überschuss`}</Table.Td>
+                    <AmountCell cents={s.totals.surplusUsed} testId="summary-surplus-used" />
+                    <Table.Td />
+                    <AmountCell cents={s.totals.surplusUsed} />
+                  </Table.Tr>
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr style={{ borderTop: '2px solid var(--mantine-color-default-border)' }}>
+                    <Table.Th />
+                    <Table.Th>{t`Summe`}</Table.Th>
+                    <Table.Th ta="right">
+                      <Amount cents={s.totals.revenues + s.totals.surplusUsed} size="sm" fw={700} data-testid="summary-revenues" />
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Amount cents={s.totals.expenses} size="sm" fw={700} data-testid="summary-expenses" />
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Amount cents={s.totals.surplus} size="sm" fw={700} data-testid="summary-balance" />
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Paper>
+            <Paper withBorder radius="sm" p="sm">
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
+                {t`Ausgleichsprüfung`}
               </Text>
-            ) : null}
-            <BalanceChecks checks={s.checks} empty={s.isEmpty} />
-          </Paper>
-        </>
-      )}
+              {s.isEmpty ? (
+                <Text size="sm" c="dimmed" mb={6} data-testid="summary-empty">
+                  {i18n._(budgetMessages.noTitles)}
+                </Text>
+              ) : null}
+              <BalanceChecks checks={s.checks} empty={s.isEmpty} />
+            </Paper>
+          </>
+        )}
+      </QueryResult>
     </Stack>
   );
 }

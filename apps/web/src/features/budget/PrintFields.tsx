@@ -1,8 +1,9 @@
 import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { PartControl } from '../../ui/PartControl.tsx';
+import { TitleRangeFields } from '../../ui/TitleRangeFields.tsx';
 
 export interface RangeValues {
   part: Part | null;
@@ -35,7 +36,6 @@ export function RangeFields({
 }) {
   const { t } = useLingui();
   const set = (patch: Partial<RangeValues>) => onChange({ ...values, ...patch });
-  const title = (v: string | number) => (v === '' ? null : Number(v));
   const invalid = rangeInvalid(values);
   const order = t`„Bis“ muss größer oder gleich „von“ sein`;
   return (
@@ -53,33 +53,7 @@ export function RangeFields({
           });
         }}
       />
-      <Group gap="sm" align="flex-start">
-        <NumberInput
-          size="sm"
-          w={110}
-          label={t`Titel von`}
-          data-testid="print-title-from"
-          min={1}
-          max={9}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.titleFrom ?? ''}
-          onChange={(v) => set({ titleFrom: title(v) })}
-        />
-        <NumberInput
-          size="sm"
-          w={110}
-          label={t`Titel bis`}
-          data-testid="print-title-to"
-          min={1}
-          max={9}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.titleTo ?? ''}
-          error={invalid.title ? order : undefined}
-          onChange={(v) => set({ titleTo: title(v) })}
-        />
-      </Group>
+      <TitleRangeFields values={values} onChange={set} error={invalid.title ? order : undefined} />
       <Group gap="lg" align="flex-start" wrap="nowrap">
         <div style={{ flex: 1, minWidth: 0 }}>
           <ChapterCodeInput

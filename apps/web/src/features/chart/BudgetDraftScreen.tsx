@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
-import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
-import { ChartPrintFields, type ChartPrintValues, chartExportInput, invalidTitleRange } from './ChartPrintForm.tsx';
+import { ChartPrintFields, type ChartPrintValues, invalidTitleRange, loadChartExport } from './ChartPrintForm.tsx';
 
 /** Empty budget-forecast draft (menu `chartOfAccounts/budgetDraft`): the chart's chapters with empty amount columns to fill in by hand. */
 export function BudgetDraftScreen() {
@@ -19,10 +18,7 @@ export function BudgetDraftScreen() {
   const [values, setValues] = useState<ChartPrintValues>({ area: department.area, year, part: null, titleFrom: null, titleTo: null, withCategories: false });
 
   async function build() {
-    const [data, reports] = await Promise.all([
-      queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }),
-      import('@app/reports'),
-    ]);
+    const [data, reports] = await loadChartExport(values);
     return {
       kind: 'pdf' as const,
       blob: reports

@@ -1,16 +1,18 @@
 import { CHAPTER_SHORT_MAX, type ChapterFields, ChapterForm, chapterCodeOf, formatChapter, missingChapterTexts, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Grid, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { chapterWord, localDescription } from '../../ui/chartLabels.ts';
 import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { PartControl } from '../../ui/PartControl.tsx';
-import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
+import { useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { ChartStatusBanner } from './ChartStatusBanner.tsx';
 import { chapterLabels } from './labels.ts';
+import { useChartItemLoaded } from './useChartItemLoaded.ts';
 import { useChartScope } from './useChartScope.ts';
 
 type ChapterValues = {
@@ -38,11 +40,10 @@ export function ChapterEditor({ id }: { id: EditorId }) {
   const chart = useChartScope();
   const deptId = chart.department.id;
   const scopeInput = { departmentId: deptId, year: chart.year, area: chart.area };
-  const existing = useQuery({ ...trpc.chart.chapters.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
-  const template = useQuery({ ...trpc.chart.chapters.template.queryOptions(scopeInput), enabled: id === 'new' });
-  const editor = useEntityEditor<NonNullable<typeof existing.data> | NonNullable<typeof template.data>, ChapterValues, ChapterFields>({
+  const loaded = useChartItemLoaded(id, trpc.chart.chapters);
+  const editor = useEntityEditor<NonNullable<typeof loaded.data>, ChapterValues, ChapterFields>({
     id,
-    loaded: pickLoaded(id, existing, template),
+    loaded,
     toValues: (e) => ({
       part: e.part as Part,
       title: e.title,
@@ -141,9 +142,7 @@ export function ChapterEditor({ id }: { id: EditorId }) {
                   comboboxProps={{ width: 360, position: 'bottom-start' }}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 2 }}>
-                <TextInput size="sm" {...field('chapterShort')} withAsterisk maxLength={CHAPTER_SHORT_MAX} styles={monoInput} />
-              </Grid.Col>
+              <TextCol span={{ base: 6, sm: 2 }} {...field('chapterShort')} withAsterisk maxLength={CHAPTER_SHORT_MAX} styles={monoInput} />
               <Grid.Col span={{ base: 6, sm: 2 }}>
                 <Stack gap={3}>
                   <Text size="sm" fw={500}>
@@ -154,18 +153,10 @@ export function ChapterEditor({ id }: { id: EditorId }) {
                   </Text>
                 </Stack>
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput size="sm" {...field('descriptionDeu')} withAsterisk={required} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput size="sm" {...field('descriptionIta')} withAsterisk={required} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput size="sm" {...field('searchKeyDeu')} withAsterisk={required} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput size="sm" {...field('searchKeyIta')} withAsterisk={required} />
-              </Grid.Col>
+              <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionDeu')} withAsterisk={required} />
+              <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionIta')} withAsterisk={required} />
+              <TextCol span={{ base: 12, sm: 6 }} {...field('searchKeyDeu')} withAsterisk={required} />
+              <TextCol span={{ base: 12, sm: 6 }} {...field('searchKeyIta')} withAsterisk={required} />
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Checkbox size="sm" {...field('emptyChapter', 'checkbox')} />
               </Grid.Col>

@@ -1,8 +1,10 @@
 import type { Area, ChartExportInput, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
+import { Checkbox, Group, Select, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { queryClient, trpc } from '../../lib/trpc.ts';
 import { PartControl } from '../../ui/PartControl.tsx';
+import { TitleRangeFields } from '../../ui/TitleRangeFields.tsx';
 import { yearListQuery } from '../years/queries.ts';
 import { AreaSelect } from './AreaSelect.tsx';
 
@@ -27,6 +29,11 @@ export function chartExportInput(v: ChartPrintValues): ChartExportInput {
   };
 }
 
+/** What a chart print's build needs: the chart export of the chosen values (fetched fresh) and the reports module. */
+export function loadChartExport(values: ChartPrintValues) {
+  return Promise.all([queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }), import('@app/reports')]);
+}
+
 export function invalidTitleRange(v: ChartPrintValues): boolean {
   return v.titleFrom !== null && v.titleTo !== null && v.titleFrom > v.titleTo;
 }
@@ -44,7 +51,6 @@ export function ChartPrintFields({
   const { t } = useLingui();
   const years = useSuspenseQuery(yearListQuery());
   const set = (patch: Partial<ChartPrintValues>) => onChange({ ...values, ...patch });
-  const title = (v: string | number) => (v === '' || v === null ? null : Number(v));
   const rangeError = invalidTitleRange(values) ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined;
   return (
     <Stack gap="sm">
@@ -62,33 +68,7 @@ export function ChartPrintFields({
         />
         <PartControl withAll testId="print-part" value={values.part} onChange={(part) => set({ part })} />
       </Group>
-      <Group gap="sm" align="flex-start">
-        <NumberInput
-          size="sm"
-          w={110}
-          label={t`Titel von`}
-          data-testid="print-title-from"
-          min={1}
-          max={9}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.titleFrom ?? ''}
-          onChange={(v) => set({ titleFrom: title(v) })}
-        />
-        <NumberInput
-          size="sm"
-          w={110}
-          label={t`Titel bis`}
-          data-testid="print-title-to"
-          min={1}
-          max={9}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.titleTo ?? ''}
-          error={rangeError}
-          onChange={(v) => set({ titleTo: title(v) })}
-        />
-      </Group>
+      <TitleRangeFields values={values} onChange={set} error={rangeError} />
       {withCategoriesOption ? (
         <Checkbox
           size="sm"

@@ -1,14 +1,13 @@
 import { Area } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
-import { ChartPrintFields, type ChartPrintValues, chartExportInput, invalidTitleRange } from './ChartPrintForm.tsx';
+import { ChartPrintFields, type ChartPrintValues, invalidTitleRange, loadChartExport } from './ChartPrintForm.tsx';
 
 /** Chart of accounts print (menu `chartOfAccounts/print`): area (default union), year, part, title range, with categories -> PDF. */
 export function ChartPrintScreen() {
@@ -18,10 +17,7 @@ export function ChartPrintScreen() {
   const [values, setValues] = useState<ChartPrintValues>({ area: Area.Union, year, part: null, titleFrom: null, titleTo: null, withCategories: false });
 
   async function build() {
-    const [data, reports] = await Promise.all([
-      queryClient.fetchQuery({ ...trpc.chart.export.queryOptions(chartExportInput(values)), staleTime: 0 }),
-      import('@app/reports'),
-    ]);
+    const [data, reports] = await loadChartExport(values);
     return {
       kind: 'pdf' as const,
       blob: reports.chartOfAccountsPdf(data, { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) }).output('blob'),

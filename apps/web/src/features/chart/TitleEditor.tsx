@@ -1,28 +1,20 @@
 import { type Part, TitleFields } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { NumberInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import type { EditorId } from '../../ui/listState.ts';
-import { pickLoaded } from '../../ui/useEntityEditor.ts';
 import { ChartItemEditor } from './ChartItemEditor.tsx';
 import { titleLabels } from './labels.ts';
-import { useChartScope } from './useChartScope.ts';
+import { useChartItemLoaded } from './useChartItemLoaded.ts';
 
 /** One title: part, number (the second digit of its chapters), descriptions in both languages. */
 export function TitleEditor({ id }: { id: EditorId }) {
   const { t } = useLingui();
-  const chart = useChartScope();
-  const deptId = chart.department.id;
-  const existing = useQuery({ ...trpc.chart.titles.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: deptId }), enabled: id !== 'new' });
-  const template = useQuery({
-    ...trpc.chart.titles.template.queryOptions({ departmentId: deptId, year: chart.year, area: chart.area }),
-    enabled: id === 'new',
-  });
+  const loaded = useChartItemLoaded(id, trpc.chart.titles);
   return (
     <ChartItemEditor
       id={id}
-      loaded={pickLoaded(id, existing, template)}
+      loaded={loaded}
       toValues={(e) => ({ part: e.part as Part, title: e.title, descriptionDeu: e.descriptionDeu, descriptionIta: e.descriptionIta })}
       schema={TitleFields}
       labels={titleLabels}

@@ -7,6 +7,7 @@ import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -75,18 +76,10 @@ export function DepartmentEditor({ id }: { id: EditorId }) {
     <EditorShell title={editor.isNew ? t`Neue Feuerwehr` : t`Feuerwehr ${String(v.code ?? '')}`} subtitle={editor.isNew ? undefined : name} editor={editor}>
       <FormSection>
         <Grid gap="xs">
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('code')} withAsterisk disabled={codeLocked} maxLength={3} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 3 }}>
-            <TextInput size="sm" {...field('identifier')} maxLength={14} inputMode="numeric" styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('taxCode')} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('registration')} />
-          </Grid.Col>
+          <TextCol span={{ base: 4, sm: 2 }} {...field('code')} withAsterisk disabled={codeLocked} maxLength={3} styles={monoInput} />
+          <TextCol span={{ base: 8, sm: 3 }} {...field('identifier')} maxLength={14} inputMode="numeric" styles={monoInput} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('taxCode')} styles={monoInput} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('registration')} />
           <Grid.Col span={{ base: 6, sm: 2 }}>
             <NumberInput
               size="sm"
@@ -108,27 +101,13 @@ export function DepartmentEditor({ id }: { id: EditorId }) {
       </SimpleGrid>
       <FormSection title={t`Anschrift und Kontakt`}>
         <Grid gap="xs">
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('postalCode')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>
-            <TextInput size="sm" {...field('province')} maxLength={2} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>
-            <TextInput size="sm" {...field('country')} maxLength={3} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('landlinePhone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('mobilePhone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 1 }}>
-            <TextInput size="sm" {...field('fax')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('email')} />
-          </Grid.Col>
+          <TextCol span={{ base: 4, sm: 2 }} {...field('postalCode')} />
+          <TextCol span={{ base: 4, sm: 1 }} {...field('province')} maxLength={2} />
+          <TextCol span={{ base: 4, sm: 1 }} {...field('country')} maxLength={3} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('landlinePhone')} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('mobilePhone')} />
+          <TextCol span={{ base: 6, sm: 1 }} {...field('fax')} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('email')} />
         </Grid>
       </FormSection>
       <FormSection title={t`Ansprechpersonen`} testId="contacts">
@@ -183,12 +162,14 @@ export function DepartmentEditor({ id }: { id: EditorId }) {
           <Grid.Col span={{ base: 12, sm: 4 }} pb={10}>
             <Checkbox size="sm" {...field('openPaymentsAllowed', 'checkbox')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('siaNumber')} withAsterisk={Boolean(v.openPaymentsAllowed)} disabled={!v.openPaymentsAllowed} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 5 }}>
-            <TextInput size="sm" {...field('homebankingFile')} placeholder="homebanking" />
-          </Grid.Col>
+          <TextCol
+            span={{ base: 6, sm: 3 }}
+            {...field('siaNumber')}
+            withAsterisk={Boolean(v.openPaymentsAllowed)}
+            disabled={!v.openPaymentsAllowed}
+            styles={monoInput}
+          />
+          <TextCol span={{ base: 6, sm: 5 }} {...field('homebankingFile')} placeholder="homebanking" />
         </Grid>
       </FormSection>
     </EditorShell>

@@ -3,7 +3,7 @@ import { Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
-import { ExportForm } from '../../ui/ExportForm.tsx';
+import { ExportForm, useListExportFormats } from '../../ui/ExportForm.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -12,6 +12,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 /** Departments print (menu `departments/print`): code range; short list PDF, master sheet PDF or CSV. */
 export function DepartmentPrintScreen() {
   const { t, i18n } = useLingui();
+  const formats = useListExportFormats('shortList');
   const auth = useRequiredAuth();
   const { department } = useScope();
   const [codeFrom, setCodeFrom] = useState('');
@@ -37,15 +38,7 @@ export function DepartmentPrintScreen() {
 
   return (
     <MenuScreenGate path="departments/print">
-      <ExportForm
-        title={t`Feuerwehren drucken`}
-        formats={[
-          { value: 'shortList', label: t`Kurzliste (PDF)`, kind: 'pdf' },
-          { value: 'masterSheet', label: t`Stammblatt (PDF)`, kind: 'pdf' },
-          { value: 'csv', label: t`CSV`, kind: 'csv' },
-        ]}
-        build={build}
-      >
+      <ExportForm title={t`Feuerwehren drucken`} formats={formats} build={build}>
         <Group gap="sm">
           <TextInput
             size="sm"

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { AmountCell } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { checkDifferenceText, FigureLine } from '../budget/BudgetParts.tsx';
 import { checkLabels } from '../budget/labels.ts';
@@ -265,12 +265,8 @@ function ChangesCard({ data, action }: { data: ScopeHomeData; action: ReactNode 
                     {c.notes}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">
-                  <Amount cents={c.revenues} size="sm" />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Amount cents={c.expenses} size="sm" />
-                </Table.Td>
+                <AmountCell cents={c.revenues} />
+                <AmountCell cents={c.expenses} />
               </Table.Tr>
             ))}
           </Table.Tbody>

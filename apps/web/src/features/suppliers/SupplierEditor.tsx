@@ -9,6 +9,7 @@ import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { IbanInput } from '../../ui/IbanInput.tsx';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { computeIban, ibanParts, joinBankKey, splitBankKey } from './bankInfo.ts';
 import { supplierLabels } from './labels.ts';
@@ -134,9 +135,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
           <Grid.Col span={{ base: 4, sm: 2 }}>
             <NumberInput size="sm" {...numberField('code')} withAsterisk styles={{ input: { textAlign: 'right' } }} />
           </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 2 }}>
-            <TextInput size="sm" {...field('searchKey')} withAsterisk />
-          </Grid.Col>
+          <TextCol span={{ base: 8, sm: 2 }} {...field('searchKey')} withAsterisk />
           <Grid.Col span={{ base: 4, sm: 2 }}>
             <Select
               size="sm"
@@ -151,9 +150,7 @@ export function SupplierEditor({ id }: { id: EditorId }) {
           <Grid.Col span={{ base: 4, sm: 3 }}>
             <NumberInput size="sm" {...numberField('paymentTerm')} styles={{ input: { textAlign: 'right' } }} />
           </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('chapterProposal')} maxLength={5} styles={monoInput} />
-          </Grid.Col>
+          <TextCol span={{ base: 4, sm: 2 }} {...field('chapterProposal')} maxLength={5} styles={monoInput} />
           <Grid.Col span={{ base: 12, sm: 1 }} pb={8}>
             <Checkbox size="sm" {...field('isInactive', 'checkbox')} />
           </Grid.Col>
@@ -161,58 +158,26 @@ export function SupplierEditor({ id }: { id: EditorId }) {
       </FormSection>
       <FormSection title={t`Anschrift`}>
         <Grid gap="xs">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('name1')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('name2')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 5 }}>
-            <TextInput size="sm" {...field('street')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput size="sm" {...field('postalCode')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 3 }}>
-            <TextInput size="sm" {...field('location')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>
-            <TextInput size="sm" {...field('province')} maxLength={2} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>
-            <TextInput size="sm" {...field('country')} maxLength={3} />
-          </Grid.Col>
+          <TextCol span={{ base: 12, sm: 6 }} {...field('name1')} withAsterisk />
+          <TextCol span={{ base: 12, sm: 6 }} {...field('name2')} />
+          <TextCol span={{ base: 12, sm: 5 }} {...field('street')} />
+          <TextCol span={{ base: 4, sm: 2 }} {...field('postalCode')} />
+          <TextCol span={{ base: 8, sm: 3 }} {...field('location')} />
+          <TextCol span={{ base: 4, sm: 1 }} {...field('province')} maxLength={2} />
+          <TextCol span={{ base: 4, sm: 1 }} {...field('country')} maxLength={3} />
         </Grid>
       </FormSection>
       <FormSection title={t`Steuerdaten und Kontakt`}>
         <Grid gap="xs">
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('vatCode')} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('taxCode')} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>
-            <TextInput size="sm" {...field('isoCode')} maxLength={2} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 5 }}>
-            <TextInput size="sm" {...field('contactPerson')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('landlinePhone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('mobilePhone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 2 }}>
-            <TextInput size="sm" {...field('fax')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput size="sm" {...field('email')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput size="sm" {...field('internet')} />
-          </Grid.Col>
+          <TextCol span={{ base: 6, sm: 3 }} {...field('vatCode')} styles={monoInput} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('taxCode')} styles={monoInput} />
+          <TextCol span={{ base: 4, sm: 1 }} {...field('isoCode')} maxLength={2} />
+          <TextCol span={{ base: 8, sm: 5 }} {...field('contactPerson')} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('landlinePhone')} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('mobilePhone')} />
+          <TextCol span={{ base: 6, sm: 2 }} {...field('fax')} />
+          <TextCol span={{ base: 6, sm: 4 }} {...field('email')} />
+          <TextCol span={{ base: 12, sm: 6 }} {...field('internet')} />
         </Grid>
       </FormSection>
       <FormSection title={t`Bankverbindung`} testId="bank-info">
@@ -251,15 +216,9 @@ export function SupplierEditor({ id }: { id: EditorId }) {
               data-testid="supplier-bank-name"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('bankInfo.swift')} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput size="sm" {...field('bankInfo.accountNumber')} styles={monoInput} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 2, sm: 1 }}>
-            <TextInput size="sm" {...field('bankInfo.cin')} maxLength={1} styles={monoInput} />
-          </Grid.Col>
+          <TextCol span={{ base: 6, sm: 3 }} {...field('bankInfo.swift')} styles={monoInput} />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('bankInfo.accountNumber')} styles={monoInput} />
+          <TextCol span={{ base: 2, sm: 1 }} {...field('bankInfo.cin')} maxLength={1} styles={monoInput} />
           <Grid.Col span={{ base: 4, sm: 2 }}>
             <Text size="sm" fw={500} mb={3} style={{ visibility: 'hidden' }} aria-hidden>
               .

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { RowFlag } from '../../ui/RowFlag.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -54,12 +55,7 @@ export function SupplierList() {
             key: 'inactive',
             header: '',
             width: 80,
-            render: (s) =>
-              s.isInactive ? (
-                <Badge size="xs" color="gray" variant="light">
-                  {t`inaktiv`}
-                </Badge>
-              ) : null,
+            render: (s) => <RowFlag on={s.isInactive} color="gray">{t`inaktiv`}</RowFlag>,
           },
         ]}
         rows={query.data?.entities}

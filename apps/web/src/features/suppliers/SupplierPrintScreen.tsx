@@ -3,7 +3,7 @@ import { Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } 
 import { useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
-import { ExportForm } from '../../ui/ExportForm.tsx';
+import { ExportForm, useListExportFormats } from '../../ui/ExportForm.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -13,6 +13,7 @@ import { type ActiveChoice, activeChoices, activeLabels, activeParam } from './a
 /** Suppliers print (menu `suppliers/print`): sort, code range, name range, active filter; list PDF, master sheet PDF (a page per supplier) or CSV. */
 export function SupplierPrintScreen() {
   const { t, i18n } = useLingui();
+  const formats = useListExportFormats('pdf');
   const auth = useRequiredAuth();
   const { department } = useScope();
   const [sort, setSort] = useState<'code' | 'searchKey'>('code');
@@ -65,16 +66,7 @@ export function SupplierPrintScreen() {
 
   return (
     <MenuScreenGate path="suppliers/print">
-      <ExportForm
-        title={t`Lieferanten drucken`}
-        formats={[
-          { value: 'pdf', label: t`Kurzliste (PDF)`, kind: 'pdf' },
-          { value: 'masterSheet', label: t`Stammblatt (PDF)`, kind: 'pdf' },
-          { value: 'csv', label: t`CSV`, kind: 'csv' },
-        ]}
-        build={build}
-        invalid={invalid}
-      >
+      <ExportForm title={t`Lieferanten drucken`} formats={formats} build={build} invalid={invalid}>
         <Stack gap={3}>
           <Text size="sm" fw={500}>
             {t`Sortierung`}

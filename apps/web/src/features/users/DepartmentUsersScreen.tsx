@@ -1,9 +1,10 @@
 import { type AccessLevel, formatDate } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { RowFlag } from '../../ui/RowFlag.tsx';
 import { DEFAULT_TABLE_PAGE_SIZE } from '../../ui/listState.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -42,12 +43,7 @@ export function DepartmentUsersScreen() {
               key: 'locked',
               header: '',
               width: 90,
-              render: (r) =>
-                r.isLocked ? (
-                  <Badge size="xs" color="red" variant="light">
-                    {t`gesperrt`}
-                  </Badge>
-                ) : null,
+              render: (r) => <RowFlag on={r.isLocked} color="red">{t`gesperrt`}</RowFlag>,
             },
           ]}
           rows={query.data?.entities}

@@ -1,6 +1,6 @@
 import { type AccessLevel, formatDate, USER_LOOKUP_MAX, type UserDepartmentRow } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { RowFlag } from '../../ui/RowFlag.tsx';
 import { DepartmentPicker } from '../../ui/DepartmentPicker.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -97,12 +98,7 @@ export function UserDepartmentsScreen() {
               key: 'locked',
               header: '',
               width: 90,
-              render: (r) =>
-                r.isLocked ? (
-                  <Badge size="xs" color="red" variant="light">
-                    {t`gesperrt`}
-                  </Badge>
-                ) : null,
+              render: (r) => <RowFlag on={r.isLocked} color="red">{t`gesperrt`}</RowFlag>,
             },
             {
               key: 'remove',

@@ -1,6 +1,6 @@
 import { AccessLevel, UserCreateInput, UserUpdateInput } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Grid, MultiSelect, PasswordInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, Grid, MultiSelect, PasswordInput, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
@@ -8,6 +8,7 @@ import { EditorShell, FormSection } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
+import { TextCol } from '../../ui/TextCol.tsx';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { useScope } from '../scope/useScope.ts';
 import { accessLevelLabels, languageLabels, userLabels } from './labels.ts';
@@ -104,12 +105,8 @@ export function UserEditor({ id }: { id: EditorId }) {
     >
       <FormSection>
         <Grid gap="xs" align="flex-start">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput size="sm" {...field('username')} withAsterisk maxLength={20} autoComplete="off" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInput size="sm" {...field('fullname')} withAsterisk maxLength={50} />
-          </Grid.Col>
+          <TextCol span={{ base: 12, sm: 4 }} {...field('username')} withAsterisk maxLength={20} autoComplete="off" />
+          <TextCol span={{ base: 12, sm: 8 }} {...field('fullname')} withAsterisk maxLength={50} />
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <PasswordInput
               size="sm"

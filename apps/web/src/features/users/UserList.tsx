@@ -1,8 +1,9 @@
 import { type AccessLevel, formatDate } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Group, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { RowFlag } from '../../ui/RowFlag.tsx';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -35,16 +36,12 @@ export function UserList() {
             width: 200,
             render: (u) => (
               <Group gap={4} wrap="nowrap">
-                {u.locked ? (
-                  <Badge size="xs" color="red" variant="light">
-                    {t`gesperrt`}
-                  </Badge>
-                ) : null}
-                {u.mustChangePassword ? (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t`Passwortänderung`}
-                  </Badge>
-                ) : null}
+                <RowFlag on={u.locked} color="red">
+                  {t`gesperrt`}
+                </RowFlag>
+                <RowFlag on={u.mustChangePassword} color="gray">
+                  {t`Passwortänderung`}
+                </RowFlag>
               </Group>
             ),
           },
