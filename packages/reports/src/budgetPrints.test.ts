@@ -326,6 +326,7 @@ const adjustment: AdjustmentProtocol = {
     notes: 'Vollversammlung',
     surplusActual: 280_000,
     surplusPlanned: 300_000,
+    // jscpd:ignore-start -- test data: the adjustment positions exactly as packages/api's budget.test.ts expects the API to print them (mirrored on purpose)
     positions: [
       {
         chapter: '21006',
@@ -348,6 +349,7 @@ const adjustment: AdjustmentProtocol = {
         budgetAfter: 10_000,
       },
     ],
+    // jscpd:ignore-end
     totals: { revenues: 0, expenses: -20_000, balance: 0 },
   },
 };
