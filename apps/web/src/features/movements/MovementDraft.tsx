@@ -128,12 +128,20 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     });
   }
 
+  /** A saved movement as the form's source, with its supplier's brief (search key) for the picker. */
+  async function savedSource(movement: Movement): Promise<MovementSource> {
+    const supplier = movement.supplier
+      ? await queryClient.fetchQuery(trpc.suppliers.get.queryOptions({ departmentId: department.id, id: movement.supplier.id })).catch(() => null)
+      : null;
+    return { kind: 'saved', key: `r${movement.recordNumber}-${Date.now()}`, movement, supplier };
+  }
+
   async function openRecord(recordNumber: number): Promise<boolean> {
     if (source.kind === 'saved' && source.movement.recordNumber === recordNumber && !values.asNew) return true;
     if (!(await discardAsked())) return false;
     try {
       const loaded = await queryClient.fetchQuery(movementQuery({ department, year }, kind, recordNumber));
-      setSource({ kind: 'saved', key: `r${loaded.recordNumber}-${Date.now()}`, movement: loaded });
+      setSource(await savedSource(loaded));
       return true;
     } catch (error) {
       notifyError(errorText(i18n, error));
@@ -205,7 +213,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       notifySuccess(t`Buchung Nr. ${saved.recordNumber} gespeichert`);
       if (built.dropped > 0)
         notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
-      setSource({ kind: 'saved', key: `r${saved.recordNumber}-${Date.now()}`, movement: saved });
+      setSource(await savedSource(saved));
       void invalidateBookings();
       if (!leaving.current) goHead();
       return true;

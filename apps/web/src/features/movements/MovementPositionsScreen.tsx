@@ -1,4 +1,4 @@
-import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, openShareRatio, Part } from '@app/domain';
+import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import {
   hasTransfers,
   lineFigure,
   lineKey,
+  openPart,
   type PositionDraft,
   positionsTotal,
   rowKey,
@@ -77,7 +78,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const transferTotal = transfersTotal(v);
   const isOpenPayment = v.type === MovementType.PaymentOpen;
   const due = defaultDue(v) ?? v.recordDate ?? `${year}-01-01`;
-  const openShare = isOpenPayment ? (v.payments.length === 0 ? 1 : openShareRatio(v.payments)) : 0;
+  const openTotal = isOpenPayment ? openPart(v) : 0;
   const canSwitchInterPart = context.canInterPartTransfer && kind === 'expenses' && !isTransferType(v.type);
   const figureHeader = part === Part.Expenses ? t`Verfügbar` : t`Noch einzunehmen`;
 
@@ -257,7 +258,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                     label: t`davon offen`,
                     labelSpan: 2,
                     tone: 'dimmed' as const,
-                    amounts: { amount: { cents: Math.round(total * openShare), testId: 'movement-open' } },
+                    amounts: { amount: { cents: openTotal, testId: 'movement-open' } },
                   },
                 ]
               : []),

@@ -1,6 +1,6 @@
 import { type ChapterBefore, type Movement, type MovementContext, MovementType } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { bookedAmounts, buildSaveInput, compareValues, lineFigure, type MovementValues, newValues, savedValues } from './draft.ts';
+import { bookedAmounts, buildSaveInput, compareValues, lineFigure, type MovementValues, newValues, openPart, savedValues } from './draft.ts';
 
 const scope = { departmentId: 7, year: 2025 };
 const context: MovementContext = {
@@ -133,5 +133,19 @@ describe('movement draft', () => {
     expect(JSON.stringify(compareValues(v))).toBe(JSON.stringify(compareValues(savedValues(movement))));
     const built = buildSaveInput(scope, 'expenses', v);
     expect(built.ok && built.input).toMatchObject({ recordNumber: 4, asNew: false, payments: [] });
+  });
+
+  it('the open part of an open payment: all while never split, else the unpaid instalments spread over the positions', () => {
+    const rows = [
+      { key: 'a', ...line(1, '21003'), amount: 1000, note: '', isNew: false },
+      { key: 'b', ...line(2, '21004'), amount: 3000, note: '', isNew: false },
+    ];
+    expect(openPart(values({ type: 2, rows }))).toBe(4000);
+    const split = [
+      { amount: 2000, dateDue: '2025-03-15', datePaid: '2025-03-15' },
+      { amount: 2000, dateDue: '2025-04-30', datePaid: null },
+    ];
+    expect(openPart(values({ type: 2, rows, payments: split }))).toBe(2000);
+    expect(openPart(values({ type: 2, rows, payments: [{ amount: 500, dateDue: '2025-04-30', datePaid: null }] }))).toBe(500);
   });
 });

@@ -20,8 +20,10 @@ import {
   MovementType,
   missingHeadFields,
   normalizeMovementHead,
+  paidAndOpen,
   Part,
   paymentsForSave,
+  paymentsTotal,
   type SupplierBrief,
 } from '@app/domain';
 import type { PositionRow } from '../../ui/positionRows.ts';
@@ -85,7 +87,10 @@ export interface MovementValues extends Record<string, unknown> {
 }
 
 /** What the form is loaded from: a new record (context) or a saved one. */
-export type MovementSource = { kind: 'new'; key: string; context: MovementContext; today: string } | { kind: 'saved'; key: string; movement: Movement };
+export type MovementSource =
+  | { kind: 'new'; key: string; context: MovementContext; today: string }
+  /** `supplier`: the supplier's brief for the picker (search key, place), when it could be read. */
+  | { kind: 'saved'; key: string; movement: Movement; supplier?: SupplierBrief | null };
 
 let keySeq = 0;
 /** A fresh row key. */
@@ -130,8 +135,18 @@ const lineOf = (side: ChapterLine): ChapterLine => ({
 });
 
 /** A saved movement as form values. */
-export function savedValues(movement: Movement): MovementValues {
-  const supplier = movement.supplier ? { ...movement.supplier, searchKey: '', location: '', province: '', country: '', isInactive: false } : null;
+export function savedValues(movement: Movement, brief?: SupplierBrief | null): MovementValues {
+  const known = brief && movement.supplier && brief.id === movement.supplier.id ? brief : null;
+  const supplier = movement.supplier
+    ? {
+        ...movement.supplier,
+        searchKey: known?.searchKey ?? '',
+        location: known?.location ?? '',
+        province: known?.province ?? '',
+        country: known?.country ?? '',
+        isInactive: known?.isInactive ?? false,
+      }
+    : null;
   return {
     recordNumber: movement.recordNumber,
     asNew: false,
@@ -151,7 +166,7 @@ export function savedValues(movement: Movement): MovementValues {
 }
 
 export function sourceValues(source: MovementSource, kind: MovementKind, year: number): MovementValues {
-  return source.kind === 'new' ? newValues(kind, source.context, source.today, year) : savedValues(source.movement);
+  return source.kind === 'new' ? newValues(kind, source.context, source.today, year) : savedValues(source.movement, source.supplier);
 }
 
 /** The comparable content of the values (dirty check): empty amounts as 0, trimmed texts, no row keys. */
@@ -318,4 +333,17 @@ export function headProblems(v: MovementValues, year: number, today: string): { 
       })
     : null;
   return { missing, date };
+}
+
+/**
+ * The open part of an open payment (the budget preview's open payments): per position the domain's
+ * paidAndOpen split, summed; never split: everything is open; instalments that don't sum to the
+ * positions yet (the save refuses them): the unpaid instalments.
+ */
+export function openPart(v: MovementValues): number {
+  const amounts = v.rows.map((r) => r.amount ?? 0).filter((a) => a > 0);
+  const total = amounts.reduce((sum, a) => sum + a, 0);
+  if (v.payments.length === 0) return total;
+  if (paymentsTotal(v.payments) !== total || v.payments.some((p) => p.amount < 0)) return paymentsTotal(v.payments.filter((p) => p.datePaid === null));
+  return paidAndOpen(amounts, v.payments).open.reduce((sum, a) => sum + a, 0);
 }
