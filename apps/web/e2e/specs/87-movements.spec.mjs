@@ -298,7 +298,7 @@ for (const language of ['de', 'it']) {
 }
 
 describe('movements: supervisor inter-part transfer', () => {
-  test('a supervisor switches an expense into transfer mode and books revenue chapter → expense chapter', async () => {
+  test('a supervisor fills an expense from a template, switches it into transfer mode and books revenue chapter → expense chapter', async () => {
     const { page, errors } = await newPage(browser());
     const t = texts.de;
     await signInAndWait(page, 'supervisor');
@@ -306,7 +306,12 @@ describe('movements: supervisor inter-part transfer', () => {
     await chooseType(page, t.paid);
     await typeInto(page, 'movement-record-date', `23.03.${yy}`);
     await typeInto(page, 'movement-document-date', `23.03.${yy}`);
+    // the template "Tankrechnung" fills its chapter
+    await page.getByTestId('movement-template').click();
+    await page.getByRole('option', { name: '1 – Tankrechnung' }).click();
     await next(page);
+    await page.getByTestId('position-21006').waitFor();
+    await typeInto(page, 'amount-21006', '45,00');
     await page.getByTestId('movement-inter-part').click();
     await page.getByTestId('transfer-add').click();
     await typeInto(page, 'from-0-code', '11002');
@@ -321,6 +326,7 @@ describe('movements: supervisor inter-part transfer', () => {
     await page.getByTestId('movement-transfers').waitFor();
     assert.equal(await page.getByTestId('movement-inter-part').isChecked(), true, 'saved in transfer mode');
     assert.equal(await amountOf(page, 'movement-transfer-total'), 1000);
+    assert.equal(await amountOf(page, 'movement-total'), 4500);
     assert.match(new URL(page.url()).pathname, new RegExp(`/movements/expenses/${n}$`));
 
     // leaving with an unsaved change asks first
