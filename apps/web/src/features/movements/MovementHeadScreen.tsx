@@ -49,6 +49,8 @@ export function MovementHeadScreen() {
   useFocusFirstField(root, editable, movement ? `r${movement.recordNumber}` : 'new');
 
   const rules = movementHeadFieldRules(v.type);
+  const account = (accounts.data ?? []).find((a) => a.id === v.accountId);
+  const accountLabel = account ? `${account.code} – ${i18n.locale === 'it' ? account.descriptionIta : account.descriptionDeu}` : undefined;
   const problems = headProblems(v, year, todayIso());
   const requiredText = t`Dieses Feld ist erforderlich`;
   /** The message of a head field: its date error, or "required" after a try. */
@@ -255,22 +257,6 @@ export function MovementHeadScreen() {
                   data-testid="movement-document-date"
                 />
               ) : null}
-              {shown(rules.account) ? (
-                <Select
-                  label={t`Konto`}
-                  withAsterisk={rules.account === 'required'}
-                  data={(accounts.data ?? []).map((a) => ({
-                    value: String(a.id),
-                    label: `${a.code} – ${i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu}`,
-                  }))}
-                  value={v.accountId === null ? null : String(v.accountId)}
-                  error={errorOf('accountId')}
-                  onChange={(value) => set({ accountId: value === null ? null : Number(value) })}
-                  disabled={readOnly}
-                  searchable
-                  data-testid="movement-account"
-                />
-              ) : null}
               {shown(rules.template) ? (
                 <Select
                   label={t`Buchungsvorlage`}
@@ -288,25 +274,45 @@ export function MovementHeadScreen() {
                 />
               ) : null}
             </SimpleGrid>
-            {shown(rules.supplier) ? (
-              <div style={{ maxWidth: 620 }}>
-                <SupplierPicker
-                  departmentId={m.departmentId}
-                  label={t`Lieferant`}
-                  required={rules.supplier === 'required'}
-                  error={errorOf('supplierId')}
-                  value={v.supplier}
-                  onChange={(s) => void chooseSupplier(s?.id ?? null)}
+            <Group gap="md" align="flex-start" wrap="wrap">
+              {shown(rules.supplier) ? (
+                <div style={{ flex: 3, minWidth: 300 }}>
+                  <SupplierPicker
+                    departmentId={m.departmentId}
+                    label={t`Lieferant`}
+                    required={rules.supplier === 'required'}
+                    error={errorOf('supplierId')}
+                    value={v.supplier}
+                    onChange={(s) => void chooseSupplier(s?.id ?? null)}
+                    disabled={readOnly}
+                  />
+                  {v.supplier ? (
+                    <Text size="xs" c="dimmed" mt={2} data-testid="movement-supplier-term">
+                      {t`Zahlungsziel ${v.supplier.paymentTerm} Tage`}
+                      {v.supplier.chapterProposal ? ` · ${t`Kapitelvorschlag`} ${formatChapter(v.supplier.chapterProposal)}` : ''}
+                    </Text>
+                  ) : null}
+                </div>
+              ) : null}
+              {shown(rules.account) ? (
+                <Select
+                  label={t`Konto`}
+                  withAsterisk={rules.account === 'required'}
+                  data={(accounts.data ?? []).map((a) => ({
+                    value: String(a.id),
+                    label: `${a.code} – ${i18n.locale === 'it' ? a.descriptionIta : a.descriptionDeu}`,
+                  }))}
+                  value={v.accountId === null ? null : String(v.accountId)}
+                  error={errorOf('accountId')}
+                  onChange={(value) => set({ accountId: value === null ? null : Number(value) })}
                   disabled={readOnly}
+                  searchable
+                  style={{ flex: 2, minWidth: 260, maxWidth: 520 }}
+                  title={accountLabel}
+                  data-testid="movement-account"
                 />
-                {v.supplier ? (
-                  <Text size="xs" c="dimmed" mt={2} data-testid="movement-supplier-term">
-                    {t`Zahlungsziel ${v.supplier.paymentTerm} Tage`}
-                    {v.supplier.chapterProposal ? ` · ${t`Kapitelvorschlag`} ${formatChapter(v.supplier.chapterProposal)}` : ''}
-                  </Text>
-                ) : null}
-              </div>
-            ) : null}
+              ) : null}
+            </Group>
             <Group justify="space-between" align="center" mt="xs">
               <Text size="sm" c="dimmed" data-testid="movement-head-summary">
                 {positionCount === 0
