@@ -4,4 +4,8 @@ export const benchEnv = {
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench',
   /** Seconds of load per call. */
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  /** Movements of each booking department in the booking year (issue 11: 1,500). */
+  movementsPerDepartment: Number(process.env.BENCH_MOVEMENTS ?? 1500),
+  /** `all`: every fire brigade (297) gets the movements, not only the 20 measured ones (union-sized tables). */
+  bookingDepartments: process.env.BENCH_BOOKING_DEPARTMENTS === 'all' ? ('all' as const) : ('measured' as const),
 };

@@ -1,17 +1,26 @@
 /**
  * Builds a union-sized data set into PostgreSQL (DESIGN.md Performance): 1 union, 9 districts,
  * 297 departments, 3 years with the chart of accounts, a standard user per department, 2 accounts and
- * 50 suppliers per department. Later areas add their movements here.
+ * 50 suppliers per department. Bookings (bookingsData.ts): the 20 departments BOOKING_DEPARTMENTS
+ * (with BENCH_BOOKING_DEPARTMENTS=all every fire brigade) get an approved forecast of BOOKING_YEAR and
+ * BENCH_MOVEMENTS (1,500) movements each.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/generate.ts
  */
 import { migrateDb, openDb, schema } from '@app/db';
 import { hashPassword } from '@app/db/password';
 import { seedChart } from '@app/db/seed';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { todayIso, addDays } from '@app/domain';
+import { generateBookings } from './bookingsData.ts';
 import { benchEnv } from './env.ts';
 
 export const BENCH_YEARS = [2024, 2025, 2026];
 export const BENCH_PASSWORD = 'bench';
+/** The year the bookings are in (the current one of the bench years: open for booking). */
+export const BOOKING_YEAR = 2026;
+/** The departments with an approved forecast and movements: 501..520 (512 is the one-scope case). */
+export const BOOKING_DEPARTMENTS = Array.from({ length: 20 }, (_, i) => `5${String(i + 1).padStart(2, '0')}`);
 
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -73,7 +82,19 @@ export async function generate(url: string): Promise<void> {
     );
     for (let i = 0; i < suppliers.length; i += 2000) await tx.insert(schema.suppliers).values(suppliers.slice(i, i + 2000));
   });
-  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years in ${Date.now() - started} ms`);
+  const bookingIds = (await db.select({ id: schema.departments.id, code: schema.departments.code }).from(schema.departments))
+    .filter((d) => BOOKING_DEPARTMENTS.includes(d.code) || (benchEnv.bookingDepartments === 'all' && d.code !== '000' && !d.code.endsWith('00')))
+    .map((d) => d.id);
+  const booked = await db.transaction((tx) =>
+    generateBookings(tx, bookingIds, {
+      year: BOOKING_YEAR,
+      lastDay: addDays(todayIso(), -1),
+      movementsPerDepartment: benchEnv.movementsPerDepartment,
+    }),
+  );
+  // fresh statistics, as autovacuum would have them on a database in use
+  await db.execute(sql`analyze`);
+  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements in ${Date.now() - started} ms`);
   await handle.close();
 }
 

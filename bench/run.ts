@@ -1,14 +1,26 @@
 /**
  * Latency and throughput of the hot calls under load (autocannon, 10 connections, 5 s each) next to
  * the same SQL run bare, so each figure is a ratio to the limit. Regenerates the bench database first.
- *   npm run bench      (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench)
+ *   npm run bench                      (all groups)
+ *   npm run bench -- --only base       (the scope and base-data calls below)
+ *   npm run bench -- --only bookings   (issue 11: saves, ChaptersBefore, Budget/Chapter; bookings.ts)
+ *   npm run bench -- --only bookings --explain   (also EXPLAIN ANALYZE of the chapter-figures queries)
+ * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
+import { parseArgs } from 'node:util';
 import { openDb } from '@app/db';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
+import { runBookings } from './bookings.ts';
 import { benchEnv } from './env.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
+import { percentile } from './measure.ts';
+
+const GROUPS = ['base', 'bookings'] as const;
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, explain: { type: 'boolean', default: false } } });
+if (args.only !== undefined && !(GROUPS as readonly string[]).includes(args.only)) throw new Error(`--only takes one of ${GROUPS.join(', ')}`);
+const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args.only === group;
 
 const { databaseUrl: url, seconds } = benchEnv;
 await generate(url);
@@ -60,27 +72,26 @@ const cases: Case[] = [
   },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-const rows: string[] = [];
-for (const c of cases) {
-  const bareTimes: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    await c.bare();
-    bareTimes.push(performance.now() - t);
+if (runs('base')) {
+  const rows: string[] = [];
+  for (const c of cases) {
+    const bareTimes: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t = performance.now();
+      await c.bare();
+      bareTimes.push(performance.now() - t);
+    }
+    bareTimes.sort((a, b) => a - b);
+    const result = await autocannon({ url: `${base}${c.path}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${c.token}` } });
+    const bareP50 = percentile(bareTimes, 50);
+    rows.push(
+      `| ${c.name} | ${result.latency.p50} | ${result.latency.p97_5} | ${Math.round(result.requests.average)} | ${result.non2xx} | ${bareP50.toFixed(2)} | ${(result.latency.p50 / Math.max(bareP50, 0.01)).toFixed(1)} |`,
+    );
   }
-  bareTimes.sort((a, b) => a - b);
-  const result = await autocannon({ url: `${base}${c.path}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${c.token}` } });
-  const bareP50 = percentile(bareTimes, 50);
-  rows.push(
-    `| ${c.name} | ${result.latency.p50} | ${result.latency.p97_5} | ${Math.round(result.requests.average)} | ${result.non2xx} | ${bareP50.toFixed(2)} | ${(result.latency.p50 / Math.max(bareP50, 0.01)).toFixed(1)} |`,
-  );
+  console.log('\n| call | p50 ms | p97.5 ms | req/s | non-2xx | bare SQL p50 ms | ratio p50 |\n|---|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
 }
-console.log('\n| call | p50 ms | p97.5 ms | req/s | non-2xx | bare SQL p50 ms | ratio p50 |\n|---|---|---|---|---|---|---|');
-console.log(rows.join('\n'));
+if (runs('bookings')) console.log(`\n## Bookings\n\n${await runBookings({ url, base, seconds, login, explain: args.explain })}`);
 await sql.end();
 await app.close();
 await database.close();
