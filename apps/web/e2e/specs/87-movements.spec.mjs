@@ -337,6 +337,18 @@ describe('movements: supervisor inter-part transfer', () => {
     await (await menuEntry(page, 'management', 'management.movements.revenues')).click();
     await page.getByTestId('unsaved-discard').click();
     await page.waitForURL((url) => url.pathname.endsWith('/movements/revenues'));
+
+    // "as new": the newest revenue copied into a new record with the next number
+    await page.getByTestId('movement-head-form').waitFor();
+    await page.getByTestId('record-picker-open').click();
+    await page.getByTestId('record-list').getByTestId('data-row').first().click();
+    await page.getByTestId('movement-as-new').waitFor();
+    const copied = Number(/(\d+)/.exec(await page.getByTestId('movement-record').innerText())?.[1]);
+    await page.getByTestId('movement-as-new').check();
+    assert.equal(Number(await page.getByTestId('movement-new-number').inputValue()), copied + 1, 'the next number is proposed');
+    await typeInto(page, 'movement-record-date', `24.03.${yy}`);
+    await page.keyboard.press('Control+Enter');
+    assert.equal(await savedNumber(page, t), copied + 1, 'saved as a new record');
     assertNoErrors(errors);
     await page.context().close();
   });
