@@ -3,8 +3,9 @@
  * missed"), timed bare next to the app's captured query so the gain shows in the same run. The same
  * columns and joins as chapterFigureRows (packages/api/src/services/chapterFigures.ts), but the
  * booking sums are a LATERAL subquery per chapter line, driven by the line indexes
- * (movement_positions_line_idx, movement_transfer_positions_from/to_idx), instead of one aggregate
- * over every booking of the scope joined afterwards.
+ * (movement_positions_line_idx, movement_transfer_positions_from_idx / _to_idx; a transfer's two
+ * sides are two branches, as the app's VALUES cross join counts it once per side), instead of one
+ * aggregate over every booking of the scope joined afterwards.
  * Parameters: $1 department id, $2 year (= chapter year), $3 area, $4 chapter codes (text[]),
  * $5 movement ids left out (int[]).
  */
@@ -41,7 +42,11 @@ left join lateral (
     union all
     select t.amount, 0::numeric, 0::numeric
     from movement_transfer_positions t join movements m on m.id = t.movement_id
-    where (t.from_chapter_budget_id = l.id or t.to_chapter_budget_id = l.id) and not m.cancelled and m.id <> all($5::int[])
+    where t.from_chapter_budget_id = l.id and not m.cancelled and m.id <> all($5::int[])
+    union all
+    select t.amount, 0::numeric, 0::numeric
+    from movement_transfer_positions t join movements m on m.id = t.movement_id
+    where t.to_chapter_budget_id = l.id and not m.cancelled and m.id <> all($5::int[])
   ) x
 ) b on true
 where c.area = $3 and c.year = $2 and c.chapter = any($4::text[])
