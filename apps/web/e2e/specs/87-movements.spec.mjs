@@ -43,6 +43,8 @@ const texts = {
     deleteAsk: (n) => `Buchung Nr. ${n} ist die letzte und wird gelöscht`,
     deleteButton: 'Löschen',
     required: 'Dieses Feld ist erforderlich',
+    noLine: 'Kein Ansatz für dieses Kapitel',
+    notAvailable: 'Für dieses Kapitel gibt es keinen Haushaltsansatz.',
     cancelAsk: (n) => `Buchung Nr. ${n} ist nicht die letzte und wird storniert`,
     cancelButton: 'Stornieren',
     cancelled: (n) => `Buchung Nr. ${n} storniert`,
@@ -59,6 +61,8 @@ const texts = {
     deleteAsk: (n) => `La registrazione n. ${n} è l'ultima e viene eliminata`,
     deleteButton: 'Elimina',
     required: 'Questo campo è obbligatorio',
+    noLine: 'Nessuno stanziamento per questo capitolo',
+    notAvailable: 'Per questo capitolo non esiste uno stanziamento.',
     cancelAsk: (n) => `La registrazione n. ${n} non è l'ultima e viene annullata`,
     cancelButton: 'Annulla registrazione',
     cancelled: (n) => `Registrazione n. ${n} annullata`,
@@ -230,6 +234,16 @@ for (const language of ['de', 'it']) {
       assert.equal(await amountOf(page, 'available-before-21003'), before - 123456, 'the saved booking lowered the availability');
       await page.keyboard.press('Control+Delete');
       await page.getByTestId('position-21003').waitFor({ state: 'detached' });
+      // a chapter without a budget line: the form says so, the server refuses it (translated)
+      await addChapter(page, '21005');
+      await page.getByTestId('figures-21005').getByText(t.noLine).waitFor();
+      await page.keyboard.type('10,00', { delay: 15 });
+      await page.keyboard.press('Control+Enter');
+      await page.getByText(t.notAvailable).first().waitFor();
+      await shot(page, `movements-error-${language}`);
+      await page.getByTestId('amount-21005').click({ delay: 80 });
+      await page.keyboard.press('Control+Delete');
+      await page.getByTestId('position-21005').waitFor({ state: 'detached' });
       await addChapter(page, '21002');
       await page.keyboard.type('5.000,00', { delay: 15 });
       await page.locator('[data-testid="available-after-21002"][data-exceeded="true"]').waitFor();
@@ -341,11 +355,12 @@ describe('movements: supervisor inter-part transfer', () => {
     // "as new": the newest revenue copied into a new record with the next number
     await page.getByTestId('movement-head-form').waitFor();
     await page.getByTestId('record-picker-open').click();
+    await page.getByTestId('record-list').getByTestId('data-row').first().waitFor();
     await page.getByTestId('record-list').getByTestId('data-row').first().click();
-    await page.getByTestId('movement-as-new').waitFor();
+    await page.waitForFunction(() => /^Buchung Nr\. \d+$/.test(document.querySelector('[data-testid="movement-record"]')?.textContent ?? ''));
     const copied = Number(/(\d+)/.exec(await page.getByTestId('movement-record').innerText())?.[1]);
     await page.getByTestId('movement-as-new').check();
-    assert.equal(Number(await page.getByTestId('movement-new-number').inputValue()), copied + 1, 'the next number is proposed');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="movement-new-number"]')?.value === String(n), copied + 1);
     await typeInto(page, 'movement-record-date', `24.03.${yy}`);
     await page.keyboard.press('Control+Enter');
     assert.equal(await savedNumber(page, t), copied + 1, 'saved as a new record');

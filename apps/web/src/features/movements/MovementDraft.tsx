@@ -220,7 +220,12 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     } catch (error) {
       const field = errorFieldOf(error);
       const chapters = chaptersOf(error);
-      const named = [field ? fieldLabel(i18n, field) : null, chapters ? `${i18n._(chapterWord)} ${chapters}` : null].filter(Boolean).join(', ');
+      // "Position 1: Kapitel 2-1-005" when the field is the chapter the error names
+      const fieldText = field ? fieldLabel(i18n, field) : null;
+      const named =
+        fieldText && chapters && /chapter/i.test(field?.split('.').pop() ?? '')
+          ? `${fieldText} ${chapters}`
+          : [fieldText, chapters ? `${i18n._(chapterWord)} ${chapters}` : null].filter(Boolean).join(', ');
       notifyError(named ? `${errorText(i18n, error)} (${named})` : errorText(i18n, error), t`Buchung nicht gespeichert`);
       return false;
     }

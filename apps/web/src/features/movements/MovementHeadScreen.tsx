@@ -25,7 +25,7 @@ import { lineOfCode } from './chapterLines.ts';
 import { headProblems, isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
-import { movementAccountsQuery, movementTemplatesQuery } from './queries.ts';
+import { movementAccountsQuery, movementContextQuery, movementTemplatesQuery } from './queries.ts';
 import { RecordPicker } from './RecordPicker.tsx';
 
 const shown = (rule: FieldRule) => rule !== 'hidden';
@@ -129,6 +129,14 @@ export function MovementHeadScreen() {
     }
   }
 
+  /** "As new": the copy gets the next number, read fresh (another user may have booked meanwhile). */
+  async function toggleAsNew(checked: boolean) {
+    set({ asNew: checked, typedNumber: checked ? context.nextRecordNumber : null });
+    if (!checked) return;
+    const fresh = await queryClient.fetchQuery({ ...movementContextQuery(scope, kind), staleTime: 0 }).catch(() => null);
+    if (fresh && draft.form.getValues().asNew) set({ typedNumber: fresh.nextRecordNumber });
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
@@ -182,7 +190,7 @@ export function MovementHeadScreen() {
               label={t`Als neue Buchung`}
               disabled={v.recordNumber === null}
               checked={v.asNew}
-              onChange={(e) => set({ asNew: e.currentTarget.checked, typedNumber: e.currentTarget.checked ? context.nextRecordNumber : null })}
+              onChange={(e) => void toggleAsNew(e.currentTarget.checked)}
               data-testid="movement-as-new"
             />
           ) : null}

@@ -95,9 +95,10 @@ describe('movement draft', () => {
   });
 
   it('figures: an expense line loses what the movement books and is flagged below zero; a revenue line shows what is still to receive', () => {
-    const before = { availableAfterPlannedExpenses: 42000, toReceive: 9000 } as ChapterBefore;
+    const before = { lineId: 5, availableAfterPlannedExpenses: 42000, toReceive: 9000 } as ChapterBefore;
     expect(lineFigure(before, 123456, 2)).toEqual({ before: 42000, after: 42000 - 123456, exceeded: true });
     expect(lineFigure(before, 1000, 1)).toEqual({ before: 9000, after: 8000, exceeded: false });
+    expect(lineFigure({ ...before, lineId: null }, 1000, 2)).toBeNull();
     const v = values({
       type: 3,
       transfers: [

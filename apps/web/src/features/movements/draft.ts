@@ -309,7 +309,8 @@ export function bookedAmounts(v: MovementValues): Map<string, number> {
  * availability this movement takes below zero.
  */
 export function lineFigure(before: ChapterBefore | undefined, booked: number, part: Part): { before: number; after: number; exceeded: boolean } | null {
-  if (!before) return null;
+  // no budget line (chapterNotAvailable when booked): no figure to show
+  if (!before || before.lineId === null) return null;
   const base = part === Part.Expenses ? before.availableAfterPlannedExpenses : before.toReceive;
   const after = base - booked;
   return { before: base, after, exceeded: part === Part.Expenses && booked > 0 && after < 0 };

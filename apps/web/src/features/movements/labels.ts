@@ -2,6 +2,7 @@
 import type { MovementHeadField, MovementKind, MovementType } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { chapterWord } from '../../ui/chartLabels.ts';
 
 /** Movement types (GLOSSARY: Einnahme, Bezahlte Ausgabe, Offene Zahlung, Umbuchung, Löhne). */
 export const movementTypeLabels: Record<MovementType, MessageDescriptor> = {
@@ -32,7 +33,7 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   recordNumber: msg`Buchungsnummer`,
   recordDate: msg`Buchungsdatum`,
   type: msg`Art`,
-  chapter: msg`Kapitel`,
+  chapter: chapterWord,
   chapterFrom: msg`Kapitel von`,
   chapterTo: msg`Kapitel nach`,
   amount: msg`Betrag`,
