@@ -1,5 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { movementPositionsOptions } from '../features/movements/routeOptions.tsx';
+import { MovementPositionsRoute, positionsBeforeLoad, positionsLoader } from '../features/movements/routeOptions.tsx';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
+import { RoutePending } from '../ui/RoutePending.tsx';
 
 /** movements/expenses/{recordNumber} or …/new: the positions form. */
-export const Route = createFileRoute('/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber')(movementPositionsOptions('expenses'));
+export const Route = createFileRoute('/_authed/dept/$dept/year/$year/movements/expenses/$recordNumber')({
+  beforeLoad: positionsBeforeLoad('expenses'),
+  loader: positionsLoader('expenses'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteErrorPage,
+  component: MovementPositionsRoute,
+});

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { movementsLayoutOptions } from '../features/movements/routeOptions.tsx';
+import { movementsLayout, movementsLoader } from '../features/movements/routeOptions.tsx';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
+import { RoutePending } from '../ui/RoutePending.tsx';
 
 /** movements/revenues: the head form (index) and the positions form share one draft until it is saved. */
-export const Route = createFileRoute('/_authed/dept/$dept/year/$year/movements/revenues')(movementsLayoutOptions('revenues'));
+export const Route = createFileRoute('/_authed/dept/$dept/year/$year/movements/revenues')({
+  loader: movementsLoader('revenues'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteErrorPage,
+  component: movementsLayout('revenues'),
+});
