@@ -1,6 +1,6 @@
 import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
@@ -8,7 +8,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
-import { PositionAmountInput, PositionsTable, rowInput, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { PositionAmountInput, PositionsTable, textColumn, usePositionRows } from '../../ui/PositionsTable.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
 import { lineOfChoice } from './chapterLines.ts';
@@ -227,27 +227,16 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                 );
               },
             },
-            {
+            textColumn({
               key: 'note',
               header: t`Anmerkung`,
               width: 170,
-              cell: (row) =>
-                editable ? (
-                  <TextInput
-                    size="xs"
-                    styles={rowInput}
-                    maxLength={200}
-                    value={row.note}
-                    onChange={(e) => positions.update(row.key, { note: e.currentTarget.value })}
-                    aria-label={t`Anmerkung ${formatChapter(row.chapter)}`}
-                    data-testid={`note-${row.chapter}`}
-                  />
-                ) : (
-                  <Text size="sm" truncate title={row.note}>
-                    {row.note}
-                  </Text>
-                ),
-            },
+              editable,
+              value: (row) => row.note,
+              onChange: (row, note) => positions.update(row.key, { note }),
+              label: (row) => t`Anmerkung ${formatChapter(row.chapter)}`,
+              testId: (row) => `note-${row.chapter}`,
+            }),
           ]}
           totals={[
             { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
