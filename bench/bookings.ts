@@ -108,7 +108,12 @@ function saveBody(departmentId: number, supplierId: number, accountId: number, r
  * the captured ones (movement id in the positions and payments, payment and position ids in the
  * shares) and the record number follows the counter (so each replay commits a new movement, like the app).
  */
-function saveReplay(log: Captured[], old: { movementId: number; recordNumber: number; positionIds: number[]; paymentIds: number[] }) {
+function saveReplay(
+  log: Captured[],
+  old: { movementId: number; recordNumber: number; positionIds: number[]; paymentIds: number[] },
+  /** Parameters of proposedFiguresQuery: run it instead of the app's availability query (what fix 1 would save). */
+  proposed?: postgres.ParameterOrJSON<never>[],
+) {
   const from = log.findIndex((q) => q.query === 'BEGIN');
   const to = log.findIndex((q) => q.query === 'COMMIT');
   const statements = log.slice(from + 1, to);
@@ -128,7 +133,10 @@ function saveReplay(log: Captured[], old: { movementId: number; recordNumber: nu
         params = params.map((p) => (p === old.movementId ? movementId : p));
       if (q.startsWith('insert into "movement_payment_shares"'))
         params = params.map((p, i) => (i % 3 === 0 ? (payments.get(p as number) ?? p) : i % 3 === 1 ? (positions.get(p as number) ?? p) : p));
-      const rows = (await tx.unsafe(q, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as Record<string, unknown>[];
+      const swap = proposed !== undefined && q.includes('with lines as');
+      const rows = (await tx.unsafe(swap ? proposedFiguresQuery : q, (swap ? proposed : params) as postgres.ParameterOrJSON<never>[], {
+        prepare: false,
+      })) as unknown as Record<string, unknown>[];
       if (q.startsWith('select') && q.includes('from "record_counters"') && q.includes('for update')) recordNumber = Number(rows[0]?.last ?? 0) + 1;
       if (q.startsWith('insert into "movements"')) movementId = Number(rows[0]?.id);
       if (q.startsWith('insert into "movement_positions"')) for (const r of rows) positions.set(old.positionIds[Number(r.sort)] as number, Number(r.id));
@@ -187,12 +195,15 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
 
   // ---- the save: capture one per scope (each a real save), then build its replay -------------
   const replays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
+  const proposedReplays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
   for (const scope of scopes) {
     const { log, answer } = await capturer.capture('POST', '/api/Movements', scope.token, JSON.parse(scope.body));
     const saved = answer as { id: number; recordNumber: number };
     const positionIds = (await sql<{ id: number }[]>`select id from movement_positions where movement_id = ${saved.id} order by sort`).map((r) => r.id);
     const paymentIds = (await sql<{ id: number }[]>`select id from movement_payments where movement_id = ${saved.id} order by sort`).map((r) => r.id);
-    replays.set(scope.code, saveReplay(log, { movementId: saved.id, recordNumber: saved.recordNumber, positionIds, paymentIds }));
+    const ids = { movementId: saved.id, recordNumber: saved.recordNumber, positionIds, paymentIds };
+    replays.set(scope.code, saveReplay(log, ids));
+    proposedReplays.set(scope.code, saveReplay(log, ids, [scope.departmentId, BOOKING_YEAR, 3, SAVE_CHAPTERS, []]));
     if (scope === one)
       console.log(
         `one save runs ${log.length} statements, ${log.filter((q) => q.query === 'BEGIN').length} transaction(s):\n${log.map((q) => `  ${q.query.slice(0, 110)}`).join('\n')}`,
@@ -281,6 +292,13 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     lines.push(row(`app POST /api/Movements, ${name}`, app));
     lines.push(row(`bare Fastify route (replayed SQL), ${name}`, route));
     lines.push(row(`bare SQL replay (postgres.js, 20 workers, pool 10), ${name}`, bareRun));
+    const proposedRun = await concurrent(
+      (w) => sql.begin((tx) => (proposedReplays.get(scopeOf(w).code) as (tx: postgres.TransactionSql) => Promise<void>)(tx)),
+      20,
+      seconds,
+    );
+    if (proposedRun.firstError) console.log(`bare save with the proposed query ${name}: ${proposedRun.firstError}`);
+    lines.push(row(`bare SQL replay with the proposed figures query, ${name}`, proposedRun));
   }
   // 20 cashiers each saving once a second: the latency of a save among others, not of a saturated server
   for (const [name, scopeOf] of runs) {
