@@ -2,7 +2,15 @@
  * Pure helpers of the budget editors (forecast positions, change and adjustment positions): rows
  * in editing state, totals, what a save sends and which rows it drops. No React here (unit-tested).
  */
-import { changeTotals, type ForecastPosition, missingAdjustmentDescriptions, type Part, partOfChapter, storedLineName } from '@app/domain';
+import {
+  type BudgetChangePosition,
+  changeTotals,
+  type ForecastPosition,
+  missingAdjustmentDescriptions,
+  type Part,
+  partOfChapter,
+  storedLineName,
+} from '@app/domain';
 
 /** A forecast row while editing: amount null = empty field (counts as 0). */
 export interface ForecastRow extends ForecastPosition {
@@ -95,19 +103,7 @@ export interface ChangeRow {
   isNew: boolean;
 }
 
-export function toChangeRows(
-  positions: {
-    chapterId: number;
-    chapter: string;
-    part: Part;
-    title: number;
-    descriptionDeu: string;
-    descriptionIta: string;
-    isEditable: boolean;
-    budgetBeforeChange: number;
-    changeAmount: number;
-  }[],
-): ChangeRow[] {
+export function toChangeRows(positions: Omit<BudgetChangePosition, 'budget'>[]): ChangeRow[] {
   return positions.map((p) => ({
     key: `c${p.chapterId}`,
     chapterId: p.chapterId,
