@@ -4,4 +4,6 @@ export * from './budget.ts';
 export * from './chart.ts';
 export * from './platform.ts';
 export * from './movements.ts';
+export * from './reservations.ts';
+export * from './accountBookings.ts';
 export { money } from './types.ts';

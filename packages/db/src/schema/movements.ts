@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { accounts, suppliers } from './baseData.ts';
 import { chapterBudgets } from './budget.ts';
 import { departments } from './platform.ts';
+import { reservations } from './reservations.ts';
 import { money } from './types.ts';
 
 /**
@@ -55,11 +56,17 @@ export const movementPositions = pgTable(
       .references(() => chapterBudgets.id, { onDelete: 'restrict' }),
     amount: money('amount').notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
+    /** The open reservation of the same line this position uses (DOMAIN decision 7). */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'restrict' }),
+    /** The part of the amount taken from the reservation's unused amount at save (0..amount; 0 without reservation). */
+    reservationAmount: money('reservation_amount').notNull().default(0),
   },
   (t) => [
     index('movement_positions_movement_idx').on(t.movementId),
     index('movement_positions_line_idx').on(t.chapterBudgetId),
+    index('movement_positions_reservation_idx').on(t.reservationId),
     check('movement_positions_amount_ck', sql`${t.amount} > 0`),
+    check('movement_positions_reservation_amount_ck', sql`${t.reservationAmount} >= 0 and ${t.reservationAmount} <= ${t.amount}`),
   ],
 );
 

@@ -1,0 +1,39 @@
+import { boolean, check, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { chapterBudgets } from './budget.ts';
+import { departments } from './platform.ts';
+import { money } from './types.ts';
+
+/**
+ * A reservation (commitment) on an expense chapter line (current or residue line of the scope),
+ * numbered gap-free per (department, year) through record_counters ('reservation'). Its amountUsed
+ * is derived: `amount_used_typed` (use outside the system, typed on the form) plus the parts the
+ * movement positions linked to it consume (movement_positions.reservation_amount). A closed
+ * reservation no longer reserves (DOMAIN decision 7).
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    recordNumber: integer('record_number').notNull(),
+    recordDate: date('record_date', { mode: 'string' }).notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    chapterBudgetId: integer('chapter_budget_id')
+      .notNull()
+      .references(() => chapterBudgets.id, { onDelete: 'restrict' }),
+    amountBooked: money('amount_booked').notNull(),
+    amountUsedTyped: money('amount_used_typed').notNull().default(0),
+    closed: boolean('closed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reservations_record_uq').on(t.departmentId, t.year, t.recordNumber),
+    index('reservations_line_idx').on(t.chapterBudgetId),
+    check('reservations_booked_ck', sql`${t.amountBooked} >= 0`),
+    check('reservations_used_typed_ck', sql`${t.amountUsedTyped} >= 0`),
+  ],
+);
