@@ -9,6 +9,7 @@ CREATE TABLE "reservations" (
 	"amount_booked" numeric(14,2) NOT NULL,
 	"amount_used_typed" numeric(14,2) DEFAULT 0 NOT NULL,
 	"closed" boolean DEFAULT false NOT NULL,
+	"cancelled" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reservations_booked_ck" CHECK ("reservations"."amount_booked" >= 0),
 	CONSTRAINT "reservations_used_typed_ck" CHECK ("reservations"."amount_used_typed" >= 0)
@@ -31,8 +32,9 @@ CREATE TABLE "account_transfers" (
 	"account_from_id" integer NOT NULL,
 	"account_to_id" integer NOT NULL,
 	"amount" numeric(14,2) NOT NULL,
+	"cancelled" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "account_transfers_amount_ck" CHECK ("account_transfers"."amount" > 0),
+	CONSTRAINT "account_transfers_amount_ck" CHECK ("account_transfers"."amount" > 0 or ("account_transfers"."cancelled" and "account_transfers"."amount" = 0)),
 	CONSTRAINT "account_transfers_accounts_ck" CHECK ("account_transfers"."account_from_id" <> "account_transfers"."account_to_id")
 );
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import { check, date, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from './baseData.ts';
 import { departments } from './platform.ts';
@@ -26,13 +26,15 @@ export const accountTransfers = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'restrict' }),
     amount: money('amount').notNull(),
+    /** An earlier record "deleted" keeps its number (DOMAIN decision 1): amount 0, shown as cancelled. */
+    cancelled: boolean('cancelled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('account_transfers_record_uq').on(t.departmentId, t.year, t.recordNumber),
     index('account_transfers_from_idx').on(t.accountFromId),
     index('account_transfers_to_idx').on(t.accountToId),
-    check('account_transfers_amount_ck', sql`${t.amount} > 0`),
+    check('account_transfers_amount_ck', sql`${t.amount} > 0 or (${t.cancelled} and ${t.amount} = 0)`),
     check('account_transfers_accounts_ck', sql`${t.accountFromId} <> ${t.accountToId}`),
   ],
 );

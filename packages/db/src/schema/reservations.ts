@@ -28,6 +28,8 @@ export const reservations = pgTable(
     amountBooked: money('amount_booked').notNull(),
     amountUsedTyped: money('amount_used_typed').notNull().default(0),
     closed: boolean('closed').notNull().default(false),
+    /** An earlier record "deleted" keeps its number (DOMAIN decision 1): amounts 0, closed, shown as cancelled. */
+    cancelled: boolean('cancelled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
