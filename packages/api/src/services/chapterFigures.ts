@@ -27,10 +27,15 @@ export interface FigureScope {
  * reservations` (numeric) for the lines of the scope's departments and years. The booking area adds
  * its sources here (payments of movements, open payments, remaining reservations); their rows are
  * summed per line.
+ *
+ * `line`, when given, is an SQL expression for one chapter line id of the outer query (`l.id`): the
+ * source then yields only that line's rows, starting from an index on the line column. The chapter
+ * screens ask per line (a LATERAL join, cost grows with the lines shown, not with the scope's
+ * bookings); the home card and the statistics ask for the whole scope at once (no `line`).
  */
 export interface FigureSource {
   name: string;
-  select: (scope: FigureScope) => SQL;
+  select: (scope: FigureScope, line?: SQL) => SQL;
 }
 
 export const figureSources: FigureSource[] = [...movementFigureSources];
@@ -73,11 +78,22 @@ function list(values: (number | string)[]): SQL {
   );
 }
 
-function bookingsSql(scope: FigureScope): SQL {
-  const parts = figureSources.map((s) => s.select(scope));
+function sourcesSql(scope: FigureScope, line?: SQL): SQL {
+  const parts = figureSources.map((s) => s.select(scope, line));
   const empty = sql`select null::int as chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments, 0::numeric as reservations where false`;
+  return sql`(${sql.join([empty, ...parts], sql` union all `)})`;
+}
+
+/** Every booking row of the scope summed per line (the whole scope at once). */
+function bookingsSql(scope: FigureScope): SQL {
   return sql`select chapter_budget_id, sum(payments) as payments, sum(open_payments) as open_payments, sum(reservations) as reservations
-             from (${sql.join([empty, ...parts], sql` union all `)}) s group by chapter_budget_id`;
+             from ${sourcesSql(scope)} s group by chapter_budget_id`;
+}
+
+/** The booking sums of the one line `line` (for a LATERAL join per line). */
+function lineBookingsSql(scope: FigureScope, line: SQL): SQL {
+  return sql`select sum(payments) as payments, sum(open_payments) as open_payments, sum(reservations) as reservations
+             from ${sourcesSql(scope, line)} s`;
 }
 
 /** Is any booking source registered (the booking area built)? */
@@ -152,8 +168,7 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
       from budget_change_positions p join budget_changes h on h.id = p.change_id
       where h.department_id = ${f.departmentId} and h.year = ${f.year} ${excluded}
       group by p.chapter_budget_id
-    ),
-    bookings as (${bookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year, excludeMovementIds: f.excludeMovementIds })})
+    )
     select c.id as chapter_id, c.chapter, c.part, c.title, c.description_deu, c.description_ita, c.search_key_deu, c.search_key_ita,
            c.empty_chapter, l.id as line_id, l.description_deu as line_deu, l.description_ita as line_ita,
            l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments,
@@ -162,7 +177,7 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
     from chapters c
     ${join} lines l on l.chapter_id = c.id
     left join changes ch on ch.chapter_budget_id = l.id
-    left join bookings b on b.chapter_budget_id = l.id
+    left join lateral (${lineBookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year, excludeMovementIds: f.excludeMovementIds }, sql`l.id`)}) b on true
     where ${sql.join(conditions, sql` and `)}
     order by c.chapter
     ${page}`;

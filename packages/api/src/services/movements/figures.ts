@@ -13,6 +13,12 @@ interface SqlSource<S> {
   select: (scope: S) => SQL;
 }
 
+/** chapterFigures' FigureSource (declared here for the same reason): `line` narrows the rows to one chapter line. */
+interface LineSource<S> {
+  name: string;
+  select: (scope: S, line?: SQL) => SQL;
+}
+
 /**
  * What the movements add to the chapter figures and the cash balance (DOMAIN.md "Bookings"), as plain
  * SQL sums over the scope's movements (index movements_scope_date_idx):
@@ -21,6 +27,8 @@ interface SqlSource<S> {
  *   unpaid ones as openPayments (per position paid + open = its amount, DOMAIN decision 4);
  * - a transfer position counts as payments on both lines (expense paid, revenue collected), no cash.
  * A cancelled movement has no positions, transfer positions or payments left; it is filtered anyway.
+ * Asked for one line (`line`, the chapter figures' per-line LATERAL), each branch starts from the
+ * line's index (movement_positions_line_idx, the transfer positions' from/to indexes).
  */
 
 function list(values: readonly number[]): SQL {
@@ -30,38 +38,49 @@ function list(values: readonly number[]): SQL {
   );
 }
 
+/** `and <column> = <line>` when one line is asked for. */
+function onLine(column: SQL, line: SQL | undefined): SQL {
+  return line ? sql` and ${column} = ${line}` : sql``;
+}
+
 /** The scope's movements as a condition on alias `m` (departments, years, minus the excluded movements). */
 function movementsOf(scope: FigureScope): SQL {
   const excluded = scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
   return sql`m.department_id in (${list(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
 }
 
-export const movementFigureSources: SqlSource<FigureScope>[] = [
+export const movementFigureSources: LineSource<FigureScope>[] = [
   {
     name: 'revenuePositions',
-    select: (scope) => sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+    select: (scope, line) => sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
       from movement_positions p join movements m on m.id = p.movement_id
-      where m.kind = 'revenues' and ${movementsOf(scope)}`,
+      where m.kind = 'revenues' and ${movementsOf(scope)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
   {
     name: 'expenseShares',
-    select: (scope) => sql`select p.chapter_budget_id,
+    select: (scope, line) => sql`select p.chapter_budget_id,
         case when pay.date_paid is null then 0::numeric else s.amount end as payments,
         case when pay.date_paid is null then s.amount else 0::numeric end as open_payments,
         0::numeric as reservations
-      from movement_payment_shares s
-      join movement_payments pay on pay.id = s.payment_id
-      join movement_positions p on p.id = s.position_id
+      from movement_positions p
       join movements m on m.id = p.movement_id
-      where m.kind = 'expenses' and ${movementsOf(scope)}`,
+      join movement_payment_shares s on s.position_id = p.id
+      join movement_payments pay on pay.id = s.payment_id
+      where m.kind = 'expenses' and ${movementsOf(scope)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
   {
+    // both sides count as payments (expense paid, revenue collected): one branch per side
     name: 'transferPositions',
-    select: (scope) => sql`select x.line as chapter_budget_id, t.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
-      from movement_transfer_positions t
-      join movements m on m.id = t.movement_id
-      cross join lateral (values (t.from_chapter_budget_id), (t.to_chapter_budget_id)) as x(line)
-      where ${movementsOf(scope)}`,
+    select: (
+      scope,
+      line,
+    ) => sql`select t.from_chapter_budget_id as chapter_budget_id, t.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+      from movement_transfer_positions t join movements m on m.id = t.movement_id
+      where ${movementsOf(scope)}${onLine(sql`t.from_chapter_budget_id`, line)}
+    union all
+    select t.to_chapter_budget_id, t.amount, 0::numeric, 0::numeric
+      from movement_transfer_positions t join movements m on m.id = t.movement_id
+      where ${movementsOf(scope)}${onLine(sql`t.to_chapter_budget_id`, line)}`,
   },
 ];
 
