@@ -1,11 +1,12 @@
 import { formatAmount, type MovementKind, type MovementListItem } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Group, Modal, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Group, Modal, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
+import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
 import { movementTypeLabels } from './labels.ts';
 import { movementListQuery } from './queries.ts';
 
@@ -25,45 +26,16 @@ export function RecordPicker({
   onOpen: (recordNumber: number) => Promise<boolean>;
 }) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
   const [dialog, setDialog] = useState(false);
-
-  async function openTyped() {
-    const n = Number(text.trim());
-    if (!Number.isInteger(n) || n < 1) return;
-    if (await onOpen(n)) setText('');
-  }
 
   return (
     <>
-      <TextInput
+      <RecordNumberLookup
         label={t`Buchung öffnen`}
         placeholder={t`Nummer`}
-        w={170}
-        inputMode="numeric"
-        autoComplete="off"
-        value={text}
-        data-testid="record-open"
-        onChange={(e) => setText(e.currentTarget.value.replace(/[^0-9]/g, ''))}
-        onKeyDown={(e) => {
-          if (e.key === 'F4') {
-            e.preventDefault();
-            setDialog(true);
-          } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-            e.preventDefault();
-            e.stopPropagation();
-            if (text.trim() === '') setDialog(true);
-            else void openTyped();
-          }
-        }}
-        rightSectionWidth={30}
-        rightSection={
-          <Tooltip label={t`Buchung suchen (F4)`}>
-            <ActionIcon variant="subtle" size="sm" onClick={() => setDialog(true)} aria-label={t`Buchung suchen (F4)`} data-testid="record-picker-open">
-              …
-            </ActionIcon>
-          </Tooltip>
-        }
+        pickerLabel={t`Buchung suchen (F4)`}
+        onOpen={onOpen}
+        onPicker={() => setDialog(true)}
       />
       <RecordDialog
         opened={dialog}
