@@ -2,6 +2,7 @@ import { accountsRouter } from './routers/accounts.ts';
 import { adminRouter } from './routers/admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { budgetRouter } from './routers/budget.ts';
+import { accountBalancesRouter, accountTransfersRouter } from './routers/cash.ts';
 import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
@@ -31,6 +32,8 @@ export const appRouter = router({
   system: systemRouter,
   overview: overviewRouter,
   movements: movementsRouter,
+  accountTransfers: accountTransfersRouter,
+  accountBalances: accountBalancesRouter,
 });
 
 export type AppRouter = typeof appRouter;

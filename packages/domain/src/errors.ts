@@ -55,6 +55,9 @@ export const errorStatus = {
   InvalidRecordNumber: 400,
   WrongPaymentTotal: 400,
   chapterNotAvailable: 409,
+  // accounts: initial balances only in the first year (DOMAIN decision 8); inactive only at a zero balance
+  BalanceNotEditable: 409,
+  AccountHasBalance: 409,
   // base data
   UserExists: 409,
   DepartmentNeeded: 400,

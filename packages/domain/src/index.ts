@@ -30,3 +30,4 @@ export * from './setup.ts';
 export * from './movementTypes.ts';
 export * from './payments.ts';
 export * from './movements.ts';
+export * from './accountBookings.ts';

@@ -1,0 +1,105 @@
+import { type Db, execRows, toCents } from '@app/db';
+import type { AccountBalance, AccountType } from '@app/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { cashFlowsSql } from './sources.ts';
+
+/**
+ * Account balances of a scope (department, year), one statement (DOMAIN decision 8):
+ * - the typed initial balances live in account_balances for the department's first year only
+ *   (departments.first_year, else the earliest financial year: scope.ts isFirstYear);
+ * - initial balance of year Y = the first year's typed initial + every booking of the years
+ *   first..Y−1 (the previous year's final balance, always current: nothing is copied, because
+ *   accounts are per department, not per year);
+ * - movements balance = the bookings of year Y (sources.ts); final = initial + movements.
+ * A year before the first year has no initial balance.
+ */
+
+export interface CashBalanceScope {
+  departmentId: number;
+  year: number;
+}
+
+/** The department's first year in the system as an SQL expression (scope.ts isFirstYear's rule). */
+export function firstYearSql(departmentId: number): SQL {
+  return sql`(select coalesce(d.first_year, (select min(fy.year) from financial_years fy)) from departments d where d.id = ${departmentId})`;
+}
+
+/**
+ * One row per account of the department: `initial_balance`, `movements_balance` (numeric) and
+ * `booked` (rows that carried cash: flows up to the year or a typed initial balance). `accountFilter`
+ * narrows the accounts (a condition on alias `a`).
+ */
+export function accountBalanceRowsSql(scope: CashBalanceScope, accountFilter: SQL = sql`true`): SQL {
+  const first = firstYearSql(scope.departmentId);
+  return sql`select a.id as account_id, a.code, a.type, a.description_deu, a.description_ita, a.inactive,
+      coalesce(typed.initial_balance, 0) + coalesce(f.before, 0) as initial_balance,
+      coalesce(f.current, 0) as movements_balance,
+      coalesce(f.n, 0) + case when typed.initial_balance is null then 0 else 1 end as booked
+    from accounts a
+    left join account_balances typed on typed.account_id = a.id and typed.year = ${first} and typed.year <= ${scope.year}
+    left join (
+      select flows.account_id,
+        sum(flows.amount) filter (where flows.year < ${scope.year}) as before,
+        sum(flows.amount) filter (where flows.year = ${scope.year}) as current,
+        count(*) as n
+      from (${cashFlowsSql({ departmentId: scope.departmentId, yearFrom: first, yearTo: scope.year })}) flows (account_id, year, amount)
+      group by flows.account_id
+    ) f on f.account_id = a.id
+    where a.department_id = ${scope.departmentId} and ${accountFilter}`;
+}
+
+/**
+ * The scope's cash balance (Accounts/Balance/Total, the home card): the sum of the accounts' final
+ * balances as numeric text, null while no account ever carried cash (no booking, no typed balance).
+ */
+export function cashTotalSql(scope: CashBalanceScope): SQL {
+  return sql`(select case when sum(b.booked) = 0 then null else sum(b.initial_balance + b.movements_balance)::text end
+    from (${accountBalanceRowsSql(scope)}) b)`;
+}
+
+interface RawBalanceRow {
+  account_id: number | string;
+  code: string;
+  type: number | string;
+  description_deu: string;
+  description_ita: string;
+  inactive: boolean | string;
+  initial_balance: string | number;
+  movements_balance: string | number;
+}
+
+function toBalance(r: RawBalanceRow): AccountBalance {
+  const initialBalance = toCents(r.initial_balance);
+  const movementsBalance = toCents(r.movements_balance);
+  return {
+    accountId: Number(r.account_id),
+    accountCode: r.code,
+    type: Number(r.type) as AccountType,
+    descriptionDeu: r.description_deu,
+    descriptionIta: r.description_ita,
+    initialBalance,
+    movementsBalance,
+    finalBalance: initialBalance + movementsBalance,
+    inactive: r.inactive === true || r.inactive === 't',
+  };
+}
+
+/** The balances of the department's accounts in the year, sorted by type and code (one query). */
+export async function accountBalanceRows(db: Db, scope: CashBalanceScope, accountFilter?: SQL): Promise<AccountBalance[]> {
+  const rows = await execRows<RawBalanceRow>(db, sql`select * from (${accountBalanceRowsSql(scope, accountFilter)}) b order by b.type, b.code`);
+  return rows.map(toBalance);
+}
+
+/** The scope's cash balance in cents (0 while nothing carried cash). */
+export async function cashTotal(db: Db, scope: CashBalanceScope): Promise<number> {
+  const [row] = await execRows<{ total: string | null }>(db, sql`select ${cashTotalSql(scope)} as total`);
+  return toCents(row?.total ?? null);
+}
+
+/**
+ * The final balance of one account in the year as SQL on an outer account id column (accounts.ts
+ * canInactivate: zero balance). Uses the same rows as the balances screen.
+ */
+export function accountFinalBalanceSql(scope: CashBalanceScope, accountId: SQL): SQL {
+  return sql`(select b.initial_balance + b.movements_balance from (${accountBalanceRowsSql(scope, sql`a.id = ${accountId}`)}) b)`;
+}

@@ -1,0 +1,65 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The cash of a department's accounts (DOMAIN.md "Bookings": cash balance of an account = initial
+ * balance + revenues − paid expenses ± account transfers), as plain SQL over the bookings. Every
+ * source yields rows `(account_id, year, amount)` — the scope year of the booking and the signed
+ * amount it moves on the account — for the department's bookings of the years `yearFrom..yearTo`:
+ * - a revenue position (type 0 Revenue) adds to the head's account;
+ * - a paid instalment (movement_payments with date_paid) takes its amount off the head's account, an
+ *   open one moves nothing until it is paid;
+ * - an account transfer moves its amount from `account_from_id` to `account_to_id`;
+ * - transfers of chapters (types 3, 5) move no cash; cancelled movements and transfers count nothing.
+ * The typed initial balances of the first year are not a source: balances.ts adds them.
+ * One list, so the per-account balances (Accounts/Balance), their total (Accounts/Balance/Total) and
+ * the home page's cash card are the same sums.
+ */
+
+export interface CashScope {
+  departmentId: number;
+  /** The first year whose bookings count (a number or an SQL expression such as the department's first year). */
+  yearFrom: number | SQL;
+  yearTo: number;
+}
+
+export interface CashSource {
+  name: string;
+  select: (scope: CashScope) => SQL;
+}
+
+function movementsOf(scope: CashScope): SQL {
+  return sql`m.department_id = ${scope.departmentId} and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled`;
+}
+
+export const cashSources: CashSource[] = [
+  {
+    name: 'revenues',
+    select: (scope) => sql`select m.account_id, m.year, p.amount
+      from movement_positions p join movements m on m.id = p.movement_id
+      where m.type = 0 and m.account_id is not null and ${movementsOf(scope)}`,
+  },
+  {
+    name: 'paidInstalments',
+    select: (scope) => sql`select m.account_id, m.year, -pay.amount
+      from movement_payments pay join movements m on m.id = pay.movement_id
+      where pay.date_paid is not null and m.account_id is not null and ${movementsOf(scope)}`,
+  },
+  {
+    name: 'accountTransfers',
+    select: (scope) => sql`select t.account_from_id, t.year, -t.amount
+      from account_transfers t
+      where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled
+    union all
+    select t.account_to_id, t.year, t.amount
+      from account_transfers t
+      where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled`,
+  },
+];
+
+/** Every source as one `(account_id, year, amount)` relation. */
+export function cashFlowsSql(scope: CashScope): SQL {
+  return sql.join(
+    cashSources.map((s) => sql`(${s.select(scope)})`),
+    sql` union all `,
+  );
+}
