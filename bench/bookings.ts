@@ -18,7 +18,6 @@ import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
 import { BOOKING_DEPARTMENTS, BOOKING_YEAR } from './generate.ts';
 import { concurrent, type LoadResult, load, ms, sequential } from './measure.ts';
-import { proposedFiguresQuery } from './proposedFigures.ts';
 
 export interface BookingsContext {
   url: string;
@@ -108,12 +107,7 @@ function saveBody(departmentId: number, supplierId: number, accountId: number, r
  * the captured ones (movement id in the positions and payments, payment and position ids in the
  * shares) and the record number follows the counter (so each replay commits a new movement, like the app).
  */
-function saveReplay(
-  log: Captured[],
-  old: { movementId: number; recordNumber: number; positionIds: number[]; paymentIds: number[] },
-  /** Parameters of proposedFiguresQuery: run it instead of the app's availability query (what fix 1 would save). */
-  proposed?: postgres.ParameterOrJSON<never>[],
-) {
+function saveReplay(log: Captured[], old: { movementId: number; recordNumber: number; positionIds: number[]; paymentIds: number[] }) {
   const from = log.findIndex((q) => q.query === 'BEGIN');
   const to = log.findIndex((q) => q.query === 'COMMIT');
   const statements = log.slice(from + 1, to);
@@ -133,10 +127,7 @@ function saveReplay(
         params = params.map((p) => (p === old.movementId ? movementId : p));
       if (q.startsWith('insert into "movement_payment_shares"'))
         params = params.map((p, i) => (i % 3 === 0 ? (payments.get(p as number) ?? p) : i % 3 === 1 ? (positions.get(p as number) ?? p) : p));
-      const swap = proposed !== undefined && q.includes('with lines as');
-      const rows = (await tx.unsafe(swap ? proposedFiguresQuery : q, (swap ? proposed : params) as postgres.ParameterOrJSON<never>[], {
-        prepare: false,
-      })) as unknown as Record<string, unknown>[];
+      const rows = (await tx.unsafe(q, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as Record<string, unknown>[];
       if (q.startsWith('select') && q.includes('from "record_counters"') && q.includes('for update')) recordNumber = Number(rows[0]?.last ?? 0) + 1;
       if (q.startsWith('insert into "movements"')) movementId = Number(rows[0]?.id);
       if (q.startsWith('insert into "movement_positions"')) for (const r of rows) positions.set(old.positionIds[Number(r.sort)] as number, Number(r.id));
@@ -170,8 +161,8 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   const chaptersBody = JSON.stringify({ departmentId: one.departmentId, year: BOOKING_YEAR, chapters: SAVE_CHAPTERS });
   const chapterPath = `/api/Budget/Chapter?departmentId=${one.departmentId}&year=${BOOKING_YEAR}&chapter=21001`;
   const reads = [
-    { name: 'ChaptersBefore (5 chapters)', method: 'POST' as const, path: '/api/Movements/ChaptersBefore', body: chaptersBody, codes: SAVE_CHAPTERS },
-    { name: 'Budget/Chapter (21001)', method: 'GET' as const, path: chapterPath, body: undefined, codes: ['21001'] },
+    { name: 'ChaptersBefore (5 chapters)', method: 'POST' as const, path: '/api/Movements/ChaptersBefore', body: chaptersBody },
+    { name: 'Budget/Chapter (21001)', method: 'GET' as const, path: chapterPath, body: undefined },
   ];
   const bare = Fastify();
   const captures: { name: string; all: Captured[]; main: Captured }[] = [];
@@ -182,9 +173,6 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     if (ctx.explain) {
       const plan = await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as postgres.ParameterOrJSON<never>[], { prepare: false });
       console.log(`\n${r.name}: ${main.query.trim()}\nparams ${JSON.stringify(main.params)}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
-      const proposedParams = [one.departmentId, BOOKING_YEAR, 3, r.codes, []] as postgres.ParameterOrJSON<never>[];
-      const proposedPlan = await sql.unsafe(`explain (analyze, buffers) ${proposedFiguresQuery}`, proposedParams, { prepare: false });
-      console.log(`\n${r.name}, proposed query (proposedFigures.ts):\n${proposedPlan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }
     bare.route({
       method: r.method,
@@ -195,7 +183,6 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
 
   // ---- the save: capture one per scope (each a real save), then build its replay -------------
   const replays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
-  const proposedReplays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
   for (const scope of scopes) {
     const { log, answer } = await capturer.capture('POST', '/api/Movements', scope.token, JSON.parse(scope.body));
     const saved = answer as { id: number; recordNumber: number };
@@ -203,7 +190,6 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     const paymentIds = (await sql<{ id: number }[]>`select id from movement_payments where movement_id = ${saved.id} order by sort`).map((r) => r.id);
     const ids = { movementId: saved.id, recordNumber: saved.recordNumber, positionIds, paymentIds };
     replays.set(scope.code, saveReplay(log, ids));
-    proposedReplays.set(scope.code, saveReplay(log, ids, [scope.departmentId, BOOKING_YEAR, 3, SAVE_CHAPTERS, []]));
     if (scope === one)
       console.log(
         `one save runs ${log.length} statements, ${log.filter((q) => q.query === 'BEGIN').length} transaction(s):\n${log.map((q) => `  ${q.query.slice(0, 110)}`).join('\n')}`,
@@ -223,9 +209,9 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   lines.push(`Scope 512 (${one.departmentId}): ${movementCount} movements in ${BOOKING_YEAR}; ${seconds} s per run.`);
   lines.push('', '### Reads (p50 ratio app / bare)', '');
   lines.push(
-    '| call | connections | app p50 ms | app p95 ms | app req/s | bare route p50 ms | bare route req/s | bare SQL p50 ms | all SQL of the call p50 ms | app / bare route p50 | app / bare SQL p50 | proposed query p50 ms |',
+    '| call | connections | app p50 ms | app p95 ms | app req/s | bare route p50 ms | bare route req/s | bare SQL p50 ms | all SQL of the call p50 ms | app / bare route p50 | app / bare SQL p50 |',
   );
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [i, r] of reads.entries()) {
     const c = captures[i] as (typeof captures)[number];
     const bareSql = await sequential(() => sql.unsafe(c.main.query, c.main.params as postgres.ParameterOrJSON<never>[], { prepare: false }), 300);
@@ -234,13 +220,6 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
         if (q.query !== 'BEGIN' && q.query !== 'COMMIT') await sql.unsafe(q.query, q.params as postgres.ParameterOrJSON<never>[], { prepare: false });
     }, 200);
     const sqlP50 = bareSql[Math.floor(bareSql.length / 2)] ?? 0;
-    const proposedParams = [one.departmentId, BOOKING_YEAR, 3, r.codes, []] as postgres.ParameterOrJSON<never>[];
-    const proposedRun = () => sql.unsafe(proposedFiguresQuery, proposedParams, { prepare: false });
-    const figuresOf = (rows: Record<string, unknown>[]) => JSON.stringify(rows.map((x) => [x.chapter, x.line_id, x.payments, x.open_payments]));
-    const current = await sql.unsafe(c.main.query, c.main.params as postgres.ParameterOrJSON<never>[], { prepare: false });
-    if (figuresOf(await proposedRun()) !== figuresOf(current)) console.log(`${r.name}: the proposed query answers other figures than the app's`);
-    const proposed = await sequential(proposedRun, 300);
-    const proposedP50 = proposed[Math.floor(proposed.length / 2)] ?? 0;
     const allP50 = allSql[Math.floor(allSql.length / 2)] ?? 0;
     for (const connections of [1, 10]) {
       const headers = { authorization: `Bearer ${one.token}` };
@@ -254,7 +233,7 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
       const route = await load({ url: `${bareBase}/bare/${i}`, method: r.method, connections, seconds, request: () => (r.body ? { body: r.body } : {}) });
       if (app.firstError) console.log(`${r.name}: ${app.firstError}`);
       lines.push(
-        `| ${r.name} | ${connections} | ${ms(app.p50)} | ${ms(app.p95)} | ${Math.round(app.rps)} | ${ms(route.p50)} | ${Math.round(route.rps)} | ${sqlP50.toFixed(2)} | ${allP50.toFixed(2)} | ${(app.p50 / route.p50).toFixed(1)} | ${(app.p50 / sqlP50).toFixed(1)} | ${proposedP50.toFixed(2)} |`,
+        `| ${r.name} | ${connections} | ${ms(app.p50)} | ${ms(app.p95)} | ${Math.round(app.rps)} | ${ms(route.p50)} | ${Math.round(route.rps)} | ${sqlP50.toFixed(2)} | ${allP50.toFixed(2)} | ${(app.p50 / route.p50).toFixed(1)} | ${(app.p50 / sqlP50).toFixed(1)} |`,
       );
     }
   }
@@ -292,13 +271,6 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     lines.push(row(`app POST /api/Movements, ${name}`, app));
     lines.push(row(`bare Fastify route (replayed SQL), ${name}`, route));
     lines.push(row(`bare SQL replay (postgres.js, 20 workers, pool 10), ${name}`, bareRun));
-    const proposedRun = await concurrent(
-      (w) => sql.begin((tx) => (proposedReplays.get(scopeOf(w).code) as (tx: postgres.TransactionSql) => Promise<void>)(tx)),
-      20,
-      seconds,
-    );
-    if (proposedRun.firstError) console.log(`bare save with the proposed query ${name}: ${proposedRun.firstError}`);
-    lines.push(row(`bare SQL replay with the proposed figures query, ${name}`, proposedRun));
   }
   // 20 cashiers each saving once a second: the latency of a save among others, not of a saturated server
   for (const [name, scopeOf] of runs) {

@@ -48,14 +48,15 @@ export async function readHead(db: Db, scope: Pick<BudgetScope, 'departmentId' |
 /**
  * The budget head of the scope, created when missing and locked FOR UPDATE: every budget write of a
  * scope runs behind this lock, so approval, forecast saves and change saves never interleave.
+ * Bookings take it FOR SHARE (`shareOpenHead`): they wait for and exclude those writes, not each other.
  */
-export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<BudgetHead> {
+export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, mode: 'update' | 'share' = 'update'): Promise<BudgetHead> {
   await db.insert(budgetHeads).values({ departmentId: scope.departmentId, year: scope.year }).onConflictDoNothing();
   const [head] = await db
     .select()
     .from(budgetHeads)
     .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
-    .for('update');
+    .for(mode);
   if (!head) throw new Error('budget head missing after insert');
   return head;
 }
@@ -67,6 +68,19 @@ export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' |
 export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
   await assertYearOpen(db, scope.area, scope.year, scope.today);
   return lockHead(db, scope);
+}
+
+/**
+ * lockOpenHead for a booking (movement, reservation, account transfer): the head is locked FOR SHARE,
+ * so an approval, a forecast or a budget change (FOR UPDATE) never interleaves with a booking, but
+ * the bookings of a scope run side by side; what must stay serial among them is serialised by the
+ * rows they lock (the record counter, taken just before the inserts; the movement edited; the
+ * reservations used). The availability check is a confirmation, not a block: two cashiers booking
+ * the same chapter at the same moment may both pass it (README Decisions).
+ */
+export async function shareOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
+  await assertYearOpen(db, scope.area, scope.year, scope.today);
+  return lockHead(db, scope, 'share');
 }
 
 /**

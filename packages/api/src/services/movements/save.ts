@@ -20,7 +20,7 @@ import {
 } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetHead, lockOpenHead } from '../budget/head.ts';
+import { type BudgetHead, shareOpenHead } from '../budget/head.ts';
 import { chapterFigureRows } from '../chapterFigures.ts';
 import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
@@ -150,14 +150,14 @@ async function assertAvailable(
 
 /**
  * Movements.save: head, positions, transfer positions and payments as one whole, in one transaction
- * behind the budget head lock (so bookings, budget changes and approvals of a scope never interleave).
+ * behind the budget head's share lock (so budget changes and approvals never interleave with bookings).
  * Every rule of spec 3 §5 and DOMAIN.md decisions 1–5 is checked before anything is written.
  */
 export async function saveMovement(db: Db, scope: MovementScope, input: MovementSave): Promise<Movement> {
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
   const recordNumber = await db.transaction(async (tx): Promise<number> => {
-    const head = await lockOpenHead(tx, scope);
+    const head = await shareOpenHead(tx, scope);
     assertBookable(head);
     // share-locked: openPaymentsAllowed can't be switched off while this booking runs
     const [department] = await tx
@@ -349,7 +349,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
  */
 export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
-    const head = await lockOpenHead(tx, scope);
+    const head = await shareOpenHead(tx, scope);
     assertBookable(head);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
     if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
