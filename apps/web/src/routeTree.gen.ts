@@ -24,6 +24,8 @@ import { Route as AuthedDeptDeptYearYearUsersRouteImport } from './routes/_authe
 import { Route as AuthedDeptDeptYearYearYearsRouteImport } from './routes/_authed.dept.$dept.year.$year.years'
 import { Route as AuthedDeptDeptYearYearAccountsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.edit'
 import { Route as AuthedDeptDeptYearYearAccountsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.print'
+import { Route as AuthedDeptDeptYearYearAccountsSaldoRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.saldo'
+import { Route as AuthedDeptDeptYearYearAccountsTransferRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.transfer'
 import { Route as AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.budgetDraft'
 import { Route as AuthedDeptDeptYearYearChartOfAccountsCategoriesRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.categories'
 import { Route as AuthedDeptDeptYearYearChartOfAccountsChaptersRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.chapters'
@@ -143,6 +145,18 @@ const AuthedDeptDeptYearYearAccountsPrintRoute =
   AuthedDeptDeptYearYearAccountsPrintRouteImport.update({
     id: '/accounts/print',
     path: '/accounts/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAccountsSaldoRoute =
+  AuthedDeptDeptYearYearAccountsSaldoRouteImport.update({
+    id: '/accounts/saldo',
+    path: '/accounts/saldo',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAccountsTransferRoute =
+  AuthedDeptDeptYearYearAccountsTransferRouteImport.update({
+    id: '/accounts/transfer',
+    path: '/accounts/transfer',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute =
@@ -377,6 +391,8 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
   '/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
@@ -428,6 +444,8 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearIndexRoute
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
   '/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
@@ -478,6 +496,8 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/': typeof AuthedDeptDeptYearYearIndexRoute
   '/_authed/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/_authed/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  '/_authed/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/_authed/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/_authed/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
   '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters': typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
@@ -532,6 +552,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/'
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/accounts/saldo'
+    | '/dept/$dept/year/$year/accounts/transfer'
     | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/dept/$dept/year/$year/chartOfAccounts/categories'
     | '/dept/$dept/year/$year/chartOfAccounts/chapters'
@@ -583,6 +605,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year'
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
+    | '/dept/$dept/year/$year/accounts/saldo'
+    | '/dept/$dept/year/$year/accounts/transfer'
     | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/dept/$dept/year/$year/chartOfAccounts/categories'
     | '/dept/$dept/year/$year/chartOfAccounts/chapters'
@@ -632,6 +656,8 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/'
     | '/_authed/dept/$dept/year/$year/accounts/edit'
     | '/_authed/dept/$dept/year/$year/accounts/print'
+    | '/_authed/dept/$dept/year/$year/accounts/saldo'
+    | '/_authed/dept/$dept/year/$year/accounts/transfer'
     | '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/_authed/dept/$dept/year/$year/chartOfAccounts/categories'
     | '/_authed/dept/$dept/year/$year/chartOfAccounts/chapters'
@@ -780,6 +806,20 @@ declare module '@tanstack/react-router' {
       path: '/accounts/print'
       fullPath: '/dept/$dept/year/$year/accounts/print'
       preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/accounts/saldo': {
+      id: '/_authed/dept/$dept/year/$year/accounts/saldo'
+      path: '/accounts/saldo'
+      fullPath: '/dept/$dept/year/$year/accounts/saldo'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsSaldoRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/accounts/transfer': {
+      id: '/_authed/dept/$dept/year/$year/accounts/transfer'
+      path: '/accounts/transfer'
+      fullPath: '/dept/$dept/year/$year/accounts/transfer'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsTransferRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft': {
@@ -1126,6 +1166,8 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearIndexRoute: typeof AuthedDeptDeptYearYearIndexRoute
   AuthedDeptDeptYearYearAccountsEditRoute: typeof AuthedDeptDeptYearYearAccountsEditRoute
   AuthedDeptDeptYearYearAccountsPrintRoute: typeof AuthedDeptDeptYearYearAccountsPrintRoute
+  AuthedDeptDeptYearYearAccountsSaldoRoute: typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  AuthedDeptDeptYearYearAccountsTransferRoute: typeof AuthedDeptDeptYearYearAccountsTransferRoute
   AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute: typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
   AuthedDeptDeptYearYearChartOfAccountsChaptersRoute: typeof AuthedDeptDeptYearYearChartOfAccountsChaptersRoute
@@ -1171,6 +1213,10 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearAccountsEditRoute,
     AuthedDeptDeptYearYearAccountsPrintRoute:
       AuthedDeptDeptYearYearAccountsPrintRoute,
+    AuthedDeptDeptYearYearAccountsSaldoRoute:
+      AuthedDeptDeptYearYearAccountsSaldoRoute,
+    AuthedDeptDeptYearYearAccountsTransferRoute:
+      AuthedDeptDeptYearYearAccountsTransferRoute,
     AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute:
       AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute,
     AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute:

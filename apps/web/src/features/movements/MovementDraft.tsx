@@ -20,6 +20,7 @@ import { isPendingRow } from '../../ui/positionRows.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
+import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { budgetMessages } from '../budget/labels.ts';
 import { buildSaveInput, compareValues, headProblems, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
 import { fieldLabel, headFieldLabels } from './labels.ts';
@@ -70,11 +71,12 @@ function chaptersOf(error: unknown): string {
     .join(', ');
 }
 
-/** Every movements query and the budget figures refetch after a booking. */
+/** Every movements query, the budget figures and the cash balances refetch after a booking. */
 function invalidateBookings(): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ ...trpc.movements.pathFilter(), refetchType: 'all' }),
     queryClient.invalidateQueries({ ...trpc.budget.pathFilter(), refetchType: 'all' }),
+    invalidateCash(),
   ]);
 }
 

@@ -8,6 +8,7 @@ import { trpcClient } from '../../lib/trpc.ts';
 import { AppLogo, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../ui/icons.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { clearSession, updateAuth, useRequiredAuth } from '../../lib/session.ts';
+import { CashBalance } from '../cashBalance/CashBalance.tsx';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { departmentLabel } from '../scope/departments.ts';
@@ -104,6 +105,7 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
         />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {current.department && current.year !== null ? <CashBalance departmentId={current.department.id} year={current.year} /> : null}
         <DemoBadge />
         <Tooltip label={scheme === 'dark' ? t`Helles Design` : t`Dunkles Design`}>
           <ActionIcon

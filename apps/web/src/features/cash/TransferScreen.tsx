@@ -1,0 +1,351 @@
+import { type AccountTransfer, checkMovementDates, type ErrorCode, todayIso, type TransferAccount } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { errorMessages, errorText } from '../../lib/errorMessages.ts';
+import { queryClient, trpcClient } from '../../lib/trpc.ts';
+import { AmountInput } from '../../ui/AmountInput.tsx';
+import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { onEnterMoves } from '../../ui/EditorShell.tsx';
+import { saveErrorText } from '../../ui/fieldMessages.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useDraftForm } from '../../ui/useDraftForm.ts';
+import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { invalidateCash } from '../cashBalance/cashBalance.ts';
+import { useScope } from '../scope/useScope.ts';
+import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { transferLabels } from './labels.ts';
+import { transferContextQuery, transferQuery } from './queries.ts';
+import { accountName, TransferPicker } from './TransferPicker.tsx';
+
+interface Values extends Record<string, unknown> {
+  recordDate: string | null;
+  note: string;
+  accountIdFrom: number | null;
+  accountIdTo: number | null;
+  amount: number | null;
+}
+
+type Field = 'recordDate' | 'note' | 'accountIdFrom' | 'accountIdTo' | 'amount';
+
+/** What the form edits: a new transfer (today in the scope year) or a saved one. */
+interface Source {
+  key: string;
+  transfer: AccountTransfer | null;
+  recordDate: string | null;
+}
+
+/** Today as record date of a new transfer, clamped to the scope year (31.12 of a past year). */
+function newSource(year: number): Source {
+  const today = todayIso();
+  const recordDate = today.startsWith(String(year)) ? today : today > `${year}-12-31` ? `${year}-12-31` : null;
+  return { key: `new-${Date.now()}`, transfer: null, recordDate };
+}
+
+const toValues = (s: Source): Values =>
+  s.transfer
+    ? {
+        recordDate: s.transfer.recordDate,
+        note: s.transfer.note,
+        accountIdFrom: s.transfer.accountFrom.id,
+        accountIdTo: s.transfer.accountTo.id,
+        amount: s.transfer.amount,
+      }
+    : { recordDate: s.recordDate, note: '', accountIdFrom: null, accountIdTo: null, amount: null };
+
+const compare = (v: Values) => [v.recordDate, v.note.trim(), v.accountIdFrom, v.accountIdTo, v.amount];
+
+/** The form's own problems before sending (the server checks them again): first per field. */
+type Problems = Partial<Record<Field, 'required' | 'same' | 'notPositive' | 'date'>> & { dateCode?: ErrorCode };
+function problemsOf(v: Values, year: number): Problems {
+  const out: Problems = {};
+  if (!v.recordDate) out.recordDate = 'required';
+  else {
+    const date = checkMovementDates({ year, today: todayIso(), recordDate: v.recordDate, documentDate: null });
+    if (date) {
+      out.recordDate = 'date';
+      out.dateCode = date.code;
+    }
+  }
+  if (v.accountIdFrom === null) out.accountIdFrom = 'required';
+  if (v.accountIdTo === null) out.accountIdTo = 'required';
+  else if (v.accountIdTo === v.accountIdFrom) out.accountIdTo = 'same';
+  if (v.amount === null) out.amount = 'required';
+  else if (v.amount <= 0) out.amount = 'notPositive';
+  return out;
+}
+
+/**
+ * Account transfers (accounts/transfer): money moved from one account of the department to another,
+ * no budget effect. Open a saved transfer (number or picker) or record a new one: record date, note,
+ * from and to account (active ones; the two must differ), amount. Save (Ctrl+Enter) and Delete
+ * (the latest is deleted, an earlier one cancelled). Read-only with the warning when the budget is
+ * closed or the year locked. Every save and delete refreshes the cash balances (invalidateCash).
+ */
+export function TransferScreen() {
+  return (
+    <MenuScreenGate path="accounts/transfer">
+      <TransferForm />
+    </MenuScreenGate>
+  );
+}
+
+function TransferForm() {
+  const { t, i18n } = useLingui();
+  const { department, year } = useScope();
+  const scope = { department, year };
+  const scopeInput = { departmentId: department.id, year };
+  const { data: context } = useSuspenseQuery(transferContextQuery(scope));
+  const [source, setSource] = useState<Source>(() => newSource(year));
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState<{ field: string; text: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { confirm, element: confirmElement } = useConfirmDialog();
+  const root = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const draft = useDraftForm<Source, Values>({ root, draft: source, toValues, compare, save: onSave, discardEditsOnReload: true });
+  const v = draft.values ?? toValues(source);
+  const transfer = source.transfer;
+  const editable = context.isEditable && (transfer?.isEditable ?? true);
+  useFocusFirstField(form, editable, source.key);
+
+  const problems = problemsOf(v, year);
+  const requiredText = t`Dieses Feld ist erforderlich`;
+  const problemText = (field: Field): string | undefined => {
+    const problem = problems[field];
+    if (problem === 'same') return t`Von- und Auf-Konto müssen verschieden sein.`;
+    if (problem === 'date' && problems.dateCode) return i18n._(errorMessages[problems.dateCode]);
+    if (problem === 'notPositive') return t`Der Betrag muss größer als 0 sein.`;
+    if (problem === 'required' && tried) return requiredText;
+    return undefined;
+  };
+  /** The field's message: the form's own, else the server's refusal naming it. */
+  const errorOf = (field: Field) => (editable ? (problemText(field) ?? (serverError?.field === field ? serverError.text : undefined)) : undefined);
+
+  const set = (patch: Partial<Values>) => {
+    setServerError(null);
+    draft.form.setValues(patch);
+  };
+
+  /** Active accounts, plus the saved transfer's own ones when they were set inactive since. */
+  const accounts: TransferAccount[] = [...context.accounts];
+  for (const own of transfer ? [transfer.accountFrom, transfer.accountTo] : []) if (!accounts.some((a) => a.id === own.id)) accounts.push(own);
+  const accountOptions = accounts.map((a) => ({ value: String(a.id), label: accountName(a, i18n.locale) }));
+
+  async function discardAsked(): Promise<boolean> {
+    if (!draft.dirty) return true;
+    return confirm({
+      title: t`Ungespeicherte Änderungen`,
+      children: t`Die Änderungen sind nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.`,
+      confirmLabel: t`Verwerfen`,
+      danger: true,
+    });
+  }
+
+  function show(next: AccountTransfer | null) {
+    setTried(false);
+    setServerError(null);
+    setSource(next ? { key: `r${next.recordNumber}-${Date.now()}`, transfer: next, recordDate: next.recordDate } : newSource(year));
+  }
+
+  async function openRecord(recordNumber: number): Promise<boolean> {
+    if (transfer?.recordNumber === recordNumber) return true;
+    if (!(await discardAsked())) return false;
+    try {
+      show(await queryClient.fetchQuery({ ...transferQuery(scope, recordNumber), staleTime: 0 }));
+      return true;
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+      return false;
+    }
+  }
+
+  async function startNew() {
+    if (await discardAsked()) show(null);
+  }
+
+  /** Saves what the fields show (Save, Ctrl+Enter, "save" when leaving); answers whether it saved. */
+  async function onSave(values: Values): Promise<boolean> {
+    if (!editable) return false;
+    const { dateCode: _code, ...found } = problemsOf(values, year);
+    const { recordDate, accountIdFrom, accountIdTo, amount } = values;
+    if (Object.keys(found).length > 0 || !recordDate || accountIdFrom === null || accountIdTo === null || amount === null) {
+      setTried(true);
+      notifyError(t`Bitte die markierten Felder prüfen.`, t`Kontoübertrag nicht gespeichert`);
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return false;
+    }
+    try {
+      const saved = await trpcClient.accountTransfers.save.mutate({
+        ...scopeInput,
+        id: transfer?.id ?? null,
+        recordNumber: transfer?.recordNumber ?? null,
+        recordDate,
+        note: values.note.trim(),
+        accountIdFrom,
+        accountIdTo,
+        amount,
+      });
+      notifySuccess(t`Kontoübertrag Nr. ${saved.recordNumber} gespeichert`);
+      show(saved);
+      void invalidateCash();
+      return true;
+    } catch (error) {
+      const { text, field } = saveErrorText(i18n, error, transferLabels);
+      notifyError(text, t`Kontoübertrag nicht gespeichert`);
+      if (field) setServerError({ field, text });
+      return false;
+    }
+  }
+
+  async function remove() {
+    if (!transfer || !editable) return;
+    const recordNumber = transfer.recordNumber;
+    const latest = transfer.isLatest;
+    const ok = await confirm({
+      title: latest ? t`Kontoübertrag löschen` : t`Kontoübertrag stornieren`,
+      children: latest
+        ? t`Kontoübertrag Nr. ${recordNumber} ist der letzte und wird gelöscht; seine Nummer wird wieder vergeben.`
+        : t`Kontoübertrag Nr. ${recordNumber} ist nicht der letzte und wird storniert: er behält seine Nummer, sein Betrag wird 0.`,
+      confirmLabel: latest ? t`Löschen` : t`Stornieren`,
+      danger: true,
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      const result = await trpcClient.accountTransfers.delete.mutate({ ...scopeInput, id: transfer.id });
+      notifySuccess(result.deleted ? t`Kontoübertrag Nr. ${recordNumber} gelöscht` : t`Kontoübertrag Nr. ${recordNumber} storniert`);
+      show(null);
+      await invalidateCash();
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void draft.save();
+  }
+
+  const subtitle = transfer ? t`Kontoübertrag Nr. ${transfer.recordNumber}` : t`Neuer Kontoübertrag (nächste Nummer ${context.nextRecordNumber})`;
+  const readOnly = !editable;
+
+  return (
+    <Stack ref={root} gap="sm" maw={980} onKeyDown={draft.saveKeys(() => void draft.save())}>
+      <div>
+        <Title order={2} data-testid="screen-title">
+          {t`Kontoübertrag ${year}`}
+        </Title>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="transfer-record">
+            {subtitle}
+          </Text>
+          {transfer?.cancelled ? (
+            <Badge color="gray" variant="light" data-testid="transfer-cancelled">
+              {t({ message: 'storniert', context: 'Kontoübertrag' })}
+            </Badge>
+          ) : null}
+        </Group>
+      </div>
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <Paper withBorder radius="sm" p="sm">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TransferPicker scope={scope} onOpen={openRecord} />
+          <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
+            {t`Neuer Kontoübertrag`}
+          </Button>
+        </Group>
+      </Paper>
+      <Paper withBorder radius="sm" p="md">
+        <form
+          ref={form}
+          noValidate
+          onSubmit={onSubmit}
+          onKeyDown={(e) => {
+            // Ctrl+Enter saves (the root's handler); Enter moves on to the next field
+            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
+          }}
+          data-testid="transfer-form"
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <DateInput
+                label={t`Buchungsdatum`}
+                withAsterisk
+                value={v.recordDate}
+                error={errorOf('recordDate')}
+                onChange={(d) => set({ recordDate: d })}
+                readOnly={readOnly}
+                data-testid="transfer-record-date"
+              />
+              <TextInput
+                label={t`Beschreibung`}
+                maxLength={200}
+                value={v.note}
+                error={errorOf('note')}
+                onChange={(e) => set({ note: e.currentTarget.value })}
+                readOnly={readOnly}
+                data-testid="transfer-note"
+              />
+              <Select
+                label={t`Von Konto`}
+                withAsterisk
+                searchable
+                selectFirstOptionOnChange
+                data={accountOptions}
+                value={v.accountIdFrom === null ? null : String(v.accountIdFrom)}
+                error={errorOf('accountIdFrom')}
+                onChange={(value) => set({ accountIdFrom: value === null ? null : Number(value) })}
+                disabled={readOnly}
+                nothingFoundMessage={t`Kein aktives Konto gefunden`}
+                data-testid="transfer-from"
+              />
+              <Select
+                label={t`Auf Konto`}
+                withAsterisk
+                searchable
+                selectFirstOptionOnChange
+                data={accountOptions}
+                value={v.accountIdTo === null ? null : String(v.accountIdTo)}
+                error={errorOf('accountIdTo')}
+                onChange={(value) => set({ accountIdTo: value === null ? null : Number(value) })}
+                disabled={readOnly}
+                nothingFoundMessage={t`Kein aktives Konto gefunden`}
+                data-testid="transfer-to"
+              />
+              <AmountInput
+                label={t`Betrag`}
+                withAsterisk
+                value={v.amount}
+                error={errorOf('amount')}
+                onChange={(amount) => set({ amount })}
+                readOnly={readOnly}
+                data-testid="transfer-amount"
+              />
+            </SimpleGrid>
+            {editable ? (
+              <Group justify="flex-end" gap="xs" mt="xs">
+                {transfer ? (
+                  <Button color="red" variant="light" onClick={() => void remove()} loading={deleting} data-testid="transfer-delete">
+                    {transfer.isLatest ? t`Löschen` : t`Stornieren`}
+                  </Button>
+                ) : null}
+                <Button type="submit" loading={draft.saving} title={t`Speichern (Strg+Enter)`} data-testid="transfer-save">
+                  {t`Speichern`}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </form>
+      </Paper>
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      {confirmElement}
+    </Stack>
+  );
+}
