@@ -4,6 +4,7 @@ import { FilterText, optionalCode, optionalText, requiredText } from './formFiel
 import { isValidIban, isValidSwift, normalizeIban } from './iban.ts';
 import { PageInput } from './paging.ts';
 import { Language } from './roles.ts';
+import { Year } from './scope.ts';
 
 /** Account types: 1 cash, 2 bank, 3 post (spec 2 §9). */
 export const AccountType = { Cash: 1, Bank: 2, Post: 3 } as const;
@@ -36,7 +37,10 @@ export const AccountInput = z.object({
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
-/** An account as read; `canInactivate` tells whether it may be set inactive (the form's checkbox). */
+/**
+ * An account as read; `canInactivate` tells whether it may be set inactive (the form's checkbox): its
+ * final balance in the scope year is zero (a used account too; AccountHasBalance otherwise).
+ */
 export type Account = AccountInput & { id: number; departmentId: number; canInactivate: boolean };
 
 export function newAccount(departmentId: number): Omit<Account, 'id' | 'type'> & { id: null; type: AccountType } {
@@ -56,6 +60,8 @@ export function newAccount(departmentId: number): Omit<Account, 'id' | 'type'> &
 
 export const AccountListInput = PageInput.extend({
   departmentId: Id,
+  /** The scope year: `canInactivate` looks at the balance of this year. */
+  year: Year,
   description: FilterText,
   type: AccountTypeSchema.optional(),
   includeInactive: z.boolean().default(true),
@@ -74,15 +80,26 @@ export interface AccountBrief {
 /** Accounts print: all accounts or those of one type. */
 export const AccountPrintInput = z.object({
   departmentId: Id,
+  /** The year of the balances printed. */
+  year: Year,
   type: AccountTypeSchema.optional(),
   language: Language.default('de'),
 });
 export type AccountPrintInput = z.infer<typeof AccountPrintInput>;
+
+/** The balances of an account in a year (cents): initial + movements = final (the accounts/saldo figures). */
+export interface AccountYearBalances {
+  initialBalance: number;
+  movementsBalance: number;
+  finalBalance: number;
+}
 
 export interface AccountPrint {
   language: Language;
   departmentCode: string;
   departmentName: string;
   type: AccountType | null;
-  rows: Omit<Account, 'departmentId' | 'canInactivate'>[];
+  year: number;
+  rows: (Omit<Account, 'departmentId' | 'canInactivate'> & AccountYearBalances)[];
+  totals: AccountYearBalances;
 }

@@ -163,6 +163,9 @@ const accountsData: AccountPrint = {
   departmentCode: '102',
   departmentName: 'Corpo dei Vigili del Fuoco Volontari Appiano',
   type: null,
+  year: 2026,
+  // K1 500,00 + 234,56 = 734,56; B1 12.000,00 - 2.345,67 = 9.654,33; B2 closed at 0
+  totals: { initialBalance: 1_250_000, movementsBalance: -211_111, finalBalance: 1_038_889 },
   rows: [
     {
       id: 1,
@@ -173,6 +176,9 @@ const accountsData: AccountPrint = {
       notes: 'Cassa in caserma',
       inactive: false,
       bankInfo: { iban: '', bankName: '', swift: '' },
+      initialBalance: 50_000,
+      movementsBalance: 23_456,
+      finalBalance: 73_456,
     },
     {
       id: 2,
@@ -183,6 +189,9 @@ const accountsData: AccountPrint = {
       notes: '',
       inactive: false,
       bankInfo: { iban: 'IT57Z0306909606100000195309', bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' },
+      initialBalance: 1_200_000,
+      movementsBalance: -234_567,
+      finalBalance: 965_433,
     },
     {
       id: 3,
@@ -193,6 +202,9 @@ const accountsData: AccountPrint = {
       notes: '',
       inactive: true,
       bankInfo: { iban: '', bankName: 'Sparkasse', swift: '' },
+      initialBalance: 0,
+      movementsBalance: 0,
+      finalBalance: 0,
     },
   ],
 };
@@ -205,8 +217,15 @@ describe('accounts print', () => {
     expect(text).toContain('Conti');
     expect(text).toContain('102 Corpo dei Vigili del Fuoco Volontari Appiano');
     expect(text.indexOf('Cassa\n')).toBeLessThan(text.indexOf('Banca\n'));
-    expect(text).toMatch(/K1\s+Cassa\s+Cassa in caserma/);
-    expect(text).toMatch(/B1\s+Conto corrente Raiffeisen\s+IT57 Z030 6909 6061 0000 0195 309\s+Raiffeisenkasse Überetsch\s+RZSBIT21007/);
+    expect(text).toMatch(/K1\s+Cassa\s+Cassa in caserma\s+500,00 €\s+234,56 €\s+734,56 €/);
+    expect(text).toContain('Saldi 2026');
+    // per type and the grand total (the cash balance)
+    expect(text).toMatch(/Totale Cassa\s+500,00 €\s+234,56 €\s+734,56 €/);
+    expect(text).toMatch(/Totale Banca\s+12\.000,00 €\s+-2\.345,67 €\s+9\.654,33 €/);
+    expect(text).toMatch(/Totale\s+12\.500,00 €\s+-2\.111,11 €\s+10\.388,89 €/);
+    expect(text).toMatch(
+      /B1\s+Conto corrente Raiffeisen\s+IT57 Z030 6909 6061 0000 0195 309\s+Raiffeisenkasse Überetsch\s+RZSBIT21007\s+12\.000,00 €\s+-2\.345,67 €\s+9\.654,33 €/,
+    );
     expect(text).toMatch(/B2\s+Conto vecchio \(inattivo\)/);
     expect(text).not.toContain('Posta');
     expect(text).toMatch(/Pagina 1 di 1/);

@@ -170,6 +170,8 @@ const cases: Case[] = [
           departmentCode: '101',
           departmentName: 'FF Leifers',
           type: 2,
+          year: 2026,
+          totals: { initialBalance: 0, movementsBalance: 0, finalBalance: 0 },
           rows: [
             {
               id: 1,
@@ -180,13 +182,16 @@ const cases: Case[] = [
               notes: '',
               inactive: false,
               bankInfo: { iban: '', bankName: '', swift: '' },
+              initialBalance: 0,
+              movementsBalance: 0,
+              finalBalance: 0,
             },
           ],
         },
         ctx,
       ),
-    de: { title: 'Konten: Bank', head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen'] },
-    it: { title: 'Conti: Banca', head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note'] },
+    de: { title: 'Konten: Bank', head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen', 'Anfangssaldo', 'Bewegungen', 'Endsaldo'] },
+    it: { title: 'Conti: Banca', head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note', 'Saldo iniziale', 'Movimenti', 'Saldo finale'] },
   },
   {
     name: 'chart of accounts',

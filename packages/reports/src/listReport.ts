@@ -21,6 +21,8 @@ export interface ListReportOptions extends ReportContext {
   subtitle?: string;
   /** Column widths in percent of the printable width (spec 2 §9), one per column. */
   widths: number[];
+  /** Right-aligned columns (amounts), by index. */
+  right?: number[];
   tables: ReportTable[];
   /** Text shown when no table has rows. */
   emptyText: string;
@@ -43,7 +45,7 @@ export function listReport(opts: ListReportOptions): jsPDF {
       y = MARGIN;
     }
     if (table.heading) y = sectionHeading(doc, y, table.heading);
-    y = drawTable(page, y, { head: table.head, body: table.body, widths: opts.widths, look: 'list' });
+    y = drawTable(page, y, { head: table.head, body: table.body, widths: opts.widths, look: 'list', ...(opts.right ? { right: opts.right } : {}) });
   }
   return finishReport(doc, opts);
 }

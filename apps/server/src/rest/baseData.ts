@@ -1,9 +1,13 @@
 import { entityRoutes, pageOf } from './entity.ts';
-import { bool, defined, num, type RestRequest, type RestRoute, text } from './params.ts';
+import { bool, defined, num, param, type RestRequest, type RestRoute, text } from './params.ts';
 
 /** The scope department: query or body (the spec's default query params). */
 function departmentOf(req: RestRequest): number {
   return num(req.query.departmentId ?? req.body.departmentId) as number;
+}
+/** The scope year (query or body): the accounts' balances and `canInactivate` are of that year. */
+function yearOf(req: RestRequest): number {
+  return num(param(req, 'year')) as number;
 }
 function optionalDepartmentOf(req: RestRequest): { departmentId?: number } {
   const id = num(req.query.departmentId ?? req.body.departmentId);
@@ -150,16 +154,17 @@ const accounts: RestRoute[] = [
         defined({
           ...pageOf(req),
           departmentId: departmentOf(req),
+          year: yearOf(req),
           description: text(req.query.description),
           type: num(req.query.type) as 1 | 2 | 3 | undefined,
           includeInactive: bool(req.query.includeInactive),
         }),
       ),
     template: (c, req) => c.accounts.template({ departmentId: departmentOf(req) }),
-    get: (c, id, req) => c.accounts.get({ id, departmentId: departmentOf(req) }),
-    create: (c, req) => c.accounts.create({ ...body(req), departmentId: departmentOf(req) } as never),
-    update: (c, id, req) => c.accounts.update({ ...body(req), id, departmentId: departmentOf(req) } as never),
-    patch: (c, id, req) => c.accounts.patch({ ...body(req), id, departmentId: departmentOf(req) }),
+    get: (c, id, req) => c.accounts.get({ id, departmentId: departmentOf(req), year: yearOf(req) }),
+    create: (c, req) => c.accounts.create(defined({ ...body(req), departmentId: departmentOf(req), year: num(param(req, 'year')) }) as never),
+    update: (c, id, req) => c.accounts.update({ ...body(req), id, departmentId: departmentOf(req), year: yearOf(req) } as never),
+    patch: (c, id, req) => c.accounts.patch({ ...body(req), id, departmentId: departmentOf(req), year: yearOf(req) }),
     remove: (c, id, req) => c.accounts.delete({ id, departmentId: departmentOf(req) }),
   }),
   {

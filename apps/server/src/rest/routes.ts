@@ -1,5 +1,6 @@
 import { baseDataRoutes } from './baseData.ts';
 import { budgetRoutes } from './budget.ts';
+import { cashRoutes } from './cash.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
@@ -7,4 +8,12 @@ import { platformRoutes } from './platform.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
-export const restRoutes: RestRoute[] = [...platformRoutes, ...baseDataRoutes, ...chartAdminRoutes, ...budgetRoutes, ...movementRoutes, ...statisticsRoutes];
+export const restRoutes: RestRoute[] = [
+  ...platformRoutes,
+  ...baseDataRoutes,
+  ...chartAdminRoutes,
+  ...budgetRoutes,
+  ...movementRoutes,
+  ...cashRoutes,
+  ...statisticsRoutes,
+];

@@ -3,8 +3,9 @@ import { isValidIban } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { expectInvalid } from '../test-fields.ts';
-import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { accountReferences } from './references.ts';
+import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
+
+const year = CURRENT_YEAR;
 
 const postAccount = {
   code: 'P1',
@@ -30,26 +31,26 @@ describeOnDatabases('accounts', (get) => {
   it('lists the demo cash and bank account of every department', async () => {
     const { caller } = await signedIn(get(), 'zwei');
     for (const code of ['102', '201']) {
-      const page = await caller.accounts.list({ departmentId: await deptId(code) });
-      // the demo bookings of the previous year use both accounts: neither can be set inactive
+      const page = await caller.accounts.list({ year, departmentId: await deptId(code) });
+      // the demo bookings of the previous year leave money on both accounts: neither can be set inactive
       expect(page.entities.map((a) => [a.code, a.type, a.descriptionIta, a.canInactivate])).toEqual([
         ['B1', 2, expect.stringContaining('Conto corrente'), false],
         ['K1', 1, 'Cassa', false],
       ]);
       expect(isValidIban(page.entities[0]?.bankInfo.iban ?? '')).toBe(true);
     }
-    const eppan = await caller.accounts.list({ departmentId: await deptId('102'), description: 'Überetsch' });
+    const eppan = await caller.accounts.list({ year, departmentId: await deptId('102'), description: 'Überetsch' });
     expect(eppan.entities.map((a) => a.bankInfo)).toEqual([
       { iban: expect.stringMatching(/^IT[0-9]{2}[A-Z]0825558160000000071190$/), bankName: 'Raiffeisenkasse Überetsch', swift: 'RZSBIT21007' },
     ]);
-    expect((await caller.accounts.list({ departmentId: await deptId('102'), description: 'kassa' })).entities.map((a) => a.code)).toEqual(['K1']);
+    expect((await caller.accounts.list({ year, departmentId: await deptId('102'), description: 'kassa' })).entities.map((a) => a.code)).toEqual(['K1']);
   });
 
   it('refuses the accounts of a foreign department', async () => {
     const { caller } = await signedIn(get(), 'kassier');
-    await expectAppError(caller.accounts.list({ departmentId: await deptId('102') }), 'DepartmentNotAllowed');
+    await expectAppError(caller.accounts.list({ year, departmentId: await deptId('102') }), 'DepartmentNotAllowed');
     await expectAppError(caller.accounts.create({ ...postAccount, departmentId: await deptId('102') }), 'DepartmentNotAllowed');
-    await expectAppError(caller.accounts.get({ id: await accountId(await deptId('102'), 'K1'), departmentId: await deptId('101') }), 'NotFound');
+    await expectAppError(caller.accounts.get({ year, id: await accountId(await deptId('102'), 'K1'), departmentId: await deptId('101') }), 'NotFound');
   });
 
   it('gives the template and creates an account; AccountExists for a taken code', async () => {
@@ -59,7 +60,7 @@ describeOnDatabases('accounts', (get) => {
     const created = await caller.accounts.create({ ...postAccount, code: 'p1', departmentId });
     expect(created).toMatchObject({ code: 'P1', type: 3, canInactivate: true, bankInfo: postAccount.bankInfo, departmentId });
     await expectAppError(caller.accounts.create({ ...postAccount, departmentId }), 'AccountExists');
-    expect((await caller.accounts.list({ departmentId })).total).toBe(3);
+    expect((await caller.accounts.list({ year, departmentId })).total).toBe(3);
   });
 
   it('names the bad field and writes nothing', async () => {
@@ -76,21 +77,22 @@ describeOnDatabases('accounts', (get) => {
     expect(await accountId(departmentId, 'P2')).toBe(0);
   });
 
-  it('sets an account inactive only while it has no movements (CannotInactivate)', async () => {
+  it('sets an account inactive only at a zero balance in the scope year (AccountHasBalance), used or not', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const departmentId = await deptId('101');
     const id = await accountId(departmentId, 'P1');
-    // stand-in for the bookings area: a table that points at the account counts as movements
-    accountReferences.push({ label: 'movements', column: schema.accounts.id });
-    try {
-      expect((await caller.accounts.get({ id, departmentId })).canInactivate).toBe(false);
-      await expectAppError(caller.accounts.patch({ id, departmentId, inactive: true }), 'CannotInactivate');
-      expect((await caller.accounts.get({ id, departmentId })).inactive).toBe(false);
-      await expectAppError(caller.accounts.delete({ id, departmentId }), 'InUse');
-    } finally {
-      accountReferences.pop();
-    }
-    const inactive = await caller.accounts.update({ ...postAccount, inactive: true, notes: 'aufgelassen', id, departmentId });
+    const k1 = await accountId(departmentId, 'K1');
+    const move = (from: number, to: number) =>
+      caller.accountTransfers.save({ departmentId, year, recordDate: `${year}-01-02`, accountIdFrom: from, accountIdTo: to, amount: 12_345 });
+    await move(k1, id);
+    expect((await caller.accounts.get({ year, id, departmentId })).canInactivate).toBe(false);
+    await expectAppError(caller.accounts.patch({ year, id, departmentId, inactive: true }), 'AccountHasBalance');
+    expect((await caller.accounts.get({ year, id, departmentId })).inactive).toBe(false);
+    await expectAppError(caller.accounts.delete({ id, departmentId }), 'InUse');
+    // money back: used, but its balance is zero
+    await move(id, k1);
+    expect((await caller.accounts.get({ year, id, departmentId })).canInactivate).toBe(true);
+    const inactive = await caller.accounts.update({ year, ...postAccount, inactive: true, notes: 'aufgelassen', id, departmentId });
     expect(inactive).toMatchObject({ inactive: true, notes: 'aufgelassen', canInactivate: true });
     expect((await caller.accounts.briefs({ departmentId })).map((a) => a.code)).toEqual(['B1', 'K1']);
     expect(await caller.accounts.briefs({ departmentId, includeInactive: true })).toEqual([
@@ -105,25 +107,35 @@ describeOnDatabases('accounts', (get) => {
       { id: await accountId(departmentId, 'K1'), code: 'K1', descriptionDeu: 'Kassa', descriptionIta: 'Cassa', type: 1, inactive: false },
       { id, code: 'P1', descriptionDeu: 'Postkontokorrent', descriptionIta: 'Conto corrente postale', type: 3, inactive: true },
     ]);
-    expect((await caller.accounts.list({ departmentId, includeInactive: false })).total).toBe(2);
+    expect((await caller.accounts.list({ year, departmentId, includeInactive: false })).total).toBe(2);
   });
 
   it('prints the accounts of one type or all', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const departmentId = await deptId('101');
-    const all = await caller.accounts.print({ departmentId, language: 'it' });
+    const all = await caller.accounts.print({ year, departmentId, language: 'it' });
     expect(all).toMatchObject({ departmentCode: '101', departmentName: 'Corpo dei Vigili del Fuoco Volontari Laives', type: null });
     expect(all.rows.map((r) => [r.type, r.code])).toEqual([
       [1, 'K1'],
       [2, 'B1'],
       [3, 'P1'],
     ]);
-    expect((await caller.accounts.print({ departmentId, type: 2 })).rows.map((r) => r.code)).toEqual(['B1']);
+    expect((await caller.accounts.print({ year, departmentId, type: 2 })).rows.map((r) => r.code)).toEqual(['B1']);
+    // the balances of the year, as the accounts/saldo screen shows them
+    const balances = await caller.accountBalances.get({ departmentId, year });
+    const figures = (r: { initialBalance: number; movementsBalance: number; finalBalance: number }) => [r.initialBalance, r.movementsBalance, r.finalBalance];
+    expect(all.rows.map(figures)).toEqual(balances.accounts.map(figures));
+    expect(all).toMatchObject({ year, totals: balances.totals });
+    expect(all.totals.finalBalance).toBe((await caller.accountBalances.total({ departmentId, year })).cashBalance);
   });
 
-  it('deletes an account without movements', async () => {
+  it('deletes an account without movements or transfers', async () => {
     const { caller } = await signedIn(get(), 'kassier');
     const departmentId = await deptId('101');
+    await expectAppError(caller.accounts.delete({ id: await accountId(departmentId, 'P1'), departmentId }), 'InUse');
+    // the two transfers of the inactivation test are the latest: deleted, numbers given back
+    expect(await caller.accountTransfers.delete({ departmentId, year, recordNumber: 2 })).toEqual({ deleted: true, cancelled: false, recordNumber: 2 });
+    expect(await caller.accountTransfers.delete({ departmentId, year, recordNumber: 1 })).toEqual({ deleted: true, cancelled: false, recordNumber: 1 });
     expect(await caller.accounts.delete({ id: await accountId(departmentId, 'P1'), departmentId })).toBe(true);
     expect(await accountId(departmentId, 'P1')).toBe(0);
   });

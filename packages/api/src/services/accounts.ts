@@ -8,6 +8,7 @@ import {
   type AccountPrintInput,
   type AccountType,
   departmentName,
+  formatAmount,
   newAccount,
   type Page,
   pageWindow,
@@ -17,7 +18,8 @@ import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { containsPattern, mergePatch, parseOrFail } from './baseDataCommon.ts';
-import { accountReferences, assertUnused, referencedSql, referencesTo } from './references.ts';
+import { accountBalanceRows } from './cash/balances.ts';
+import { accountReferences, assertUnused } from './references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 
@@ -25,15 +27,25 @@ const { accounts } = schema;
 type Row = typeof accounts.$inferSelect;
 type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 
-/**
- * May the account be set inactive? While no movement uses it (computed in the same query as the
- * rows; the bookings area adds its tables to `accountReferences`).
- */
-function canInactivateSql() {
-  return sql<boolean>`not ${referencedSql(accountReferences, accounts.id)}`;
+interface AccountScope {
+  departmentId: number;
+  year: number;
 }
 
-function toAccount(r: Row, canInactivate: boolean): Account {
+/**
+ * The final balance of each account of the department in the scope year (services/cash, one query):
+ * an account may be set inactive when it is zero (a used account too), and an inactive one stays so.
+ */
+async function finalBalances(db: Db, scope: AccountScope, accountId?: number): Promise<Map<number, number>> {
+  const rows = await accountBalanceRows(db, scope, accountId === undefined ? undefined : sql`a.id = ${accountId}`);
+  return new Map(rows.map((r) => [r.accountId, r.finalBalance]));
+}
+
+function canInactivate(r: Row, balances: Map<number, number>): boolean {
+  return r.inactive || (balances.get(r.id) ?? 0) === 0;
+}
+
+function toAccount(r: Row, inactivatable: boolean): Account {
   return {
     id: r.id,
     departmentId: r.departmentId,
@@ -43,7 +55,7 @@ function toAccount(r: Row, canInactivate: boolean): Account {
     type: r.type as AccountType,
     notes: r.notes,
     inactive: r.inactive,
-    canInactivate: Boolean(canInactivate),
+    canInactivate: inactivatable,
     bankInfo: { iban: r.iban, bankName: r.bankName, swift: r.swift },
   };
 }
@@ -66,15 +78,12 @@ export async function listAccounts(db: Db, actor: Actor, input: AccountListInput
   );
   const [total] = await db.select({ n: count() }).from(accounts).where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await db
-    .select({ account: accounts, canInactivate: canInactivateSql() })
-    .from(accounts)
-    .where(where)
-    .orderBy(asc(accounts.code))
-    .limit(limit)
-    .offset(offset);
+  const [rows, balances] = await Promise.all([
+    db.select().from(accounts).where(where).orderBy(asc(accounts.code)).limit(limit).offset(offset),
+    finalBalances(db, input),
+  ]);
   return toPage(
-    rows.map((r) => toAccount(r.account, r.canInactivate)),
+    rows.map((r) => toAccount(r, canInactivate(r, balances))),
     total?.n ?? 0,
     input,
   );
@@ -98,19 +107,22 @@ export async function accountBriefs(db: Db, actor: Actor, input: { departmentId:
   return rows.map((r) => ({ ...r, type: r.type as AccountType }));
 }
 
-async function findAccount(db: Db, departmentId: number, id: number): Promise<Account> {
-  const [row] = await db
-    .select({ account: accounts, canInactivate: canInactivateSql() })
-    .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.departmentId, departmentId)))
-    .limit(1);
+async function findAccount(db: Db, scope: AccountScope, id: number): Promise<Account> {
+  const [[row], balances] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.departmentId, scope.departmentId)))
+      .limit(1),
+    finalBalances(db, scope, id),
+  ]);
   if (!row) fail('NotFound', { field: 'id' });
-  return toAccount(row.account, row.canInactivate);
+  return toAccount(row, canInactivate(row, balances));
 }
 
-export async function getAccount(db: Db, actor: Actor, input: { id: number; departmentId: number }): Promise<Account> {
+export async function getAccount(db: Db, actor: Actor, input: AccountScope & { id: number }): Promise<Account> {
   await assertDepartmentAccess(db, actor, input.departmentId);
-  return findAccount(db, input.departmentId, input.id);
+  return findAccount(db, input, input.id);
 }
 
 export async function accountTemplate(db: Db, actor: Actor, input: { departmentId: number }): Promise<ReturnType<typeof newAccount>> {
@@ -118,7 +130,8 @@ export async function accountTemplate(db: Db, actor: Actor, input: { departmentI
   return newAccount(input.departmentId);
 }
 
-async function write(db: Db, departmentId: number, id: number | null, raw: unknown): Promise<Account> {
+async function write(db: Db, scope: AccountScope, id: number | null, raw: unknown): Promise<Account> {
+  const { departmentId } = scope;
   const values = parseOrFail(AccountInput, raw);
   try {
     return await db.transaction(async (tx) => {
@@ -135,16 +148,15 @@ async function write(db: Db, departmentId: number, id: number | null, raw: unkno
           .where(and(eq(accounts.id, id), eq(accounts.departmentId, departmentId)))
           .for('update');
         if (!current) fail('NotFound', { field: 'id' });
-        if (values.inactive && !current.inactive && (await referencesTo(tx, accountReferences, id)).length > 0) {
-          fail('CannotInactivate', { field: 'inactive' });
-        }
+        const balance = values.inactive && !current.inactive ? ((await finalBalances(tx, scope, id)).get(id) ?? 0) : 0;
+        if (balance !== 0) fail('AccountHasBalance', { field: 'inactive', params: { balance: formatAmount(balance), year: scope.year } });
       }
       const [row] =
         id === null
           ? await tx.insert(accounts).values(toRow(departmentId, values)).returning()
           : await tx.update(accounts).set(toRow(departmentId, values)).where(eq(accounts.id, id)).returning();
       if (!row) throw new Error('account write failed');
-      return findAccount(tx, departmentId, row.id);
+      return findAccount(tx, scope, row.id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) fail('AccountExists', { field: 'code', params: { code: values.code } });
@@ -152,23 +164,24 @@ async function write(db: Db, departmentId: number, id: number | null, raw: unkno
   }
 }
 
-export async function createAccount(db: Db, actor: Actor, input: AccountInput & { departmentId: number }): Promise<Account> {
-  const { departmentId, ...fields } = input;
+/** Creates an account (the year, when given, is the scope year of the answer; a new account has no balance in any year). */
+export async function createAccount(db: Db, actor: Actor, input: AccountInput & { departmentId: number; year?: number | undefined }): Promise<Account> {
+  const { departmentId, year, ...fields } = input;
   await assertDepartmentAccess(db, actor, departmentId);
-  return write(db, departmentId, null, fields);
+  return write(db, { departmentId, year: year ?? 0 }, null, fields);
 }
 
-/** Updates an account; setting it inactive is refused (CannotInactivate) while movements use it. */
-export async function updateAccount(db: Db, actor: Actor, input: AccountInput & { id: number; departmentId: number }): Promise<Account> {
-  const { departmentId, id, ...fields } = input;
+/** Updates an account; setting it inactive is refused (AccountHasBalance) while its final balance in the scope year is not zero. */
+export async function updateAccount(db: Db, actor: Actor, input: AccountInput & AccountScope & { id: number }): Promise<Account> {
+  const { departmentId, year, id, ...fields } = input;
   await assertDepartmentAccess(db, actor, departmentId);
-  return write(db, departmentId, id, fields);
+  return write(db, { departmentId, year }, id, fields);
 }
 
-export async function patchAccount(db: Db, actor: Actor, input: { id: number; departmentId: number } & Record<string, unknown>): Promise<Account> {
+export async function patchAccount(db: Db, actor: Actor, input: AccountScope & { id: number } & Record<string, unknown>): Promise<Account> {
   await assertDepartmentAccess(db, actor, input.departmentId);
-  const { id: _id, departmentId: _dept, canInactivate: _can, ...current } = await findAccount(db, input.departmentId, input.id);
-  return write(db, input.departmentId, input.id, mergePatch(current, input, ['id', 'departmentId', 'year', 'canInactivate']));
+  const { id: _id, departmentId: _dept, canInactivate: _can, ...current } = await findAccount(db, input, input.id);
+  return write(db, input, input.id, mergePatch(current, input, ['id', 'departmentId', 'year', 'canInactivate']));
 }
 
 /** Deletes an account without movements (InUse otherwise). */
@@ -176,7 +189,11 @@ export async function deleteAccount(db: Db, actor: Actor, input: { id: number; d
   await assertDepartmentAccess(db, actor, input.departmentId);
   try {
     await db.transaction(async (tx) => {
-      await findAccount(tx, input.departmentId, input.id);
+      const [row] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.id, input.id), eq(accounts.departmentId, input.departmentId)));
+      if (!row) fail('NotFound', { field: 'id' });
       await assertUnused(tx, accountReferences, input.id);
       await tx.delete(accounts).where(eq(accounts.id, input.id));
     });
@@ -187,22 +204,35 @@ export async function deleteAccount(db: Db, actor: Actor, input: { id: number; d
   return true;
 }
 
-/** Accounts print: all accounts of the department or those of one type, sorted by type and code. */
+/** Accounts print: all accounts of the department or those of one type, sorted by type and code, with their balances in the year and totals. */
 export async function printAccounts(db: Db, actor: Actor, input: AccountPrintInput): Promise<AccountPrint> {
   const dept = await assertDepartmentAccess(db, actor, input.departmentId);
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.departmentId, input.departmentId), input.type !== undefined ? eq(accounts.type, input.type) : undefined))
-    .orderBy(asc(accounts.type), asc(accounts.code));
+  const [rows, balances] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.departmentId, input.departmentId), input.type !== undefined ? eq(accounts.type, input.type) : undefined))
+      .orderBy(asc(accounts.type), asc(accounts.code)),
+    accountBalanceRows(db, input),
+  ]);
+  const printed = rows.map((r) => {
+    const { departmentId: _d, canInactivate: _c, ...rest } = toAccount(r, false);
+    const balance = balances.find((b) => b.accountId === r.id);
+    return {
+      ...rest,
+      initialBalance: balance?.initialBalance ?? 0,
+      movementsBalance: balance?.movementsBalance ?? 0,
+      finalBalance: balance?.finalBalance ?? 0,
+    };
+  });
+  const sum = (key: 'initialBalance' | 'movementsBalance' | 'finalBalance') => printed.reduce((total, r) => total + r[key], 0);
   return {
     language: input.language,
     departmentCode: dept.code,
     departmentName: departmentName(dept, input.language),
     type: input.type ?? null,
-    rows: rows.map((r) => {
-      const { departmentId: _d, canInactivate: _c, ...rest } = toAccount(r, false);
-      return rest;
-    }),
+    year: input.year,
+    rows: printed,
+    totals: { initialBalance: sum('initialBalance'), movementsBalance: sum('movementsBalance'), finalBalance: sum('finalBalance') },
   };
 }

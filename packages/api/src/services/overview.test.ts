@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
 import { figureSources } from './chapterFigures.ts';
-import { cashBalanceSources } from './overview.ts';
+import { cashSources } from './cash/sources.ts';
 
 const YEAR = CURRENT_YEAR;
 const PREV = YEAR - 1;
@@ -65,7 +65,11 @@ describeOnDatabases('overview (home pages)', (get) => {
     expect(home.forecast).toMatchObject({ code: '101', revenues: 0, expenses: 0, state: 'noForecast', approval: null, lastChange: null });
     expect(home.step).toBe('enterForecast');
     expect(home.changes).toEqual({ total: 0, hasAdjustment: false, latest: [] });
-    expect(home.bookings).toEqual({ available: false, cashBalance: null, revenuesPaid: 0, expensesPaid: 0, openPayments: 0, reservations: 0 });
+    // no bookings yet, but the cash of the previous year's bookings is carried over (Accounts/Balance/Total)
+    const carried = (await c.accountBalances.get({ ...s, year: PREV })).totals.finalBalance;
+    expect(carried).not.toBe(0);
+    expect(home.bookings).toEqual({ available: true, cashBalance: carried, revenuesPaid: 0, expensesPaid: 0, openPayments: 0, reservations: 0 });
+    expect((await c.accountBalances.total(s)).cashBalance).toBe(carried);
 
     // revenues 10.000 (title 1) + 2.000 (title 2) + 500 (title 3) and no expenses: unbalanced
     await c.budget.forecast.save({ ...s, part: 1, positions: [pos('11001', 1_000_000), pos('12001', 200_000), pos('13001', 50_000)] });
@@ -139,7 +143,12 @@ describeOnDatabases('overview (home pages)', (get) => {
     await db.execute(
       sql`create table test_home_bookings (chapter_budget_id integer, payments numeric(14,2), open_payments numeric(14,2), reservations numeric(14,2))`,
     );
-    await db.execute(sql`create table test_home_cash (department_id integer, year integer, balance numeric(14,2))`);
+    await db.execute(sql`create table test_home_cash (account_id integer, year integer, amount numeric(14,2))`);
+    const [k1, foreignAccount] = await Promise.all(
+      [s.departmentId, await deptId('102')].map(async (dept) =>
+        Number((await execRows<{ id: number }>(db, sql`select id from accounts where department_id = ${dept} and code = 'K1'`))[0]?.id ?? 0),
+      ),
+    );
     const line = async (code: string, dept = s.departmentId, year = YEAR) =>
       Number(
         (
@@ -159,28 +168,28 @@ describeOnDatabases('overview (home pages)', (get) => {
       sql`insert into test_home_bookings values (${rev}, 4000.00, 0, 0), (${exp}, 1500.00, 250.50, 100.00), (${foreign}, 999.00, 999.00, 999.00)`,
     );
     await db.execute(
-      sql`insert into test_home_cash values (${s.departmentId}, ${YEAR}, 2300.00), (${s.departmentId}, ${YEAR}, 200.00), (${s.departmentId}, ${PREV}, 77.00)`,
+      sql`insert into test_home_cash values (${k1}, ${YEAR}, 2300.00), (${k1}, ${YEAR}, 200.00), (${k1}, ${PREV}, 77.00), (${foreignAccount}, ${YEAR}, 999.00)`,
     );
+    const before = (await c.accountBalances.total(s)).cashBalance;
     figureSources.push({ name: 'test', select: () => sql`select chapter_budget_id, payments, open_payments, reservations from test_home_bookings` });
-    cashBalanceSources.push({
+    cashSources.push({
       name: 'test',
-      select: (sc) => sql`select balance from test_home_cash where department_id = ${sc.departmentId} and year = ${sc.year}`,
+      select: (sc) => sql`select account_id, year, amount from test_home_cash where year between ${sc.yearFrom} and ${sc.yearTo}`,
     });
     try {
       expect((await c.overview.home(s)).bookings).toEqual({
         available: true,
-        cashBalance: 250_000,
+        // 2.300,00 + 200,00 this year, 77,00 of the previous year carried; another department's account ignored
+        cashBalance: before + 257_700,
         revenuesPaid: 400_000,
         expensesPaid: 150_000,
         openPayments: 25_050,
         reservations: 10_000,
       });
-      // a scope without bookings says so
-      const zwei = await as('zwei');
-      expect((await zwei.overview.home(await scope('102'))).bookings).toMatchObject({ available: false, cashBalance: null, openPayments: 0 });
+      expect((await c.accountBalances.total(s)).cashBalance).toBe(before + 257_700);
     } finally {
       figureSources.pop();
-      cashBalanceSources.pop();
+      cashSources.pop();
       await db.execute(sql`drop table test_home_bookings`);
       await db.execute(sql`drop table test_home_cash`);
     }

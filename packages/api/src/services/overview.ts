@@ -24,7 +24,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { readsAllDepartments } from './access.ts';
 import { bookingTotalsSql, type FigureScope, hasFigureSources } from './chapterFigures.ts';
-import { movementCashSource } from './movements/figures.ts';
+import { cashTotalSql } from './cash/balances.ts';
 import { scopeStatus } from './scope.ts';
 
 /**
@@ -40,21 +40,6 @@ interface HomeScope {
   year: number;
   area: Area;
 }
-
-// ---- cash balance: filled in by the booking area ------------------------------------------------
-
-/**
- * A source of the cash balance of a scope: a select yielding `balance` (numeric) rows for the
- * department's accounts at the end of the year's bookings (DOMAIN.md: initial balance + revenues -
- * paid expenses +/- account transfers). The booking area registers it; the rows are summed. No
- * source (or no rows) means no cash balance yet.
- */
-export interface CashBalanceSource {
-  name: string;
-  select: (scope: { departmentId: number; year: number }) => SQL;
-}
-
-export const cashBalanceSources: CashBalanceSource[] = [movementCashSource];
 
 // ---- the forecast figures of many departments in one query ------------------------------------
 
@@ -371,19 +356,15 @@ async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<Scope
 
 /**
  * Cash balance and open payments of the scope, one query over the booking sources of
- * chapterFigures (the same sums as the chapters') and the cash balance sources. Without any source
- * or without bookings in the scope the card is not available yet.
+ * chapterFigures (the same sums as the chapters') and the scope's cash balance (Accounts/Balance/Total).
+ * Without bookings and without cash in the scope the card is not available yet.
  */
 async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
   const none: HomeBookings = { available: false, cashBalance: null, revenuesPaid: 0, expensesPaid: 0, openPayments: 0, reservations: 0 };
-  if (!hasFigureSources() && cashBalanceSources.length === 0) return none;
+  if (!hasFigureSources()) return none;
   const figureScope: FigureScope = { departmentIds: [scope.departmentId], yearFrom: scope.year, yearTo: scope.year };
-  const cash = cashBalanceSources.length
-    ? sql`(select sum(balance)::text from (${sql.join(
-        cashBalanceSources.map((s) => s.select(scope)),
-        sql` union all `,
-      )}) cb)`
-    : sql`null::text`;
+  // the Accounts/Balance/Total figure (services/cash): null while no account ever carried cash
+  const cash = cashTotalSql(scope);
   const [row] = await execRows<{
     booked_lines: number | string;
     revenues_paid: string;

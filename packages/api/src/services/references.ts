@@ -38,11 +38,17 @@ export const departmentReferences: Reference[] = [
   { label: 'budgets', column: schema.budgetHeads.departmentId },
   { label: 'movementTemplates', column: schema.movementTemplates.departmentId },
   { label: 'movements', column: schema.movements.departmentId },
+  { label: 'accountTransfers', column: schema.accountTransfers.departmentId },
 ];
 /** Documents of a supplier: movements. */
 export const supplierReferences: Reference[] = [{ label: 'movements', column: schema.movements.supplierId }];
-/** Movements of an account (account transfers add theirs). */
-export const accountReferences: Reference[] = [{ label: 'movements', column: schema.movements.accountId }];
+/** Movements, account transfers (either side) and typed initial balances of an account: it can't be deleted. */
+export const accountReferences: Reference[] = [
+  { label: 'movements', column: schema.movements.accountId },
+  { label: 'accountTransfers', column: schema.accountTransfers.accountFromId },
+  { label: 'accountTransfers', column: schema.accountTransfers.accountToId },
+  { label: 'accountBalances', column: schema.accountBalances.accountId },
+];
 /**
  * Rows that use a chapter (budget lines, which movement positions point at; reservations to come):
  * a chapter in use cannot be deleted, and its code, part and title cannot change.

@@ -97,7 +97,10 @@ export const de = {
   accounts: {
     title: 'Konten',
     types: { 1: 'Kassa', 2: 'Bank', 3: 'Post' } as Record<AccountType, string>,
-    head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen'],
+    head: ['Code', 'Beschreibung', 'IBAN', 'Bank', 'BIC', 'Anmerkungen', 'Anfangssaldo', 'Bewegungen', 'Endsaldo'],
+    total: 'Summe',
+    /** The balances' year in the subtitle. */
+    balances: 'Salden',
     empty: 'Keine Konten gefunden.',
   },
   chart: {

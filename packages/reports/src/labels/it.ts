@@ -90,7 +90,10 @@ export const it: ReportLabels = {
   accounts: {
     title: 'Conti',
     types: { 1: 'Cassa', 2: 'Banca', 3: 'Posta' },
-    head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note'],
+    head: ['Codice', 'Descrizione', 'IBAN', 'Banca', 'BIC', 'Note', 'Saldo iniziale', 'Movimenti', 'Saldo finale'],
+    total: 'Totale',
+    /** The balances' year in the subtitle. */
+    balances: 'Saldi',
     empty: 'Nessun conto trovato.',
   },
   chart: {

@@ -15,8 +15,8 @@ import { accountLabels, accountTypeLabels } from './labels.ts';
 /** One account: code, descriptions, type, notes; bank data for bank and post accounts; inactive only when allowed. */
 export function AccountEditor({ id }: { id: EditorId }) {
   const { t, i18n } = useLingui();
-  const { department } = useScope();
-  const existing = useQuery({ ...trpc.accounts.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: department.id }), enabled: id !== 'new' });
+  const { department, year } = useScope();
+  const existing = useQuery({ ...trpc.accounts.get.queryOptions({ id: id === 'new' ? 0 : id, departmentId: department.id, year }), enabled: id !== 'new' });
   const template = useQuery({ ...trpc.accounts.template.queryOptions({ departmentId: department.id }), enabled: id === 'new' });
   const editor = useEntityEditor({
     id,
@@ -26,8 +26,8 @@ export function AccountEditor({ id }: { id: EditorId }) {
     labels: accountLabels,
     save: (input, accountId) =>
       accountId === null
-        ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id })
-        : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id }),
+        ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id, year })
+        : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id, year }),
     remove: (accountId) => trpcClient.accounts.delete.mutate({ id: accountId, departmentId: department.id }),
     invalidate: () => queryClient.invalidateQueries({ ...trpc.accounts.pathFilter(), refetchType: 'all' }),
   });
@@ -65,7 +65,9 @@ export function AccountEditor({ id }: { id: EditorId }) {
               size="sm"
               {...field('inactive', 'checkbox')}
               disabled={!canInactivate}
-              description={!canInactivate && !editor.isNew ? t`Das Konto wird noch verwendet und kann nicht deaktiviert werden.` : undefined}
+              description={
+                !canInactivate && !editor.isNew ? t`Das Konto hat noch einen Saldo und kann erst deaktiviert werden, wenn der Saldo null ist.` : undefined
+              }
             />
           </Grid.Col>
           <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionDeu')} withAsterisk />

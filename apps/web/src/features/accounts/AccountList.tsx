@@ -13,9 +13,9 @@ import { accountFilterKeys, accountListQuery } from './queries.ts';
 /** Accounts of the department, filtered by description; inactive ones dimmed. */
 export function AccountList() {
   const { t, i18n } = useLingui();
-  const { department } = useScope();
+  const { department, year } = useScope();
   const list = useMasterList(accountFilterKeys);
-  const query = useQuery({ ...accountListQuery({ department }, list), placeholderData: keepPreviousData });
+  const query = useQuery({ ...accountListQuery({ department, year }, list), placeholderData: keepPreviousData });
   return (
     <MasterList
       title={t`Konten`}

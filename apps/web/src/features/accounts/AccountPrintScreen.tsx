@@ -15,11 +15,11 @@ import { accountTypeLabels } from './labels.ts';
 export function AccountPrintScreen() {
   const { t, i18n } = useLingui();
   const auth = useRequiredAuth();
-  const { department } = useScope();
+  const { department, year } = useScope();
   const [type, setType] = useState<'all' | '1' | '2' | '3'>('all');
 
   async function build() {
-    const input = { departmentId: department.id, language: uiLanguage(i18n.locale), ...(type !== 'all' ? { type: Number(type) as AccountType } : {}) };
+    const input = { departmentId: department.id, year, language: uiLanguage(i18n.locale), ...(type !== 'all' ? { type: Number(type) as AccountType } : {}) };
     const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.accounts.print.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
     return {
       kind: 'pdf' as const,

@@ -8,11 +8,6 @@ interface FigureScope {
   excludeMovementIds?: number[] | undefined;
 }
 
-interface SqlSource<S> {
-  name: string;
-  select: (scope: S) => SQL;
-}
-
 /** chapterFigures' FigureSource (declared here for the same reason): `line` narrows the rows to one chapter line. */
 interface LineSource<S> {
   name: string;
@@ -20,7 +15,7 @@ interface LineSource<S> {
 }
 
 /**
- * What the movements add to the chapter figures and the cash balance (DOMAIN.md "Bookings"), as plain
+ * What the movements add to the chapter figures (DOMAIN.md "Bookings"; their cash is services/cash/sources.ts), as plain
  * SQL sums over the scope's movements (index movements_scope_date_idx):
  * - a revenue position counts as collected (payments) on its line;
  * - an expense position counts through its instalment shares: shares of paid instalments as payments,
@@ -84,18 +79,3 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
   },
 ];
 
-/**
- * Cash of a scope from its movements: revenue positions (type 0) add to the head's account at the
- * record date, paid instalments subtract at their datePaid; transfers move no cash. (Initial
- * balances and account transfers are sources of their own.)
- */
-export const movementCashSource: SqlSource<{ departmentId: number; year: number }> = {
-  name: 'movements',
-  select: (scope) => sql`select p.amount as balance
-      from movement_positions p join movements m on m.id = p.movement_id
-      where m.kind = 'revenues' and m.department_id = ${scope.departmentId} and m.year = ${scope.year} and not m.cancelled
-    union all
-    select -pay.amount as balance
-      from movement_payments pay join movements m on m.id = pay.movement_id
-      where pay.date_paid is not null and m.department_id = ${scope.departmentId} and m.year = ${scope.year} and not m.cancelled`,
-};
