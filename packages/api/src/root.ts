@@ -8,6 +8,7 @@ import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
 import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
+import { reservationsRouter } from './routers/reservations.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
 import { statisticsRouter } from './routers/statistics.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   movements: movementsRouter,
   accountTransfers: accountTransfersRouter,
   accountBalances: accountBalancesRouter,
+  reservations: reservationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './primitives.ts';
+import { Cents } from './money.ts';
 import { Part, PartSchema } from './chapterCode.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { PageInput } from './paging.ts';
@@ -85,6 +86,32 @@ export interface BudgetChapter extends ChapterFigures {
   /** The chapter budget line (null when the chapter has no line in the scope). */
   lineId: number | null;
 }
+
+/** BudgetChapter as a schema (every amount `Cents`: euros on the REST wire), for the answers that carry one. */
+export const BudgetChapterSchema: z.ZodType<BudgetChapter> = z.strictObject({
+  chapterId: z.number(),
+  chapter: z.string(),
+  chapterYear: z.number(),
+  part: PartSchema,
+  title: z.number(),
+  descriptionDeu: z.string(),
+  descriptionIta: z.string(),
+  searchKeyDeu: z.string(),
+  searchKeyIta: z.string(),
+  isEditable: z.boolean(),
+  lineId: z.number().nullable(),
+  budgetInitial: Cents,
+  budgetChanges: Cents,
+  budgetFinal: Cents,
+  payments: Cents,
+  openPayments: Cents,
+  reservations: Cents,
+  availableAfterDonePayments: Cents,
+  availableAfterPlannedExpenses: Cents,
+  finalResidue: Cents.nullable(),
+  availableFinal: Cents,
+  toReceive: Cents,
+});
 
 /**
  * An empty (heading) chapter has no names of its own: each of its budget lines (and each change

@@ -55,6 +55,8 @@ export const errorStatus = {
   InvalidRecordNumber: 400,
   WrongPaymentTotal: 400,
   chapterNotAvailable: 409,
+  // reservations: a reservation used by movement positions or typed as used can't be deleted (spec 3 §5)
+  CannotDeleteUsed: 409,
   // accounts: initial balances only in the first year (DOMAIN decision 8); inactive only at a zero balance
   BalanceNotEditable: 409,
   AccountHasBalance: 409,

@@ -31,3 +31,5 @@ export * from './movementTypes.ts';
 export * from './payments.ts';
 export * from './movements.ts';
 export * from './accountBookings.ts';
+export * from './homebanking.ts';
+export * from './reservations.ts';

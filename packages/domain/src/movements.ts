@@ -43,8 +43,16 @@ const Note = safeString().trim().max(MOVEMENT_LIMITS.note, 'TooLong').default(''
 export const ChapterLineRef = z.object({ chapterYear: Year.optional(), ...ChapterRef });
 export type ChapterLineRef = z.infer<typeof ChapterLineRef>;
 
-/** A position: a chapter line and a positive amount (0 is dropped before saving; below 0 is InvalidValue). */
-export const MovementPositionInput = ChapterLineRef.extend({ amount: PositiveCents, note: Note }).refine(hasChapter, {
+/**
+ * A position: a chapter line and a positive amount (0 is dropped before saving; below 0 is InvalidValue).
+ * `reservationId`: an expense position may use an open reservation of the same line (DOMAIN decision 7):
+ * it takes up to its amount from the reservation's unused part (the rest is ordinary spending).
+ */
+export const MovementPositionInput = ChapterLineRef.extend({
+  amount: PositiveCents,
+  note: Note,
+  reservationId: Id.nullish().transform((v) => v ?? null),
+}).refine(hasChapter, {
   message: 'Required',
   path: ['chapter'],
 });
@@ -162,8 +170,22 @@ const ChapterLineFields = {
   descriptionIta: Text,
 };
 
-/** A saved position with its chapter; `paid` + `open` = `amount` (the instalments spread to the cent). */
-export const MovementPosition = z.strictObject({ id: Num, ...ChapterLineFields, amount: Cents, note: Text, paid: Cents, open: Cents });
+/**
+ * A saved position with its chapter; `paid` + `open` = `amount` (the instalments spread to the cent).
+ * The reservation it uses (null: none) by id and record number; `reservationAmount` the part of the
+ * amount taken from the reservation's unused amount at save (0..amount).
+ */
+export const MovementPosition = z.strictObject({
+  id: Num,
+  ...ChapterLineFields,
+  amount: Cents,
+  note: Text,
+  paid: Cents,
+  open: Cents,
+  reservationId: Num.nullable(),
+  reservationRecordNumber: Num.nullable(),
+  reservationAmount: Cents,
+});
 export type MovementPosition = z.infer<typeof MovementPosition>;
 
 const ChapterSide = z.strictObject(ChapterLineFields);

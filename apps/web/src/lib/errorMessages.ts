@@ -51,6 +51,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   InvalidRecordNumber: msg`Ungültige Buchungsnummer: Eine neue Buchung bekommt die nächste Nummer.`,
   WrongPaymentTotal: msg`Die Summe der Zahlungen stimmt nicht mit dem Gesamtbetrag überein.`,
   chapterNotAvailable: msg`Für dieses Kapitel gibt es keinen Haushaltsansatz.`,
+  CannotDeleteUsed: msg`Die Vormerkung ist bereits verwendet und kann nicht gelöscht werden.`,
   BalanceNotEditable: msg`Anfangssalden können nur im ersten Haushaltsjahr eingegeben werden; später sind sie die Endsalden des Vorjahres.`,
   AccountHasBalance: msg`Das Konto hat noch einen Saldo und kann erst deaktiviert werden, wenn der Saldo null ist.`,
   UserExists: msg`Der Benutzer existiert bereits.`,

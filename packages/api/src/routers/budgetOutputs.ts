@@ -7,6 +7,7 @@ import {
   type BudgetChangePosition,
   type BudgetChangeTotals,
   type BudgetChapter,
+  BudgetChapterSchema,
   Cents,
   type ChangesByChapter,
   type ChangesProtocol,
@@ -37,30 +38,7 @@ function pageOf<T>(entity: z.ZodType<T>) {
   return z.strictObject({ entities: z.array(entity), page: Num, pageSize: Num, totalPages: Num, total: Num });
 }
 
-export const BudgetChapterOutput: z.ZodType<BudgetChapter> = z.strictObject({
-  chapterId: Num,
-  chapter: Text,
-  chapterYear: Num,
-  part: PartSchema,
-  title: Num,
-  descriptionDeu: Text,
-  descriptionIta: Text,
-  searchKeyDeu: Text,
-  searchKeyIta: Text,
-  isEditable: z.boolean(),
-  lineId: Num.nullable(),
-  budgetInitial: Cents,
-  budgetChanges: Cents,
-  budgetFinal: Cents,
-  payments: Cents,
-  openPayments: Cents,
-  reservations: Cents,
-  availableAfterDonePayments: Cents,
-  availableAfterPlannedExpenses: Cents,
-  finalResidue: Cents.nullable(),
-  availableFinal: Cents,
-  toReceive: Cents,
-});
+export const BudgetChapterOutput: z.ZodType<BudgetChapter> = BudgetChapterSchema;
 
 export const BudgetChapterPageOutput: z.ZodType<Page<BudgetChapter>> = pageOf(BudgetChapterOutput);
 

@@ -2,6 +2,7 @@ import { type Db, execRows, toCents } from '@app/db';
 import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { movementFigureSources } from './movements/figures.ts';
+import { reservationFigureSource } from './reservations/figures.ts';
 
 /**
  * The one SQL module for chapter figures (DOMAIN.md "Figures of a chapter"). One query per screen:
@@ -38,7 +39,7 @@ export interface FigureSource {
   select: (scope: FigureScope, line?: SQL) => SQL;
 }
 
-export const figureSources: FigureSource[] = [...movementFigureSources];
+export const figureSources: FigureSource[] = [...movementFigureSources, reservationFigureSource];
 
 export interface FigureFilter {
   departmentId: number;

@@ -1,5 +1,6 @@
 import { type Db, schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
+import { fail } from '../errors.ts';
 
 const { recordCounters } = schema;
 
@@ -46,4 +47,18 @@ export async function releaseLastRecordNumber(tx: Db, scope: RecordScope, kind: 
     .update(recordCounters)
     .set({ last: last - 1 })
     .where(counterOf(scope, kind));
+}
+
+/**
+ * The number of a new record (inside the write transaction, behind the counter lock): the next one;
+ * a typed number (`typed`, not null) must be that next one — a number already taken is
+ * RecordNumberUsed, any other InvalidRecordNumber (both on field recordNumber).
+ */
+export async function newRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind, typed: number | null): Promise<number> {
+  if (typed !== null) {
+    const last = (await lockLastRecordNumber(tx, scope, kind)) ?? 0;
+    if (typed <= last) fail('RecordNumberUsed', { field: 'recordNumber', params: { recordNumber: typed } });
+    if (typed !== last + 1) fail('InvalidRecordNumber', { field: 'recordNumber', params: { recordNumber: typed, next: last + 1 } });
+  }
+  return nextRecordNumber(tx, scope, kind);
 }

@@ -38,11 +38,12 @@ const {
   movementTransferPositions,
   movements,
   recordCounters,
+  reservations,
   suppliers,
 } = schema;
 
-/** Bookings can be written: forecast approved, budget not closed, year not locked. */
-async function bookable(
+/** Bookings can be written: forecast approved, budget not closed, year not locked (movements and reservations). */
+export async function bookable(
   db: Db,
   scope: MovementScope,
 ): Promise<{ approved: boolean; closed: boolean; yearLocked: boolean; openPaymentsAllowed: boolean; editable: boolean }> {
@@ -193,10 +194,14 @@ export async function getMovement(db: Db, scope: MovementScope, input: Pick<Move
         descriptionIta: chapters.descriptionIta,
         lineDeu: chapterBudgets.descriptionDeu,
         lineIta: chapterBudgets.descriptionIta,
+        reservationId: movementPositions.reservationId,
+        reservationRecordNumber: reservations.recordNumber,
+        reservationAmount: movementPositions.reservationAmount,
       })
       .from(movementPositions)
       .innerJoin(chapterBudgets, eq(chapterBudgets.id, movementPositions.chapterBudgetId))
       .innerJoin(chapters, eq(chapters.id, chapterBudgets.chapterId))
+      .leftJoin(reservations, eq(reservations.id, movementPositions.reservationId))
       .where(eq(movementPositions.movementId, row.id))
       .orderBy(asc(movementPositions.sort)),
     db
@@ -257,6 +262,9 @@ export async function getMovement(db: Db, scope: MovementScope, input: Pick<Move
       note: p.note,
       paid,
       open: p.amount - paid,
+      reservationId: p.reservationId,
+      reservationRecordNumber: p.reservationRecordNumber,
+      reservationAmount: p.reservationAmount,
     };
   });
   const s = supplier[0];

@@ -20,12 +20,11 @@ import {
 } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetHead, shareOpenHead } from '../budget/head.ts';
 import { chapterFigureRows } from '../chapterFigures.ts';
-import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { lockLastRecordNumber, newRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
 import { getMovement } from './read.ts';
-import type { MovementScope } from './scope.ts';
+import { type MovementScope, shareBookableHead } from './scope.ts';
 
 const {
   accounts,
@@ -46,12 +45,6 @@ export function counterOf(kind: MovementKind): RecordKind {
   return kind === 'revenues' ? 'revenue' : 'expense';
 }
 
-/** Closed budget (final account approved): BudgetClosed; forecast not approved yet: BudgetNotApproved. */
-function assertBookable(head: BudgetHead): void {
-  if (head.finalApproved) fail('BudgetClosed');
-  if (!head.forecastApproved) fail('BudgetNotApproved');
-}
-
 /** The movement of the scope with that kind and record number, locked FOR UPDATE. */
 async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
   const [row] = await tx
@@ -62,20 +55,6 @@ async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, re
     )
     .for('update');
   return row;
-}
-
-/**
- * The record number of a new movement (inside the transaction, behind the counter lock): the next
- * one; a typed number must be that next one (a number already taken: RecordNumberUsed; any other:
- * InvalidRecordNumber).
- */
-async function newRecordNumber(tx: Db, scope: MovementScope, kind: MovementKind, typed: number | null): Promise<number> {
-  if (typed !== null) {
-    const last = (await lockLastRecordNumber(tx, scope, counterOf(kind))) ?? 0;
-    if (typed <= last) fail('RecordNumberUsed', { field: 'recordNumber', params: { recordNumber: typed } });
-    if (typed !== last + 1) fail('InvalidRecordNumber', { field: 'recordNumber', params: { recordNumber: typed, next: last + 1 } });
-  }
-  return nextRecordNumber(tx, scope, counterOf(kind));
 }
 
 /** Amount per chapter line (expense lines only) that a set of positions and transfer positions consumes. */
@@ -157,8 +136,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
   const recordNumber = await db.transaction(async (tx): Promise<number> => {
-    const head = await shareOpenHead(tx, scope);
-    assertBookable(head);
+    await shareBookableHead(tx, scope);
     // share-locked: openPaymentsAllowed can't be switched off while this booking runs
     const [department] = await tx
       .select({ openPaymentsAllowed: departments.openPaymentsAllowed })
@@ -299,7 +277,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, movementId));
       await tx.delete(movementPayments).where(eq(movementPayments.movementId, movementId));
     } else {
-      number = await newRecordNumber(tx, scope, kind, input.asNew ? input.recordNumber : null);
+      number = await newRecordNumber(tx, scope, counterOf(kind), input.asNew ? input.recordNumber : null);
       const [created] = await tx
         .insert(movements)
         .values({ departmentId: scope.departmentId, year: scope.year, kind, recordNumber: number, ...headValues })
@@ -349,8 +327,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
  */
 export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
-    const head = await shareOpenHead(tx, scope);
-    assertBookable(head);
+    await shareBookableHead(tx, scope);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
     if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
     const last = await lockLastRecordNumber(tx, scope, counterOf(input.kind));
