@@ -33,4 +33,3 @@ export * from './movements.ts';
 export * from './accountBookings.ts';
 export * from './homebanking.ts';
 export * from './reservations.ts';
-export * from './homebanking.ts';
