@@ -14,6 +14,7 @@ export { forecastPdf } from './forecast.ts';
 export { changesByChapterPdf } from './changesByChapter.ts';
 export { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
 export { changesProtocolPdf } from './changesProtocol.ts';
+export { paymentOrderPdf } from './bankFile/paymentOrderPdf.ts';
 export { BOM, toCsv } from './csv.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';

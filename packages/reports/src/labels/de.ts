@@ -1,4 +1,4 @@
-import type { AccountType, Area, ForecastState, Language } from '@app/domain';
+import type { AccountType, Area, ForecastState, Language, NotPayableReason } from '@app/domain';
 
 /**
  * The German catalog of the printed lists and CSV exports (the source language, like the web's
@@ -183,6 +183,29 @@ export const de = {
       'Ausgaben endgültig',
       'Ausgaben Zahlungen',
     ],
+  },
+  /** The printed payment order (payments/homebanking, Print; the export's human-readable part). */
+  paymentOrder: {
+    title: 'Zahlungsauftrag',
+    number: 'Nr.',
+    range: { 1: 'Inland (CBI)', 2: 'Ausland (SEPA pain.001)' } as Record<1 | 2, string>,
+    account: 'Konto',
+    executionDate: 'Ausführungsdatum',
+    created: 'erstellt am',
+    messageId: 'Nachricht',
+    head: ['Nr.', 'Lieferant', 'IBAN / BIC', 'Beleg-Nr.', 'Belegdatum', 'Fällig', 'Betrag'],
+    transfer: 'Überweisung',
+    total: 'Summe',
+    transfers: 'Überweisungen',
+    notPayable: 'Nicht zahlbar',
+    notPayableHead: ['Lieferant', 'IBAN', 'Beleg-Nr.', 'Belegdatum', 'Fällig', 'Betrag', 'Grund'],
+    reasons: {
+      NoValidIban: 'Keine gültige IBAN',
+      NotSepa: 'IBAN außerhalb des SEPA-Raums',
+      BicMissing: 'BIC der Bank des Empfängers fehlt',
+    } as Record<Exclude<NotPayableReason, 'OtherRange'>, string>,
+    otherRange: { 1: 'Ausländische IBAN: im Auslandsauftrag', 2: 'Italienische IBAN: im Inlandsauftrag' } as Record<1 | 2, string>,
+    empty: 'Keine Überweisungen in diesem Auftrag.',
   },
 };
 
