@@ -20,6 +20,7 @@ export const DEPARTMENT_LIMITS = {
   personName: 50,
   siaNumber: 10,
   homebankingFile: 50,
+  cbiCuc: 35,
 } as const;
 
 /** Commander, vice-commander and cashier: a name with phones and e-mail. */
@@ -66,6 +67,8 @@ export const DepartmentFields = z.object({
   openPaymentsAllowed: z.boolean().default(false),
   siaNumber: optionalText(DEPARTMENT_LIMITS.siaNumber),
   homebankingFile: optionalText(DEPARTMENT_LIMITS.homebankingFile),
+  /** CBI CUC (Codice Univoco CBI, issued by the bank): identifies the department as debtor in a domestic bank file; letters and digits, upper case. */
+  cbiCuc: optionalCode(DEPARTMENT_LIMITS.cbiCuc).pipe(safeString().regex(/^[0-9A-Z]*$/, 'InvalidValue')),
   /** First financial year kept in this system (manual residues); null = the earliest year. */
   firstYear: Int.min(2000).max(2100).nullable().default(null),
 });
@@ -117,6 +120,7 @@ export function newDepartment(): Omit<Department, 'id' | 'area' | 'code'> & { id
     openPaymentsAllowed: false,
     siaNumber: '',
     homebankingFile: '',
+    cbiCuc: '',
     firstYear: null,
   };
 }

@@ -59,6 +59,7 @@ export function toDepartment(r: Row): Department {
     openPaymentsAllowed: r.openPaymentsAllowed,
     siaNumber: r.siaNumber,
     homebankingFile: r.homebankingFile,
+    cbiCuc: r.cbiCuc,
     firstYear: r.firstYear,
   };
 }

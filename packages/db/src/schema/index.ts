@@ -6,4 +6,5 @@ export * from './platform.ts';
 export * from './movements.ts';
 export * from './reservations.ts';
 export * from './accountBookings.ts';
+export * from './payments.ts';
 export { money } from './types.ts';

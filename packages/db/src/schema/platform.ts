@@ -42,6 +42,8 @@ export const departments = pgTable(
     openPaymentsAllowed: boolean('open_payments_allowed').notNull().default(false),
     siaNumber: varchar('sia_number', { length: 10 }).notNull().default(''),
     homebankingFile: varchar('homebanking_file', { length: 50 }).notNull().default(''),
+    /** CBI CUC (Codice Univoco CBI) identifying the department as debtor in a domestic bank file (DOMAIN decision 10). */
+    cbiCuc: varchar('cbi_cuc', { length: 35 }).notNull().default(''),
     /** First financial year kept in this system (manual residues are typed in that year); null = earliest year. */
     firstYear: integer('first_year'),
   },
