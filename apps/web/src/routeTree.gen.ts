@@ -40,6 +40,8 @@ import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from 
 import { Route as AuthedDeptDeptYearYearMovementsExpensesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses'
 import { Route as AuthedDeptDeptYearYearMovementsRevenuesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues'
 import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
+import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
+import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
@@ -243,6 +245,18 @@ const AuthedDeptDeptYearYearOverviewDepartmentsRoute =
     path: '/overview/departments',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearReservationsEditRoute =
+  AuthedDeptDeptYearYearReservationsEditRouteImport.update({
+    id: '/reservations/edit',
+    path: '/reservations/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearReservationsPrintRoute =
+  AuthedDeptDeptYearYearReservationsPrintRouteImport.update({
+    id: '/reservations/print',
+    path: '/reservations/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearStatisticsExportRoute =
   AuthedDeptDeptYearYearStatisticsExportRouteImport.update({
     id: '/statistics/export',
@@ -406,6 +420,8 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
+  '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -457,6 +473,8 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
+  '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -511,6 +529,8 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/_authed/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
+  '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -567,6 +587,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/movements/expenses'
     | '/dept/$dept/year/$year/movements/revenues'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/reservations/edit'
+    | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -618,6 +640,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/reservations/edit'
+    | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -671,6 +695,8 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/movements/expenses'
     | '/_authed/dept/$dept/year/$year/movements/revenues'
     | '/_authed/dept/$dept/year/$year/overview/departments'
+    | '/_authed/dept/$dept/year/$year/reservations/edit'
+    | '/_authed/dept/$dept/year/$year/reservations/print'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
@@ -918,6 +944,20 @@ declare module '@tanstack/react-router' {
       path: '/overview/departments'
       fullPath: '/dept/$dept/year/$year/overview/departments'
       preLoaderRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/reservations/edit': {
+      id: '/_authed/dept/$dept/year/$year/reservations/edit'
+      path: '/reservations/edit'
+      fullPath: '/dept/$dept/year/$year/reservations/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearReservationsEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/reservations/print': {
+      id: '/_authed/dept/$dept/year/$year/reservations/print'
+      path: '/reservations/print'
+      fullPath: '/dept/$dept/year/$year/reservations/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearReservationsPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/statistics/export': {
@@ -1181,6 +1221,8 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearMovementsExpensesRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   AuthedDeptDeptYearYearMovementsRevenuesRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
+  AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -1243,6 +1285,10 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren,
     AuthedDeptDeptYearYearOverviewDepartmentsRoute:
       AuthedDeptDeptYearYearOverviewDepartmentsRoute,
+    AuthedDeptDeptYearYearReservationsEditRoute:
+      AuthedDeptDeptYearYearReservationsEditRoute,
+    AuthedDeptDeptYearYearReservationsPrintRoute:
+      AuthedDeptDeptYearYearReservationsPrintRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:
       AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:

@@ -1,4 +1,4 @@
-import type { AccountType, Area, ForecastState, Language, NotPayableReason } from '@app/domain';
+import type { AccountType, Area, ForecastState, Language, NotPayableReason, ReservationStatus } from '@app/domain';
 
 /**
  * The German catalog of the printed lists and CSV exports (the source language, like the web's
@@ -93,6 +93,22 @@ export const de = {
       accountNumber: 'Kontonummer',
       iban: 'IBAN',
     },
+  },
+  /** The reservations list (reservations/print). */
+  reservations: {
+    title: 'Vormerkungen',
+    head: ['Nr.', 'Datum', 'Jahr', 'Kapitel', 'Bezeichnung', 'Anmerkungen', 'Vorgemerkt', 'Verwendet', 'Nicht verwendet', 'Status'],
+    status: { open: 'Nur offene', closed: 'Nur abgeschlossene', all: 'Alle' } as Record<ReservationStatus, string>,
+    open: 'offen',
+    closed: 'abgeschlossen',
+    cancelled: 'storniert',
+    chapter: 'Kapitel',
+    chapters: 'Kapitel',
+    allChapters: 'alle Kapitel',
+    chapterYear: 'Jahr',
+    allYears: 'alle Jahre',
+    total: 'Summe',
+    empty: 'Keine Vormerkungen für diese Auswahl.',
   },
   accounts: {
     title: 'Konten',

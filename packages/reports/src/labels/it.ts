@@ -87,6 +87,22 @@ export const it: ReportLabels = {
       iban: 'IBAN',
     },
   },
+  /** The reservations list (reservations/print). */
+  reservations: {
+    title: 'Prenotazioni',
+    head: ['N.', 'Data', 'Anno', 'Capitolo', 'Denominazione', 'Note', 'Prenotato', 'Utilizzato', 'Non utilizzato', 'Stato'],
+    status: { open: 'Solo aperte', closed: 'Solo chiuse', all: 'Tutte' },
+    open: 'aperta',
+    closed: 'chiusa',
+    cancelled: 'annullata',
+    chapter: 'Capitolo',
+    chapters: 'Capitoli',
+    allChapters: 'tutti i capitoli',
+    chapterYear: 'Anno',
+    allYears: 'tutti gli anni',
+    total: 'Totale',
+    empty: 'Nessuna prenotazione per questa selezione.',
+  },
   accounts: {
     title: 'Conti',
     types: { 1: 'Cassa', 2: 'Banca', 3: 'Posta' },

@@ -92,7 +92,7 @@ export function MovementHeadScreen() {
       if (s.chapterProposal && draft.form.getValues().rows.length === 0) {
         const line = await lineOfCode(m.departmentId, year, s.chapterProposal);
         if (line && line.part === 2 && draft.form.getValues().rows.length === 0)
-          draft.set('rows', [{ key: rowKey(), ...line, amount: null, note: '', isNew: true }]);
+          draft.set('rows', [{ key: rowKey(), ...line, amount: null, note: '', reservation: null, isNew: true }]);
       }
     } catch {
       notifyError(t`Lieferant nicht gefunden`);
@@ -117,7 +117,9 @@ export function MovementHeadScreen() {
       const current = draft.form.getValues();
       const known = new Set(current.rows.map((r) => `${r.chapterId}/${r.chapterYear}`));
       const added = lines.flatMap((line) =>
-        line && !known.has(`${line.chapterId}/${line.chapterYear}`) ? [{ key: rowKey(), ...line, amount: null, note: '', isNew: false }] : [],
+        line && !known.has(`${line.chapterId}/${line.chapterYear}`)
+          ? [{ key: rowKey(), ...line, amount: null, note: '', reservation: null, isNew: false }]
+          : [],
       );
       set({
         rows: [...current.rows, ...added],

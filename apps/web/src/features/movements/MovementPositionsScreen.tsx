@@ -1,8 +1,8 @@
 import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
@@ -29,7 +29,17 @@ import {
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { PaymentsDialog } from './PaymentsDialog.tsx';
+import { PositionDetailDialog } from './PositionDetailDialog.tsx';
 import { TransferTable } from './TransferTable.tsx';
+
+/** F2 in a position row opens its detail dialog (note and reservation). */
+function onDetailKey(event: KeyboardEvent<HTMLDivElement>, open: (rowKey: string) => void) {
+  if (event.key !== 'F2') return;
+  const key = (event.target as HTMLElement).closest('tr')?.querySelector('[data-row-key]')?.getAttribute('data-row-key');
+  if (!key) return;
+  event.preventDefault();
+  open(key);
+}
 
 /** Residue years a position may book on (a residue line of an earlier year). */
 const RESIDUE_YEARS = 5;
@@ -46,6 +56,9 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const { kind, context, values: v, draft, movement, editable, year } = m;
   const [addYear, setAddYear] = useState(year);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
+  // the position whose detail dialog is open (its row key)
+  const [detailKey, setDetailKey] = useState<string | null>(null);
+  const detailRow = v.rows.find((r) => r.key === detailKey) ?? null;
   const root = useRef<HTMLDivElement>(null);
   const positions = usePositionRows<PositionDraft>((update) => draft.set('rows', update));
 
@@ -136,148 +149,182 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         />
       ) : null}
       {hasPositions(v) ? (
-        <PositionsTable<PositionDraft>
-          rows={v.rows}
-          positions={positions}
-          editable={editable}
-          minWidth={1000}
-          testId="movement-positions"
-          emptyText={t`Noch keine Positionen. Kapitel unten eingeben.`}
-          columns={[
-            {
-              key: 'description',
-              header: t`Bezeichnung`,
-              cellStyle: { overflow: 'hidden' },
-              cell: (row) => {
-                const before = beforeOf.get(lineKey(row));
-                const figures = !before
-                  ? ''
-                  : before.lineId === null
-                    ? t`Kein Ansatz für dieses Kapitel`
-                    : part === Part.Expenses
-                      ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
-                      : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`;
-                return (
-                  <div style={{ minWidth: 0 }}>
-                    <Group gap={6} wrap="nowrap">
-                      {row.chapterYear !== year ? (
-                        <Badge size="xs" variant="light" color="grape" title={t`Rückstand aus ${row.chapterYear}`}>
-                          {row.chapterYear}
-                        </Badge>
+        <div onKeyDown={(e) => onDetailKey(e, setDetailKey)}>
+          <PositionsTable<PositionDraft>
+            rows={v.rows}
+            positions={positions}
+            editable={editable}
+            minWidth={1000}
+            testId="movement-positions"
+            emptyText={t`Noch keine Positionen. Kapitel unten eingeben.`}
+            columns={[
+              {
+                key: 'description',
+                header: t`Bezeichnung`,
+                cellStyle: { overflow: 'hidden' },
+                cell: (row) => {
+                  const before = beforeOf.get(lineKey(row));
+                  const figures = !before
+                    ? ''
+                    : before.lineId === null
+                      ? t`Kein Ansatz für dieses Kapitel`
+                      : part === Part.Expenses
+                        ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
+                        : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`;
+                  return (
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap">
+                        {row.chapterYear !== year ? (
+                          <Badge size="xs" variant="light" color="grape" title={t`Rückstand aus ${row.chapterYear}`}>
+                            {row.chapterYear}
+                          </Badge>
+                        ) : null}
+                        <Text size="sm" truncate title={chapterDescription(i18n, row)}>
+                          {chapterDescription(i18n, row)}
+                        </Text>
+                        {row.reservation ? (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color="teal"
+                            style={{ flexShrink: 0 }}
+                            title={t`Verwendet Vormerkung Nr. ${row.reservation.recordNumber}`}
+                            data-testid={`reservation-mark-${row.chapter}`}
+                          >
+                            {t`Vorm. ${row.reservation.recordNumber}`}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      {before ? (
+                        <Text size="xs" c={before.lineId === null ? 'red' : 'dimmed'} truncate title={figures} data-testid={`figures-${row.chapter}`}>
+                          {figures}
+                        </Text>
                       ) : null}
-                      <Text size="sm" truncate title={chapterDescription(i18n, row)}>
-                        {chapterDescription(i18n, row)}
-                      </Text>
-                    </Group>
-                    {before ? (
-                      <Text size="xs" c={before.lineId === null ? 'red' : 'dimmed'} truncate title={figures} data-testid={`figures-${row.chapter}`}>
-                        {figures}
-                      </Text>
-                    ) : null}
-                  </div>
-                );
+                    </div>
+                  );
+                },
               },
-            },
-            {
-              key: 'before',
-              header: t`${figureHeader} vorher`,
-              width: 145,
-              align: 'right',
-              cell: (row) => {
-                const f = figureOf(row);
-                return f ? <Amount cents={f.before} size="sm" c="dimmed" data-testid={`available-before-${row.chapter}`} /> : null;
+              {
+                key: 'before',
+                header: t`${figureHeader} vorher`,
+                width: 145,
+                align: 'right',
+                cell: (row) => {
+                  const f = figureOf(row);
+                  return f ? <Amount cents={f.before} size="sm" c="dimmed" data-testid={`available-before-${row.chapter}`} /> : null;
+                },
               },
-            },
-            {
-              key: 'amount',
-              header: t`Betrag`,
-              width: 150,
-              align: 'right',
-              input: true,
-              cell: (row, { blocked }) =>
-                editable ? (
-                  <PositionAmountInput
-                    row={row}
-                    positions={positions}
-                    blocked={blocked}
-                    error={row.amount === 0 ? t`Betrag 0` : undefined}
-                    label={t`Betrag ${formatChapter(row.chapter)}`}
-                  />
-                ) : (
-                  <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
+              {
+                key: 'amount',
+                header: t`Betrag`,
+                width: 150,
+                align: 'right',
+                input: true,
+                cell: (row, { blocked }) =>
+                  editable ? (
+                    <PositionAmountInput
+                      row={row}
+                      positions={positions}
+                      blocked={blocked}
+                      error={row.amount === 0 ? t`Betrag 0` : undefined}
+                      label={t`Betrag ${formatChapter(row.chapter)}`}
+                    />
+                  ) : (
+                    <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
+                  ),
+              },
+              {
+                key: 'after',
+                header: t`${figureHeader} nachher`,
+                width: 145,
+                align: 'right',
+                cell: (row) => {
+                  const f = figureOf(row);
+                  if (!f) return null;
+                  return (
+                    <Amount
+                      cents={f.after}
+                      size="sm"
+                      fw={500}
+                      c={f.exceeded ? 'red' : undefined}
+                      data-exceeded={f.exceeded ? 'true' : undefined}
+                      data-testid={`available-after-${row.chapter}`}
+                    />
+                  );
+                },
+              },
+              textColumn({
+                key: 'note',
+                header: t`Anmerkung`,
+                width: 170,
+                editable,
+                value: (row) => row.note,
+                onChange: (row, note) => positions.update(row.key, { note }),
+                label: (row) => t`Anmerkung ${formatChapter(row.chapter)}`,
+                testId: (row) => `note-${row.chapter}`,
+              }),
+              {
+                key: 'detail',
+                width: 34,
+                tight: true,
+                align: 'center',
+                cell: (row) => (
+                  <Tooltip label={t`Details und Vormerkung (F2)`}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      tabIndex={-1}
+                      onClick={() => setDetailKey(row.key)}
+                      aria-label={t`Details und Vormerkung (F2)`}
+                      data-testid={`detail-${row.chapter}`}
+                    >
+                      ⋯
+                    </ActionIcon>
+                  </Tooltip>
                 ),
-            },
-            {
-              key: 'after',
-              header: t`${figureHeader} nachher`,
-              width: 145,
-              align: 'right',
-              cell: (row) => {
-                const f = figureOf(row);
-                if (!f) return null;
-                return (
-                  <Amount
-                    cents={f.after}
-                    size="sm"
-                    fw={500}
-                    c={f.exceeded ? 'red' : undefined}
-                    data-exceeded={f.exceeded ? 'true' : undefined}
-                    data-testid={`available-after-${row.chapter}`}
-                  />
-                );
               },
-            },
-            textColumn({
-              key: 'note',
-              header: t`Anmerkung`,
-              width: 170,
-              editable,
-              value: (row) => row.note,
-              onChange: (row, note) => positions.update(row.key, { note }),
-              label: (row) => t`Anmerkung ${formatChapter(row.chapter)}`,
-              testId: (row) => `note-${row.chapter}`,
-            }),
-          ]}
-          totals={[
-            { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
-            ...(isOpenPayment && total > 0
-              ? [
-                  {
-                    key: 'open',
-                    label: t`davon offen`,
-                    labelSpan: 2,
-                    tone: 'dimmed' as const,
-                    amounts: { amount: { cents: openTotal, testId: 'movement-open' } },
-                  },
-                ]
-              : []),
-          ]}
-          addBar={
-            <ChapterAddBar
-              departmentId={m.departmentId}
-              year={addYear}
-              part={part}
-              disabled={v.rows.some((r) => r.isNew && !r.amount)}
-              leading={
-                <Select
-                  label={t`Jahr`}
-                  w={96}
-                  allowDeselect={false}
-                  data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
-                  value={String(addYear)}
-                  onChange={(y) => y && setAddYear(Number(y))}
-                  title={t`Laufendes Jahr oder Rückstandsjahr`}
-                  data-testid="add-year"
-                />
-              }
-              onAdd={(c) => {
-                const existing = v.rows.find((r) => r.chapterId === c.id && r.chapterYear === addYear);
-                if (existing) return positions.focusAmount(existing.key);
-                positions.insert({ key: rowKey(), ...lineOfChoice(c, addYear), amount: null, note: '', isNew: true });
-              }}
-            />
-          }
-        />
+            ]}
+            totals={[
+              { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
+              ...(isOpenPayment && total > 0
+                ? [
+                    {
+                      key: 'open',
+                      label: t`davon offen`,
+                      labelSpan: 2,
+                      tone: 'dimmed' as const,
+                      amounts: { amount: { cents: openTotal, testId: 'movement-open' } },
+                    },
+                  ]
+                : []),
+            ]}
+            addBar={
+              <ChapterAddBar
+                departmentId={m.departmentId}
+                year={addYear}
+                part={part}
+                disabled={v.rows.some((r) => r.isNew && !r.amount)}
+                leading={
+                  <Select
+                    label={t`Jahr`}
+                    w={96}
+                    allowDeselect={false}
+                    data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
+                    value={String(addYear)}
+                    onChange={(y) => y && setAddYear(Number(y))}
+                    title={t`Laufendes Jahr oder Rückstandsjahr`}
+                    data-testid="add-year"
+                  />
+                }
+                onAdd={(c) => {
+                  const existing = v.rows.find((r) => r.chapterId === c.id && r.chapterYear === addYear);
+                  if (existing) return positions.focusAmount(existing.key);
+                  positions.insert({ key: rowKey(), ...lineOfChoice(c, addYear), amount: null, note: '', reservation: null, isNew: true });
+                }}
+              />
+            }
+          />
+        </div>
       ) : null}
       {hasTransfers(v) ? (
         <TransferTable
@@ -295,6 +342,18 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           {t`Die Zahlungen ergeben nicht den Gesamtbetrag: bitte im Dialog „Zahlungen“ anpassen.`}
         </Text>
       ) : null}
+      <PositionDetailDialog
+        row={detailRow}
+        scope={m.scopeInput}
+        movementId={movement && !v.asNew ? movement.id : null}
+        readOnly={!editable}
+        onClose={() => setDetailKey(null)}
+        onAccept={(detail) => {
+          if (detailRow) positions.update(detailRow.key, detail);
+          setDetailKey(null);
+          if (detailRow) positions.focusAmount(detailRow.key);
+        }}
+      />
       <PaymentsDialog
         opened={paymentsOpen}
         total={total}

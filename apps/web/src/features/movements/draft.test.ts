@@ -53,8 +53,8 @@ describe('movement draft', () => {
         chapterProposal: '',
       },
       rows: [
-        { key: 'a', ...line(1, '21003'), amount: 123456, note: ' x ', isNew: true },
-        { key: 'b', ...line(2, '21004'), amount: null, note: '', isNew: false },
+        { key: 'a', ...line(1, '21003'), amount: 123456, note: ' x ', reservation: { id: 8, recordNumber: 2 }, isNew: true },
+        { key: 'b', ...line(2, '21004'), amount: null, note: '', reservation: null, isNew: false },
       ],
       payments: [
         { amount: 100000, dateDue: '2025-03-15', datePaid: '2025-03-15' },
@@ -66,12 +66,12 @@ describe('movement draft', () => {
     if (!built.ok) return;
     expect(built.dropped).toBe(1);
     expect(built.input).toMatchObject({ recordNumber: null, asNew: false, type: 2, supplierId: 5, accountId: 3, documentDate: '2025-03-10' });
-    expect(built.input.positions).toEqual([{ chapterId: 1, chapterYear: 2025, amount: 123456, note: 'x' }]);
+    expect(built.input.positions).toEqual([{ chapterId: 1, chapterYear: 2025, amount: 123456, note: 'x', reservationId: 8 }]);
     expect(built.input.payments).toHaveLength(2);
   });
 
   it('refuses instalments that do not sum to the total, a movement without amounts and a transfer without both chapters', () => {
-    const rows = [{ key: 'a', ...line(1, '21003'), amount: 1000, note: '', isNew: false }];
+    const rows = [{ key: 'a', ...line(1, '21003'), amount: 1000, note: '', reservation: null, isNew: false }];
     expect(buildSaveInput(scope, 'expenses', values({ type: 2, rows, payments: [{ amount: 900, dateDue: '2025-03-15', datePaid: null }] }))).toEqual({
       ok: false,
       reason: 'WrongPaymentTotal',
@@ -86,7 +86,7 @@ describe('movement draft', () => {
     const built = buildSaveInput(
       scope,
       'expenses',
-      values({ type: 3, documentDate: null, transfers, rows: [{ key: 'a', ...line(1, '21003'), amount: 5, note: '', isNew: false }] }),
+      values({ type: 3, documentDate: null, transfers, rows: [{ key: 'a', ...line(1, '21003'), amount: 5, note: '', reservation: null, isNew: false }] }),
     );
     expect(built.ok && built.input).toMatchObject({ accountId: null, documentDate: '2025-03-15', positions: [], payments: [] });
     expect(built.ok && built.input.transferPositions).toEqual([
@@ -121,25 +121,32 @@ describe('movement draft', () => {
       templateCode: null,
       supplier: null,
       account: context.defaultAccount,
-      positions: [{ id: 3, ...line(1, '21003'), amount: 500, note: '', paid: 500, open: 0 }],
+      positions: [
+        { id: 3, ...line(1, '21003'), amount: 500, note: '', paid: 500, open: 0, reservationId: 8, reservationRecordNumber: 2, reservationAmount: 500 },
+        { id: 4, ...line(2, '21004'), amount: 100, note: '', paid: 100, open: 0, reservationId: null, reservationRecordNumber: null, reservationAmount: 0 },
+      ],
       transferPositions: [],
-      payments: [{ id: 2, amount: 500, dateDue: '2025-03-15', datePaid: '2025-03-15' }],
-      total: 500,
+      payments: [{ id: 2, amount: 600, dateDue: '2025-03-15', datePaid: '2025-03-15' }],
+      total: 600,
       transferTotal: 0,
       cancelled: false,
       isEditable: true,
     };
     const v = savedValues(movement);
     expect(v.payments).toEqual([]);
+    // the reservation a position uses is its marker and goes back on save; unlinking is a change
+    expect(v.rows.map((r) => r.reservation)).toEqual([{ id: 8, recordNumber: 2 }, null]);
+    expect(JSON.stringify(compareValues({ ...v, rows: v.rows.map((r) => ({ ...r, reservation: null })) }))).not.toBe(JSON.stringify(compareValues(v)));
     expect(JSON.stringify(compareValues(v))).toBe(JSON.stringify(compareValues(savedValues(movement))));
     const built = buildSaveInput(scope, 'expenses', v);
     expect(built.ok && built.input).toMatchObject({ recordNumber: 4, asNew: false, payments: [] });
+    expect(built.ok && built.input.positions?.map((p) => p.reservationId)).toEqual([8, null]);
   });
 
   it('the open part of an open payment: all while never split, else the unpaid instalments spread over the positions', () => {
     const rows = [
-      { key: 'a', ...line(1, '21003'), amount: 1000, note: '', isNew: false },
-      { key: 'b', ...line(2, '21004'), amount: 3000, note: '', isNew: false },
+      { key: 'a', ...line(1, '21003'), amount: 1000, note: '', reservation: null, isNew: false },
+      { key: 'b', ...line(2, '21004'), amount: 3000, note: '', reservation: null, isNew: false },
     ];
     expect(openPart(values({ type: 2, rows }))).toBe(4000);
     const split = [

@@ -38,9 +38,17 @@ export interface ChapterLine {
   descriptionIta: string;
 }
 
+/** The reservation a position uses (its record number is the row's marker). */
+export interface PositionReservation {
+  id: number;
+  recordNumber: number;
+}
+
 /** A position row of the positions table. */
 export interface PositionDraft extends PositionRow, ChapterLine {
   note: string;
+  /** The open reservation of the chapter line the position uses (null: none). */
+  reservation: PositionReservation | null;
 }
 
 /** A transfer position row: chapter from, chapter to, amount, note. */
@@ -158,7 +166,14 @@ export function savedValues(movement: Movement, brief?: SupplierBrief | null): M
     supplier,
     accountId: movement.account?.id ?? null,
     templateCode: movement.templateCode,
-    rows: movement.positions.map((p) => ({ key: `p${p.id}`, ...lineOf(p), amount: p.amount, note: p.note, isNew: false })),
+    rows: movement.positions.map((p) => ({
+      key: `p${p.id}`,
+      ...lineOf(p),
+      amount: p.amount,
+      note: p.note,
+      reservation: p.reservationId !== null && p.reservationRecordNumber !== null ? { id: p.reservationId, recordNumber: p.reservationRecordNumber } : null,
+      isNew: false,
+    })),
     transfers: movement.transferPositions.map((tp) => ({ key: `t${tp.id}`, from: lineOf(tp.from), to: lineOf(tp.to), amount: tp.amount, note: tp.note })),
     payments: movement.type === MovementType.PaymentOpen ? movement.payments.map((p) => ({ amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })) : [],
     interPart: !isTransferType(movement.type) && movement.transferPositions.length > 0,
@@ -182,7 +197,7 @@ export function compareValues(v: MovementValues): unknown {
     v.supplier?.id ?? null,
     v.accountId,
     v.templateCode,
-    v.rows.map((r) => [r.chapterId, r.chapterYear, r.amount ?? 0, r.note.trim()]),
+    v.rows.map((r) => [r.chapterId, r.chapterYear, r.amount ?? 0, r.note.trim(), r.reservation?.id ?? null]),
     v.transfers.map((tp) => [tp.from?.chapterId ?? null, tp.from?.chapterYear, tp.to?.chapterId ?? null, tp.to?.chapterYear, tp.amount ?? 0, tp.note.trim()]),
     v.payments,
     v.interPart,
@@ -257,7 +272,13 @@ export function buildSaveInput(scope: { departmentId: number; year: number }, ki
     supplierId: head.supplierId ?? null,
     accountId: head.accountId ?? null,
     templateCode: typeof head.templateCode === 'number' ? head.templateCode : null,
-    positions: positions.map((r) => ({ chapterId: r.chapterId, chapterYear: r.chapterYear, amount: r.amount, note: r.note.trim() })),
+    positions: positions.map((r) => ({
+      chapterId: r.chapterId,
+      chapterYear: r.chapterYear,
+      amount: r.amount,
+      note: r.note.trim(),
+      reservationId: r.reservation?.id ?? null,
+    })),
     transferPositions: transfers.map((tp) => ({
       chapterFromId: tp.from?.chapterId,
       chapterYearFrom: tp.from?.chapterYear,

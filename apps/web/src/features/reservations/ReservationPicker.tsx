@@ -1,0 +1,151 @@
+import { Part } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Checkbox, Group, Modal, Select } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Amount } from '../../ui/Amount.tsx';
+import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
+import { chapterDescription } from '../../ui/chartLabels.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatDate } from '../../ui/date.ts';
+import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
+import { reservationListQuery } from './queries.ts';
+
+/** The spec's reservations picker pages above 5 rows. */
+const PAGE = 5;
+const RESIDUE_YEARS = 5;
+
+interface Scope {
+  department: { id: number };
+  year: number;
+}
+
+/**
+ * Opening a saved reservation: type its number and press Enter, or "…" (F4) for the picker (newest
+ * first, 5 rows a page), filtered by chapter (typed code or chapter picker, of the scope year or a
+ * residue year) and "only open" (on by default).
+ */
+export function ReservationPicker({ scope, onOpen }: { scope: Scope; onOpen: (recordNumber: number) => Promise<boolean> }) {
+  const { t } = useLingui();
+  const [dialog, setDialog] = useState(false);
+  return (
+    <>
+      <RecordNumberLookup
+        label={t`Vormerkung öffnen`}
+        placeholder={t`Nummer`}
+        pickerLabel={t`Vormerkung suchen (F4)`}
+        onOpen={onOpen}
+        onPicker={() => setDialog(true)}
+        testId="reservation"
+      />
+      {dialog ? (
+        <ReservationDialog
+          scope={scope}
+          onClose={() => setDialog(false)}
+          onPick={(n) => {
+            setDialog(false);
+            void onOpen(n);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: () => void; onPick: (recordNumber: number) => void }) {
+  const { t, i18n } = useLingui();
+  const [chapterYear, setChapterYear] = useState(scope.year);
+  const [chapter, setChapter] = useState<ChapterChoice | null>(null);
+  const [openOnly, setOpenOnly] = useState(true);
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    ...reservationListQuery(scope, { search: '', chapterId: chapter?.id ?? null, chapterYear: chapter ? chapterYear : null, openOnly }, page, PAGE),
+    placeholderData: keepPreviousData,
+  });
+  type Row = NonNullable<typeof list.data>['entities'][number];
+
+  return (
+    <Modal opened onClose={onClose} title={t`Vormerkung suchen`} size="xl" data-testid="reservation-dialog">
+      <Group gap="md" align="flex-end" mb="sm" wrap="nowrap">
+        <Select
+          label={t`Jahr`}
+          w={96}
+          allowDeselect={false}
+          data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(scope.year - i))}
+          value={String(chapterYear)}
+          onChange={(y) => {
+            if (!y) return;
+            setChapterYear(Number(y));
+            setChapter(null);
+            setPage(1);
+          }}
+          data-testid="reservation-dialog-year"
+        />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ChapterCodeInput
+            departmentId={scope.department.id}
+            year={chapterYear}
+            part={Part.Expenses}
+            value={chapter}
+            onChange={(c) => {
+              setChapter(c);
+              setPage(1);
+            }}
+            label={t`Kapitel`}
+            name="reservation-dialog-chapter"
+          />
+        </div>
+        <Checkbox
+          mb={8}
+          label={t`Nur offene`}
+          checked={openOnly}
+          onChange={(e) => {
+            setOpenOnly(e.currentTarget.checked);
+            setPage(1);
+          }}
+          data-testid="reservation-dialog-open-only"
+        />
+      </Group>
+      <DataTable<Row>
+        testId="reservation-list"
+        columns={[
+          { key: 'recordNumber', header: t`Nr.`, width: 56, align: 'right', render: (r) => r.recordNumber },
+          { key: 'recordDate', header: t`Datum`, width: 96, render: (r) => formatDate(r.recordDate) },
+          {
+            key: 'chapter',
+            header: t`Kapitel`,
+            render: (r) => (
+              <Group gap={6} wrap="nowrap">
+                <span style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={chapterDescription(i18n, r.chapter)}>
+                  {`${r.chapter.chapterYear !== scope.year ? `${r.chapter.chapterYear} ` : ''}${chapterDescription(i18n, r.chapter)}`}
+                </span>
+                {r.cancelled ? (
+                  <Badge size="xs" color="gray" variant="light">
+                    {t`storniert`}
+                  </Badge>
+                ) : r.closed ? (
+                  <Badge size="xs" color="gray" variant="outline">
+                    {t`abgeschlossen`}
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          },
+          { key: 'note', header: t`Anmerkungen`, render: (r) => r.note },
+          { key: 'amountBooked', header: t`Vorgemerkt`, width: 115, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
+          { key: 'amountUnused', header: t`Nicht verwendet`, width: 125, align: 'right', render: (r) => <Amount cents={r.amountUnused} size="sm" /> },
+        ]}
+        rows={list.data?.entities}
+        total={list.data?.total}
+        page={page}
+        pageSize={PAGE}
+        onPageChange={setPage}
+        rowKey={(r) => r.id}
+        rowDimmed={(r) => r.closed || r.cancelled}
+        onRowClick={(r) => onPick(r.recordNumber)}
+        loading={list.isFetching}
+        emptyText={openOnly ? t`Keine offenen Vormerkungen gefunden.` : t`Keine Vormerkungen gefunden.`}
+      />
+    </Modal>
+  );
+}
