@@ -207,7 +207,7 @@ describe('planning an order', () => {
     ]);
   });
 
-  it('refuses a domestic order without CUC, a bad debtor IBAN, a past date and nothing to pay', () => {
+  it('refuses a domestic order without CUC, a bad debtor IBAN, a past date, nothing to pay and an instalment twice', () => {
     const items = [invoice(1, IT_A, 500, 'ok', '2026-10-01')];
     expect(planPaymentOrder(orderInput(items, { department: { code: '101', name: 'FF', cbiCuc: null } }))).toEqual({ ok: false, error: 'CucMissing' });
     expect(planPaymentOrder(orderInput(items, { department: { code: '101', name: 'FF', cbiCuc: '  ' } }))).toEqual({ ok: false, error: 'CucMissing' });
@@ -215,6 +215,7 @@ describe('planning an order', () => {
     expect(planPaymentOrder(orderInput(items, { account: { iban: DE, bic: null } }))).toEqual({ ok: false, error: 'NoValidIban' });
     expect(planPaymentOrder(orderInput(items, { executionDate: '2026-11-24' }))).toEqual({ ok: false, error: 'InvalidDate' });
     expect(planPaymentOrder(orderInput([invoice(2, '', 700, 'none', null)]))).toEqual({ ok: false, error: 'NothingToPay' });
+    expect(planPaymentOrder(orderInput([...items, { ...(items[0] as PayableInput), amount: 1 }]))).toEqual({ ok: false, error: 'InvalidValue' });
     expect(() => planPaymentOrder(orderInput([invoice(1, IT_A, 0, 'zero', null)]))).toThrow(RangeError);
   });
 

@@ -24,8 +24,12 @@ export type PaymentRange = (typeof PaymentRange)[keyof typeof PaymentRange];
  */
 export type NotPayableReason = 'NoValidIban' | 'NotSepa' | 'BicMissing' | 'OtherRange';
 
-/** Order-level refusals: domestic without the department's CBI CUC, the debtor account without a valid (for domestic: Italian) IBAN, a past execution date, nothing payable. */
-export type PaymentOrderError = 'CucMissing' | 'NoValidIban' | 'InvalidDate' | 'NothingToPay';
+/**
+ * Order-level refusals: domestic without the department's CBI CUC, the debtor account without a valid
+ * (for domestic: Italian) IBAN, a past execution date, nothing payable, an instalment chosen twice
+ * (InvalidValue: a bill is never paid twice, not even inside one file).
+ */
+export type PaymentOrderError = 'CucMissing' | 'NoValidIban' | 'InvalidDate' | 'NothingToPay' | 'InvalidValue';
 
 /** Names are cut to 70 characters (CBI Max70Text, EPC), remittances to 140 (Max140Text). */
 export const BANK_FILE_LIMITS = { name: 70, addressLine: 70, remittance: 140, id: 35 } as const;
@@ -305,7 +309,8 @@ function requireAmount(item: PayableInput): void {
  * amounts, remittance of every invoice), numbered, with the deterministic MsgId, PmtInfId and
  * EndToEndIds. Refused: domestic without the CBI CUC (CucMissing), a debtor account without a valid
  * IBAN — Italian for a domestic order, whose file names the debtor bank by its ABI — (NoValidIban),
- * a payment date before today (InvalidDate), no payable instalment (NothingToPay).
+ * a payment date before today (InvalidDate), an instalment twice (InvalidValue), no payable
+ * instalment (NothingToPay).
  */
 export function planPaymentOrder(input: PaymentOrderInput): PaymentOrderPlan {
   const domestic = input.range === PaymentRange.Domestic;
@@ -316,6 +321,7 @@ export function planPaymentOrder(input: PaymentOrderInput): PaymentOrderPlan {
   if (!isValidIban(debtorIban) || (domestic && abi === null)) return { ok: false, error: 'NoValidIban' };
   const executionDate = resolveExecutionDate(input.executionDate, input.today);
   if (executionDate === 'InvalidDate') return { ok: false, error: 'InvalidDate' };
+  if (new Set(input.items.map((item) => item.paymentId)).size !== input.items.length) return { ok: false, error: 'InvalidValue' };
 
   const payable: PayableInput[] = [];
   const notPayable: NotPayableItem[] = [];
