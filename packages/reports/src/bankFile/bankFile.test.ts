@@ -147,6 +147,10 @@ describe('domestic order: CBI CBIPaymentRequest.00.04.00', () => {
     expect(long?.length).toBeGreaterThan(120);
     expect(long).toMatch(/^[A-Za-z0-9/\-?:().,'+ ]+$/);
     expect(short).toBe('Nr. Ue1 01.10.2026');
+    // every text of the file, names and addresses included, is in the SEPA Latin character set
+    const texts = files.allTexts(file);
+    expect(texts).toHaveLength(34);
+    expect(texts.filter((text) => !/^[A-Za-z0-9/\-?:().,'+ ]+$/.test(text))).toEqual([]);
   });
 
   it('many transfers: NbOfTxs and CtrlSum to the cent', () => {

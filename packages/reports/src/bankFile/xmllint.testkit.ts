@@ -23,6 +23,8 @@ export interface XmlFiles {
   texts(file: string, localName: string): string[];
   /** The value of an attribute of the elements with this local name, in document order. */
   attributes(file: string, localName: string, attribute: string): string[];
+  /** Every non-blank text of the document, in document order. */
+  allTexts(file: string): string[];
 }
 
 function xpath(file: string, expression: string): string[] {
@@ -51,6 +53,9 @@ export function xmlFiles(prefix: string): XmlFiles {
     },
     attributes(file, localName, attribute) {
       return xpath(file, `//*[local-name()='${localName}']/@${attribute}`).map((line) => line.replace(/^\s*\S+="(.*)"$/, '$1'));
+    },
+    allTexts(file) {
+      return xpath(file, '//text()[normalize-space()]');
     },
   };
 }
