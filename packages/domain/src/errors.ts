@@ -60,6 +60,13 @@ export const errorStatus = {
   // accounts: initial balances only in the first year (DOMAIN decision 8); inactive only at a zero balance
   BalanceNotEditable: 409,
   AccountHasBalance: 409,
+  // payments (DOMAIN decisions 6, 10, 11): an instalment in a stored order is frozen and never in a second order;
+  // a registered order can't be registered again; the debtor needs its CBI CUC (domestic) and a valid IBAN
+  PaymentInOrder: 409,
+  OrderRegistered: 409,
+  OrderNotFound: 404,
+  NoValidIban: 400,
+  CucMissing: 409,
   // base data
   UserExists: 409,
   DepartmentNeeded: 400,

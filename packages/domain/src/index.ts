@@ -32,4 +32,5 @@ export * from './payments.ts';
 export * from './movements.ts';
 export * from './accountBookings.ts';
 export * from './homebanking.ts';
+export * from './paymentOrders.ts';
 export * from './reservations.ts';

@@ -170,6 +170,7 @@ export function DepartmentEditor({ id }: { id: EditorId }) {
             styles={monoInput}
           />
           <TextCol span={{ base: 6, sm: 5 }} {...field('homebankingFile')} placeholder="homebanking" />
+          <TextCol span={{ base: 6, sm: 3 }} {...field('cbiCuc')} disabled={!v.openPaymentsAllowed} styles={monoInput} />
         </Grid>
       </FormSection>
     </EditorShell>

@@ -40,5 +40,6 @@ export const departmentLabels: FieldLabels = {
   openPaymentsAllowed: msg`Offene Zahlungen erlaubt`,
   siaNumber: msg`SIA-Nummer`,
   homebankingFile: msg`Homebanking-Datei`,
+  cbiCuc: msg`CBI-CUC-Code`,
   firstYear: msg`Erstes Haushaltsjahr`,
 };
