@@ -5,6 +5,7 @@ import { chartAdminRoutes } from './chartAdmin.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
 import { platformRoutes } from './platform.ts';
+import { reservationRoutes } from './reservations.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
@@ -15,5 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...budgetRoutes,
   ...movementRoutes,
   ...cashRoutes,
+  ...reservationRoutes,
   ...statisticsRoutes,
 ];

@@ -38,6 +38,7 @@ export const departmentReferences: Reference[] = [
   { label: 'budgets', column: schema.budgetHeads.departmentId },
   { label: 'movementTemplates', column: schema.movementTemplates.departmentId },
   { label: 'movements', column: schema.movements.departmentId },
+  { label: 'reservations', column: schema.reservations.departmentId },
   { label: 'accountTransfers', column: schema.accountTransfers.departmentId },
 ];
 /** Documents of a supplier: movements. */
@@ -59,12 +60,14 @@ export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: s
 export const budgetReferences: ScopeReference[] = [
   { label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year },
   { label: 'movements', departmentId: schema.movements.departmentId, year: schema.movements.year },
+  { label: 'reservations', departmentId: schema.reservations.departmentId, year: schema.reservations.year },
 ];
 
-/** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (changes, movements; reservations to come). */
+/** Rows that use the approved budget of a scope, so its forecast approval can't be revoked (changes, movements, reservations). */
 export const budgetUseReferences: ScopeReference[] = [
   { label: 'budgetChanges', departmentId: schema.budgetChanges.departmentId, year: schema.budgetChanges.year },
   { label: 'movements', departmentId: schema.movements.departmentId, year: schema.movements.year },
+  { label: 'reservations', departmentId: schema.reservations.departmentId, year: schema.reservations.year },
 ];
 
 function pointsAt(r: Reference, id: number | AnyPgColumn): SQL<boolean> {

@@ -291,7 +291,8 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
       await tx.execute(sql`
         delete from chapter_budgets l
         where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
-          and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)`);
+          and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)
+          and not exists (select 1 from reservations r where r.chapter_budget_id = l.id)`);
     }
     await releaseLastRecordNumber(tx, scope, CHANGE_COUNTER, change.recordNumber);
     return true;

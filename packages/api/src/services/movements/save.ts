@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema, toCents } from '@app/db';
 import {
   AccessLevel,
   checkMovementDates,
@@ -18,11 +18,12 @@ import {
   paymentsForSave,
   splitInstalments,
 } from '@app/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows } from '../chapterFigures.ts';
 import { lockLastRecordNumber, newRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
+import { usedByPositionsSql } from '../reservations/figures.ts';
 import { getMovement } from './read.ts';
 import { type MovementScope, shareBookableHead } from './scope.ts';
 
@@ -72,7 +73,10 @@ function expenseUse(lines: { line: ChapterLine; amount: number }[]): Map<number,
 /** What a saved movement consumes per expense line (for the availability check of an edit). */
 async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<number, number>> {
   const positions = await tx
-    .select({ lineId: movementPositions.chapterBudgetId, amount: movementPositions.amount })
+    .select({
+      lineId: movementPositions.chapterBudgetId,
+      amount: sql<number>`${movementPositions.amount} - ${movementPositions.reservationAmount}`.mapWith(toCents),
+    })
     .from(movementPositions)
     .where(eq(movementPositions.movementId, movementId));
   const transfers = await tx
@@ -87,6 +91,51 @@ async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<number, 
     add(t.to, t.amount);
   }
   return use;
+}
+
+/**
+ * The reservations the positions use (DOMAIN decision 7), their rows locked FOR UPDATE: each must be of
+ * the scope, on the position's line, not cancelled and open — a reservation this movement already
+ * used may stay linked after it was closed (README Decisions) — else InvalidValue on the position's
+ * reservationId; only expense positions may use one. Answers per position the part taken from the
+ * reservation's unused amount without this movement's previous consumption (positions in order, each
+ * at most its amount; 0 without reservation); the rest of a larger position is ordinary spending.
+ */
+async function reservationUse(
+  tx: Db,
+  scope: MovementScope,
+  kind: MovementKind,
+  positions: readonly { amount: number; reservationId: number | null }[],
+  lines: readonly ChapterLine[],
+  movementId: number | null,
+): Promise<number[]> {
+  const ids = [...new Set(positions.flatMap((p) => (p.reservationId === null ? [] : [p.reservationId])))];
+  if (ids.length === 0) return positions.map(() => 0);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await execRows(tx, sql`select id from reservations where id in (${idList}) order by id for update`);
+  const linked =
+    movementId === null ? sql`false` : sql`exists (select 1 from movement_positions p where p.reservation_id = r.id and p.movement_id = ${movementId})`;
+  const rows = await execRows<{ id: number | string; line_id: number | string; closed: unknown; linked: unknown; unused: string | number }>(
+    tx,
+    sql`select r.id, r.chapter_budget_id as line_id, r.closed, ${linked} as linked,
+          greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(movementId === null ? undefined : [movementId])}) as unused
+        from reservations r
+        where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
+  );
+  const truthy = (v: unknown) => v === true || v === 't';
+  const unused = new Map(rows.map((r) => [Number(r.id), toCents(r.unused)]));
+  return positions.map((p, i) => {
+    if (p.reservationId === null) return 0;
+    const row = rows.find((r) => Number(r.id) === p.reservationId);
+    const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!truthy(row.closed) || truthy(row.linked));
+    if (!usable) fail('InvalidValue', { field: `positions.${i}.reservationId`, params: { reservationId: p.reservationId } });
+    const taken = Math.min(p.amount, unused.get(p.reservationId) ?? 0);
+    unused.set(p.reservationId, (unused.get(p.reservationId) ?? 0) - taken);
+    return taken;
+  });
 }
 
 /**
@@ -255,8 +304,10 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
         : [];
 
     // availability (confirmation)
+    // reservations the positions use; what they consume was counted as reserved: only the rest is new spending
+    const consumed = await reservationUse(tx, scope, kind, positions, positionLines, existing?.id ?? null);
     const use = expenseUse([
-      ...positions.map((p, i) => ({ line: positionLines[i] as ChapterLine, amount: p.amount })),
+      ...positions.map((p, i) => ({ line: positionLines[i] as ChapterLine, amount: p.amount - (consumed[i] ?? 0) })),
       ...transferSides.flatMap((t) => [
         { line: t.from, amount: t.amount },
         { line: t.to, amount: t.amount },
@@ -289,7 +340,17 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
     if (positions.length) {
       const inserted = await tx
         .insert(movementPositions)
-        .values(positions.map((p, i) => ({ movementId, sort: i, chapterBudgetId: (positionLines[i] as ChapterLine).lineId, amount: p.amount, note: p.note })))
+        .values(
+          positions.map((p, i) => ({
+            movementId,
+            sort: i,
+            chapterBudgetId: (positionLines[i] as ChapterLine).lineId,
+            amount: p.amount,
+            note: p.note,
+            reservationId: p.reservationId,
+            reservationAmount: consumed[i] ?? 0,
+          })),
+        )
         .returning({ id: movementPositions.id, sort: movementPositions.sort });
       for (const row of inserted) positionIds[row.sort] = row.id;
     }

@@ -131,7 +131,9 @@ function searchCondition(search: string): SQL | null {
   const text = search.trim();
   if (!text) return null;
   const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const parts: SQL[] = [sql`r.note ilike ${like}`, sql`c.chapter like ${`%${text.replace(/\D/g, '') || '\u0000'}%`}`];
+  const parts: SQL[] = [sql`r.note ilike ${like}`];
+  const code = text.replace(/-/g, '');
+  if (/^\d{2,5}$/.test(code)) parts.push(sql`c.chapter like ${`${code}%`}`);
   if (/^\d{1,9}$/.test(text)) parts.push(sql`r.record_number = ${Number(text)}`);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseDateInput(text);
   if (date) parts.push(sql`r.record_date = ${date}::date`);
