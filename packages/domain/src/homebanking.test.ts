@@ -159,7 +159,20 @@ describe('planning an order', () => {
     expect(order.msgId).toBe('FWH-101-2026-000007');
     expect(order.pmtInfId).toBe('FWH-101-2026-000007-P1');
     expect(order.transfers.map((t) => t.endToEndId)).toEqual(['FWH-101-2026-000007-0001', 'FWH-101-2026-000007-0002', 'FWH-101-2026-000007-0003']);
-    expect(order.debtor).toEqual({ name: 'FF Leifers', departmentCode: '101', cbiCuc: '1234567A', iban: IT_B, abi: '03069', bic: 'BCITITMM' });
+    expect(order.debtor).toEqual({
+      name: 'FF Leifers',
+      departmentCode: '101',
+      cbiCuc: '1234567A',
+      iban: IT_B,
+      abi: '03069',
+      bic: 'BCITITMM',
+      addressLines: [],
+      country: null,
+    });
+    const withAddress = planned(
+      orderInput(items, { department: { code: '101', name: 'FF Leifers', cbiCuc: 'X1', street: 'Kennedystraße 140', postalCode: '39055', town: 'Leifers' } }),
+    );
+    expect([withAddress.order.debtor.addressLines, withAddress.order.debtor.country]).toEqual([['Kennedystrasse 140', '39055 Leifers'], 'IT']);
     expect(order.executionDate).toBe('2026-11-26');
     expect(order.transfers[0]?.creditor.addressLines).toEqual(['Hauptstrasse 1', '39100 Bozen']);
   });

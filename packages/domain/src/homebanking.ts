@@ -156,6 +156,10 @@ export interface OrderDebtor {
   abi: string | null;
   /** BIC of the debtor account, when known. */
   bic: string | null;
+  /** Up to two address lines of the department (street; postal code and town), when known: EPC asks for the payer's address when a non-EEA SEPA country is involved. */
+  addressLines: string[];
+  /** Country of the debtor's address: the debtor IBAN's country when there is an address, else null. */
+  country: string | null;
 }
 
 export interface OrderCreditor {
@@ -229,7 +233,7 @@ export interface NotPayableItem {
 
 export interface PaymentOrderInput {
   range: PaymentRange;
-  department: { code: string; name: string; cbiCuc: string | null };
+  department: { code: string; name: string; cbiCuc: string | null; street?: string; postalCode?: string; town?: string };
   account: { iban: string; bic: string | null };
   year: number;
   orderNumber: number;
@@ -244,17 +248,21 @@ export interface PaymentOrderInput {
 
 export type PaymentOrderPlan = { ok: true; order: PaymentOrder; notPayable: NotPayableItem[] } | { ok: false; error: PaymentOrderError };
 
+/** The address as up to two lines for the file: street; postal code and town (SEPA characters, at most 70 each). */
+function addressLines(address: { street?: string; postalCode?: string; town?: string }): string[] {
+  const town = [address.postalCode ?? '', address.town ?? ''].map((p) => p.trim()).filter((p) => p !== '');
+  return [address.street ?? '', town.join(' ')].map((line) => sepaField(line, BANK_FILE_LIMITS.addressLine)).filter((line) => line !== '');
+}
+
 function creditorOf(input: CreditorInput): OrderCreditor {
   const country = /^[A-Z]{2}$/.test((input.country ?? '').trim().toUpperCase()) ? (input.country ?? '').trim().toUpperCase() : null;
-  const town = [input.postalCode ?? '', input.town ?? ''].map((p) => p.trim()).filter((p) => p !== '');
-  const lines = [input.street ?? '', town.join(' ')].map((line) => sepaField(line, BANK_FILE_LIMITS.addressLine)).filter((line) => line !== '');
   const bic = (input.bic ?? '').trim().toUpperCase();
   return {
     supplierId: input.supplierId,
     supplierCode: input.supplierCode,
     name: sepaField(input.name, BANK_FILE_LIMITS.name) || String(input.supplierCode),
     displayName: input.name.trim(),
-    addressLines: lines,
+    addressLines: addressLines(input),
     country,
     iban: normalizeIban(input.iban),
     bic: bic !== '' && isValidSwift(bic) ? bic : null,
@@ -354,6 +362,7 @@ export function planPaymentOrder(input: PaymentOrderInput): PaymentOrderPlan {
     };
   });
   const accountBic = (input.account.bic ?? '').trim().toUpperCase();
+  const debtorAddress = addressLines(input.department);
   return {
     ok: true,
     notPayable,
@@ -373,6 +382,8 @@ export function planPaymentOrder(input: PaymentOrderInput): PaymentOrderPlan {
         iban: debtorIban,
         abi,
         bic: accountBic !== '' && isValidSwift(accountBic) ? accountBic : null,
+        addressLines: debtorAddress,
+        country: debtorAddress.length > 0 ? debtorIban.slice(0, 2) : null,
       },
       transfers,
       count: transfers.length,

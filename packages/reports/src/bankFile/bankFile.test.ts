@@ -213,6 +213,16 @@ describe('foreign order: ISO 20022 pain.001.001.03', () => {
     expect(pain001(order(foreign, { range: PaymentRange.Foreign }))).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">');
   });
 
+  it('carries the department\u2019s address as the debtor\u2019s (EPC: needed towards non-EEA SEPA countries)', () => {
+    const swiss: Bill = { supplier: 13, amount: 250, doc: 'CH-1', date: '2026-11-01', iban: 'CH9300762011623852957', bic: 'UBSWCHZH80A' };
+    const department = { code: '102', name: 'FF Eppan', cbiCuc: 'A1B2C3D4', street: 'Rathausplatz 1', postalCode: '39057', town: 'Eppan an der Weinstraße' };
+    const file = validPain('pain-swiss', order([swiss], { range: PaymentRange.Foreign, department }));
+    expect(files.texts(file, 'Ctry')).toEqual(['IT', 'CH']);
+    expect(files.texts(file, 'AdrLine')).toEqual(['Rathausplatz 1', '39057 Eppan an der Weinstrasse', 'Bahnhofstrasse 3', '39055 Leifers']);
+    const cbi = validCbi('cbi-address', order([{ supplier: 1, amount: 5, doc: 'a', date: null }], { department }));
+    expect(files.texts(cbi, 'AdrLine').slice(0, 2)).toEqual(['Rathausplatz 1', '39057 Eppan an der Weinstrasse']);
+  });
+
   it('without CUC and debtor BIC still validates (debtor bank NOTPROVIDED)', () => {
     const o = order(foreign, {
       range: PaymentRange.Foreign,

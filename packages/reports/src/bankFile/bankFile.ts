@@ -78,21 +78,20 @@ function debtorAgent(order: PaymentOrder, flavour: Flavour): XmlElement {
   return el('DbtrAgt', [el('FinInstnId', [bic ?? el('Othr', [el('Id', 'NOTPROVIDED')])])]);
 }
 
+/** A party's postal address as country and up to two address lines (both schemas, EPC); none when nothing is known. */
+function postalAddress(party: { country: string | null; addressLines: readonly string[] }): XmlElement | null {
+  if (party.country === null && party.addressLines.length === 0) return null;
+  return el('PstlAdr', [party.country === null ? null : el('Ctry', party.country), ...party.addressLines.slice(0, 2).map((line) => el('AdrLine', line))]);
+}
+
 function transaction(transfer: OrderTransfer, flavour: Flavour): XmlElement {
   const { creditor } = transfer;
   if (flavour === 'pain' && creditor.bic === null) throw new RangeError(`transfer ${transfer.number}: a foreign transfer needs the creditor's BIC`);
-  const address =
-    creditor.country !== null || creditor.addressLines.length > 0
-      ? el('PstlAdr', [
-          creditor.country === null ? null : el('Ctry', creditor.country),
-          ...creditor.addressLines.slice(0, 2).map((line) => el('AdrLine', line)),
-        ])
-      : null;
   return el('CdtTrfTxInf', [
     el('PmtId', [el('InstrId', transfer.instrId), el('EndToEndId', transfer.endToEndId)]),
     el('Amt', [eur(transfer.amount)]),
     creditor.bic === null ? null : el('CdtrAgt', [el('FinInstnId', [el('BIC', creditor.bic)])]),
-    el('Cdtr', [el('Nm', creditor.name), address]),
+    el('Cdtr', [el('Nm', creditor.name), postalAddress(creditor)]),
     ibanAccount('CdtrAcct', creditor.iban),
     transfer.remittance === '' ? null : el('RmtInf', [el('Ustrd', transfer.remittance)]),
   ]);
@@ -107,7 +106,7 @@ function paymentInformation(order: PaymentOrder, flavour: Flavour): XmlElement {
     pain && el('CtrlSum', decimalAmount(order.total)),
     el('PmtTpInf', [el('SvcLvl', [el('Cd', 'SEPA')])]),
     el('ReqdExctnDt', order.executionDate),
-    el('Dbtr', [el('Nm', order.debtor.name)]),
+    el('Dbtr', [el('Nm', order.debtor.name), postalAddress(order.debtor)]),
     ibanAccount('DbtrAcct', order.debtor.iban),
     debtorAgent(order, flavour),
     el('ChrgBr', 'SLEV'),
