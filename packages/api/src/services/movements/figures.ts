@@ -38,9 +38,15 @@ function onLine(column: SQL, line: SQL | undefined): SQL {
   return line ? sql` and ${column} = ${line}` : sql``;
 }
 
-/** The scope's movements as a condition on alias `m` (departments, years, minus the excluded movements). */
-function movementsOf(scope: FigureScope): SQL {
+/**
+ * The scope's movements as a condition on alias `m` (departments, years, minus the excluded
+ * movements). Asked for one line, the line already fixes department and year (a position is always on
+ * a line of its movement's scope): leaving those out keeps the planner on the line index and the
+ * movements' primary key instead of scanning the scope's movements.
+ */
+function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
   const excluded = scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
+  if (line) return sql`not m.cancelled${excluded}`;
   return sql`m.department_id in (${list(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
 }
 
@@ -49,7 +55,7 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
     name: 'revenuePositions',
     select: (scope, line) => sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
       from movement_positions p join movements m on m.id = p.movement_id
-      where m.kind = 'revenues' and ${movementsOf(scope)}${onLine(sql`p.chapter_budget_id`, line)}`,
+      where m.kind = 'revenues' and ${movementsOf(scope, line)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
   {
     name: 'expenseShares',
@@ -61,7 +67,7 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
       join movements m on m.id = p.movement_id
       join movement_payment_shares s on s.position_id = p.id
       join movement_payments pay on pay.id = s.payment_id
-      where m.kind = 'expenses' and ${movementsOf(scope)}${onLine(sql`p.chapter_budget_id`, line)}`,
+      where m.kind = 'expenses' and ${movementsOf(scope, line)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
   {
     // both sides count as payments (expense paid, revenue collected): one branch per side
@@ -71,11 +77,10 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
       line,
     ) => sql`select t.from_chapter_budget_id as chapter_budget_id, t.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
       from movement_transfer_positions t join movements m on m.id = t.movement_id
-      where ${movementsOf(scope)}${onLine(sql`t.from_chapter_budget_id`, line)}
+      where ${movementsOf(scope, line)}${onLine(sql`t.from_chapter_budget_id`, line)}
     union all
     select t.to_chapter_budget_id, t.amount, 0::numeric, 0::numeric
       from movement_transfer_positions t join movements m on m.id = t.movement_id
-      where ${movementsOf(scope)}${onLine(sql`t.to_chapter_budget_id`, line)}`,
+      where ${movementsOf(scope, line)}${onLine(sql`t.to_chapter_budget_id`, line)}`,
   },
 ];
-
