@@ -1,14 +1,16 @@
-import { AccountInput, AccountType } from '@app/domain';
+import { AccountInput, AccountType, formatAmount } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Grid, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { EditorShell, FormSection, monoInput } from '../../ui/EditorShell.tsx';
 import type { EditorId } from '../../ui/listState.ts';
 import { pickLoaded, useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { IbanInput } from '../../ui/IbanInput.tsx';
 import { TextCol } from '../../ui/TextCol.tsx';
+import { balancesQuery } from '../cash/queries.ts';
+import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
 import { accountLabels, accountTypeLabels } from './labels.ts';
 
@@ -29,8 +31,12 @@ export function AccountEditor({ id }: { id: EditorId }) {
         ? trpcClient.accounts.create.mutate({ ...input, departmentId: department.id, year })
         : trpcClient.accounts.update.mutate({ ...input, id: accountId, departmentId: department.id, year }),
     remove: (accountId) => trpcClient.accounts.delete.mutate({ id: accountId, departmentId: department.id }),
-    invalidate: () => queryClient.invalidateQueries({ ...trpc.accounts.pathFilter(), refetchType: 'all' }),
+    // the accounts, their balances and the transfer form's active accounts
+    invalidate: invalidateCash,
   });
+  // why the inactive box is disabled: the balance at the end of the scope year (canInactivate: it is zero)
+  const balances = useQuery({ ...balancesQuery({ department, year }), enabled: id !== 'new', retry: false });
+  const balance = balances.data?.accounts.find((a) => a.accountId === id)?.finalBalance;
   const field = useFieldProps(editor.form, accountLabels);
   const v = editor.form.values;
   const canInactivate = editor.entity?.canInactivate ?? false;
@@ -66,8 +72,13 @@ export function AccountEditor({ id }: { id: EditorId }) {
               {...field('inactive', 'checkbox')}
               disabled={!canInactivate}
               description={
-                !canInactivate && !editor.isNew ? t`Das Konto hat noch einen Saldo und kann erst deaktiviert werden, wenn der Saldo null ist.` : undefined
+                canInactivate || editor.isNew
+                  ? undefined
+                  : balance !== undefined
+                    ? t`Endbestand ${year}: ${formatAmount(balance)}. Deaktivieren erst bei 0,00 €.`
+                    : t`Das Konto hat noch einen Saldo und kann erst deaktiviert werden, wenn der Saldo null ist.`
               }
+              data-testid="account-inactive"
             />
           </Grid.Col>
           <TextCol span={{ base: 12, sm: 6 }} {...field('descriptionDeu')} withAsterisk />

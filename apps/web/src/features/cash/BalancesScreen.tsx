@@ -137,7 +137,11 @@ function BalancesTable() {
             <Table.Tbody>
               {data.accounts.map((a) => (
                 <Table.Tr key={a.accountId} data-testid={`balance-${a.accountCode}`} style={a.inactive ? { opacity: 0.6 } : undefined}>
-                  <Table.Td ff="monospace">{a.accountCode}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {a.accountCode}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Text size="sm" truncate>

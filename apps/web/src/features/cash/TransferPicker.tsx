@@ -50,11 +50,12 @@ export function TransferPicker({ scope, onOpen }: { scope: CashScopeRef; onOpen:
         columns={[
           { key: 'recordNumber', header: t`Nr.`, width: 60, align: 'right', render: (r) => r.recordNumber },
           { key: 'recordDate', header: t`Datum`, width: 100, render: (r) => formatDate(r.recordDate) },
-          { key: 'from', header: t`Von Konto`, render: (r) => accountName(r.accountFrom, i18n.locale) },
-          { key: 'to', header: t`Auf Konto`, render: (r) => accountName(r.accountTo, i18n.locale) },
+          { key: 'from', header: t`Von Konto`, wrap: true, render: (r) => accountName(r.accountFrom, i18n.locale) },
+          { key: 'to', header: t`Auf Konto`, wrap: true, render: (r) => accountName(r.accountTo, i18n.locale) },
           {
             key: 'note',
             header: t`Beschreibung`,
+            wrap: true,
             render: (r) => (
               <Group gap={6} wrap="nowrap">
                 {r.note}

@@ -8,6 +8,7 @@ import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
+import { discardQuestion } from '../../ui/discardQuestion.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -136,15 +137,7 @@ function TransferForm() {
   for (const own of transfer ? [transfer.accountFrom, transfer.accountTo] : []) if (!accounts.some((a) => a.id === own.id)) accounts.push(own);
   const accountOptions = accounts.map((a) => ({ value: String(a.id), label: accountName(a, i18n.locale) }));
 
-  async function discardAsked(): Promise<boolean> {
-    if (!draft.dirty) return true;
-    return confirm({
-      title: t`Ungespeicherte Änderungen`,
-      children: t`Die Änderungen sind nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.`,
-      confirmLabel: t`Verwerfen`,
-      danger: true,
-    });
-  }
+  const discardAsked = async (): Promise<boolean> => !draft.dirty || confirm(discardQuestion(i18n));
 
   function show(next: AccountTransfer | null) {
     setTried(false);
