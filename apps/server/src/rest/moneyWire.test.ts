@@ -236,6 +236,11 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Movements/Revenues', query: s },
         { method: 'GET', path: 'Movements/Expenses', query: { ...s, recordNumber: 1 } },
         { method: 'POST', path: 'Movements/ChaptersBefore', body: { ...s, chapters: ['21003', '11001'] } },
+        // the demo's account transfers are in the previous year (the first year), the balances carry into this one
+        { method: 'GET', path: 'Accounts/Transfers', query: { ...s, year: YEAR - 1 } },
+        { method: 'GET', path: 'Accounts/Transfers', query: { ...s, year: YEAR - 1, recordNumber: 1 } },
+        { method: 'GET', path: 'Accounts/Balance', query: s },
+        { method: 'GET', path: 'Accounts/Balance/Total', query: s },
       ];
     };
 

@@ -71,6 +71,7 @@ describe('every path of the spec is routed', () => {
     expect(app.hasRoute({ method: 'DELETE', url: '/api/Scopes' })).toBe(false);
     expect(app.hasRoute({ method: 'GET', url: '/api/NoSuchPath' })).toBe(false);
     // a static path is not taken for an id
-    expect(app.hasRoute({ method: 'GET', url: '/api/Accounts/Balance' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/api/Accounts/Statement' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/api/Accounts/Balance' })).toBe(true);
   });
 });

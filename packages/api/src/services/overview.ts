@@ -356,15 +356,14 @@ async function latestChanges(db: Db, scope: HomeScope, limit = 5): Promise<Scope
 
 /**
  * Cash balance and open payments of the scope, one query over the booking sources of
- * chapterFigures (the same sums as the chapters') and the scope's cash balance (Accounts/Balance/Total).
- * Without bookings and without cash in the scope the card is not available yet.
+ * chapterFigures (the same sums as the chapters') and the scope's cash balance (Accounts/Balance/Total,
+ * the previous year's final balance included). Until the scope year has bookings or cash rows of its
+ * own the card is not available yet.
  */
 async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
   const none: HomeBookings = { available: false, cashBalance: null, revenuesPaid: 0, expensesPaid: 0, openPayments: 0, reservations: 0 };
   if (!hasFigureSources()) return none;
   const figureScope: FigureScope = { departmentIds: [scope.departmentId], yearFrom: scope.year, yearTo: scope.year };
-  // the Accounts/Balance/Total figure (services/cash): null while no account ever carried cash
-  const cash = cashTotalSql(scope);
   const [row] = await execRows<{
     booked_lines: number | string;
     revenues_paid: string;
@@ -372,11 +371,13 @@ async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
     open_payments: string;
     reservations: string;
     cash_balance: string | null;
-  }>(db, sql`select t.*, ${cash} as cash_balance from (${bookingTotalsSql(figureScope)}) t`);
+    cash_booked_in_year: number | string;
+  }>(db, sql`select t.*, c.cash_balance, c.cash_booked_in_year from (${bookingTotalsSql(figureScope)}) t, ${cashTotalSql(scope)} c`);
   if (!row) return none;
   const cashBalance = row.cash_balance === null ? null : toCents(row.cash_balance);
   return {
-    available: Number(row.booked_lines) > 0 || cashBalance !== null,
+    // the cash carried from earlier years shows once the year itself has bookings (the header shows it always)
+    available: Number(row.booked_lines) > 0 || Number(row.cash_booked_in_year) > 0,
     cashBalance,
     revenuesPaid: toCents(row.revenues_paid),
     expensesPaid: toCents(row.expenses_paid),

@@ -4,6 +4,8 @@ import { hashPassword } from '../password.ts';
 import { appSettings, departments, financialYears, userDepartments, users } from '../schema/index.ts';
 import { seedBaseData } from './baseData.ts';
 import { seedBookings } from './bookings.ts';
+import { seedCash } from './cash.ts';
+import { seedReservations } from './reservations.ts';
 import { seedBudget } from './budget.ts';
 import { seedChart, seedTemplates } from './chart.ts';
 
@@ -144,8 +146,8 @@ export async function lockFirstData(tx: Tx): Promise<void> {
 
 /**
  * Seeds the demo data when the database is empty; returns false (and writes nothing) otherwise.
- * Years: `currentYear - 1` (forecast approved, a year of bookings up to `today`) and `currentYear`
- * (not approved, no bookings).
+ * Years: `currentYear - 1` (forecast approved, a year of bookings up to `today`, reservations, account transfers and
+ * the typed initial balances of the accounts: the departments' first year) and `currentYear` (not approved, no bookings).
  */
 export async function seedDemo(
   db: Db,
@@ -187,6 +189,8 @@ export async function seedDemo(
     await seedBudget(tx, depts, previousYear);
     await seedBaseData(tx, idOf);
     await seedBookings(tx, today);
+    await seedCash(tx, previousYear, today);
+    await seedReservations(tx, previousYear, today);
     return true;
   });
 }

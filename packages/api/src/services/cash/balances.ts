@@ -25,23 +25,25 @@ export function firstYearSql(departmentId: number): SQL {
 }
 
 /**
- * One row per account of the department: `initial_balance`, `movements_balance` (numeric) and
- * `booked` (rows that carried cash: flows up to the year or a typed initial balance). `accountFilter`
- * narrows the accounts (a condition on alias `a`).
+ * One row per account of the department: `initial_balance`, `movements_balance` (numeric), `booked`
+ * (rows that carried cash: flows up to the year or a typed initial balance) and `booked_in_year` (those
+ * of the scope year itself). `accountFilter` narrows the accounts (a condition on alias `a`).
  */
 export function accountBalanceRowsSql(scope: CashBalanceScope, accountFilter: SQL = sql`true`): SQL {
   const first = firstYearSql(scope.departmentId);
   return sql`select a.id as account_id, a.code, a.type, a.description_deu, a.description_ita, a.inactive,
       coalesce(typed.initial_balance, 0) + coalesce(f.before, 0) as initial_balance,
       coalesce(f.current, 0) as movements_balance,
-      coalesce(f.n, 0) + case when typed.initial_balance is null then 0 else 1 end as booked
+      coalesce(f.n, 0) + case when typed.initial_balance is null then 0 else 1 end as booked,
+      coalesce(f.n_year, 0) + case when typed.year = ${scope.year} then 1 else 0 end as booked_in_year
     from accounts a
     left join account_balances typed on typed.account_id = a.id and typed.year = ${first} and typed.year <= ${scope.year}
     left join (
       select flows.account_id,
         sum(flows.amount) filter (where flows.year < ${scope.year}) as before,
         sum(flows.amount) filter (where flows.year = ${scope.year}) as current,
-        count(*) as n
+        count(*) as n,
+        count(*) filter (where flows.year = ${scope.year}) as n_year
       from (${cashFlowsSql({ departmentId: scope.departmentId, yearFrom: first, yearTo: scope.year })}) flows (account_id, year, amount)
       group by flows.account_id
     ) f on f.account_id = a.id
@@ -49,11 +51,13 @@ export function accountBalanceRowsSql(scope: CashBalanceScope, accountFilter: SQ
 }
 
 /**
- * The scope's cash balance (Accounts/Balance/Total, the home card): the sum of the accounts' final
- * balances as numeric text, null while no account ever carried cash (no booking, no typed balance).
+ * The scope's cash balance (Accounts/Balance/Total, the home card) as a one-row relation: `cash_balance`
+ * the sum of the accounts' final balances as numeric text (null while no account ever carried cash: no
+ * booking, no typed balance) and `cash_booked_in_year`, the cash rows of the scope year itself.
  */
 export function cashTotalSql(scope: CashBalanceScope): SQL {
-  return sql`(select case when sum(b.booked) = 0 then null else sum(b.initial_balance + b.movements_balance)::text end
+  return sql`(select case when sum(b.booked) = 0 then null else sum(b.initial_balance + b.movements_balance)::text end as cash_balance,
+      coalesce(sum(b.booked_in_year), 0) as cash_booked_in_year
     from (${accountBalanceRowsSql(scope)}) b)`;
 }
 
@@ -92,14 +96,6 @@ export async function accountBalanceRows(db: Db, scope: CashBalanceScope, accoun
 
 /** The scope's cash balance in cents (0 while nothing carried cash). */
 export async function cashTotal(db: Db, scope: CashBalanceScope): Promise<number> {
-  const [row] = await execRows<{ total: string | null }>(db, sql`select ${cashTotalSql(scope)} as total`);
-  return toCents(row?.total ?? null);
-}
-
-/**
- * The final balance of one account in the year as SQL on an outer account id column (accounts.ts
- * canInactivate: zero balance). Uses the same rows as the balances screen.
- */
-export function accountFinalBalanceSql(scope: CashBalanceScope, accountId: SQL): SQL {
-  return sql`(select b.initial_balance + b.movements_balance from (${accountBalanceRowsSql(scope, sql`a.id = ${accountId}`)}) b)`;
+  const [row] = await execRows<{ cash_balance: string | null }>(db, sql`select c.cash_balance from ${cashTotalSql(scope)} c`);
+  return toCents(row?.cash_balance ?? null);
 }

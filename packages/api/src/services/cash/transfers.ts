@@ -16,7 +16,7 @@ import {
 } from '@app/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { lockOpenHead } from '../budget/head.ts';
+import { shareOpenHead } from '../budget/head.ts';
 import { lockLastRecordNumber, nextRecordNumber, releaseLastRecordNumber } from '../recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
 
@@ -38,9 +38,13 @@ type TransferRow = typeof accountTransfers.$inferSelect;
 
 const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
 
-/** Cash writes of the scope: the year open (YearLocked), the budget head locked, not closed (BudgetClosed). */
+/**
+ * Cash writes of the scope: the year open (YearLocked), the budget head locked FOR SHARE like every
+ * booking (a final-account approval waits for them), not closed (BudgetClosed). Numbers are serialised
+ * by the record counter, edits by the transfer's row.
+ */
 export async function lockCashScope(tx: Db, scope: CashScope): Promise<void> {
-  const head = await lockOpenHead(tx, scope);
+  const head = await shareOpenHead(tx, scope);
   if (head.finalApproved) fail('BudgetClosed');
 }
 
@@ -207,7 +211,8 @@ async function checkAccounts(tx: Db, scope: CashScope, input: AccountTransferSav
   const rows = await tx
     .select({ id: accounts.id, inactive: accounts.inactive })
     .from(accounts)
-    .where(and(eq(accounts.departmentId, scope.departmentId), inArray(accounts.id, [input.accountIdFrom, input.accountIdTo])));
+    .where(and(eq(accounts.departmentId, scope.departmentId), inArray(accounts.id, [input.accountIdFrom, input.accountIdTo])))
+    .for('share'); // an inactivation (its balance check) waits for this transfer
   const kept = new Set(existing ? [existing.accountFromId, existing.accountToId] : []);
   for (const field of ['accountIdFrom', 'accountIdTo'] as const) {
     const account = rows.find((r) => r.id === input[field]);
