@@ -1,3 +1,4 @@
+/* global document */
 /** Shared helpers for the e2e specs (playwright-core driving Debian's chromium). */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -130,6 +131,18 @@ export function cents(text) {
   return sign * (Math.abs(Number(int)) * 100 + Number(dec.padEnd(2, '0')));
 }
 
+/** Waits until the element (text or input) shows `want` cents, e.g. `1.234,56 €` (figures refetch after a save). */
+export async function waitCents(page, testId, want) {
+  await page.waitForFunction(
+    ([id, text]) => {
+      const el = globalThis.document.querySelector(`[data-testid="${id}"]`);
+      const shown = el?.tagName === 'INPUT' ? el.value : el?.textContent;
+      return shown?.replace(/[^\d,-]/g, '') === text;
+    },
+    [testId, (want / 100).toFixed(2).replace('.', ',')],
+  );
+}
+
 /** 123456 -> `1234,56` (what a cashier types) */
 export function typed(c) {
   return `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
@@ -182,4 +195,27 @@ export async function rest(user, method, path, body) {
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, json: await res.json() };
+}
+
+/** Waits until the field with the test id has the focus. */
+export async function waitFocused(page, testId) {
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
+}
+
+/** A person's click into a field (the button held a moment), then the typing (replacing what it held). */
+export async function typeInto(page, testId, text) {
+  await page.getByTestId(testId).click({ delay: 80 });
+  await waitFocused(page, testId);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text, { delay: 15 });
+}
+
+/** The amount an element shows, in cents. */
+export async function amountOf(page, testId) {
+  return cents(await page.getByTestId(testId).innerText());
+}
+
+/** The amount an input holds, in cents. */
+export async function inputAmount(page, testId) {
+  return cents(await page.getByTestId(testId).inputValue());
 }

@@ -11,18 +11,21 @@
  */
 import { describe, test } from 'node:test';
 import {
+  amountOf,
   assert,
   assertNoErrors,
   backToGerman,
   baseUrl,
-  cents,
   currentYear,
+  inputAmount,
   menuEntry,
   newPage,
   setLanguage,
   shot,
   signInAndWait,
+  typeInto,
   useBrowser,
+  waitFocused,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -69,26 +72,6 @@ const texts = {
     deleted: (n) => `Registrazione n. ${n} eliminata`,
   },
 };
-
-async function waitFocused(page, testId) {
-  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
-}
-
-/** A person's click into a field (the button held a moment), then the typing. */
-async function typeInto(page, testId, text) {
-  await page.getByTestId(testId).click({ delay: 80 });
-  await waitFocused(page, testId);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text, { delay: 15 });
-}
-
-async function amountOf(page, testId) {
-  return cents(await page.getByTestId(testId).innerText());
-}
-
-async function inputAmount(page, testId) {
-  return cents(await page.getByTestId(testId).inputValue());
-}
 
 async function chooseType(page, label) {
   await page.getByTestId('movement-type').click();

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
@@ -63,9 +63,12 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
   const { data: context } = useSuspenseQuery(reservationContextQuery(scope));
   const saved = useQuery({ ...reservationQuery(scope, recordNumber ?? 1), enabled: recordNumber !== null });
   const reservation = recordNumber !== null ? saved.data : undefined;
-  const [today] = useState(todayIso);
-  const source: ReservationSource | undefined =
-    recordNumber === null ? { kind: 'new', key: 'new', today } : reservation ? { kind: 'saved', key: `r${reservation.id}`, reservation } : undefined;
+  // one source object per loaded state (useDraftForm reloads the values when it changes)
+  const [fresh] = useState<ReservationSource>(() => ({ kind: 'new', key: 'new', today: todayIso() }));
+  const source = useMemo<ReservationSource | undefined>(
+    () => (recordNumber === null ? fresh : reservation ? { kind: 'saved', key: `r${reservation.id}`, reservation } : undefined),
+    [recordNumber, reservation, fresh],
+  );
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ReservationField | 'note' | 'chapterYear', string>>>({});
   const [tried, setTried] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -316,6 +319,8 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
                   value={v.amountUsed}
                   error={errorOf('amountUsed')}
                   description={t`davon durch Buchungen: ${formatAmount(usedByPositions)}`}
+                  // under the field, so the three amounts stay on one line
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                   onChange={(amountUsed) => set({ amountUsed })}
                   readOnly={readOnly}
                   data-testid="reservation-amount-used"
