@@ -1,4 +1,4 @@
-import { type AccountTransfer, checkMovementDates, type ErrorCode, todayIso, type TransferAccount } from '@app/domain';
+import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -21,64 +21,8 @@ import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { transferLabels } from './labels.ts';
 import { transferContextQuery, transferQuery } from './queries.ts';
+import { compare, type Field, newSource, problemsOf, type Source, toValues, type Values } from './transferForm.ts';
 import { accountName, TransferPicker } from './TransferPicker.tsx';
-
-interface Values extends Record<string, unknown> {
-  recordDate: string | null;
-  note: string;
-  accountIdFrom: number | null;
-  accountIdTo: number | null;
-  amount: number | null;
-}
-
-type Field = 'recordDate' | 'note' | 'accountIdFrom' | 'accountIdTo' | 'amount';
-
-/** What the form edits: a new transfer (today in the scope year) or a saved one. */
-interface Source {
-  key: string;
-  transfer: AccountTransfer | null;
-  recordDate: string | null;
-}
-
-/** Today as record date of a new transfer, clamped to the scope year (31.12 of a past year). */
-function newSource(year: number): Source {
-  const today = todayIso();
-  const recordDate = today.startsWith(String(year)) ? today : today > `${year}-12-31` ? `${year}-12-31` : null;
-  return { key: `new-${Date.now()}`, transfer: null, recordDate };
-}
-
-const toValues = (s: Source): Values =>
-  s.transfer
-    ? {
-        recordDate: s.transfer.recordDate,
-        note: s.transfer.note,
-        accountIdFrom: s.transfer.accountFrom.id,
-        accountIdTo: s.transfer.accountTo.id,
-        amount: s.transfer.amount,
-      }
-    : { recordDate: s.recordDate, note: '', accountIdFrom: null, accountIdTo: null, amount: null };
-
-const compare = (v: Values) => [v.recordDate, v.note.trim(), v.accountIdFrom, v.accountIdTo, v.amount];
-
-/** The form's own problems before sending (the server checks them again): first per field. */
-type Problems = Partial<Record<Field, 'required' | 'same' | 'notPositive' | 'date'>> & { dateCode?: ErrorCode };
-function problemsOf(v: Values, year: number): Problems {
-  const out: Problems = {};
-  if (!v.recordDate) out.recordDate = 'required';
-  else {
-    const date = checkMovementDates({ year, today: todayIso(), recordDate: v.recordDate, documentDate: null });
-    if (date) {
-      out.recordDate = 'date';
-      out.dateCode = date.code;
-    }
-  }
-  if (v.accountIdFrom === null) out.accountIdFrom = 'required';
-  if (v.accountIdTo === null) out.accountIdTo = 'required';
-  else if (v.accountIdTo === v.accountIdFrom) out.accountIdTo = 'same';
-  if (v.amount === null) out.amount = 'required';
-  else if (v.amount <= 0) out.amount = 'notPositive';
-  return out;
-}
 
 /**
  * Account transfers (accounts/transfer): money moved from one account of the department to another,
@@ -101,7 +45,7 @@ function TransferForm() {
   const scope = { department, year };
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(transferContextQuery(scope));
-  const [source, setSource] = useState<Source>(() => newSource(year));
+  const [source, setSource] = useState<Source>(() => newSource(year, todayIso()));
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<{ field: string; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -114,7 +58,7 @@ function TransferForm() {
   const editable = context.isEditable && (transfer?.isEditable ?? true);
   useFocusFirstField(form, editable, source.key);
 
-  const problems = problemsOf(v, year);
+  const problems = problemsOf(v, year, todayIso());
   const requiredText = t`Dieses Feld ist erforderlich`;
   const problemText = (field: Field): string | undefined => {
     const problem = problems[field];
@@ -142,7 +86,7 @@ function TransferForm() {
   function show(next: AccountTransfer | null) {
     setTried(false);
     setServerError(null);
-    setSource(next ? { key: `r${next.recordNumber}-${Date.now()}`, transfer: next, recordDate: next.recordDate } : newSource(year));
+    setSource(next ? { key: `r${next.recordNumber}-${Date.now()}`, transfer: next, recordDate: next.recordDate } : newSource(year, todayIso()));
   }
 
   async function openRecord(recordNumber: number): Promise<boolean> {
@@ -164,7 +108,7 @@ function TransferForm() {
   /** Saves what the fields show (Save, Ctrl+Enter, "save" when leaving); answers whether it saved. */
   async function onSave(values: Values): Promise<boolean> {
     if (!editable) return false;
-    const { dateCode: _code, ...found } = problemsOf(values, year);
+    const { dateCode: _code, ...found } = problemsOf(values, year, todayIso());
     const { recordDate, accountIdFrom, accountIdTo, amount } = values;
     if (Object.keys(found).length > 0 || !recordDate || accountIdFrom === null || accountIdTo === null || amount === null) {
       setTried(true);
