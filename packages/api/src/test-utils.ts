@@ -2,7 +2,7 @@ import { type DbHandle, schema } from '@app/db';
 import { seedDemo } from '@app/db/seed';
 import { testDatabases } from '@app/db/testing';
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createContextInner } from './context.ts';
 import { safeErrorInfo } from './errors.ts';
@@ -67,6 +67,17 @@ export function signInAs(get: () => DbHandle, ipPrefix: string, defaultNow: Date
 export async function departmentId(handle: DbHandle, code: string): Promise<number> {
   const [row] = await handle.db.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.code, code));
   if (!row) throw new Error(`no department ${code}`);
+  return row.id;
+}
+
+/** The id of a department's account by department and account code (throws when there is none). */
+export async function accountIdOf(handle: DbHandle, departmentCode: string, code: string): Promise<number> {
+  const [row] = await handle.db
+    .select({ id: schema.accounts.id })
+    .from(schema.accounts)
+    .innerJoin(schema.departments, eq(schema.departments.id, schema.accounts.departmentId))
+    .where(and(eq(schema.departments.code, departmentCode), eq(schema.accounts.code, code)));
+  if (!row) throw new Error(`no account ${code} of ${departmentCode}`);
   return row.id;
 }
 

@@ -2,9 +2,9 @@ import { execRows, schema } from '@app/db';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { expectInvalid } from '../../test-fields.ts';
-import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { accountIdOf, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 
-const { accountBalances, accountTransfers, accounts, budgetHeads, suppliers } = schema;
+const { accountBalances, accountTransfers, budgetHeads, suppliers } = schema;
 
 const YEAR = CURRENT_YEAR;
 const PREV = YEAR - 1;
@@ -22,14 +22,7 @@ describeOnDatabases('cash: account transfers and balances', (get) => {
   async function scope(year = YEAR, code = '102') {
     return { departmentId: await deptId(code), year };
   }
-  async function accountId(code: string, dept = '102') {
-    const [row] = await get()
-      .db.select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.departmentId, await deptId(dept)), eq(accounts.code, code)));
-    if (!row) throw new Error(`no account ${code}`);
-    return row.id;
-  }
+  const accountId = (code: string, dept = '102') => accountIdOf(get(), dept, code);
   /** The first chapter of the part and title 1 with a budget line of 102 in PREV. */
   async function chapterOf(part: 1 | 2) {
     const [row] = await execRows<{ chapter: string }>(
