@@ -202,6 +202,15 @@ for (const target of testDatabases()) {
         accountId: account?.id,
         positions: [{ chapter: '11001', amount: 1234.56 }],
       });
+      // a reservation (partly used by a typed amount) that the expense below uses too
+      const reservation = await ok('POST', 'Reservations', {
+        ...scope(),
+        recordDate: `${YEAR}-03-02`,
+        chapter: { chapterYear: YEAR, chapter: '21003' },
+        amountBooked: 500.5,
+        amountUsed: 100.25,
+        note: 'Atemschutz',
+      });
       await ok('POST', 'Movements', {
         ...scope(),
         type: 1,
@@ -210,7 +219,7 @@ for (const target of testDatabases()) {
         accountId: account?.id,
         supplierId: supplier?.id,
         positions: [
-          { chapter: '21003', amount: 99.99 },
+          { chapter: '21003', amount: 99.99, reservationId: reservation.id },
           { chapter: '21006', amount: 0.02 },
         ],
       });
@@ -236,6 +245,9 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Movements/Revenues', query: s },
         { method: 'GET', path: 'Movements/Expenses', query: { ...s, recordNumber: 1 } },
         { method: 'POST', path: 'Movements/ChaptersBefore', body: { ...s, chapters: ['21003', '11001'] } },
+        { method: 'GET', path: 'Reservations', query: { ...s, recordNumber: 1 } },
+        { method: 'GET', path: 'Reservations/List', query: { ...s, openOnly: true } },
+        { method: 'POST', path: 'Reservations/List', body: { ...s, open: true } },
         // the demo's account transfers are in the previous year (the first year), the balances carry into this one
         { method: 'GET', path: 'Accounts/Transfers', query: { ...s, year: YEAR - 1 } },
         { method: 'GET', path: 'Accounts/Transfers', query: { ...s, year: YEAR - 1, recordNumber: 1 } },

@@ -3,8 +3,9 @@ import type { MovementSaveInput, ReservationSaveInput } from '@app/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { addResidueLine, withBudgetClosed } from '../bookings.testkit.ts';
 
-const { accounts, budgetHeads, chapterBudgets, chapters, reservations, suppliers } = schema;
+const { accounts, reservations, suppliers } = schema;
 
 const YEAR = CURRENT_YEAR;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
@@ -317,17 +318,10 @@ describeOnDatabases('reservations', (get) => {
   });
 
   it('a residue line can be reserved with its own figures', async () => {
-    const { db } = get();
     const c = await as('zwei');
     const s = await scope();
     await expectAppError(c.reservations.save(await reserve({ chapterYear: YEAR - 1, amountBooked: 100 })), 'chapterNotAvailable');
-    const [chapter] = await db
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(and(eq(chapters.area, 3), eq(chapters.year, YEAR - 1), eq(chapters.chapter, '21006')));
-    await db
-      .insert(chapterBudgets)
-      .values({ departmentId: s.departmentId, year: YEAR, chapterId: chapter?.id ?? 0, chapterYear: YEAR - 1, budgetInitial: 50_000 });
+    await addResidueLine(get(), s, '21006', 50_000);
     const residue = await c.reservations.save(await reserve({ chapterYear: YEAR - 1, amountBooked: 20_000 }));
     expect(residue.chapter).toMatchObject({ chapter: '21006', chapterYear: YEAR - 1 });
     expect(residue.budget).toMatchObject({ chapterYear: YEAR - 1, budgetInitial: 50_000, reservations: 20_000, availableAfterPlannedExpenses: 30_000 });
@@ -381,25 +375,33 @@ describeOnDatabases('reservations', (get) => {
     expect(saved.map((r) => r.recordNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => before + i));
   });
 
+  it('the demo: two to four reservations per department in the previous year, within the budget', async () => {
+    const supervisor = await as('supervisor');
+    for (const code of ['000', '100', '101', '102', '201', '202']) {
+      const s = await scope(code, YEAR - 1);
+      const { entities } = await supervisor.reservations.list({ ...s, pageSize: 100 });
+      expect(entities.length, code).toBeGreaterThanOrEqual(2);
+      expect(entities.length, code).toBeLessThanOrEqual(4);
+      expect(entities.map((r) => r.recordNumber).sort((a, b) => a - b)).toEqual(entities.map((_, i) => i + 1));
+      expect(entities.some((r) => r.closed)).toBe(true);
+      expect(entities.some((r) => !r.closed && r.amountUsed > 0 && r.amountUnused > 0)).toBe(true);
+      const { entities: lines } = await supervisor.budget.chapters({ ...s, part: 2, withBudgetOnly: true, pageSize: 1000 });
+      for (const line of lines) expect(line.availableAfterPlannedExpenses, `${code} ${line.chapter}`).toBeGreaterThanOrEqual(0);
+      const reserved = entities.filter((r) => !r.closed).reduce((sum, r) => sum + r.amountUnused, 0);
+      expect(lines.reduce((sum, l) => sum + l.reservations, 0)).toBe(reserved);
+      expect((await supervisor.reservations.context(s)).nextRecordNumber).toBe(entities.length + 1);
+    }
+  });
+
   it('reservations keep the approval; a closed budget is read-only', async () => {
-    const { db } = get();
     const c = await as('zwei');
     const s = await scope();
     await expectAppError(c.budget.forecast.approve({ ...s, approval: null }), 'BudgetInUse');
-    await db
-      .update(budgetHeads)
-      .set({ finalApproved: `${YEAR}-06-01` })
-      .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
-    try {
+    await withBudgetClosed(get(), s, async () => {
       await expectAppError(c.reservations.save(await reserve({ amountBooked: 100 })), 'BudgetClosed');
       await expectAppError(c.reservations.delete({ ...s, recordNumber: 5 }), 'BudgetClosed');
       expect((await c.reservations.get({ ...s, recordNumber: 5 })).isEditable).toBe(false);
       expect(await c.reservations.context(s)).toMatchObject({ isBudgetClosed: true, isEditable: false });
-    } finally {
-      await db
-        .update(budgetHeads)
-        .set({ finalApproved: null })
-        .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
-    }
+    });
   });
 });
