@@ -8,6 +8,7 @@ import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
 import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
+import { paymentsRouter } from './routers/payments.ts';
 import { reservationsRouter } from './routers/reservations.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   accountTransfers: accountTransfersRouter,
   accountBalances: accountBalancesRouter,
   reservations: reservationsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

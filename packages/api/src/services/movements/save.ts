@@ -25,6 +25,7 @@ import { lockLastRecordNumber, newRecordNumber, type RecordKind, releaseLastReco
 import { type ChapterLine, resolveLines } from './lines.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import { getMovement } from './read.ts';
+import { assertNotInOrder } from '../payments/frozen.ts';
 import { type MovementScope, shareBookableHead } from './scope.ts';
 
 const {
@@ -215,6 +216,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
       if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: input.recordNumber, reason: 'cancelled' } });
       if (existing.type !== type) fail('InvalidValue', { field: 'type' });
+      await assertNotInOrder(tx, existing.id);
     }
 
     // head fields (spec 3 §5): hidden ones are not stored, required ones must be there
@@ -391,6 +393,7 @@ export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<M
     await shareBookableHead(tx, scope);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
     if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+    await assertNotInOrder(tx, row.id);
     const last = await lockLastRecordNumber(tx, scope, counterOf(input.kind));
     if (last === row.recordNumber) {
       await tx.delete(movements).where(eq(movements.id, row.id));
