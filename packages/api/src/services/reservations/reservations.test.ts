@@ -375,6 +375,16 @@ describeOnDatabases('reservations', (get) => {
     expect(saved.map((r) => r.recordNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => before + i));
   });
 
+  it('two movements saved at once share a reservation without taking more than it has', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const shared = await c.reservations.save(await reserve({ amountBooked: 50_000, note: 'gemeinsam' }));
+    const input = await expense([{ chapter: '21006', amount: 30_000, reservationId: shared.id }]);
+    const saved = await Promise.all([c.movements.save(input), c.movements.save(input)]);
+    expect(saved.map((m) => m.positions[0]?.reservationAmount).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([20_000, 30_000]);
+    expect(amounts(await c.reservations.get({ ...s, id: shared.id }))).toEqual([50_000, 50_000, 0, 50_000]);
+  });
+
   it('the demo: two to four reservations per department in the previous year, within the budget', async () => {
     const supervisor = await as('supervisor');
     for (const code of ['000', '100', '101', '102', '201', '202']) {
