@@ -191,6 +191,8 @@ for (const language of ['de', 'it']) {
       await dialog.waitFor({ state: 'detached' });
       assert.equal(await page.getByTestId(`reservation-mark-${chapter}`).textContent(), t.mark(nr));
       await waitFocused(page, `amount-${chapter}`);
+      // what the position takes from the reservation was reserved already: the availability stays
+      await waitCents(page, `available-after-${chapter}`, await amountOf(page, `available-before-${chapter}`));
       await shot(page, `reservations-positions-${language}`);
       await page.keyboard.press('Control+Enter');
       const booking = await toastNumber(page, t.booked, t);

@@ -69,7 +69,7 @@ function PositionDetailOpen({ row, scope, movementId, readOnly, onAccept, onClos
     }
   }
 
-  const pick = (r: ReservationBrief) => choose({ id: r.id, recordNumber: r.recordNumber });
+  const pick = (r: ReservationBrief) => choose({ id: r.id, recordNumber: r.recordNumber, unused: r.amountUnused });
   const chapter = `${formatChapter(row.chapter)}${row.chapterYear !== scope.year ? ` (${row.chapterYear})` : ''} ${chapterDescription(i18n, row)}`;
 
   return (

@@ -53,7 +53,7 @@ describe('movement draft', () => {
         chapterProposal: '',
       },
       rows: [
-        { key: 'a', ...line(1, '21003'), amount: 123456, note: ' x ', reservation: { id: 8, recordNumber: 2 }, isNew: true },
+        { key: 'a', ...line(1, '21003'), amount: 123456, note: ' x ', reservation: { id: 8, recordNumber: 2, unused: 100_000 }, isNew: true },
         { key: 'b', ...line(2, '21004'), amount: null, note: '', reservation: null, isNew: false },
       ],
       payments: [
@@ -109,6 +109,19 @@ describe('movement draft', () => {
     expect(Object.fromEntries(bookedAmounts(v))).toEqual({ '9/2025': 5000, '10/2025': 4000, '11/2025': 1000 });
   });
 
+  it('figures: what a position takes from its reservation was reserved on the line already (DOMAIN decision 7)', () => {
+    const reserved = (unused: number) => ({ id: 8, recordNumber: 2, unused });
+    const rows = [
+      { key: 'a', ...line(1, '21003'), amount: 40_000, note: '', reservation: reserved(150_000), isNew: false },
+      { key: 'b', ...line(2, '21004'), amount: 40_000, note: '', reservation: reserved(10_000), isNew: false },
+      { key: 'c', ...line(3, '21005'), amount: 40_000, note: '', reservation: null, isNew: false },
+    ];
+    // within the unused part nothing new is spent; above it the excess is ordinary spending
+    expect(Object.fromEntries(bookedAmounts(values({ rows })))).toEqual({ '2/2025': 30_000, '3/2025': 40_000 });
+    const before = { lineId: 5, availableAfterPlannedExpenses: 19_000, toReceive: 0 } as ChapterBefore;
+    expect(lineFigure(before, 0, 2)).toEqual({ before: 19_000, after: 19_000, exceeded: false });
+  });
+
   it('a saved movement is clean when loaded again', () => {
     const movement: Movement = {
       id: 1,
@@ -135,7 +148,7 @@ describe('movement draft', () => {
     const v = savedValues(movement);
     expect(v.payments).toEqual([]);
     // the reservation a position uses is its marker and goes back on save; unlinking is a change
-    expect(v.rows.map((r) => r.reservation)).toEqual([{ id: 8, recordNumber: 2 }, null]);
+    expect(v.rows.map((r) => r.reservation)).toEqual([{ id: 8, recordNumber: 2, unused: 500 }, null]);
     expect(JSON.stringify(compareValues({ ...v, rows: v.rows.map((r) => ({ ...r, reservation: null })) }))).not.toBe(JSON.stringify(compareValues(v)));
     expect(JSON.stringify(compareValues(v))).toBe(JSON.stringify(compareValues(savedValues(movement))));
     const built = buildSaveInput(scope, 'expenses', v);

@@ -42,6 +42,12 @@ export interface ChapterLine {
 export interface PositionReservation {
   id: number;
   recordNumber: number;
+  /**
+   * What the position can take from it: its unused amount without this movement (the picker's
+   * figure), for a saved position the part it took at save. The part taken is no new spending on
+   * the line (DOMAIN decision 7), so the availability preview leaves it out.
+   */
+  unused: number;
 }
 
 /** A position row of the positions table. */
@@ -171,7 +177,10 @@ export function savedValues(movement: Movement, brief?: SupplierBrief | null): M
       ...lineOf(p),
       amount: p.amount,
       note: p.note,
-      reservation: p.reservationId !== null && p.reservationRecordNumber !== null ? { id: p.reservationId, recordNumber: p.reservationRecordNumber } : null,
+      reservation:
+        p.reservationId !== null && p.reservationRecordNumber !== null
+          ? { id: p.reservationId, recordNumber: p.reservationRecordNumber, unused: p.reservationAmount }
+          : null,
       isNew: false,
     })),
     transfers: movement.transferPositions.map((tp) => ({ key: `t${tp.id}`, from: lineOf(tp.from), to: lineOf(tp.to), amount: tp.amount, note: tp.note })),
@@ -307,14 +316,15 @@ export function bookedLines(v: MovementValues): ChapterLine[] {
   return [...lines.values()];
 }
 
-/** What this movement books on each chapter line (its positions and transfer sides on it). */
+/** What this movement books on each chapter line (its positions, less what they take from their reservations, and transfer sides on it). */
 export function bookedAmounts(v: MovementValues): Map<string, number> {
   const amounts = new Map<string, number>();
   const add = (line: ChapterLine | null, amount: number | null) => {
     if (!line || !amount) return;
     amounts.set(lineKey(line), (amounts.get(lineKey(line)) ?? 0) + amount);
   };
-  if (hasPositions(v)) for (const r of v.rows) add(r, r.amount);
+  // the part a position takes from its reservation was already counted as reserved on the line
+  if (hasPositions(v)) for (const r of v.rows) add(r, r.amount === null ? null : r.amount - Math.min(r.amount, r.reservation?.unused ?? 0));
   if (hasTransfers(v))
     for (const tp of v.transfers) {
       add(tp.from, tp.amount);

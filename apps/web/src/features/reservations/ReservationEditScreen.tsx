@@ -10,6 +10,7 @@ import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
+import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -220,7 +221,16 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
         </div>
         <Group gap="xs" wrap="nowrap">
           {editable && reservation ? (
-            <Button color="red" variant="light" onClick={() => void remove()} loading={deleting} data-testid="editor-delete">
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => void remove()}
+              loading={deleting}
+              // a used reservation stays (CannotDeleteUsed); it is closed instead
+              disabled={reservation.amountUsed > 0}
+              title={reservation.amountUsed > 0 ? t`Eine verwendete Vormerkung kann nicht gelöscht werden; sie kann abgeschlossen werden.` : undefined}
+              data-testid="editor-delete"
+            >
               {reservation.isLatest ? t`Löschen` : t({ message: 'Stornieren', context: 'reservation' })}
             </Button>
           ) : null}
@@ -289,7 +299,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
                 part={Part.Expenses}
                 value={v.chapter}
                 onChange={(chapter) => set({ chapter })}
-                label={t`Kapitel`}
+                label={i18n._(chapterWord)}
                 required
                 error={errorOf('chapter')}
                 disabled={readOnly}

@@ -1,11 +1,11 @@
-import { Part } from '@app/domain';
+import { formatChapter, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Checkbox, Group, Modal, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
-import { chapterDescription } from '../../ui/chartLabels.ts';
+import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
@@ -91,7 +91,7 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
               setChapter(c);
               setPage(1);
             }}
-            label={t`Kapitel`}
+            label={i18n._(chapterWord)}
             name="reservation-dialog-chapter"
           />
         </div>
@@ -113,11 +113,11 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
           { key: 'recordDate', header: t`Datum`, width: 96, render: (r) => formatDate(r.recordDate) },
           {
             key: 'chapter',
-            header: t`Kapitel`,
+            header: i18n._(chapterWord),
             render: (r) => (
               <Group gap={6} wrap="nowrap">
                 <span style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={chapterDescription(i18n, r.chapter)}>
-                  {`${r.chapter.chapterYear !== scope.year ? `${r.chapter.chapterYear} ` : ''}${chapterDescription(i18n, r.chapter)}`}
+                  {`${formatChapter(r.chapter.chapter)}${r.chapter.chapterYear !== scope.year ? ` (${r.chapter.chapterYear})` : ''} ${chapterDescription(i18n, r.chapter)}`}
                 </span>
                 {r.cancelled ? (
                   <Badge size="xs" color="gray" variant="light">

@@ -1,11 +1,11 @@
 import { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
-import { localDescription } from '../../ui/chartLabels.ts';
+import { chapterWord, localDescription } from '../../ui/chartLabels.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { uiLanguage } from '../i18n/language.ts';
@@ -77,48 +77,39 @@ export function ReservationsPrintScreen() {
           w="fit-content"
           data-testid="print-status"
         />
-        <Group gap="lg" align="flex-start" wrap="nowrap">
-          <Select
-            label={t`Jahr`}
-            w={120}
-            data={[
-              { value: '', label: t`alle` },
-              ...Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => ({ value: String(year - i), label: String(year - i) })),
-            ]}
-            value={chapterYear === null ? '' : String(chapterYear)}
-            allowDeselect={false}
-            onChange={(y) => {
-              setChapterYear(y ? Number(y) : null);
-              setChapterFrom(null);
-              setChapterTo(null);
-            }}
-            title={t`Jahr der Kapitel: laufendes Jahr oder Rückstandsjahr`}
-            data-testid="print-chapter-year"
-          />
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <ChapterCodeInput
-              departmentId={department.id}
-              year={chartYear}
-              part={Part.Expenses}
-              value={chapterFrom}
-              onChange={setChapterFrom}
-              label={t`Kapitel`}
-              name="print-chapter-from"
-            />
-          </div>
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <ChapterCodeInput
-              departmentId={department.id}
-              year={chartYear}
-              part={Part.Expenses}
-              value={chapterTo}
-              onChange={setChapterTo}
-              label={t`Kapitel bis (optional)`}
-              name="print-chapter-to"
-              error={rangeInvalid ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined}
-            />
-          </div>
-        </Group>
+        <Select
+          label={t`Jahr`}
+          w={120}
+          data={[{ value: '', label: t`alle` }, ...Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => ({ value: String(year - i), label: String(year - i) }))]}
+          value={chapterYear === null ? '' : String(chapterYear)}
+          allowDeselect={false}
+          onChange={(y) => {
+            setChapterYear(y ? Number(y) : null);
+            setChapterFrom(null);
+            setChapterTo(null);
+          }}
+          title={t`Jahr der Kapitel: laufendes Jahr oder Rückstandsjahr`}
+          data-testid="print-chapter-year"
+        />
+        <ChapterCodeInput
+          departmentId={department.id}
+          year={chartYear}
+          part={Part.Expenses}
+          value={chapterFrom}
+          onChange={setChapterFrom}
+          label={i18n._(chapterWord)}
+          name="print-chapter-from"
+        />
+        <ChapterCodeInput
+          departmentId={department.id}
+          year={chartYear}
+          part={Part.Expenses}
+          value={chapterTo}
+          onChange={setChapterTo}
+          label={t`Kapitel bis (optional)`}
+          name="print-chapter-to"
+          error={rangeInvalid ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined}
+        />
         <Text size="xs" c="dimmed">
           {t`Ohne Kapitel werden alle Kapitel gedruckt; nur „Kapitel“: dieses eine Kapitel; mit „Kapitel bis“: der Bereich.`}
         </Text>

@@ -26,5 +26,5 @@ export function reservationFieldLabel(i18n: I18n, field: string): string {
 export const statusLabels = {
   open: msg`Nur offene`,
   closed: msg`Nur abgeschlossene`,
-  all: msg`Alle`,
+  all: msg({ message: 'Alle', context: 'reservations' }),
 } as const;
