@@ -4,6 +4,7 @@ import { cashRoutes } from './cash.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
+import { paymentRoutes } from './payments.ts';
 import { platformRoutes } from './platform.ts';
 import { reservationRoutes } from './reservations.ts';
 import { statisticsRoutes } from './statistics.ts';
@@ -15,6 +16,7 @@ export const restRoutes: RestRoute[] = [
   ...chartAdminRoutes,
   ...budgetRoutes,
   ...movementRoutes,
+  ...paymentRoutes,
   ...cashRoutes,
   ...reservationRoutes,
   ...statisticsRoutes,

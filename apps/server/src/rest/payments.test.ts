@@ -1,0 +1,160 @@
+import { schema } from '@app/db';
+import { testDatabases } from '@app/db/testing';
+import { todayIso } from '@app/domain';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentRoutes } from './payments.ts';
+import { restTestApp, YEAR } from './testApp.ts';
+
+/**
+ * Spec 3 §7 payments over REST, euros on the wire: FF Eppan (102, open payments allowed, CBI CUC set
+ * here) in YEAR with a forecast approved here; one open bill of 1.234,56 € and one of 99,99 € on the
+ * bank account B1 are stored in an order, exported and registered.
+ */
+for (const target of testDatabases()) {
+  describe(`REST payments [${target.name}]`, () => {
+    const t = restTestApp(target, { ipPrefix: '10.8.13', signIn: ['zwei'], departments: true });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.call('zwei', method, url, payload);
+    const scope = () => ({ departmentId: t.dept('102'), year: YEAR });
+    const query = () => `departmentId=${t.dept('102')}&year=${YEAR}`;
+    const today = todayIso();
+    const state = { account: 0, orderId: 0, payments: [] as { paymentId: number; movementId: number }[] };
+    const expectError = async (
+      res: Promise<{ statusCode: number; json: () => { details: { Message: string; Field?: string } } }>,
+      status: number,
+      message: string,
+    ) => {
+      const answer = await res;
+      expect(answer.statusCode).toBe(status);
+      expect(answer.json().details.Message).toBe(message);
+      return answer.json().details;
+    };
+
+    it('every payments path of spec 3 §7 has a row', () => {
+      expect(paymentRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+        expect.arrayContaining([
+          'GET Payments/Orders',
+          'POST Payments/Open',
+          'POST Payments/Payables',
+          'POST Payments/Orders',
+          'POST Payments/Orders/Export',
+          'GET Payments/Orders/Unregistered',
+          'POST Payments/Orders/Registered',
+        ]),
+      );
+    });
+
+    it('two open bills are booked on B1 (forecast approved, CBI CUC set)', async () => {
+      const forecast: [number, Record<string, number>][] = [
+        [1, { '11001': 9000 }],
+        [2, { '21006': 6000, '21001': 3000 }],
+      ];
+      for (const [part, amounts] of forecast) {
+        const positions = Object.entries(amounts).map(([chapter, amountCurrYear]) => ({ chapter, amountCurrYear }));
+        expect((await t.call('zwei', 'PUT', 'Budget/Forecast', { ...scope(), part, positions })).statusCode).toBe(200);
+      }
+      expect((await call('GET', `Budget/Forecast/Approve?${query()}&approval=${YEAR}-01-12`)).statusCode).toBe(200);
+      await t.handle.db
+        .update(schema.departments)
+        .set({ cbiCuc: 'Z9Y8X7W6' })
+        .where(eq(schema.departments.id, t.dept('102')));
+      const [account] = await t.handle.db
+        .select({ id: schema.accounts.id })
+        .from(schema.accounts)
+        .where(and(eq(schema.accounts.departmentId, t.dept('102')), eq(schema.accounts.code, 'B1')));
+      const [supplier] = await t.handle.db
+        .select({ id: schema.suppliers.id })
+        .from(schema.suppliers)
+        .where(and(eq(schema.suppliers.departmentId, t.dept('102')), eq(schema.suppliers.code, 1003)));
+      state.account = account?.id ?? 0;
+      for (const [documentNumber, amount] of [
+        ['W-1', 1234.56],
+        ['W-2', 99.99],
+      ] as const) {
+        const res = await call('POST', 'Movements', {
+          ...scope(),
+          type: 2,
+          recordDate: `${YEAR}-04-02`,
+          documentDate: `${YEAR}-04-01`,
+          documentNumber,
+          supplierId: supplier?.id,
+          accountId: state.account,
+          positions: [{ chapter: '21006', amount }],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const saved = res.json() as { id: number; payments: { id: number; amount: number }[] };
+        expect(saved.payments.map((p) => p.amount)).toEqual([amount]);
+        state.payments.push({ paymentId: saved.payments[0]?.id ?? 0, movementId: saved.id });
+      }
+    });
+
+    it('POST Payments/Open and Payments/Payables answer in euros', async () => {
+      const open = await call('POST', 'Payments/Open', { ...scope(), supplierFrom: 1003, supplierTo: 1003 });
+      expect(open.statusCode, open.body).toBe(200);
+      expect(open.json()).toMatchObject({ count: 2, total: 1334.55, suppliers: [{ supplierCode: 1003, total: 1334.55 }] });
+      const payables = await call('POST', 'Payments/Payables', { ...scope(), paymentRange: 1, accountId: state.account });
+      expect(payables.statusCode, payables.body).toBe(200);
+      expect((payables.json() as { payment: { amount: number }; doHomeBank: boolean }[]).map((p) => [p.payment.amount, p.doHomeBank])).toEqual([
+        [1234.56, true],
+        [99.99, true],
+      ]);
+      const details = await expectError(call('POST', 'Payments/Payables', { ...scope(), paymentRange: 1 }), 400, 'InvalidValue');
+      expect(details.Field).toBe('accountId');
+    });
+
+    it('POST Payments/Orders/Export builds the file; POST Payments/Orders stores it once', async () => {
+      const request = { ...scope(), paymentRange: 1, accountId: state.account, toPay: state.payments, groupInvoices: false, filename: 'rest' };
+      const missing = await expectError(call('POST', 'Payments/Orders', { ...request, filename: '' }), 400, 'InvalidValue');
+      expect(missing.Field).toBe('filename');
+      const exported = await call('POST', 'Payments/Orders/Export', request);
+      expect(exported.statusCode, exported.body).toBe(200);
+      const file = exported.json() as { orderNumber: number; electronic: { fileName: string; content: string }; humanReadable: { total: number } };
+      expect(file.orderNumber).toBe(1);
+      expect(file.electronic.fileName).toBe('rest.xml');
+      expect(file.electronic.content).toContain('<CtrlSum>1334.55</CtrlSum>');
+      expect(file.electronic.content).toContain('<NbOfTxs>2</NbOfTxs>');
+      expect(file.humanReadable.total).toBe(1334.55);
+      const stored = await call('POST', 'Payments/Orders', { ...request, orderNumber: file.orderNumber });
+      expect(stored.statusCode, stored.body).toBe(200);
+      expect(stored.json()).toMatchObject({ orderNumber: 1, count: 2, total: 1334.55, registered: false, msgId: `FWH-102-${YEAR}-000001` });
+      state.orderId = stored.json().id;
+      await expectError(call('POST', 'Payments/Orders', request), 409, 'PaymentInOrder');
+      const again = await call('POST', 'Payments/Orders/Export', { ...scope(), paymentRange: 1, order: { id: state.orderId } });
+      expect(again.json()).toMatchObject({ stored: true, msgId: `FWH-102-${YEAR}-000001` });
+    });
+
+    it('GET Payments/Orders and Payments/Orders/Unregistered; POST Payments/Orders/Registered answers the protocol once', async () => {
+      const orders = await call('GET', `Payments/Orders?${query()}&unregisteredOnly=true`);
+      expect(orders.json()).toEqual([expect.objectContaining({ id: state.orderId, orderNumber: 1, total: 1334.55 })]);
+      const order = await call('GET', `Payments/Orders/Unregistered?${query()}&orderId=${state.orderId}`);
+      expect(order.statusCode, order.body).toBe(200);
+      expect((order.json() as { payments: { payment: { amount: number } }[] }).payments.map((p) => p.payment.amount)).toEqual([1234.56, 99.99]);
+      await expectError(call('GET', `Payments/Orders/Unregistered?${query()}&orderId=999999`), 404, 'OrderNotFound');
+      const registered = await call('POST', 'Payments/Orders/Registered', {
+        ...scope(),
+        order: state.orderId,
+        datePaid: today,
+        payments: state.payments.slice(0, 1),
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+      expect(registered.json()).toMatchObject({
+        executedTotal: 1234.56,
+        notExecutedTotal: 99.99,
+        operator: { username: 'zwei' },
+        order: { registered: true, total: 1234.56 },
+      });
+      expect((registered.json() as { items: { amount: number; executed: boolean }[] }).items.map((i) => [i.amount, i.executed])).toEqual([
+        [1234.56, true],
+        [99.99, false],
+      ]);
+      await expectError(
+        call('POST', 'Payments/Orders/Registered', { ...scope(), orderId: state.orderId, datePaid: today, payments: [] }),
+        409,
+        'OrderRegistered',
+      );
+      await expectError(call('GET', `Payments/Orders/Unregistered?${query()}&orderId=${state.orderId}`), 409, 'OrderRegistered');
+      const chapter = await call('GET', `Budget/Chapter?${query()}&chapter=21006`);
+      expect(chapter.json()).toMatchObject({ payments: 1234.56, openPayments: 99.99 });
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { bool, defined, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
+
+/**
+ * Spec 3 §7: the payments calls (open payments, homebanking, registering). Amounts travel as euros and
+ * are integer cents inside (the procedures' schemas, money.ts). An order is named by `orderId` (query
+ * or body; the spec's `order` as an id or an object with `id` is taken too).
+ */
+
+function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
+  return { method, path, call };
+}
+
+/** The order of a request: `orderId`, else `order` (an id or `{ id }`), from query or body. */
+function orderIdOf(req: RestRequest): unknown {
+  const order = param(req, 'order');
+  const id = param(req, 'orderId') ?? (order !== null && typeof order === 'object' ? (order as Record<string, unknown>).id : order);
+  return num(id) ?? id;
+}
+
+/** A scoped body with the order named as `orderId`. */
+function withOrder(req: RestRequest): Record<string, unknown> {
+  const { order: _order, ...body } = scopedBody(req);
+  const orderId = orderIdOf(req);
+  return { ...body, ...scopeOf(req), ...(orderId === undefined ? {} : { orderId }) };
+}
+
+export const paymentRoutes: RestRoute[] = [
+  // unregisteredOnly=true: the unregistered orders of every year up to the scope year (register screen)
+  row('GET', 'Payments/Orders', (c, req) => c.payments.orders(defined({ ...scopeOf(req), unregisteredOnly: bool(req.query.unregisteredOnly) }))),
+  // filters: accountId, supplierFrom/To (codes), dateDueFrom/To, documentDateFrom/To
+  row('POST', 'Payments/Open', (c, req) => c.payments.open({ ...scopedBody(req), ...scopeOf(req) } as never)),
+  // criteria: paymentRange, orderId (a previous order) or a new order's accountId and filters
+  row('POST', 'Payments/Payables', (c, req) => c.payments.payables(withOrder(req) as never)),
+  // the order request: stores a new order (orderNumber: the number the export announced)
+  row('POST', 'Payments/Orders', (c, req) => c.payments.store(withOrder(req) as never)),
+  row('POST', 'Payments/Orders/Export', (c, req) => c.payments.export(withOrder(req) as never)),
+  row('GET', 'Payments/Orders/Unregistered', (c, req) => c.payments.unregistered({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
+  // the order, datePaid and the executed instalments (`payments`, list of paymentId and movementId)
+  row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
+  // ours: the homebanking form's proposals (file name, execution date, next order number)
+  row('GET', 'Payments/Context', (c, req) => c.payments.context(scopeOf(req))),
+];
