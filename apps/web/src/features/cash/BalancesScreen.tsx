@@ -1,6 +1,6 @@
 import { type AccountBalance, type AccountBalances } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { trpcClient } from '../../lib/trpc.ts';
@@ -8,6 +8,8 @@ import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
+import { SaveButton } from '../../ui/SaveButton.tsx';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
@@ -86,27 +88,15 @@ function BalancesTable() {
   const closed = data.isBudgetClosed;
   return (
     <Stack ref={root} gap="sm" maw={1100} onKeyDown={draft.saveKeys(() => void draft.save())}>
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <div>
-          <Title order={2} data-testid="screen-title">
-            {t`Kontostand ${year}`}
-          </Title>
+      <ScreenHeader
+        title={t`Kontostand ${year}`}
+        subtitle={
           <Text size="sm" c="dimmed">
             {t`Anfangsbestand, Bewegungen des Jahres und Endbestand je Konto`}
           </Text>
-        </div>
-        {editable ? (
-          <Button
-            onClick={() => void draft.save()}
-            loading={draft.saving}
-            disabled={!draft.dirty}
-            title={t`Speichern (Strg+Enter)`}
-            data-testid="balances-save"
-          >
-            {t`Speichern`}
-          </Button>
-        ) : null}
-      </Group>
+        }
+        actions={editable ? <SaveButton onSave={() => void draft.save()} saving={draft.saving} disabled={!draft.dirty} testId="balances-save" /> : null}
+      />
       <BudgetStateAlert closed={closed} />
       {!editable && !closed && !data.isFirstYear ? (
         <Alert color="blue" variant="light" py={8} data-testid="balances-read-only">

@@ -11,6 +11,7 @@ import { DateInput } from '../../ui/DateInput.tsx';
 import { discardQuestion } from '../../ui/discardQuestion.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
+import { SaveButton } from '../../ui/SaveButton.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
@@ -273,9 +274,7 @@ function TransferForm() {
                     {transfer.isLatest ? t`Löschen` : t`Stornieren`}
                   </Button>
                 ) : null}
-                <Button type="submit" loading={draft.saving} title={t`Speichern (Strg+Enter)`} data-testid="transfer-save">
-                  {t`Speichern`}
-                </Button>
+                <SaveButton submit saving={draft.saving} testId="transfer-save" />
               </Group>
             ) : null}
           </Stack>
