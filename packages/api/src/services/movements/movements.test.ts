@@ -3,9 +3,10 @@ import { addDays, type MovementSaveInput } from '@app/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { addResidueLine, withBudgetClosed } from '../bookings.testkit.ts';
 import { referencesTo, supplierReferences } from '../references.ts';
 
-const { accounts, budgetHeads, chapterBudgets, chapters, movements, suppliers } = schema;
+const { accounts, movements, suppliers } = schema;
 
 const YEAR = CURRENT_YEAR;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
@@ -310,16 +311,9 @@ describeOnDatabases('movements', (get) => {
   });
 
   it('a residue line is booked with its own figures', async () => {
-    const { db } = get();
     const c = await as('zwei');
     const s = await scope();
-    const [chapter] = await db
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(and(eq(chapters.area, 3), eq(chapters.year, YEAR - 1), eq(chapters.chapter, '21006')));
-    await db
-      .insert(chapterBudgets)
-      .values({ departmentId: s.departmentId, year: YEAR, chapterId: chapter?.id ?? 0, chapterYear: YEAR - 1, budgetInitial: 50_000 });
+    await addResidueLine(get(), s, '21006', 50_000);
     const saved = await c.movements.save(await expense({ type: 1, positions: [pos('21006', 20_000, { chapterYear: YEAR - 1 })] }));
     expect(saved.positions[0]).toMatchObject({ chapter: '21006', chapterYear: YEAR - 1, amount: 20_000 });
     expect(await figures(c, '21006', YEAR - 1)).toMatchObject({ payments: 20_000, afterDone: 30_000, afterPlanned: 30_000 });
@@ -462,20 +456,11 @@ describeOnDatabases('movements', (get) => {
     const supplier = await supplierOf();
     expect(await referencesTo(db, supplierReferences, supplier.id)).toContain('movements');
     await expectAppError(c.suppliers.delete({ id: supplier.id, departmentId: s.departmentId }), 'InUse');
-    await db
-      .update(budgetHeads)
-      .set({ finalApproved: `${YEAR}-06-01` })
-      .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
-    try {
+    await withBudgetClosed(get(), s, async () => {
       await expectAppError(c.movements.save(await revenue({ positions: [pos('11001', 100)] })), 'BudgetClosed');
       await expectAppError(c.movements.delete({ ...s, kind: 'revenues', recordNumber: 1 }), 'BudgetClosed');
       expect((await c.movements.get({ ...s, kind: 'revenues', recordNumber: 1 })).isEditable).toBe(false);
       expect(await c.movements.context({ ...s, kind: 'revenues' })).toMatchObject({ isBudgetClosed: true, isEditable: false });
-    } finally {
-      await db
-        .update(budgetHeads)
-        .set({ finalApproved: null })
-        .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, YEAR)));
-    }
+    });
   });
 });
