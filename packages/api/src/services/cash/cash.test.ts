@@ -271,6 +271,19 @@ describeOnDatabases('cash: account transfers and balances', (get) => {
     expect([k1?.[1], b1?.[1]]).toEqual([44_300, -44_300]);
   });
 
+  it('concurrent saves of one scope get unique gap-free numbers', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const next = (await c.accountTransfers.context(s)).nextRecordNumber;
+    const inputs = await Promise.all(Array.from({ length: 10 }, (_, i) => transfer(i % 2 ? 'K1' : 'B1', i % 2 ? 'B1' : 'K1', 100 + i)));
+    const saved = await Promise.all(inputs.map((input) => c.accountTransfers.save(input)));
+    expect(saved.map((t) => t.recordNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => next + i));
+    // back to what the next tests expect: the ten latest are deleted one by one, numbers given back
+    for (const n of Array.from({ length: 10 }, (_, i) => next + 9 - i))
+      expect(await c.accountTransfers.delete({ ...s, recordNumber: n })).toMatchObject({ deleted: true, recordNumber: n });
+    expect((await c.accountTransfers.context(s)).nextRecordNumber).toBe(next);
+  });
+
   it('an account with money on it stays active (AccountHasBalance); at zero it can go, used or not, and keeps its history', async () => {
     const c = await as('zwei');
     const s = await scope();
