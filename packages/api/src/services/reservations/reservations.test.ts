@@ -385,6 +385,19 @@ describeOnDatabases('reservations', (get) => {
     expect(amounts(await c.reservations.get({ ...s, id: shared.id }))).toEqual([50_000, 50_000, 0, 50_000]);
   });
 
+  it('a reservation alone keeps the forecast approval; deleted, the approval can be revoked', async () => {
+    const c = await as('zwei');
+    const lana = await scope('201');
+    await c.budget.forecast.save({ ...lana, part: 1, positions: [{ chapter: '11001', amountCurrYear: 100_000 }] });
+    await c.budget.forecast.save({ ...lana, part: 2, positions: [{ chapter: '21003', amountCurrYear: 100_000 }] });
+    expect(await c.budget.forecast.approve({ ...lana, approval: `${YEAR}-01-20` })).toBe(true);
+    const only = await c.reservations.save({ ...(await reserve({ chapter: '21003', amountBooked: 10_000 })), ...lana });
+    expect(only.recordNumber).toBe(1);
+    await expectAppError(c.budget.forecast.approve({ ...lana, approval: null }), 'BudgetInUse');
+    expect(await c.reservations.delete({ ...lana, id: only.id })).toMatchObject({ deleted: true });
+    expect(await c.budget.forecast.approve({ ...lana, approval: null })).toBe(true);
+  });
+
   it('the demo: two to four reservations per department in the previous year, within the budget', async () => {
     const supervisor = await as('supervisor');
     for (const code of ['000', '100', '101', '102', '201', '202']) {
