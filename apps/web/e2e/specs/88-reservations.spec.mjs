@@ -51,6 +51,8 @@ const texts = {
     byBookings: 'davon durch Buchungen: 400,00 €',
     required: 'Dieses Feld ist erforderlich',
     usedAbove: 'Der vorgemerkte Betrag darf nicht kleiner als der verwendete sein.',
+    dateAfter: 'Das Datum darf nicht nach dem 31.12. liegen.',
+    dateField: 'Buchungsdatum',
     print: /Vormerkungen \d{4}/,
     open: 'offen',
     total: 'Summe',
@@ -66,6 +68,8 @@ const texts = {
     byBookings: 'di cui da registrazioni: 400,00 €',
     required: 'Questo campo è obbligatorio',
     usedAbove: "L'importo prenotato non può essere inferiore a quello utilizzato.",
+    dateAfter: 'La data non può essere successiva al 31/12.',
+    dateField: 'Data registrazione',
     print: /Prenotazioni \d{4}/,
     open: 'aperta',
     total: 'Totale',
@@ -132,6 +136,16 @@ for (const language of ['de', 'it']) {
       await page.getByText(t.usedAbove).first().waitFor();
       await shot(page, `reservations-error-${language}`);
       await typeInto(page, 'reservation-amount-used', '0');
+      // a date of the next year: the server refuses it, translated, at the date field
+      await typeInto(page, 'reservation-record-date', `05.01.${Number(yy) + 1}`);
+      await page.keyboard.press('Control+Enter');
+      await page.getByTestId('reservation-form').getByText(t.dateAfter).waitFor();
+      await page
+        .getByText(new RegExp(`${t.dateAfter} \\(${t.dateField}\\)`))
+        .first()
+        .waitFor();
+      await shot(page, `reservations-server-error-${language}`);
+      await typeInto(page, 'reservation-record-date', `10.04.${yy}`);
       await typeInto(page, 'reservation-amount-booked', '1.500,00');
       await page.keyboard.press('Control+Enter');
       const nr = await toastNumber(page, t.saved, t);
@@ -148,9 +162,17 @@ for (const language of ['de', 'it']) {
       assert.equal(await page.getByTestId('reservation-note').inputValue(), `Atemschutz ${language}`);
       await waitCents(page, 'chapter-budget-reservations', reservedBefore + 150000);
 
-      // the picker: open reservations of the chapter, 5 to a page
+      // leaving with a change asks first: stay keeps it, discard leaves
+      await typeInto(page, 'reservation-note', `Atemschutz ${language} (geändert)`);
       await page.getByTestId('reservation-new').click();
+      await page.getByTestId('unsaved-dialog').getByTestId('unsaved-stay').click();
+      assert.equal(new URL(page.url()).searchParams.get('nr'), String(nr));
+      assert.equal(await page.getByTestId('reservation-note').inputValue(), `Atemschutz ${language} (geändert)`);
+      await page.getByTestId('reservation-new').click();
+      await page.getByTestId('unsaved-discard').click();
       await page.waitForURL((url) => !url.searchParams.has('nr'));
+
+      // the picker: open reservations of the chapter, 5 to a page
       await page.getByTestId('reservation-open').click({ delay: 80 });
       await page.keyboard.press('F4');
       await typeInto(page, 'reservation-dialog-chapter-code', chapter);
