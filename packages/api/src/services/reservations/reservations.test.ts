@@ -398,6 +398,24 @@ describeOnDatabases('reservations', (get) => {
     expect(await c.budget.forecast.approve({ ...lana, approval: null })).toBe(true);
   });
 
+  it('deleting the budget change that opened a line keeps the line while a reservation sits on it', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-04-20` });
+    const positions = [
+      { chapter: '21016', amount: 10_000 },
+      { chapter: '11001', amount: 10_000 },
+    ];
+    await c.budget.changes.save({ ...s, recordNumber: change.recordNumber, approved: `${YEAR}-04-20`, positions });
+    const onNewLine = await c.reservations.save(await reserve({ chapter: '21016', amountBooked: 6_000 }));
+    // open, it reserves what the change gave: the change can't go
+    await expectAppError(c.budget.changes.delete({ ...s, recordNumber: change.recordNumber }), 'InUse');
+    await c.reservations.save(await reserve({ id: onNewLine.id, chapter: '21016', amountBooked: 6_000, closed: true }));
+    expect(await c.budget.changes.delete({ ...s, recordNumber: change.recordNumber })).toBe(true);
+    const kept = await c.reservations.get({ ...s, id: onNewLine.id });
+    expect(kept.budget).toMatchObject({ lineId: onNewLine.chapter.lineId, budgetFinal: 0, reservations: 0 });
+  });
+
   it('the demo: two to four reservations per department in the previous year, within the budget', async () => {
     const supervisor = await as('supervisor');
     for (const code of ['000', '100', '101', '102', '201', '202']) {
