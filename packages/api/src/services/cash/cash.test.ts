@@ -269,6 +269,11 @@ describeOnDatabases('cash: account transfers and balances', (get) => {
     const k1 = await balanceOf(c, 'K1', YEAR);
     const b1 = await balanceOf(c, 'B1', YEAR);
     expect([k1?.[1], b1?.[1]]).toEqual([44_300, -44_300]);
+    // once the later one is gone, the cancelled record is the latest: deleted too, its number given back
+    expect(await c.accountTransfers.delete({ ...s, recordNumber: 3 })).toMatchObject({ deleted: true });
+    expect(await c.accountTransfers.delete({ ...s, recordNumber: 2 })).toEqual({ deleted: true, cancelled: false, recordNumber: 2 });
+    expect((await c.accountTransfers.context(s)).nextRecordNumber).toBe(2);
+    expect((await balanceOf(c, 'K1', YEAR))?.[1]).toBe(45_000);
   });
 
   it('concurrent saves of one scope get unique gap-free numbers', async () => {

@@ -276,12 +276,13 @@ export async function deleteTransfer(
     await lockCashScope(tx, scope);
     const row = await lockTransfer(tx, scope, key);
     if (!row) fail('RecordNotFound', { field: key.id ? 'id' : 'recordNumber', params: { recordNumber: key.recordNumber ?? 0 } });
-    if (row.cancelled) return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
     const last = await lockLastRecordNumber(tx, scope, COUNTER);
     if (last !== row.recordNumber) {
-      await tx.update(accountTransfers).set({ cancelled: true, amount: 0 }).where(eq(accountTransfers.id, row.id));
+      // an earlier one (cancelled already: nothing more to do)
+      if (!row.cancelled) await tx.update(accountTransfers).set({ cancelled: true, amount: 0 }).where(eq(accountTransfers.id, row.id));
       return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
     }
+    // the latest goes, cancelled or not, and gives its number back
     await tx.delete(accountTransfers).where(eq(accountTransfers.id, row.id));
     await releaseLastRecordNumber(tx, scope, COUNTER, row.recordNumber);
     return { deleted: true, cancelled: false, recordNumber: row.recordNumber };
