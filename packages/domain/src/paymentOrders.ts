@@ -38,7 +38,7 @@ export const PaymentFilterFields = {
 
 /** Payments/Open: the unpaid instalments of the scope by supplier, for the landscape PDF named `DD.MM.YYYY.pdf`. */
 export const OpenPaymentsInput = ScopeInput.extend(PaymentFilterFields);
-export type OpenPaymentsInput = z.input<typeof OpenPaymentsInput>;
+export type OpenPaymentsInput = z.infer<typeof OpenPaymentsInput>;
 
 /**
  * Payments/Payables (homebanking step 2): `orderId` names a previous (stored, unregistered) order,
@@ -46,7 +46,7 @@ export type OpenPaymentsInput = z.input<typeof OpenPaymentsInput>;
  * other filters narrow the list.
  */
 export const PayablesInput = ScopeInput.extend({ paymentRange: PaymentRangeSchema, orderId: optionalId, ...PaymentFilterFields });
-export type PayablesInput = z.input<typeof PayablesInput>;
+export type PayablesInput = z.infer<typeof PayablesInput>;
 
 /** One chosen instalment (spec 3 §3 toPay): the instalment and its movement. */
 export const PaymentRef = z.object({ paymentId: Id, movementId: Id });
@@ -73,12 +73,11 @@ export const OrderRequestInput = ScopeInput.extend({
   filename: safeString().trim().max(PAYMENT_ORDER_LIMITS.filename, 'TooLong').default(''),
   orderNumber: optionalId,
 });
-export type OrderRequestInput = z.input<typeof OrderRequestInput>;
-export type OrderRequest = z.infer<typeof OrderRequestInput>;
+export type OrderRequestInput = z.infer<typeof OrderRequestInput>;
 
 /** Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year. */
 export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false) });
-export type OrderListInput = z.input<typeof OrderListInput>;
+export type OrderListInput = z.infer<typeof OrderListInput>;
 
 /** One stored order of the department (Payments/Orders/Unregistered: it must not be registered yet). */
 export const OrderKey = ScopeInput.extend({ orderId: Id });
@@ -86,7 +85,7 @@ export type OrderKey = z.infer<typeof OrderKey>;
 
 /** Payments/Orders/Registered: the order, the bank's date paid (required) and the instalments the bank executed. */
 export const RegisterOrderInput = OrderKey.extend({ datePaid: IsoDate, payments: z.array(PaymentRef).max(PAYMENT_ORDER_LIMITS.toPay).default([]) });
-export type RegisterOrderInput = z.input<typeof RegisterOrderInput>;
+export type RegisterOrderInput = z.infer<typeof RegisterOrderInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
