@@ -2,7 +2,7 @@ import { appRouter, createCaller, createContextInner } from '@app/api';
 import { isMoneySchema } from '@app/domain';
 import { schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RestRequest, RestRoute } from './params.ts';
@@ -142,6 +142,7 @@ for (const target of testDatabases()) {
     const user = 'supervisor';
     const scope = () => ({ departmentId: t.dept('101'), year: YEAR });
     let changeId = 0;
+    let orderId = 0;
 
     beforeAll(async () => {
       // a balanced, approved forecast with a surplus, a change and the adjustment
@@ -223,6 +224,26 @@ for (const target of testDatabases()) {
           { chapter: '21006', amount: 0.02 },
         ],
       });
+      // an open bill in a stored payment order (open payments allowed here, with a CBI CUC)
+      await t.handle.db
+        .update(schema.departments)
+        .set({ openPaymentsAllowed: true, siaNumber: 'S1', cbiCuc: 'C1D2E3F4' })
+        .where(eq(schema.departments.id, scope().departmentId));
+      const [bank] = await t.handle.db
+        .select({ id: schema.accounts.id })
+        .from(schema.accounts)
+        .where(and(eq(schema.accounts.departmentId, scope().departmentId), eq(schema.accounts.code, 'B1')));
+      const bill = await ok('POST', 'Movements', {
+        ...scope(),
+        type: 2,
+        recordDate: `${YEAR}-03-14`,
+        documentDate: `${YEAR}-03-13`,
+        accountId: bank?.id,
+        supplierId: supplier?.id,
+        positions: [{ chapter: '21003', amount: 250.25 }],
+      });
+      const toPay = [{ paymentId: bill.payments[0].id, movementId: bill.id }];
+      orderId = (await ok('POST', 'Payments/Orders', { ...scope(), paymentRange: 1, accountId: bank?.id, filename: 'hb', toPay })).id;
     });
 
     const cases = (): Case[] => {
@@ -253,6 +274,8 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Accounts/Transfers', query: { ...s, year: YEAR - 1, recordNumber: 1 } },
         { method: 'GET', path: 'Accounts/Balance', query: s },
         { method: 'GET', path: 'Accounts/Balance/Total', query: s },
+        { method: 'GET', path: 'Payments/Orders', query: s },
+        { method: 'GET', path: 'Payments/Orders/Unregistered', query: { ...s, orderId } },
       ];
     };
 
