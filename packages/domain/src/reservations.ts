@@ -187,3 +187,21 @@ export const ReservationContext = z.strictObject({
   nextRecordNumber: Num,
 });
 export type ReservationContext = z.infer<typeof ReservationContext>;
+
+// ---- rules ---------------------------------------------------------------------------------------
+
+/**
+ * What each position takes from the reservation it uses (DOMAIN decision 7): positions in order, each
+ * at most its amount and at most what is still unused of its reservation (`unused`: per reservation id,
+ * without the movement being saved); 0 without reservation. The rest of a position is ordinary
+ * spending. The server fixes these parts at save; the positions form previews them the same way.
+ */
+export function reservationParts(positions: readonly { amount: number; reservationId: number | null }[], unused: ReadonlyMap<number, number>): number[] {
+  const left = new Map(unused);
+  return positions.map((p) => {
+    if (p.reservationId === null || p.amount <= 0) return 0;
+    const part = Math.min(p.amount, Math.max(0, left.get(p.reservationId) ?? 0));
+    left.set(p.reservationId, (left.get(p.reservationId) ?? 0) - part);
+    return part;
+  });
+}

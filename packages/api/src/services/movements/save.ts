@@ -16,6 +16,7 @@ import {
   normalizeMovementHead,
   Part,
   paymentsForSave,
+  reservationParts,
   splitInstalments,
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -127,16 +128,13 @@ async function reservationUse(
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
   );
   const truthy = (v: unknown) => v === true || v === 't';
-  const unused = new Map(rows.map((r) => [Number(r.id), toCents(r.unused)]));
-  return positions.map((p, i) => {
-    if (p.reservationId === null) return 0;
+  positions.forEach((p, i) => {
+    if (p.reservationId === null) return;
     const row = rows.find((r) => Number(r.id) === p.reservationId);
     const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!truthy(row.closed) || truthy(row.linked));
     if (!usable) fail('InvalidValue', { field: `positions.${i}.reservationId`, params: { reservationId: p.reservationId } });
-    const taken = Math.min(p.amount, unused.get(p.reservationId) ?? 0);
-    unused.set(p.reservationId, (unused.get(p.reservationId) ?? 0) - taken);
-    return taken;
   });
+  return reservationParts(positions, new Map(rows.map((r) => [Number(r.id), toCents(r.unused)])));
 }
 
 /**
