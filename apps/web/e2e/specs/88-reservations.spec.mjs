@@ -1,4 +1,3 @@
-/* global document */
 /**
  * Reservations (issue 12) typed like a cashier, in German and in Italian: zwei on 102 in the previous
  * year (approved forecast). Click into a field, type, save with Ctrl+Enter without leaving it:
@@ -29,6 +28,7 @@ import {
   signInAndWait,
   typeInto,
   useBrowser,
+  waitCents,
   waitFocused,
 } from '../lib.mjs';
 
@@ -75,18 +75,6 @@ const texts = {
     total: 'Totale',
   },
 };
-
-/** Waits until the element shows `want` cents (figures refetch after a save). */
-async function waitCents(page, testId, want) {
-  await page.waitForFunction(
-    ([id, text]) => {
-      const el = document.querySelector(`[data-testid="${id}"]`);
-      const shown = el?.tagName === 'INPUT' ? el.value : el?.textContent;
-      return shown?.replace(/[^\d,-]/g, '') === text;
-    },
-    [testId, (want / 100).toFixed(2).replace('.', ',')],
-  );
-}
 
 /** The "saved" toast's record number (an "available exceeded" question on the way answered yes). */
 async function toastNumber(page, pattern, t) {

@@ -1,9 +1,10 @@
 import { formatAmount, paymentsTotal, proposeRemainder, removePaymentRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import { DialogFooter } from '../../ui/DialogFooter.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 import type { PaymentDraft } from './draft.ts';
@@ -156,21 +157,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
             {message}
           </Text>
         ) : null}
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {t`Enter: übernehmen · Esc: schließen`}
-          </Text>
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t`Abbrechen`}
-            </Button>
-            {!readOnly ? (
-              <Button onClick={accept} data-testid="payments-accept">
-                {t`Übernehmen`}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
+        <DialogFooter onCancel={onClose} onAccept={readOnly ? undefined : accept} acceptTestId="payments-accept" />
       </div>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import { DialogFooter } from '../../ui/DialogFooter.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
@@ -162,21 +163,7 @@ function PositionDetailOpen({ row, scope, movementId, readOnly, onAccept, onClos
             {t`Die Position verwendet ${formatAmount(amount)} der Vormerkung; was darüber hinausgeht, ist eine gewöhnliche Ausgabe.`}
           </Text>
         ) : null}
-        <Group justify="space-between" mt="xs">
-          <Text size="sm" c="dimmed">
-            {t`Enter: übernehmen · Esc: schließen`}
-          </Text>
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t`Abbrechen`}
-            </Button>
-            {!readOnly ? (
-              <Button onClick={accept} data-testid="detail-accept">
-                {t`Übernehmen`}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
+        <DialogFooter onCancel={onClose} onAccept={readOnly ? undefined : accept} acceptTestId="detail-accept" />
       </Stack>
     </Modal>
   );
