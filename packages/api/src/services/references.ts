@@ -51,7 +51,7 @@ export const accountReferences: Reference[] = [
   { label: 'accountBalances', column: schema.accountBalances.accountId },
 ];
 /**
- * Rows that use a chapter (budget lines, which movement positions point at; reservations to come):
+ * Rows that use a chapter (budget lines, which movement positions and reservations point at):
  * a chapter in use cannot be deleted, and its code, part and title cannot change.
  */
 export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: schema.chapterBudgets.chapterId }];
