@@ -34,6 +34,7 @@ import {
   typeInto,
   useBrowser,
   waitCents,
+  waitForRows,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -55,6 +56,8 @@ const texts = {
     cancelled: (n) => `Kontoübertrag Nr. ${n} storniert`,
     cancelledBadge: 'storniert',
     inactiveWhy: `Endbestand ${year}:`,
+    refusedFrom: 'Von Konto: das Konto ist inaktiv und kann nicht mehr gebucht werden.',
+    discard: 'Verwerfen',
   },
   it: {
     saved: /Trasferimento tra conti n\. (\d+) salvato/,
@@ -68,6 +71,8 @@ const texts = {
     cancelled: (n) => `Trasferimento tra conti n. ${n} annullato`,
     cancelledBadge: 'annullato',
     inactiveWhy: `Saldo finale ${year}:`,
+    refusedFrom: 'Dal conto: il conto è inattivo e non si può più usare.',
+    discard: 'Scarta',
   },
 };
 
@@ -222,6 +227,7 @@ for (const language of ['de', 'it']) {
       await typeInto(page, 'transfer-dialog-search', String(first));
       const row = page.getByTestId('transfer-dialog-list').getByTestId('data-row').filter({ hasText: '1.234,56' }).first();
       await row.waitFor();
+      await waitForRows(page, 1, 'transfer-dialog-list');
       await shot(page, `cash-transfer-picker-${language}`);
       await row.click();
       await page.getByTestId('transfer-record').getByText(String(first)).waitFor();
@@ -247,6 +253,31 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('transfer-cancelled').getByText(t.cancelledBadge).waitFor();
       assert.equal(await page.getByTestId('transfer-delete').count(), 0, 'a cancelled transfer is read-only');
       await shot(page, `cash-transfer-cancelled-${language}`);
+
+      // ---- a refusal only the server can give: an account set inactive meanwhile (by someone else)
+      const scope = `departmentId=${await departmentId(dept)}&year=${year}`;
+      const code = `T${language.toUpperCase()}`;
+      const created = await rest('supervisor', 'POST', `Accounts?${scope}`, { code, descriptionDeu: 'Testkasse', descriptionIta: 'Cassa di prova', type: 1 });
+      assert.ok(created.status < 300, JSON.stringify(created.json));
+      await openTransferScreen(page);
+      const inactivated = await rest('supervisor', 'PATCH', `Accounts/${created.json.id}?${scope}`, { inactive: true });
+      assert.equal(inactivated.status, 200, JSON.stringify(inactivated.json));
+      await typeInto(page, 'transfer-record-date', `17.04.${yy}`);
+      await chooseAccount(page, 'transfer-from', code);
+      await chooseAccount(page, 'transfer-to', 'K1');
+      await typeInto(page, 'transfer-amount', '1,00');
+      await page.keyboard.press('Control+Enter');
+      await page.getByTestId('transfer-form').getByText(t.refusedFrom).waitFor();
+      assert.equal(await page.getByTestId('transfer-from').getAttribute('aria-invalid'), 'true', 'the field is marked');
+      await shot(page, `cash-transfer-refused-${language}`);
+      // nothing was written: the next number is still free
+      await page.getByTestId('transfer-new').click();
+      await page
+        .getByTestId('unsaved-discard')
+        .or(page.getByRole('dialog').getByRole('button', { name: t.discard }))
+        .first()
+        .click();
+      await page.getByTestId('transfer-record').getByText(String(second)).waitFor();
 
       const back = await balances(page);
       assert.equal(back.movementsK1, before.movementsK1, 'the cancelled transfer no longer moves the cash');

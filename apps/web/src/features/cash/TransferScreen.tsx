@@ -133,7 +133,13 @@ function TransferForm() {
       void invalidateCash();
       return true;
     } catch (error) {
-      const { text, field } = saveErrorText(i18n, error, transferLabels);
+      const saved = saveErrorText(i18n, error, transferLabels);
+      const { field } = saved;
+      // an account set inactive meanwhile (by someone else) says so, naming the field
+      const reason = (error as { data?: { params?: { reason?: unknown } | null } } | null)?.data?.params?.reason;
+      const named = field ? transferLabels[field] : undefined;
+      const label = named ? i18n._(named) : '';
+      const text = reason === 'inactive' ? t`${label}: das Konto ist inaktiv und kann nicht mehr gebucht werden.` : saved.text;
       notifyError(text, t`Kontoübertrag nicht gespeichert`);
       if (field) setServerError({ field, text });
       return false;
