@@ -26,6 +26,7 @@ import {
   baseUrl,
   cents,
   currentYear,
+  menuEntry,
   newPage,
   rest,
   setLanguage,
@@ -270,6 +271,10 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('transfer-form').getByText(t.refusedFrom).waitFor();
       assert.equal(await page.getByTestId('transfer-from').getAttribute('aria-invalid'), 'true', 'the field is marked');
       await shot(page, `cash-transfer-refused-${language}`);
+      // leaving with the unsaved transfer asks first (stay)
+      await (await menuEntry(page, 'management', 'management.accounts', 'management.accounts.saldo')).click();
+      await page.getByTestId('unsaved-dialog').getByTestId('unsaved-stay').click();
+      assert.match(new URL(page.url()).pathname, /\/accounts\/transfer$/);
       // nothing was written: the next number is still free
       await page.getByTestId('transfer-new').click();
       await page
