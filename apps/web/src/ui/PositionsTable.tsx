@@ -20,6 +20,7 @@ import { ActionIcon, Group, Paper, Table, Text, TextInput, Tooltip } from '@mant
 import { type FocusEvent, type ReactNode, useState } from 'react';
 import { Amount } from './Amount.tsx';
 import { AmountInput } from './AmountInput.tsx';
+import { chapterWord } from './chartLabels.ts';
 import { readAmountText } from './amount.ts';
 import { isPendingRow, type PositionRow } from './positionRows.ts';
 import { addChapterField, onAmountKey, onRowKey, useFocusAmount } from './tableKeys.ts';
@@ -123,7 +124,7 @@ export function PositionsTable<R extends PositionRow>({
   minWidth,
   testId,
 }: PositionsTableProps<R>) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const { blocked, setBlocked, remove } = positions;
   const span = columns.length + 2;
 
@@ -185,7 +186,7 @@ export function PositionsTable<R extends PositionRow>({
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={78} style={headCell}>
-                {t`Kapitel`}
+                {i18n._(chapterWord)}
               </Table.Th>
               {columns.map((column) => (
                 <Table.Th
