@@ -2,6 +2,7 @@ import { schema } from '@app/db';
 import { type MovementSaveInput, type OrderRequestInput, type PayableItem } from '@app/domain';
 import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
+import { XSD, xmlFiles } from '@app/reports/bankFile/xmllint';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 
@@ -198,6 +199,10 @@ describeOnDatabases('payments', (get) => {
     expect(xml.match(/<InstdAmt Ccy="EUR">[0-9.]+<\/InstdAmt>/g)).toEqual(['<InstdAmt Ccy="EUR">1500.00</InstdAmt>', '<InstdAmt Ccy="EUR">300.50</InstdAmt>']);
     expect(xml).toContain('<Id>A1B2C3D4</Id>');
     expect(xml).toContain(`<ReqdExctnDt>${YEAR}-06-20</ReqdExctnDt>`);
+    const files = xmlFiles('payments-api-');
+    const domesticFile = files.write('domestic', xml);
+    expect(files.validate(domesticFile, XSD.cbi)).toMatchObject({ valid: true });
+    expect(files.texts(domesticFile, 'EndToEndId')).toEqual([`FWH-102-${YEAR}-000001-0001`, `FWH-102-${YEAR}-000001-0002`]);
     expect(exported.humanReadable).toMatchObject({ count: 2, total: 180_050, notPayableTotal: 10_000, payerAccount: { accountCode: 'B1' } });
     expect(exported.humanReadable.notPayable.map((n) => [n.documentNumber, n.reason])).toEqual([['D-9', 'NoValidIban']]);
     expect(exported.humanReadable.transfers.map((t) => [t.supplierCode, t.amount, t.remittance])).toEqual([
@@ -256,6 +261,8 @@ describeOnDatabases('payments', (get) => {
     expect(foreign.electronic.content).toContain('<BIC>COBADEFFXXX</BIC>');
     expect(foreign.electronic.content).toContain('<CtrlSum>200.00</CtrlSum>');
     expect(foreign.msgId).toBe(`FWH-102-${YEAR}-000002`);
+    const files = xmlFiles('payments-api-');
+    expect(files.validate(files.write('foreign', foreign.electronic.content), XSD.pain001)).toMatchObject({ valid: true });
     await expectAppError(c1.payments.store(await newOrder({ toPay: [inst.E1 as never], accountId: ids.K1, orderNumber: 2 })), 'RecordNumberUsed');
     expect((await c1.payments.orders(await s())).map((o) => [o.orderNumber, o.paymentRange, o.count, o.total])).toEqual([
       [2, 2, 1, 20_000],
@@ -326,9 +333,30 @@ describeOnDatabases('payments', (get) => {
       ['D-9', 10_000, false, 'NoValidIban'],
     ]);
     await expectAppError(register(`${YEAR}-07-02`), 'OrderRegistered');
+    // a paid instalment stays in the registered order: its movement stays frozen
+    await expectAppError(c.movements.delete({ ...(await s()), kind: 'expenses', recordNumber: 1 }), 'PaymentInOrder');
     await expectAppError(c.payments.unregistered({ ...(await s()), orderId: ids.order1 }), 'OrderRegistered');
     await expectAppError(c.payments.export({ ...(await s()), paymentRange: 1, orderId: ids.order1 }), 'OrderRegistered');
     expect((await c.payments.orders({ ...(await s()), unregisteredOnly: true })).map((o) => o.orderNumber)).toEqual([2]);
+  });
+
+  it('an order of the previous year is registered from the current year (DOMAIN decision 11)', async () => {
+    const june = await as('zwei');
+    const previous = { ...(await s()), year: YEAR - 1 };
+    const [item] = (await june.payments.payables({ ...previous, paymentRange: 1, accountId: ids.B1 })).filter((p) => p.doHomeBank);
+    if (!item) throw new Error('the demo year has no payable bill on B1');
+    const toPay = [{ paymentId: item.payment.id, movementId: item.invoice.movementId }];
+    const stored = await june.payments.store({ ...previous, paymentRange: 1, accountId: ids.B1, filename: 'dezember', toPay });
+    expect(stored).toMatchObject({ year: YEAR - 1, orderNumber: 1, msgId: `FWH-102-${YEAR - 1}-000001`, total: item.payment.amount });
+    const c = await as('zwei', JULY);
+    expect((await c.payments.orders({ ...(await s()), unregisteredOnly: true })).map((o) => [o.year, o.orderNumber])).toEqual([
+      [YEAR, 2],
+      [YEAR - 1, 1],
+    ]);
+    const protocol = await c.payments.register({ ...(await s()), orderId: stored.id, datePaid: `${YEAR}-07-02`, payments: toPay });
+    expect(protocol).toMatchObject({ executedTotal: item.payment.amount, notExecutedTotal: 0, order: { year: YEAR - 1, registered: true } });
+    const movement = await c.movements.get({ ...previous, kind: 'expenses', recordNumber: item.invoice.recordNumber });
+    expect(movement.payments.find((p) => p.id === item.payment.id)?.datePaid).toBe(`${YEAR}-07-02`);
   });
 
   it('closed budget: BudgetClosed; other departments: DepartmentNotAllowed; without open payments: Forbidden', async () => {
