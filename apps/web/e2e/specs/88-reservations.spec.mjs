@@ -114,7 +114,9 @@ for (const language of ['de', 'it']) {
       const reservedBefore = await amountOf(page, 'chapter-budget-reservations');
       const availableBefore = await amountOf(page, 'chapter-budget-available');
       await typeInto(page, 'reservation-note', `Atemschutz ${language}`);
-      // the amount booked is required: the save says so and marks the field
+      // Enter moves on to the amount; it is required: the save says so and marks the field
+      await page.keyboard.press('Enter');
+      await waitFocused(page, 'reservation-amount-booked');
       await page.keyboard.press('Control+Enter');
       await page.getByText(t.required).first().waitFor();
       await typeInto(page, 'reservation-amount-booked', '1.500,00');

@@ -13,6 +13,7 @@ import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
+import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
@@ -270,88 +271,100 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       ) : (
         <Group align="flex-start" gap="md" wrap="wrap">
           <Paper withBorder radius="sm" p="md" style={{ flex: '1 1 520px', maxWidth: 760 }} data-testid="reservation-form">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-                <DateInput
-                  label={t`Buchungsdatum`}
-                  withAsterisk
-                  value={v.recordDate}
-                  error={errorOf('recordDate')}
-                  onChange={(d) => set({ recordDate: d })}
-                  readOnly={readOnly}
-                  data-testid="reservation-record-date"
-                />
-                <Select
-                  label={t`Jahr`}
-                  allowDeselect={false}
-                  data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
-                  value={String(v.chapterYear)}
-                  // another year's chart: the chapter is chosen again
-                  onChange={(y) => y && Number(y) !== v.chapterYear && set({ chapterYear: Number(y), chapter: null })}
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void draft.save();
+              }}
+              // Enter moves on, from the last field it saves; Ctrl+Enter saves (the screen's handler)
+              onKeyDown={(e) => {
+                if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
+              }}
+            >
+              <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+                  <DateInput
+                    label={t`Buchungsdatum`}
+                    withAsterisk
+                    value={v.recordDate}
+                    error={errorOf('recordDate')}
+                    onChange={(d) => set({ recordDate: d })}
+                    readOnly={readOnly}
+                    data-testid="reservation-record-date"
+                  />
+                  <Select
+                    label={t`Jahr`}
+                    allowDeselect={false}
+                    data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(year - i))}
+                    value={String(v.chapterYear)}
+                    // another year's chart: the chapter is chosen again
+                    onChange={(y) => y && Number(y) !== v.chapterYear && set({ chapterYear: Number(y), chapter: null })}
+                    disabled={readOnly}
+                    title={t`Laufendes Jahr oder Rückstandsjahr`}
+                    data-testid="reservation-chapter-year"
+                  />
+                </SimpleGrid>
+                <ChapterCodeInput
+                  departmentId={department.id}
+                  year={v.chapterYear}
+                  part={Part.Expenses}
+                  value={v.chapter}
+                  onChange={(chapter) => set({ chapter })}
+                  label={i18n._(chapterWord)}
+                  required
+                  error={errorOf('chapter')}
                   disabled={readOnly}
-                  title={t`Laufendes Jahr oder Rückstandsjahr`}
-                  data-testid="reservation-chapter-year"
+                  name="reservation-chapter"
                 />
-              </SimpleGrid>
-              <ChapterCodeInput
-                departmentId={department.id}
-                year={v.chapterYear}
-                part={Part.Expenses}
-                value={v.chapter}
-                onChange={(chapter) => set({ chapter })}
-                label={i18n._(chapterWord)}
-                required
-                error={errorOf('chapter')}
-                disabled={readOnly}
-                name="reservation-chapter"
-              />
-              <TextInput
-                label={t`Anmerkungen`}
-                maxLength={200}
-                value={v.note}
-                onChange={(e) => set({ note: e.currentTarget.value })}
-                readOnly={readOnly}
-                data-testid="reservation-note"
-              />
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-                <AmountInput
-                  label={t`Vorgemerkter Betrag`}
-                  withAsterisk
-                  value={v.amountBooked}
-                  error={errorOf('amountBooked')}
-                  onChange={(amountBooked) => set({ amountBooked })}
+                <TextInput
+                  label={t`Anmerkungen`}
+                  maxLength={200}
+                  value={v.note}
+                  onChange={(e) => set({ note: e.currentTarget.value })}
                   readOnly={readOnly}
-                  data-testid="reservation-amount-booked"
+                  data-testid="reservation-note"
                 />
-                <AmountInput
-                  label={t`Verwendeter Betrag`}
-                  withAsterisk
-                  value={v.amountUsed}
-                  error={errorOf('amountUsed')}
-                  description={t`davon durch Buchungen: ${formatAmount(usedByPositions)}`}
-                  // under the field, so the three amounts stay on one line
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  onChange={(amountUsed) => set({ amountUsed })}
-                  readOnly={readOnly}
-                  data-testid="reservation-amount-used"
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+                  <AmountInput
+                    label={t`Vorgemerkter Betrag`}
+                    withAsterisk
+                    value={v.amountBooked}
+                    error={errorOf('amountBooked')}
+                    onChange={(amountBooked) => set({ amountBooked })}
+                    readOnly={readOnly}
+                    data-testid="reservation-amount-booked"
+                  />
+                  <AmountInput
+                    label={t`Verwendeter Betrag`}
+                    withAsterisk
+                    value={v.amountUsed}
+                    error={errorOf('amountUsed')}
+                    description={t`davon durch Buchungen: ${formatAmount(usedByPositions)}`}
+                    // under the field, so the three amounts stay on one line
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    onChange={(amountUsed) => set({ amountUsed })}
+                    readOnly={readOnly}
+                    data-testid="reservation-amount-used"
+                  />
+                  <div>
+                    <Text size="sm" fw={500} mb={4}>
+                      {t`Nicht verwendet`}
+                    </Text>
+                    <Paper withBorder radius="sm" px="sm" py={6} bg="var(--mantine-color-default-hover)">
+                      <Amount cents={unused} size="sm" fw={600} data-testid="reservation-amount-unused" />
+                    </Paper>
+                  </div>
+                </SimpleGrid>
+                <Checkbox
+                  label={t`Abgeschlossen (zählt nicht mehr in den Vormerkungen des Kapitels)`}
+                  checked={v.closed}
+                  onChange={(e) => set({ closed: e.currentTarget.checked })}
+                  disabled={readOnly}
+                  data-testid="reservation-closed"
                 />
-                <div>
-                  <Text size="sm" fw={500} mb={4}>
-                    {t`Nicht verwendet`}
-                  </Text>
-                  <Paper withBorder radius="sm" px="sm" py={6} bg="var(--mantine-color-default-hover)">
-                    <Amount cents={unused} size="sm" fw={600} data-testid="reservation-amount-unused" />
-                  </Paper>
-                </div>
-              </SimpleGrid>
-              <Checkbox
-                label={t`Abgeschlossen (zählt nicht mehr in den Vormerkungen des Kapitels)`}
-                checked={v.closed}
-                onChange={(e) => set({ closed: e.currentTarget.checked })}
-                disabled={readOnly}
-                data-testid="reservation-closed"
-              />
-            </Stack>
+              </Stack>
+            </form>
           </Paper>
           <div style={{ flex: '0 1 340px', minWidth: 300 }}>
             <ChapterBudgetBox departmentId={department.id} year={year} chapterId={v.chapter?.id ?? null} chapterYear={v.chapterYear} />
