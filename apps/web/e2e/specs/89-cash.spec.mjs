@@ -35,6 +35,7 @@ import {
   typeInto,
   useBrowser,
   waitCents,
+  waitFocused,
   waitForRows,
 } from '../lib.mjs';
 
@@ -315,6 +316,37 @@ for (const language of ['de', 'it']) {
     });
   });
 }
+
+describe('cash: the header after a booking', () => {
+  test('the cash balance in the top bar follows a revenue booked and deleted', async () => {
+    const { page, errors } = await newPage(browser());
+    await signInAndWait(page, 'zwei');
+    await page.goto(`${base}/movements/revenues`);
+    await page.getByTestId('movement-head-form').waitFor();
+    await page.getByTestId('header-cash-balance').waitFor();
+    const before = await amountOf(page, 'header-cash-balance');
+    await typeInto(page, 'movement-record-date', `18.04.${yy}`);
+    await page.getByTestId('movement-next').click();
+    await typeInto(page, 'add-chapter-code', '11002');
+    await waitFocused(page, 'amount-11002');
+    await page.keyboard.type('77,00', { delay: 15 });
+    await page.keyboard.press('Control+Enter');
+    await page
+      .getByText(/Buchung Nr\. \d+ gespeichert/)
+      .first()
+      .waitFor();
+    await waitCents(page, 'header-cash-balance', before + 7700);
+    await page.getByTestId('movement-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Löschen', exact: true }).click();
+    await page
+      .getByText(/Buchung Nr\. \d+ gelöscht/)
+      .first()
+      .waitFor();
+    await waitCents(page, 'header-cash-balance', before);
+    assertNoErrors(errors);
+    await page.context().close();
+  });
+});
 
 describe('cash: a later year', () => {
   test('the initial balances of a later year are the previous final balances, read-only', async () => {
