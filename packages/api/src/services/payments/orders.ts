@@ -90,8 +90,8 @@ function plan(scope: PaymentScope, department: Department, account: Account, inp
 /**
  * The instalments `toPay` of a new order: each an unpaid instalment of a PaymentOpen movement of the
  * scope booked on the order's account, with its movement (InvalidValue on `toPay.i` otherwise), in no
- * stored order (PaymentInOrder). `lock`: the instalments are locked FOR UPDATE first and read again,
- * so a concurrent store of the same instalments waits and then sees them taken.
+ * stored order (PaymentInOrder). `lock`: the instalments are locked first and read after, so a
+ * concurrent store of the same instalments waits and then sees them taken.
  */
 async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderRequestInput, accountId: number, lock: boolean): Promise<InstalmentRow[]> {
   if (input.toPay.length === 0) fail('InvalidValue', { field: 'toPay' });
@@ -100,8 +100,7 @@ async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderReques
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}) and m.department_id = ${scope.departmentId} and m.year = ${scope.year}`;
-  if (lock) await instalmentRows(db, where, { lock: true });
-  const rows = await instalmentRows(db, where);
+  const rows = await instalmentRows(db, where, { lock });
   input.toPay.forEach((p, i) => {
     const row = rows.find((r) => r.paymentId === p.paymentId);
     if (!row || row.movementId !== p.movementId || row.datePaid !== null || row.accountId !== accountId)

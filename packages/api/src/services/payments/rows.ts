@@ -98,11 +98,24 @@ function toInstalment(r: RawInstalment): InstalmentRow {
 /**
  * The instalments of PaymentOpen movements (type 2, not cancelled) matching `where` (a condition on
  * `m` movements, `pay` movement_payments, `s` suppliers, `i` payment_order_items, `o` payment_orders),
- * ordered by supplier code, document date, document number and instalment. `lock`: the instalment
- * rows are locked FOR UPDATE and their movements FOR SHARE (a store or registration in a write
- * transaction; a movement save, which locks its movement FOR UPDATE, waits for it), in id order.
+ * ordered by supplier code, document date, document number and instalment. `lock` (a store or a
+ * registration, in its write transaction): first their movements are locked FOR SHARE, then the
+ * instalments FOR UPDATE, each in id order — the order a movement save takes them (its movement FOR
+ * UPDATE, then its instalments), so the two wait for each other and never deadlock — and the rows are
+ * read after the locks (a fresh snapshot: what a concurrent store committed meanwhile is seen).
  */
 export async function instalmentRows(db: Db, where: SQL, options: { lock?: boolean } = {}): Promise<InstalmentRow[]> {
+  const from = sql`from movement_payments pay
+        join movements m on m.id = pay.movement_id
+        left join suppliers s on s.id = m.supplier_id
+        left join accounts a on a.id = m.account_id
+        left join payment_order_items i on i.payment_id = pay.id
+        left join payment_orders o on o.id = i.order_id
+        where m.kind = 'expenses' and m.type = 2 and not m.cancelled and ${where}`;
+  if (options.lock) {
+    await execRows(db, sql`select m.id ${from} order by m.id for share of m`);
+    await execRows(db, sql`select pay.id ${from} order by pay.id for update of pay`);
+  }
   const rows = await execRows<RawInstalment>(
     db,
     sql`select pay.id as payment_id, m.id as movement_id, m.record_number, m.record_date::text as record_date, m.document_number,
@@ -112,15 +125,8 @@ export async function instalmentRows(db: Db, where: SQL, options: { lock?: boole
             where p.movement_id = m.id order by p.sort, p.id limit 1) as chapter,
           s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name, s.street, s.postal_code, s.location, s.iso_code, s.iban, s.swift,
           o.id as order_id, o.order_number
-        from movement_payments pay
-        join movements m on m.id = pay.movement_id
-        left join suppliers s on s.id = m.supplier_id
-        left join accounts a on a.id = m.account_id
-        left join payment_order_items i on i.payment_id = pay.id
-        left join payment_orders o on o.id = i.order_id
-        where m.kind = 'expenses' and m.type = 2 and not m.cancelled and ${where}
-        order by ${options.lock ? sql`pay.id` : sql`s.code nulls last, m.document_date nulls first, m.document_number, pay.id`}
-        ${options.lock ? sql`for update of pay for share of m` : sql``}`,
+        ${from}
+        order by s.code nulls last, m.document_date nulls first, m.document_number, pay.id`,
   );
   return rows.map(toInstalment);
 }
