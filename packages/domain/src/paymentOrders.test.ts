@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { OpenPaymentsInput, OrderRequestInput, RegisterOrderInput, openPaymentsFileName } from './paymentOrders.ts';
+
+describe('payments contract', () => {
+  it('names the open-payments PDF by the date', () => {
+    expect(openPaymentsFileName('2026-03-07')).toBe('07.03.2026.pdf');
+  });
+
+  it('an order request: empty filters are null, a new order without choices, the file name trimmed', () => {
+    const request = OrderRequestInput.parse({ departmentId: 4, year: 2026, paymentRange: 1, accountId: 9, filename: ' juni ', supplierFrom: null });
+    expect(request).toMatchObject({ orderId: null, accountId: 9, supplierFrom: null, supplierTo: null, dateDueFrom: null, toPay: [], groupInvoices: false });
+    expect(request).toMatchObject({ paymentDate: null, filename: 'juni', orderNumber: null });
+    expect(OrderRequestInput.safeParse({ departmentId: 4, year: 2026, paymentRange: 3 }).success).toBe(false);
+    expect(OrderRequestInput.safeParse({ departmentId: 4, year: 2026, paymentRange: 2, paymentDate: '2026-02-30' }).success).toBe(false);
+    expect(OrderRequestInput.safeParse({ departmentId: 4, year: 2026, paymentRange: 2, toPay: [{ paymentId: 0, movementId: 1 }] }).success).toBe(false);
+  });
+
+  it('filters and the registration input', () => {
+    expect(OpenPaymentsInput.parse({ departmentId: 4, year: 2026, supplierFrom: 0, dateDueTo: '2026-12-31' })).toMatchObject({
+      accountId: null,
+      supplierFrom: 0,
+      dateDueTo: '2026-12-31',
+    });
+    expect(OpenPaymentsInput.safeParse({ departmentId: 4, year: 2026, supplierTo: -1 }).success).toBe(false);
+    expect(RegisterOrderInput.safeParse({ departmentId: 4, year: 2026, orderId: 1 }).success).toBe(false);
+    expect(RegisterOrderInput.parse({ departmentId: 4, year: 2026, orderId: 1, datePaid: '2026-07-01' }).payments).toEqual([]);
+  });
+});
