@@ -33,6 +33,8 @@ export const paymentOrders = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     datePaid: date('date_paid', { mode: 'string' }),
     registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Cancelled before registration (DOMAIN decision 6): its instalments left it; it keeps its number and MsgId (never reused: a bank may have seen the file). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_orders_number_uq').on(t.departmentId, t.year, t.orderNumber),
