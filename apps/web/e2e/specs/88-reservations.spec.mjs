@@ -56,6 +56,12 @@ const texts = {
     print: /Vormerkungen \d{4}/,
     open: 'offen',
     total: 'Summe',
+    cancelAsk: (n) => `Vormerkung Nr. ${n} ist nicht die letzte und wird storniert`,
+    cancelButton: 'Stornieren',
+    cancelled: (n) => `Vormerkung Nr. ${n} storniert`,
+    deleteAsk: (n) => `Vormerkung Nr. ${n} ist die letzte und wird gelöscht`,
+    deleteButton: 'Löschen',
+    deleted: (n) => `Vormerkung Nr. ${n} gelöscht`,
   },
   it: {
     title: /Prenotazioni/,
@@ -73,6 +79,12 @@ const texts = {
     print: /Prenotazioni \d{4}/,
     open: 'aperta',
     total: 'Totale',
+    cancelAsk: (n) => `La prenotazione n. ${n} non è l'ultima e viene annullata`,
+    cancelButton: 'Annulla prenotazione',
+    cancelled: (n) => `Prenotazione n. ${n} annullata`,
+    deleteAsk: (n) => `La prenotazione n. ${n} è l'ultima e viene eliminata`,
+    deleteButton: 'Elimina',
+    deleted: (n) => `Prenotazione n. ${n} eliminata`,
   },
 };
 
@@ -84,6 +96,28 @@ async function toastNumber(page, pattern, t) {
   if (await question.isVisible()) await page.getByRole('button', { name: t.yes, exact: true }).click();
   await toast.waitFor();
   return Number(pattern.exec(await toast.innerText())?.[1]);
+}
+
+/** A new reservation on the chapter (typed, saved with Ctrl+Enter from the amount); its number. */
+async function reserve(page, t, amount, note) {
+  await page.goto(`${base}/reservations/edit`);
+  await page.getByTestId('reservation-form').waitFor();
+  await typeInto(page, 'reservation-record-date', `11.04.${yy}`);
+  await typeInto(page, 'reservation-chapter-code', chapter);
+  await page.getByTestId('reservation-chapter-description').getByText(/\S/).waitFor();
+  await typeInto(page, 'reservation-note', note);
+  await typeInto(page, 'reservation-amount-booked', amount);
+  await page.keyboard.press('Control+Enter');
+  return toastNumber(page, t.saved, t);
+}
+
+/** Deletes the open reservation: the question says deleted or cancelled, and so does the answer. */
+async function remove(page, nr, ask, button, done) {
+  await page.goto(`${base}/reservations/edit?nr=${nr}`);
+  await page.getByTestId('editor-delete').click();
+  await page.getByRole('dialog').getByText(ask(nr)).waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+  await page.getByText(done(nr)).first().waitFor();
 }
 
 for (const language of ['de', 'it']) {
@@ -244,6 +278,18 @@ for (const language of ['de', 'it']) {
       assert.match(line, new RegExp(`^\\s*${nr}\\s+10\\.04\\.${year}\\s+${year}\\s+2-2-002\\b`), `row of ${nr}: ${line}`);
       assert.match(line, new RegExp(`1\\.500,00 €\\s+400,00 €\\s+1\\.100,00 €\\s+${t.open}`), `amounts of ${nr}: ${line}`);
       assert.match(text, new RegExp(`${t.total} \\(\\d+\\)\\s+[\\d.]+,\\d{2} €\\s+[\\d.]+,\\d{2} €\\s+[\\d.]+,\\d{2} €`), 'totals row');
+
+      // ---- Delete: the latest is deleted (its number given again), an earlier one cancelled
+      const earlier = await reserve(page, t, '10,00', `Probe ${language} 1`);
+      const latest = await reserve(page, t, '5,00', `Probe ${language} 2`);
+      assert.equal(latest, earlier + 1);
+      await remove(page, earlier, t.cancelAsk, t.cancelButton, t.cancelled);
+      await page.goto(`${base}/reservations/edit?nr=${earlier}`);
+      await page.getByTestId('reservation-cancelled').waitFor();
+      assert.equal(await inputAmount(page, 'reservation-amount-booked'), 0, 'a cancelled reservation keeps its number, amounts 0');
+      assert.equal(await page.getByTestId('editor-save').count(), 0, 'a cancelled reservation is read-only');
+      await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted);
+      await page.getByTestId('reservation-record').getByText(String(latest)).waitFor();
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
