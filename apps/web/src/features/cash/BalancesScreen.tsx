@@ -65,6 +65,7 @@ function BalancesTable() {
 
   async function onSave(v: Values): Promise<boolean> {
     if (!editable) return false;
+    if (!draft.dirty) return true;
     try {
       await trpcClient.accountBalances.save.mutate({
         departmentId: department.id,

@@ -109,6 +109,8 @@ function TransferForm() {
   /** Saves what the fields show (Save, Ctrl+Enter, "save" when leaving); answers whether it saved. */
   async function onSave(values: Values): Promise<boolean> {
     if (!editable) return false;
+    // a saved transfer without changes is saved already
+    if (transfer && !draft.dirty) return true;
     const { dateCode: _code, ...found } = problemsOf(values, year, todayIso());
     const { recordDate, accountIdFrom, accountIdTo, amount } = values;
     if (Object.keys(found).length > 0 || !recordDate || accountIdFrom === null || accountIdTo === null || amount === null) {
