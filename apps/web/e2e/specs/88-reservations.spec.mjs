@@ -171,6 +171,8 @@ for (const language of ['de', 'it']) {
       await shot(page, `reservations-server-error-${language}`);
       await typeInto(page, 'reservation-record-date', `10.04.${yy}`);
       await typeInto(page, 'reservation-amount-booked', '1.500,00');
+      // beside the form: what stays available once it is saved
+      await waitCents(page, 'chapter-budget-available-after', availableBefore - 150000);
       await page.keyboard.press('Control+Enter');
       const nr = await toastNumber(page, t.saved, t);
       await page.waitForURL((url) => url.searchParams.get('nr') === String(nr));

@@ -15,15 +15,17 @@ export interface ChapterBudgetBoxProps {
   chapterYear: number;
   /** data-testid prefix of the box and its figures (default `chapter-budget`). */
   testId?: string;
+  /** What the open form would reserve on the line more than is saved (shown as "available after" when not 0). */
+  reserving?: number;
 }
 
 /**
  * The budget of one chapter line (spec 3 §3 "budget per chapter", Budget/Chapter): initial budget,
  * changes, final budget, payments, open payments, reservations and what stays available after the
- * planned expenses (for a revenue chapter: still to receive). Beside the reservations form; a
- * chapter without a line of the scope says so.
+ * planned expenses (for a revenue chapter: still to receive). Beside the reservations form (with
+ * what the form would reserve more: the availability after saving); a chapter without a line says so.
  */
-export function ChapterBudgetBox({ departmentId, year, chapterId, chapterYear, testId = 'chapter-budget' }: ChapterBudgetBoxProps) {
+export function ChapterBudgetBox({ departmentId, year, chapterId, chapterYear, testId = 'chapter-budget', reserving = 0 }: ChapterBudgetBoxProps) {
   const { t, i18n } = useLingui();
   const query = useQuery({
     ...trpc.budget.chapter.queryOptions({ departmentId, year, chapterYear, chapterId: chapterId ?? 0 }),
@@ -68,6 +70,13 @@ export function ChapterBudgetBox({ departmentId, year, chapterId, chapterYear, t
                   <FigureLine label={t`Vormerkungen`} cents={c.reservations} testId={`${testId}-reservations`} />
                   <Divider my={2} />
                   <FigureLine label={t`Verfügbar`} cents={c.availableAfterPlannedExpenses} strong testId={`${testId}-available`} />
+                  {reserving !== 0 ? (
+                    <FigureLine
+                      label={t`Verfügbar nach dem Speichern`}
+                      cents={c.availableAfterPlannedExpenses - reserving}
+                      testId={`${testId}-available-after`}
+                    />
+                  ) : null}
                 </>
               ) : (
                 <>

@@ -26,6 +26,7 @@ import {
   compareReservation,
   type ReservationField,
   reservationProblems,
+  reservingMore,
   type ReservationSource,
   reservationSourceValues,
   type ReservationValues,
@@ -367,7 +368,13 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
             </form>
           </Paper>
           <div style={{ flex: '0 1 340px', minWidth: 300 }}>
-            <ChapterBudgetBox departmentId={department.id} year={year} chapterId={v.chapter?.id ?? null} chapterYear={v.chapterYear} />
+            <ChapterBudgetBox
+              departmentId={department.id}
+              year={year}
+              chapterId={v.chapter?.id ?? null}
+              chapterYear={v.chapterYear}
+              reserving={reservingMore(v, reservation ?? null)}
+            />
           </div>
         </Group>
       )}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareReservation, newReservationValues, type ReservationData, reservationProblems, savedReservationValues, unusedAmount } from './draft.ts';
+import {
+  compareReservation,
+  newReservationValues,
+  type ReservationData,
+  reservationProblems,
+  reservingMore,
+  savedReservationValues,
+  unusedAmount,
+} from './draft.ts';
 
 const saved: ReservationData = {
   id: 4,
@@ -53,5 +61,23 @@ describe('reservation form values', () => {
     ['negative booked', { amountBooked: -1 }, [], { field: 'amountBooked', reason: 'negative' }],
   ] as const)('%s', (_name, patch, missing, amount) => {
     expect(reservationProblems({ ...savedReservationValues(saved), ...patch }, 40_000)).toEqual({ missing, amount });
+  });
+});
+
+describe('what the form reserves more than saved (the budget box)', () => {
+  const stored = { ...saved, amountUnused: 107_950 };
+  it('a new reservation reserves its open part; closed or nothing open reserves nothing', () => {
+    const v = { ...newReservationValues('2025-06-30', 2025), chapter: savedReservationValues(saved).chapter, amountBooked: 150_000, amountUsed: 20_000 };
+    expect(reservingMore(v, null)).toBe(130_000);
+    expect(reservingMore({ ...v, closed: true }, null)).toBe(0);
+    expect(reservingMore({ ...v, amountBooked: 10_000 }, null)).toBe(0);
+    expect(reservingMore({ ...v, chapter: null }, null)).toBe(0);
+  });
+  it('a saved one only the difference on its line, all of it on another line; closing gives its part back', () => {
+    const v = savedReservationValues(saved);
+    expect(reservingMore(v, stored)).toBe(0);
+    expect(reservingMore({ ...v, amountBooked: 160_000 }, stored)).toBe(10_000);
+    expect(reservingMore({ ...v, closed: true }, stored)).toBe(-107_950);
+    expect(reservingMore({ ...v, chapterYear: 2025 }, stored)).toBe(107_950);
   });
 });

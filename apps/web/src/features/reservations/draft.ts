@@ -91,3 +91,19 @@ export function reservationProblems(
   else if (v.amountBooked !== null && v.amountUsed !== null && v.amountBooked < v.amountUsed) amount = { field: 'amountBooked', reason: 'usedAbove' };
   return { missing, amount };
 }
+
+/** What a reservation takes from its line's availability: its unused part while open (DOMAIN decision 7). */
+export function reservedOnLine(r: { closed: boolean; unused: number }): number {
+  return r.closed ? 0 : Math.max(0, r.unused);
+}
+
+/**
+ * How much more the form's values reserve on their chapter line than the saved reservation does
+ * (the budget box's "available after saving"): a new line takes the whole open part.
+ */
+export function reservingMore(v: ReservationValues, saved: (ReservationData & { amountUnused: number }) | null): number {
+  if (!v.chapter) return 0;
+  const now = reservedOnLine({ closed: v.closed, unused: unusedAmount(v) });
+  const sameLine = saved !== null && saved.chapter.chapterId === v.chapter.id && saved.chapter.chapterYear === v.chapterYear;
+  return now - (sameLine ? reservedOnLine({ closed: saved.closed, unused: saved.amountUnused }) : 0);
+}
