@@ -79,7 +79,7 @@ export type OrderRequestInput = z.infer<typeof OrderRequestInput>;
 export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false) });
 export type OrderListInput = z.infer<typeof OrderListInput>;
 
-/** One stored order of the department (Payments/Orders/Unregistered: it must not be registered yet). */
+/** One stored order of the department (Payments/Orders/Unregistered and the cancel: it must not be registered or cancelled). */
 export const OrderKey = ScopeInput.extend({ orderId: Id });
 export type OrderKey = z.infer<typeof OrderKey>;
 
@@ -171,6 +171,8 @@ export const PaymentOrderBrief = z.strictObject({
   filename: Text,
   msgId: Text,
   registered: z.boolean(),
+  /** Cancelled before registration (DOMAIN decision 6): no instalments left, the number kept. */
+  cancelled: z.boolean(),
   datePaid: DateText,
   count: Num,
   total: Cents,

@@ -153,6 +153,7 @@ for (const target of testDatabases()) {
         'OrderRegistered',
       );
       await expectError(call('GET', `Payments/Orders/Unregistered?${query()}&orderId=${state.orderId}`), 409, 'OrderRegistered');
+      await expectError(t.call('zwei', 'DELETE', `Payments/Orders?${query()}&orderId=${state.orderId}`), 409, 'OrderRegistered');
       const chapter = await call('GET', `Budget/Chapter?${query()}&chapter=21006`);
       expect(chapter.json()).toMatchObject({ payments: 1234.56, openPayments: 99.99 });
     });

@@ -37,6 +37,8 @@ export const paymentRoutes: RestRoute[] = [
   row('GET', 'Payments/Orders/Unregistered', (c, req) => c.payments.unregistered({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // the order, datePaid and the executed instalments (`payments`, list of paymentId and movementId)
   row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
+  // ours: cancels a stored, unregistered order (its instalments payable again, its number kept)
+  row('DELETE', 'Payments/Orders', (c, req) => c.payments.cancel({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // ours: the homebanking form's proposals (file name, execution date, next order number)
   row('GET', 'Payments/Context', (c, req) => c.payments.context(scopeOf(req))),
 ];

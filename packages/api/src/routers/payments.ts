@@ -16,7 +16,7 @@ import {
   todayIso,
 } from '@app/domain';
 import { z } from 'zod';
-import { exportOrder, registerOrder, storeOrder } from '../services/payments/orders.ts';
+import { cancelOrder, exportOrder, registerOrder, storeOrder } from '../services/payments/orders.ts';
 import { listOrders, openPayments, payables, paymentsContext, unregisteredOrder } from '../services/payments/read.ts';
 import { router, scopedProcedure } from '../trpc.ts';
 
@@ -80,6 +80,11 @@ export const paymentsRouter = router({
     .input(OrderRequestInput)
     .output(PaymentOrderDetail)
     .mutation(({ ctx, input }) => storeOrder(ctx.db, ctx.paymentScope, input)),
+  /** Cancels a stored, unregistered order: its instalments are payable again, its number is kept. */
+  cancel: paymentsProcedure
+    .input(OrderKey)
+    .output(PaymentOrderBrief)
+    .mutation(({ ctx, input }) => cancelOrder(ctx.db, ctx.paymentScope, input)),
   /** Payments/Orders/Registered: the bank's date paid onto the ticked instalments; answers the protocol. */
   register: paymentsProcedure
     .input(RegisterOrderInput)

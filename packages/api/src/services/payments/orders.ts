@@ -3,7 +3,9 @@ import {
   checkMovementDates,
   departmentName,
   type OrderExportResult,
+  type OrderKey,
   type OrderRequestInput,
+  type PaymentOrderBrief,
   type PaymentOrderDetail,
   type PaymentOrderPlan,
   type PaymentRange,
@@ -18,7 +20,7 @@ import { fail } from '../../errors.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
 import { shareBookableHead } from '../movements/scope.ts';
 import { nextRecordNumber } from '../recordCounters.ts';
-import { brief, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
+import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
 import { type InstalmentRow, instalmentRows, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
 
 const { accounts, movementPayments, paymentOrderItems, paymentOrders } = schema;
@@ -148,8 +150,7 @@ function exportResult(
 export async function exportOrder(db: Db, scope: PaymentScope, input: OrderRequestInput): Promise<OrderExportResult> {
   const department = await paymentsDepartment(db, scope);
   if (input.orderId !== null) {
-    const order = await orderOf(db, scope, input.orderId);
-    if (order.registered) fail('OrderRegistered', { field: 'orderId', params: { orderNumber: order.orderNumber } });
+    const order = await openOrder(db, scope, input.orderId);
     const account = await accountOf(db, scope, order.accountId);
     const planned = plan(scope, department, account, {
       range: order.paymentRange,
@@ -236,6 +237,34 @@ export async function storeOrder(db: Db, scope: PaymentScope, input: OrderReques
   return orderDetail(db, await orderOf(db, scope, orderId));
 }
 
+/** The order row locked FOR UPDATE (a registration or cancel runs once), then checked: not cancelled, not registered. */
+async function lockOpenOrder(tx: Db, scope: PaymentScope, orderId: number): Promise<StoredOrder> {
+  await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.departmentId, scope.departmentId)))
+    .for('update');
+  return openOrder(tx, scope, orderId);
+}
+
+/**
+ * Payments/Orders DELETE (ours; DOMAIN decision 6: a stored order can be cancelled only before
+ * registration): its instalments leave it (payable again); the order keeps its number and MsgId,
+ * never given to another order, because a bank may have seen the file. OrderNotFound, OrderRegistered.
+ */
+export async function cancelOrder(db: Db, scope: PaymentScope, input: OrderKey): Promise<PaymentOrderBrief> {
+  const orderId = await db.transaction(async (tx) => {
+    await shareBookableHead(tx, scope);
+    await paymentsDepartment(tx, scope);
+    const order = await lockOpenOrder(tx, scope, input.orderId);
+    await instalmentRows(tx, sql`o.id = ${order.id}`, { lock: true });
+    await tx.delete(paymentOrderItems).where(eq(paymentOrderItems.orderId, order.id));
+    await tx.update(paymentOrders).set({ cancelledAt: scope.now }).where(eq(paymentOrders.id, order.id));
+    return order.id;
+  });
+  return brief(await orderOf(db, scope, orderId));
+}
+
 /**
  * Payments/Orders/Registered (DOMAIN decision 11): the bank's date paid (required; in the scope year,
  * not after today, not before the order's creation) goes onto exactly the ticked instalments of an
@@ -247,13 +276,7 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
   return db.transaction(async (tx) => {
     await shareBookableHead(tx, scope);
     await paymentsDepartment(tx, scope);
-    await tx
-      .select({ id: paymentOrders.id })
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.departmentId, scope.departmentId)))
-      .for('update');
-    const order: StoredOrder = await orderOf(tx, scope, input.orderId);
-    if (order.registered) fail('OrderRegistered', { field: 'orderId', params: { orderNumber: order.orderNumber } });
+    const order = await lockOpenOrder(tx, scope, input.orderId);
     const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.datePaid, documentDate: null });
     if (dateError) fail(dateError.code, { field: 'datePaid' });
     if (input.datePaid < order.orderCreationDate) fail('InvalidDate', { field: 'datePaid', params: { orderCreationDate: order.orderCreationDate } });

@@ -359,6 +359,30 @@ describeOnDatabases('payments', (get) => {
     expect(movement.payments.find((p) => p.id === item.payment.id)?.datePaid).toBe(`${YEAR}-07-02`);
   });
 
+  it('a stored order is cancelled before registration: its instalments are payable again, its number is never reused', async () => {
+    const c = await as('zwei', JULY);
+    const scope = await s();
+    await expectAppError(c.payments.cancel({ ...scope, orderId: ids.order1 }), 'OrderRegistered');
+    expect(await c.payments.cancel({ ...scope, orderId: ids.order2 })).toMatchObject({
+      orderNumber: 2,
+      cancelled: true,
+      registered: false,
+      count: 0,
+      total: 0,
+    });
+    expect(rowsOf(await c.payments.payables({ ...scope, paymentRange: 2, accountId: ids.B1 }))).toEqual([
+      ['C-3', 20_000, true, null],
+      ['D-9', 10_000, false, 'NoValidIban'],
+    ]);
+    await expectAppError(c.payments.cancel({ ...scope, orderId: ids.order2 }), 'OrderNotFound');
+    await expectAppError(c.payments.export({ ...scope, paymentRange: 2, orderId: ids.order2 }), 'OrderNotFound');
+    await expectAppError(c.payments.register({ ...scope, orderId: ids.order2, datePaid: `${YEAR}-07-01`, payments: [] }), 'OrderNotFound');
+    expect(await c.payments.orders({ ...scope, unregisteredOnly: true })).toEqual([]);
+    const next = await c.payments.store(await newOrder({ paymentRange: 2, toPay: [inst.C1 as never], filename: 'ausland' }));
+    expect(next).toMatchObject({ orderNumber: 3, msgId: `FWH-102-${YEAR}-000003`, total: 20_000 });
+    ids.order2 = next.id;
+  });
+
   it('closed budget: BudgetClosed; other departments: DepartmentNotAllowed; without open payments: Forbidden', async () => {
     const c = await as('zwei', JULY);
     const scope = await s();

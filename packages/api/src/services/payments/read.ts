@@ -68,8 +68,7 @@ export async function payables(db: Db, scope: PaymentScope, input: PayablesInput
   await paymentsDepartment(db, scope);
   const range = input.paymentRange as PaymentRange;
   if (input.orderId !== null) {
-    const order = await orderOf(db, scope, input.orderId);
-    if (order.registered) fail('OrderRegistered', { field: 'orderId', params: { orderNumber: order.orderNumber } });
+    const order = await openOrder(db, scope, input.orderId);
     return (await instalmentRows(db, sql`o.id = ${order.id}`)).map((r) => toPayableItem(r, order.paymentRange));
   }
   if (!input.accountId) fail('InvalidValue', { field: 'accountId' });
@@ -95,6 +94,7 @@ interface RawOrder {
   filename: string;
   msg_id: string;
   registered: boolean | string;
+  cancelled: boolean | string;
   date_paid: string | null;
   n: number | string;
   total: string | number | null;
@@ -115,6 +115,7 @@ export async function orderBriefs(db: Db, scope: Pick<PaymentScope, 'departmentI
           to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
           o.account_id, a.code as account_code, a.description_deu as account_deu, a.description_ita as account_ita, a.type as account_type,
           o.group_invoices, o.payment_date::text as payment_date, o.filename, o.msg_id, o.registered_at is not null as registered,
+          o.cancelled_at is not null as cancelled,
           o.date_paid::text as date_paid,
           (select count(*) from payment_order_items i where i.order_id = o.id) as n,
           (select sum(pay.amount) from payment_order_items i join movement_payments pay on pay.id = i.payment_id where i.order_id = o.id)::text as total
@@ -140,6 +141,7 @@ export async function orderBriefs(db: Db, scope: Pick<PaymentScope, 'departmentI
     filename: r.filename,
     msgId: r.msg_id,
     registered: truthy(r.registered),
+    cancelled: truthy(r.cancelled),
     datePaid: r.date_paid,
     count: Number(r.n),
     total: toCents(r.total),
@@ -153,6 +155,14 @@ export async function orderOf(db: Db, scope: Pick<PaymentScope, 'departmentId' |
   return order;
 }
 
+/** A stored order that can still be exported, registered or cancelled: OrderNotFound when cancelled, OrderRegistered when registered. */
+export async function openOrder(db: Db, scope: Pick<PaymentScope, 'departmentId' | 'year'>, orderId: number): Promise<StoredOrder> {
+  const order = await orderOf(db, scope, orderId);
+  if (order.cancelled) fail('OrderNotFound', { field: 'orderId', params: { orderId, orderNumber: order.orderNumber } });
+  if (order.registered) fail('OrderRegistered', { field: 'orderId', params: { orderNumber: order.orderNumber } });
+  return order;
+}
+
 /** Without `createdAt` (the answer's schema is strict). */
 export function brief({ createdAt: _c, ...order }: StoredOrder): PaymentOrderBrief {
   return order;
@@ -161,7 +171,7 @@ export function brief({ createdAt: _c, ...order }: StoredOrder): PaymentOrderBri
 /** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen). */
 export async function listOrders(db: Db, scope: PaymentScope, input: OrderListInput): Promise<PaymentOrderBrief[]> {
   await paymentsDepartment(db, scope);
-  const where = input.unregisteredOnly ? sql`o.registered_at is null and o.year <= ${scope.year}` : sql`o.year = ${scope.year}`;
+  const where = input.unregisteredOnly ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}` : sql`o.year = ${scope.year}`;
   return (await orderBriefs(db, scope, where)).map(brief);
 }
 
@@ -174,9 +184,7 @@ export async function orderDetail(db: Db, order: StoredOrder): Promise<PaymentOr
 /** Payments/Orders/Unregistered: a stored order not registered yet, with its instalments (OrderNotFound, OrderRegistered). */
 export async function unregisteredOrder(db: Db, scope: PaymentScope, input: OrderKey): Promise<PaymentOrderDetail> {
   await paymentsDepartment(db, scope);
-  const order = await orderOf(db, scope, input.orderId);
-  if (order.registered) fail('OrderRegistered', { field: 'orderId', params: { orderNumber: order.orderNumber } });
-  return orderDetail(db, order);
+  return orderDetail(db, await openOrder(db, scope, input.orderId));
 }
 
 /** The number the next stored order of the scope takes (the counter is not taken: the store takes it). */
