@@ -16,6 +16,7 @@ export { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
 export { changesProtocolPdf } from './changesProtocol.ts';
 export { paymentOrderPdf } from './bankFile/paymentOrderPdf.ts';
 export { reservationsPdf, type ReservationsPrintHead } from './reservationsList.ts';
+export { openPaymentsPdf, registeredProtocolPdf } from './payments.ts';
 export { BOM, toCsv } from './csv.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';
