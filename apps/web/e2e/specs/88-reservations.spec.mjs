@@ -22,6 +22,7 @@ import {
   baseUrl,
   currentYear,
   inputAmount,
+  menuEntry,
   newPage,
   setLanguage,
   shot,
@@ -101,7 +102,7 @@ async function toastNumber(page, pattern, t) {
 /** A new reservation on the chapter (typed, saved with Ctrl+Enter from the amount); its number. */
 async function reserve(page, t, amount, note) {
   await page.goto(`${base}/reservations/edit`);
-  await page.getByTestId('reservation-form').waitFor();
+  await waitFocused(page, 'reservation-record-date');
   await typeInto(page, 'reservation-record-date', `11.04.${yy}`);
   await typeInto(page, 'reservation-chapter-code', chapter);
   await page.getByTestId('reservation-chapter-description').getByText(/\S/).waitFor();
@@ -252,7 +253,7 @@ for (const language of ['de', 'it']) {
 
       // ---- the reservation again: used 400,00, unused 1.100,00; the chapter reserves only the unused part
       await page.goto(`${base}/reservations/edit`);
-      await page.getByTestId('reservation-form').waitFor();
+      await waitFocused(page, 'reservation-record-date');
       await typeInto(page, 'reservation-open', String(nr));
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.searchParams.get('nr') === String(nr));
@@ -292,6 +293,18 @@ for (const language of ['de', 'it']) {
       assert.equal(await page.getByTestId('editor-save').count(), 0, 'a cancelled reservation is read-only');
       await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted);
       await page.getByTestId('reservation-record').getByText(String(latest)).waitFor();
+
+      // leaving a new reservation by the menu: "save and leave" saves it and goes where the menu led
+      await waitFocused(page, 'reservation-record-date');
+      await typeInto(page, 'reservation-chapter-code', chapter);
+      await page.getByTestId('reservation-chapter-description').getByText(/\S/).waitFor();
+      await typeInto(page, 'reservation-amount-booked', '7,00');
+      await (await menuEntry(page, 'management', 'management.reservations', 'management.reservations.print')).click();
+      await page.getByTestId('unsaved-dialog').getByTestId('unsaved-save').click();
+      const left = await toastNumber(page, t.saved, t);
+      assert.equal(left, latest, 'saved with the next number');
+      await page.waitForURL((url) => url.pathname.endsWith('/reservations/print'));
+      await remove(page, left, t.deleteAsk, t.deleteButton, t.deleted);
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

@@ -77,6 +77,8 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const root = useRef<HTMLDivElement>(null);
+  // "save and leave" of the unsaved-changes question: the save doesn't open the saved record itself
+  const leaving = useRef(false);
   const draft = useDraftForm<ReservationSource, ReservationValues>({
     root,
     draft: source,
@@ -86,7 +88,9 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
   });
   const v = draft.values;
   const editable = context.isEditable && (reservation?.isEditable ?? true);
-  useFocusFirstField(root, editable && v !== null, recordNumber === null ? 'new' : `r${recordNumber}`);
+  // the form opens in its record date (the record lookup above it is a click or F4 away)
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstField(formRef, editable && v !== null, recordNumber === null ? 'new' : `r${recordNumber}`);
 
   const usedByPositions = reservation?.usedByPositions ?? 0;
   const problems = v ? reservationProblems(v, usedByPositions) : { missing: [], amount: null };
@@ -150,7 +154,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       notifySuccess(t`Vormerkung Nr. ${result.recordNumber} gespeichert`);
       setTried(false);
       void invalidateReservations();
-      if (result.recordNumber !== recordNumber)
+      if (result.recordNumber !== recordNumber && !leaving.current)
         void navigate({
           to: '/dept/$dept/year/$year/reservations/edit',
           params: { dept: department.code, year: String(year) },
@@ -165,6 +169,15 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       if (key) setFieldErrors({ [key]: text });
       notifyError(key ? `${text} (${reservationFieldLabel(i18n, key)})` : text, t`Vormerkung nicht gespeichert`);
       return false;
+    }
+  }
+
+  async function saveAndLeave(): Promise<boolean> {
+    leaving.current = true;
+    try {
+      return await draft.save();
+    } finally {
+      leaving.current = false;
     }
   }
 
@@ -273,6 +286,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
         <Group align="flex-start" gap="md" wrap="wrap">
           <Paper withBorder radius="sm" p="md" style={{ flex: '1 1 520px', maxWidth: 760 }} data-testid="reservation-form">
             <form
+              ref={formRef}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -378,7 +392,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           </div>
         </Group>
       )}
-      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? saveAndLeave : undefined} />
       {confirmElement}
     </Stack>
   );
