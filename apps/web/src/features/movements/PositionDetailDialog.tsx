@@ -139,7 +139,7 @@ function PositionDetailOpen({ row, scope, movementId, readOnly, onAccept, onClos
             columns={[
               { key: 'recordNumber', header: t`Nr.`, width: 60, align: 'right', render: (r) => r.recordNumber },
               { key: 'recordDate', header: t`Datum`, width: 100, render: (r) => formatDate(r.recordDate) },
-              { key: 'note', header: t`Anmerkung`, render: (r) => r.note },
+              { key: 'note', header: t`Anmerkung`, wrap: true, render: (r) => r.note },
               { key: 'amountBooked', header: t`Vorgemerkt`, width: 120, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
               { key: 'amountUsed', header: t`Verwendet`, width: 120, align: 'right', render: (r) => <Amount cents={r.amountUsed} size="sm" /> },
               {

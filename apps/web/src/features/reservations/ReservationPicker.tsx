@@ -131,7 +131,7 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
               </Group>
             ),
           },
-          { key: 'note', header: t`Anmerkungen`, render: (r) => r.note },
+          { key: 'note', header: t`Anmerkungen`, wrap: true, render: (r) => r.note },
           { key: 'amountBooked', header: t`Vorgemerkt`, width: 115, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
           { key: 'amountUnused', header: t`Nicht verwendet`, width: 125, align: 'right', render: (r) => <Amount cents={r.amountUnused} size="sm" /> },
         ]}
