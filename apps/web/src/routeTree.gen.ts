@@ -40,6 +40,8 @@ import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from 
 import { Route as AuthedDeptDeptYearYearMovementsExpensesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses'
 import { Route as AuthedDeptDeptYearYearMovementsRevenuesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues'
 import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
+import { Route as AuthedDeptDeptYearYearPaymentsOpenRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.open'
+import { Route as AuthedDeptDeptYearYearPaymentsRegisterRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.register'
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
 import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
@@ -245,6 +247,18 @@ const AuthedDeptDeptYearYearOverviewDepartmentsRoute =
     path: '/overview/departments',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearPaymentsOpenRoute =
+  AuthedDeptDeptYearYearPaymentsOpenRouteImport.update({
+    id: '/payments/open',
+    path: '/payments/open',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearPaymentsRegisterRoute =
+  AuthedDeptDeptYearYearPaymentsRegisterRouteImport.update({
+    id: '/payments/register',
+    path: '/payments/register',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearReservationsEditRoute =
   AuthedDeptDeptYearYearReservationsEditRouteImport.update({
     id: '/reservations/edit',
@@ -420,6 +434,8 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
@@ -473,6 +489,8 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
@@ -529,6 +547,8 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/_authed/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/_authed/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/_authed/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
@@ -587,6 +607,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/movements/expenses'
     | '/dept/$dept/year/$year/movements/revenues'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/payments/open'
+    | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/statistics/export'
@@ -640,6 +662,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/payments/open'
+    | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/statistics/export'
@@ -695,6 +719,8 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/movements/expenses'
     | '/_authed/dept/$dept/year/$year/movements/revenues'
     | '/_authed/dept/$dept/year/$year/overview/departments'
+    | '/_authed/dept/$dept/year/$year/payments/open'
+    | '/_authed/dept/$dept/year/$year/payments/register'
     | '/_authed/dept/$dept/year/$year/reservations/edit'
     | '/_authed/dept/$dept/year/$year/reservations/print'
     | '/_authed/dept/$dept/year/$year/statistics/export'
@@ -944,6 +970,20 @@ declare module '@tanstack/react-router' {
       path: '/overview/departments'
       fullPath: '/dept/$dept/year/$year/overview/departments'
       preLoaderRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/payments/open': {
+      id: '/_authed/dept/$dept/year/$year/payments/open'
+      path: '/payments/open'
+      fullPath: '/dept/$dept/year/$year/payments/open'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/payments/register': {
+      id: '/_authed/dept/$dept/year/$year/payments/register'
+      path: '/payments/register'
+      fullPath: '/dept/$dept/year/$year/payments/register'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/reservations/edit': {
@@ -1221,6 +1261,8 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearMovementsExpensesRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   AuthedDeptDeptYearYearMovementsRevenuesRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  AuthedDeptDeptYearYearPaymentsOpenRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  AuthedDeptDeptYearYearPaymentsRegisterRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
   AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
@@ -1285,6 +1327,10 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren,
     AuthedDeptDeptYearYearOverviewDepartmentsRoute:
       AuthedDeptDeptYearYearOverviewDepartmentsRoute,
+    AuthedDeptDeptYearYearPaymentsOpenRoute:
+      AuthedDeptDeptYearYearPaymentsOpenRoute,
+    AuthedDeptDeptYearYearPaymentsRegisterRoute:
+      AuthedDeptDeptYearYearPaymentsRegisterRoute,
     AuthedDeptDeptYearYearReservationsEditRoute:
       AuthedDeptDeptYearYearReservationsEditRoute,
     AuthedDeptDeptYearYearReservationsPrintRoute:

@@ -1,0 +1,147 @@
+import { formatAmount, type PaymentOrderBrief, type RegisteredProtocol } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useState } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
+import { queryClient, trpcClient } from '../../lib/trpc.ts';
+import { formatDate } from '../../ui/date.ts';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { downloadBlob } from '../../ui/download.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { QueryResult } from '../../ui/QueryResult.tsx';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { uiLanguage } from '../i18n/language.ts';
+import { useScope } from '../scope/useScope.ts';
+import { departmentLine } from './labels.ts';
+import { PayablesTable, tickableRows } from './PayablesTable.tsx';
+import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
+import { allOf } from './selection.ts';
+
+/** An order in the pickers: number/year, payment date, account, count and total. */
+export function orderLabel(order: PaymentOrderBrief): string {
+  return `${order.orderNumber}/${order.year} · ${formatDate(order.paymentDate)} · ${order.accountCode} · ${order.count} · ${formatAmount(order.total)}`;
+}
+
+/**
+ * Register payments (payments/register, spec 3 §2/§4): pick an unregistered order (of any year up to
+ * the scope year), type the date the bank paid, untick the instalments the bank did not execute
+ * (all ticked at first; All/None), Post (Ctrl+Enter) → the registration protocol PDF is downloaded.
+ */
+export function RegisterScreen() {
+  const { t, i18n } = useLingui();
+  const auth = useRequiredAuth();
+  const { department, year } = useScope();
+  const scope = { department, year };
+  const { data: orders } = useSuspenseQuery(paymentOrdersQuery(scope, true));
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const [datePaid, setDatePaid] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [posting, setPosting] = useState(false);
+  const [choice, setChoice] = useState<{ orderId: number; ticked: Set<number> } | null>(null);
+  const detail = useQuery({ ...unregisteredOrderQuery(scope, orderId ?? 0), enabled: orderId !== null });
+  const items = orderId !== null && detail.data?.id === orderId ? detail.data.payments : null;
+  // a newly opened order has every instalment ticked
+  const ticked = choice?.orderId === orderId ? choice.ticked : allOf(tickableRows(items ?? []));
+  const setTicked = (next: Set<number>) => orderId !== null && setChoice({ orderId, ticked: next });
+
+  function protocolPdfName(protocol: RegisteredProtocol) {
+    return `${t`protokoll`}-${protocol.order.orderNumber}-${protocol.order.year}.pdf`;
+  }
+
+  async function post() {
+    if (orderId === null || !items || posting) return;
+    if (!datePaid) {
+      setTried(true);
+      notifyError(t`Bitte das Zahlungsdatum eingeben.`, t`Zahlungen nicht registriert`);
+      return;
+    }
+    setPosting(true);
+    try {
+      const payments = items.filter((i) => ticked.has(i.payment.id)).map((i) => ({ paymentId: i.payment.id, movementId: i.invoice.movementId }));
+      const protocol = await trpcClient.payments.register.mutate({ departmentId: department.id, year, orderId, datePaid, payments });
+      const reports = await import('@app/reports');
+      const pdf = reports.registeredProtocolPdf(protocol, departmentLine(i18n, department), {
+        username: auth.username,
+        now: new Date(),
+        language: uiLanguage(i18n.locale),
+      });
+      downloadBlob(pdf.output('blob'), protocolPdfName(protocol));
+      notifySuccess(t`Zahlungsauftrag Nr. ${protocol.order.orderNumber}/${protocol.order.year} registriert`);
+      setOrderId(null);
+      setDatePaid(null);
+      setTried(false);
+      // paid instalments move the chapter figures, the cash and the open payments
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      notifyError(errorText(i18n, error), t`Zahlungen nicht registriert`);
+    } finally {
+      setPosting(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void post();
+    }
+  }
+
+  return (
+    <Stack gap="sm" maw={1100} onKeyDown={onKeyDown}>
+      <ScreenHeader
+        title={t`Zahlungen registrieren`}
+        subtitle={
+          <Text size="sm" c="dimmed">
+            {t`Nicht registrierte Zahlungsaufträge: ${orders.length}`}
+          </Text>
+        }
+      />
+      <Paper withBorder radius="sm" p="md">
+        <Group gap="md" align="flex-start" wrap="wrap">
+          <Select
+            label={t`Zahlungsauftrag`}
+            withAsterisk
+            searchable
+            w={460}
+            data={orders.map((o) => ({ value: String(o.id), label: orderLabel(o) }))}
+            value={orderId === null ? null : String(orderId)}
+            onChange={(v) => setOrderId(v === null ? null : Number(v))}
+            nothingFoundMessage={t`Kein nicht registrierter Zahlungsauftrag`}
+            placeholder={orders.length === 0 ? t`Kein nicht registrierter Zahlungsauftrag` : undefined}
+            data-testid="register-order"
+          />
+          <DateInput
+            label={t`Zahlungsdatum`}
+            withAsterisk
+            w={160}
+            value={datePaid}
+            onChange={setDatePaid}
+            error={tried && !datePaid ? t`Dieses Feld ist erforderlich` : undefined}
+            data-testid="register-date"
+          />
+        </Group>
+      </Paper>
+      {orderId !== null ? (
+        <Paper withBorder radius="sm" p="md">
+          <QueryResult query={detail}>
+            {(order) => (
+              <Stack gap="sm">
+                <PayablesTable items={order.payments} ticked={ticked} onChange={setTicked} testId="register-payments" />
+                <Text size="xs" c="dimmed">
+                  {t`Nicht angekreuzte Zahlungen hat die Bank nicht ausgeführt: sie verlassen den Auftrag und bleiben offen.`}
+                </Text>
+                <Group justify="flex-end">
+                  <Button onClick={() => void post()} loading={posting} title={t`Buchen (Strg+Enter)`} data-testid="register-post">
+                    {t`Buchen`}
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+          </QueryResult>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
