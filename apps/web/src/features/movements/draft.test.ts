@@ -117,7 +117,16 @@ describe('movement draft', () => {
       { key: 'c', ...line(3, '21005'), amount: 40_000, note: '', reservation: null, isNew: false },
     ];
     // within the unused part nothing new is spent; above it the excess is ordinary spending
-    expect(Object.fromEntries(bookedAmounts(values({ rows })))).toEqual({ '2/2025': 30_000, '3/2025': 40_000 });
+    expect(
+      Object.fromEntries(bookedAmounts(values({ rows: rows.map((r, i) => (i === 1 ? { ...r, reservation: { ...reserved(10_000), id: 9 } } : r)) }))),
+    ).toEqual({
+      '2/2025': 30_000,
+      '3/2025': 40_000,
+    });
+    // two positions on one reservation share its unused part, in order
+    expect(Object.fromEntries(bookedAmounts(values({ rows: [rows[0]!, { ...rows[0]!, key: 'd', chapterId: 4, amount: 120_000 }] })))).toEqual({
+      '4/2025': 10_000,
+    });
     const before = { lineId: 5, availableAfterPlannedExpenses: 19_000, toReceive: 0 } as ChapterBefore;
     expect(lineFigure(before, 0, 2)).toEqual({ before: 19_000, after: 19_000, exceeded: false });
   });

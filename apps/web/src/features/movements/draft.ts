@@ -24,6 +24,7 @@ import {
   Part,
   paymentsForSave,
   paymentsTotal,
+  reservationParts,
   type SupplierBrief,
 } from '@app/domain';
 import type { PositionRow } from '../../ui/positionRows.ts';
@@ -323,8 +324,17 @@ export function bookedAmounts(v: MovementValues): Map<string, number> {
     if (!line || !amount) return;
     amounts.set(lineKey(line), (amounts.get(lineKey(line)) ?? 0) + amount);
   };
-  // the part a position takes from its reservation was already counted as reserved on the line
-  if (hasPositions(v)) for (const r of v.rows) add(r, r.amount === null ? null : r.amount - Math.min(r.amount, r.reservation?.unused ?? 0));
+  // the part a position takes from its reservation (the domain's reservationParts: positions in order,
+  // sharing what is unused) was already counted as reserved on the line
+  if (hasPositions(v)) {
+    const unused = new Map<number, number>();
+    for (const r of v.rows) if (r.reservation) unused.set(r.reservation.id, Math.max(unused.get(r.reservation.id) ?? 0, r.reservation.unused));
+    const parts = reservationParts(
+      v.rows.map((r) => ({ amount: r.amount ?? 0, reservationId: r.reservation?.id ?? null })),
+      unused,
+    );
+    v.rows.forEach((r, i) => add(r, r.amount === null ? null : r.amount - (parts[i] ?? 0)));
+  }
   if (hasTransfers(v))
     for (const tp of v.transfers) {
       add(tp.from, tp.amount);
