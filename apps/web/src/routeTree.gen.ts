@@ -40,6 +40,7 @@ import { Route as AuthedDeptDeptYearYearMovementTemplatesCodeRouteImport } from 
 import { Route as AuthedDeptDeptYearYearMovementsExpensesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.expenses'
 import { Route as AuthedDeptDeptYearYearMovementsRevenuesRouteImport } from './routes/_authed.dept.$dept.year.$year.movements.revenues'
 import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
+import { Route as AuthedDeptDeptYearYearPaymentsHomebankingRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.homebanking'
 import { Route as AuthedDeptDeptYearYearPaymentsOpenRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.open'
 import { Route as AuthedDeptDeptYearYearPaymentsRegisterRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.register'
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
@@ -247,6 +248,12 @@ const AuthedDeptDeptYearYearOverviewDepartmentsRoute =
     path: '/overview/departments',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearPaymentsHomebankingRoute =
+  AuthedDeptDeptYearYearPaymentsHomebankingRouteImport.update({
+    id: '/payments/homebanking',
+    path: '/payments/homebanking',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearPaymentsOpenRoute =
   AuthedDeptDeptYearYearPaymentsOpenRouteImport.update({
     id: '/payments/open',
@@ -434,6 +441,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
@@ -489,6 +497,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/departments/print': typeof AuthedDeptDeptYearYearDepartmentsPrintRoute
   '/dept/$dept/year/$year/movementTemplates/$code': typeof AuthedDeptDeptYearYearMovementTemplatesCodeRoute
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
@@ -547,6 +556,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/movements/expenses': typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   '/_authed/dept/$dept/year/$year/movements/revenues': typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  '/_authed/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/_authed/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/_authed/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
@@ -607,6 +617,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/movements/expenses'
     | '/dept/$dept/year/$year/movements/revenues'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
@@ -662,6 +673,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/departments/print'
     | '/dept/$dept/year/$year/movementTemplates/$code'
     | '/dept/$dept/year/$year/overview/departments'
+    | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
@@ -719,6 +731,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/movements/expenses'
     | '/_authed/dept/$dept/year/$year/movements/revenues'
     | '/_authed/dept/$dept/year/$year/overview/departments'
+    | '/_authed/dept/$dept/year/$year/payments/homebanking'
     | '/_authed/dept/$dept/year/$year/payments/open'
     | '/_authed/dept/$dept/year/$year/payments/register'
     | '/_authed/dept/$dept/year/$year/reservations/edit'
@@ -970,6 +983,13 @@ declare module '@tanstack/react-router' {
       path: '/overview/departments'
       fullPath: '/dept/$dept/year/$year/overview/departments'
       preLoaderRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/payments/homebanking': {
+      id: '/_authed/dept/$dept/year/$year/payments/homebanking'
+      path: '/payments/homebanking'
+      fullPath: '/dept/$dept/year/$year/payments/homebanking'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsHomebankingRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/payments/open': {
@@ -1261,6 +1281,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearMovementsExpensesRoute: typeof AuthedDeptDeptYearYearMovementsExpensesRouteWithChildren
   AuthedDeptDeptYearYearMovementsRevenuesRoute: typeof AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren
   AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
+  AuthedDeptDeptYearYearPaymentsHomebankingRoute: typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   AuthedDeptDeptYearYearPaymentsOpenRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   AuthedDeptDeptYearYearPaymentsRegisterRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
@@ -1327,6 +1348,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearMovementsRevenuesRouteWithChildren,
     AuthedDeptDeptYearYearOverviewDepartmentsRoute:
       AuthedDeptDeptYearYearOverviewDepartmentsRoute,
+    AuthedDeptDeptYearYearPaymentsHomebankingRoute:
+      AuthedDeptDeptYearYearPaymentsHomebankingRoute,
     AuthedDeptDeptYearYearPaymentsOpenRoute:
       AuthedDeptDeptYearYearPaymentsOpenRoute,
     AuthedDeptDeptYearYearPaymentsRegisterRoute:

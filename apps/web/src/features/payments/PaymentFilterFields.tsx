@@ -33,7 +33,7 @@ export function PaymentFilterFields({
         clearable={!accountRequired}
         searchable
         selectFirstOptionOnChange
-        data={accounts.map((a) => ({ value: String(a.id), label: `${a.code} ${localDescription(i18n, a)}` }))}
+        data={accounts.map((a) => ({ value: String(a.id), label: `${a.code} – ${localDescription(i18n, a)}` }))}
         value={value.accountId === null ? null : String(value.accountId)}
         onChange={(v) => set({ accountId: v === null ? null : Number(v) })}
         error={accountError}
