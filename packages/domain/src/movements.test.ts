@@ -18,7 +18,7 @@ describe('movement inputs', () => {
       payments: [],
       confirmAvailableExceeded: false,
     });
-    expect(parsed.positions).toEqual([{ chapter: '21006', amount: 100, note: '' }]);
+    expect(parsed.positions).toEqual([{ chapter: '21006', amount: 100, note: '', reservationId: null }]);
   });
 
   it('refuses negative or fractional amounts, a position without a chapter, an unknown type or kind, a bad date', () => {
