@@ -29,12 +29,19 @@ const dept = '102';
 
 const texts = {
   de: {
+    decline: 'Nicht speichern',
+    notStored: 'die Datei darf NICHT bei der Bank hochgeladen werden',
     store: 'Speichern',
     stored: /Zahlungsauftrag Nr\. (\d+)\/\d+ gespeichert/,
     registered: /Zahlungsauftrag Nr\. \d+\/\d+ registriert/,
-    title: 'Homebanking',
   },
-  it: { store: 'Salva', stored: /Ordine di pagamento n\. (\d+)\/\d+ salvato/, registered: /Ordine di pagamento n\. \d+\/\d+ registrato/, title: 'Homebanking' },
+  it: {
+    decline: 'Non salvare',
+    notStored: 'il file NON deve essere caricato in banca',
+    store: 'Salva',
+    stored: /Ordine di pagamento n\. (\d+)\/\d+ salvato/,
+    registered: /Ordine di pagamento n\. \d+\/\d+ registrato/,
+  },
 };
 
 const year = currentYear - 1;
@@ -137,6 +144,12 @@ for (const language of ['de', 'it']) {
 
       // ---- issue: the file name proposed, Export downloads <filename>.xml, then store
       await page.getByTestId('homebanking-filename').waitFor();
+      assert.equal(cents((await page.getByTestId('homebanking-summary').innerText()).split('·').pop()), amounts[0] + amounts[1]);
+      // declining to store warns that the file must not be uploaded
+      await Promise.all([page.waitForEvent('download'), page.getByTestId('homebanking-export').click()]);
+      await page.getByRole('dialog').getByRole('button', { name: t.decline, exact: true }).click();
+      await page.getByTestId('homebanking-unstored').getByText(t.notStored).waitFor();
+      await shot(page, `payments-homebanking-not-stored-${language}`);
       await typeInto(page, 'homebanking-filename', `e2e-${language}`);
       await shot(page, `payments-homebanking-issue-${language}`);
       const [xml] = await Promise.all([

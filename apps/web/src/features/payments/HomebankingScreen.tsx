@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { downloadBlob, downloadText } from '../../ui/download.ts';
@@ -19,7 +20,7 @@ import { emptyPaymentFilter, filterRangeInvalid, type PaymentFilter } from './pa
 import { PaymentFilterFields } from './PaymentFilterFields.tsx';
 import { paymentAccountsQuery, paymentOrdersQuery, paymentsContextQuery } from './queries.ts';
 import { orderLabel } from './RegisterScreen.tsx';
-import { allOf } from './selection.ts';
+import { allOf, tickedTotal } from './selection.ts';
 
 type Step = 'criteria' | 'select' | 'issue';
 type Range = 1 | 2;
@@ -52,6 +53,8 @@ export function HomebankingScreen() {
   const [paymentDate, setPaymentDate] = useState<string | null>(context.defaultPaymentDate);
   const [filename, setFilename] = useState(context.defaultFilename);
   const [busy, setBusy] = useState(false);
+  // an exported file of an order not stored: the warning stays until the next export
+  const [unstored, setUnstored] = useState(false);
 
   const scopeInput = { departmentId: department.id, year };
   const which = previous ? { orderId } : { orderId: null, ...filter };
@@ -93,6 +96,7 @@ export function HomebankingScreen() {
 
   async function exportFile() {
     setBusy(true);
+    setUnstored(false);
     const result = await exported();
     setBusy(false);
     if (!result) return;
@@ -107,13 +111,8 @@ export function HomebankingScreen() {
       confirmLabel: t`Speichern`,
       cancelLabel: t`Nicht speichern`,
     });
-    if (!store) {
-      notifyError(
-        t`Der Zahlungsauftrag wurde nicht gespeichert: die Datei darf NICHT bei der Bank hochgeladen werden. Die Rechnungen bleiben offen.`,
-        t`Nicht gespeichert`,
-      );
-      return;
-    }
+    setUnstored(!store);
+    if (!store) return;
     try {
       const saved = await trpcClient.payments.store.mutate({ ...request, orderNumber: result.orderNumber });
       notifySuccess(t`Zahlungsauftrag Nr. ${saved.orderNumber}/${saved.year} gespeichert`);
@@ -126,6 +125,7 @@ export function HomebankingScreen() {
   }
 
   const nothingChosen = !previous && ticked.size === 0;
+  const chosen = tickedTotal(tickableRows(items), previous ? allOf(tickableRows(items)) : ticked);
   return (
     <Stack gap="sm" maw={1100}>
       <ScreenHeader
@@ -226,6 +226,14 @@ export function HomebankingScreen() {
       {step === 'issue' ? (
         <Paper withBorder radius="sm" p="md">
           <Stack gap="sm">
+            {unstored ? (
+              <Alert color="red" variant="light" title={t`Nicht gespeichert`} data-testid="homebanking-unstored">
+                {t`Der Zahlungsauftrag wurde nicht gespeichert: die Datei darf NICHT bei der Bank hochgeladen werden. Die Rechnungen bleiben offen.`}
+              </Alert>
+            ) : null}
+            <Text size="sm" fw={600} data-testid="homebanking-summary">
+              {t`Zu zahlen: ${chosen.count} Rechnungen`} · <Amount cents={chosen.total} style={{ minWidth: 0 }} />
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
               <DateInput label={t`Ausführungsdatum`} value={paymentDate} onChange={setPaymentDate} data-testid="homebanking-date" />
               <TextInput
