@@ -87,9 +87,14 @@ before(async () => {
 
 /** The open instalments of 102 in the previous year (REST): count and total in cents. */
 async function openPayments(year) {
-  const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId: await departmentId(), year });
+  const id = await departmentId();
+  const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId: id, year });
   assert.equal(open.status, 200, JSON.stringify(open.json));
-  return { count: open.json.count, total: Math.round(open.json.total * 100) };
+  // the chapter figures: the open payments of the expense chapters
+  const chapters = await rest('zwei', 'GET', `Budget/Chapters?departmentId=${id}&year=${year}&part=2&pageSize=500`);
+  assert.equal(chapters.status, 200, JSON.stringify(chapters.json));
+  const chapterOpen = Math.round(chapters.json.entities.reduce((sum, c) => sum + c.openPayments, 0) * 100);
+  return { count: open.json.count, total: Math.round(open.json.total * 100), chapterOpen };
 }
 
 function ddmmyy(d = new Date()) {
@@ -194,6 +199,7 @@ for (const language of ['de', 'it']) {
       const after = await openPayments(year);
       assert.equal(after.count, before.count - 2);
       assert.equal(after.total, before.total - amounts[0] - amounts[1]);
+      assert.equal(after.chapterOpen, before.chapterOpen - amounts[0] - amounts[1], "the chapters' open payments drop by the order");
       await shot(page, `payments-registered-${language}`);
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
