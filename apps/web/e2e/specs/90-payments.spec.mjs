@@ -156,6 +156,8 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('homebanking-unstored').getByText(t.notStored).waitFor();
       await shot(page, `payments-homebanking-not-stored-${language}`);
       await typeInto(page, 'homebanking-filename', `e2e-${language}`);
+      const [orderPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('homebanking-print').click()]);
+      assert.equal(orderPdf.suggestedFilename(), `e2e-${language}.pdf`);
       await shot(page, `payments-homebanking-issue-${language}`);
       const [xml] = await Promise.all([
         page.waitForEvent('download').catch(async (error) => {

@@ -173,7 +173,7 @@ export function HomebankingScreen() {
                 withAsterisk
                 searchable
                 w={460}
-                data={rangeOrders.map((o) => ({ value: String(o.id), label: orderLabel(o) }))}
+                data={rangeOrders.map((o) => ({ value: String(o.id), label: orderLabel(i18n, o) }))}
                 value={orderId === null ? null : String(orderId)}
                 onChange={(v) => setOrderId(v === null ? null : Number(v))}
                 error={tried && orderId === null ? t`Dieses Feld ist erforderlich` : undefined}

@@ -1,4 +1,6 @@
 import { formatAmount, type PaymentOrderBrief, type RegisteredProtocol } from '@app/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -20,8 +22,9 @@ import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
 import { allOf } from './selection.ts';
 
 /** An order in the pickers: number/year, payment date, account, count and total. */
-export function orderLabel(order: PaymentOrderBrief): string {
-  return `${order.orderNumber}/${order.year} · ${formatDate(order.paymentDate)} · ${order.accountCode} · ${order.count} · ${formatAmount(order.total)}`;
+export function orderLabel(i18n: I18n, order: PaymentOrderBrief): string {
+  const count = i18n._(msg`${order.count} Rechnungen`);
+  return `${order.orderNumber}/${order.year} · ${formatDate(order.paymentDate)} · ${order.accountCode} · ${count} · ${formatAmount(order.total)}`;
 }
 
 /**
@@ -105,7 +108,7 @@ export function RegisterScreen() {
             withAsterisk
             searchable
             w={460}
-            data={orders.map((o) => ({ value: String(o.id), label: orderLabel(o) }))}
+            data={orders.map((o) => ({ value: String(o.id), label: orderLabel(i18n, o) }))}
             value={orderId === null ? null : String(orderId)}
             onChange={(v) => setOrderId(v === null ? null : Number(v))}
             nothingFoundMessage={t`Kein nicht registrierter Zahlungsauftrag`}
