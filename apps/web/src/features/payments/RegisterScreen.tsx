@@ -73,7 +73,7 @@ export function RegisterScreen() {
       downloadBlob(pdf.output('blob'), protocolPdfName(protocol));
       notifySuccess(t`Zahlungsauftrag Nr. ${protocol.order.orderNumber}/${protocol.order.year} registriert`);
       setOrderId(null);
-      setDatePaid(null);
+      // the date paid stays: the next order of the same bank statement is registered with it
       setTried(false);
       // paid instalments move the chapter figures, the cash and the open payments
       await queryClient.invalidateQueries();
