@@ -161,7 +161,12 @@ export async function seedDemo(
     await lockFirstData(tx);
     if (!(await isEmpty(tx))) return false;
     await tx.insert(appSettings).values({ key: DEMO_SETTING, value: new Date().toISOString() });
-    const depts = await tx.insert(departments).values(demoDepartments).returning({ id: departments.id, code: departments.code });
+    // the demo brigades started in the system in the previous year: their first year (initial balances,
+    // previous-year amounts) stays that year when an older financial year is created later
+    const depts = await tx
+      .insert(departments)
+      .values(demoDepartments.map((d) => ({ ...d, firstYear: previousYear })))
+      .returning({ id: departments.id, code: departments.code });
     const idOf = new Map(depts.map((d) => [d.code, d.id]));
     await tx.insert(financialYears).values([{ year: previousYear }, { year: currentYear }]);
     for (const u of demoUsers) {
