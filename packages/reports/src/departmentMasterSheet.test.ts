@@ -23,6 +23,8 @@ const leifers: Department = {
   fax: '',
   commander: { name: 'Martin Kommandant', landline: '', mobile: '333 1234567', email: '' },
   openPaymentsAllowed: true,
+  siaNumber: 'A1B2C',
+  cbiCuc: '1234567A',
 } as Department;
 const eppan: Department = {
   ...leifers,
@@ -33,6 +35,7 @@ const eppan: Department = {
   name1Ita: 'VVF Appiano',
   name2Ita: '',
   openPaymentsAllowed: false,
+  cbiCuc: '',
 };
 
 describe('department master sheet', () => {
@@ -46,12 +49,16 @@ describe('department master sheet', () => {
     // (the check mark is not in the embedded Roboto subset: pdftotext reads nothing for it)
     expect(de).toMatch(/Offene Zahlungen erlaubt\s+–/);
     expect(de).not.toMatch(/^\s*Fax/m);
+    // the bank file's debtor code under the SIA number; left out where a department has none
+    expect(de).toMatch(/SIA-Nummer\s+A1B2C\s+CBI-CUC-Code\s+1234567A/);
+    expect(de.match(/CBI-CUC-Code/g)).toHaveLength(1);
     expect(de.indexOf('101 Freiwillige')).toBeLessThan(de.indexOf('102 FF Eppan'));
     const it_ = pages(departmentMasterSheetPdf({ language: 'it', departments: [leifers] }, ctx), 'department-sheet-it').join('\n');
     expect(it_).toContain('Scheda anagrafica dei corpi');
     expect(it_).toContain('101 Corpo dei Vigili del Fuoco Volontari Laives');
     expect(it_).toMatch(/Via \(italiano\)\s+Via Kennedy 1/);
     expect(it_).toMatch(/Comandante\s+Martin Kommandant/);
+    expect(it_).toMatch(/Codice SIA\s+A1B2C\s+Codice CUC CBI\s+1234567A/);
     expect(it_).toMatch(/Accesso come kassier\s+Pagina 1 di 1/);
   });
 

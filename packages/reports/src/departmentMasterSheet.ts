@@ -41,6 +41,7 @@ export function departmentMasterSheetPdf(data: DepartmentMasterSheetData, ctx: R
         ]),
         [f.openPaymentsAllowed, d.openPaymentsAllowed ? '✓' : '–'],
         [f.siaNumber, d.siaNumber],
+        [f.cbiCuc, d.cbiCuc],
         [f.homebankingFile, d.homebankingFile],
       ];
       // the header row stays empty: the fields are the rows

@@ -49,6 +49,7 @@ export const de = {
       cashier: 'Kassier',
       openPaymentsAllowed: 'Offene Zahlungen erlaubt',
       siaNumber: 'SIA-Nummer',
+      cbiCuc: 'CBI-CUC-Code',
       homebankingFile: 'Homebanking-Datei',
     },
   },

@@ -42,6 +42,7 @@ export const it: ReportLabels = {
       cashier: 'Cassiere',
       openPaymentsAllowed: 'Pagamenti aperti consentiti',
       siaNumber: 'Codice SIA',
+      cbiCuc: 'Codice CUC CBI',
       homebankingFile: 'File home banking',
     },
   },
