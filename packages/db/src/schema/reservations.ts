@@ -1,4 +1,4 @@
-import { boolean, check, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { chapterBudgets } from './budget.ts';
 import { departments } from './platform.ts';
@@ -30,11 +30,17 @@ export const reservations = pgTable(
     closed: boolean('closed').notNull().default(false),
     /** An earlier record "deleted" keeps its number (DOMAIN decision 1): amounts 0, closed, shown as cancelled. */
     cancelled: boolean('cancelled').notNull().default(false),
+    /**
+     * Carry-over (DOMAIN decision 13): the open reservation of the previous year this one continues on
+     * the new year's residue line (its remaining amount at the run). One copy per source: a re-run updates it.
+     */
+    carriedFromId: integer('carried_from_id').references((): AnyPgColumn => reservations.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('reservations_record_uq').on(t.departmentId, t.year, t.recordNumber),
     index('reservations_line_idx').on(t.chapterBudgetId),
+    uniqueIndex('reservations_carried_from_uq').on(t.carriedFromId),
     check('reservations_booked_ck', sql`${t.amountBooked} >= 0`),
     check('reservations_used_typed_ck', sql`${t.amountUsedTyped} >= 0`),
   ],

@@ -1,0 +1,3 @@
+ALTER TABLE "reservations" ADD COLUMN "carried_from_id" integer;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_carried_from_id_reservations_id_fk" FOREIGN KEY ("carried_from_id") REFERENCES "public"."reservations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "reservations_carried_from_uq" ON "reservations" USING btree ("carried_from_id");
