@@ -245,8 +245,56 @@ export const demoSuppliers = [
 ];
 
 /**
+ * Suppliers only 102 (open payments allowed) knows, for the homebanking cases: a foreign SEPA supplier
+ * (Austrian IBAN with BIC: a foreign order, pain.001) and a local craftsman without bank details (listed
+ * as not payable: NoValidIban). Their December bills stay open into the next year (demo bookings).
+ */
+export const demoSuppliersOf: Readonly<Record<string, readonly (typeof suppliers.$inferInsert & { code: number })[]>> = {
+  '102': [
+    {
+      departmentId: 0,
+      code: 1006,
+      searchKey: 'ROSENBAUER',
+      name1: 'Rosenbauer Österreich GmbH',
+      name2: 'Einsatzbekleidung',
+      street: 'Paschinger Straße 90',
+      postalCode: '4060',
+      location: 'Leonding',
+      country: 'AT',
+      province: '',
+      isoCode: 'AT',
+      vatCode: 'ATU23411204',
+      email: 'office@rosenbauer.com',
+      internet: 'www.rosenbauer.com',
+      chapterProposal: '21004',
+      language: 'de',
+      bankName: 'Raiffeisenlandesbank Oberösterreich',
+      swift: 'RZOOAT2L',
+      iban: 'AT533400000000471122',
+    },
+    {
+      departmentId: 0,
+      code: 1007,
+      searchKey: 'THALER',
+      name1: 'Schlosserei Thaler',
+      name2: 'Metallbau und Reparaturen',
+      street: 'Bahnhofstraße 3',
+      postalCode: '39057',
+      location: 'Eppan',
+      province: 'BZ',
+      vatCode: '02566410217',
+      taxCode: '02566410217',
+      landlinePhone: '0471 663015',
+      contactPerson: 'Josef Thaler',
+      chapterProposal: '21007',
+      language: 'de',
+    },
+  ],
+};
+
+/**
  * The base data of the demo: the bank directory rows, and for every department a cash account, a
- * bank account at its house bank and the demo suppliers.
+ * bank account at its house bank and the demo suppliers (102 two more: demoSuppliersOf).
  */
 export async function seedBaseData(tx: Tx, departmentIds: ReadonlyMap<string, number>): Promise<void> {
   const insertedBanks = await tx
@@ -289,5 +337,7 @@ export async function seedBaseData(tx: Tx, departmentIds: ReadonlyMap<string, nu
         };
       }),
     );
+    const own = demoSuppliersOf[code] ?? [];
+    if (own.length > 0) await tx.insert(suppliers).values(own.map((s) => ({ ...s, departmentId })));
   }
 }

@@ -216,5 +216,21 @@ for (const database of testDatabases()) {
       expect(bills.some((b) => b.n === 2 && b.paid > 0 && b.open > 0)).toBe(true);
       expect(bills.some((b) => b.open === 0)).toBe(true);
     });
+
+    it("gives only 102 a foreign supplier's and an IBAN-less supplier's open year-end bills, numbered last", async () => {
+      const open = await rows<{ code: string; supplier: number; iban: string; swift: string; record_number: number; last: number; due: string[] }>(
+        sql`select d.code, s.code as supplier, s.iban, s.swift, m.record_number, c.last,
+          array_agg(p.date_due::text order by p.sort) filter (where p.date_paid is null) as due
+        from movements m join departments d on d.id = m.department_id join suppliers s on s.id = m.supplier_id
+        join movement_payments p on p.movement_id = m.id
+        join record_counters c on c.department_id = m.department_id and c.year = m.year and c.kind = 'expense'
+        where s.code in (1006, 1007) group by 1, 2, 3, 4, 5, 6 order by 2`,
+      );
+      const last = open[0]?.last ?? 0;
+      expect(open.map((o) => [o.code, o.supplier, o.iban, o.swift, o.record_number, o.due])).toEqual([
+        ['102', 1006, 'AT533400000000471122', 'RZOOAT2L', last - 1, [`${YEAR}-01-18`, `${YEAR}-02-17`]],
+        ['102', 1007, '', '', last, [`${YEAR}-01-22`]],
+      ]);
+    });
   });
 }

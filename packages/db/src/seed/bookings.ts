@@ -535,6 +535,33 @@ const departmentStreams: Stream[] = [
     ],
   },
   { kind: 'expense', lines: [['22002', 0.33]], dates: '16.4', supplier: 1002, text: 'Lichtmast und Stromerzeuger', doc: '{n}/{yy}', docLag: 15 },
+  // Only where the supplier exists (102, demoSuppliersOf): year-end bills still open in the next year,
+  // one of a foreign supplier (a foreign homebanking order) and one of a supplier without an IBAN (not payable).
+  {
+    kind: 'expense',
+    lines: [['21004', 0.1, 'Einsatzjacken für die Atemschutzträger']],
+    dates: '31.12',
+    jitter: 0,
+    supplier: 1006,
+    text: 'Einsatzjacken',
+    doc: 'RB-{n}/{y}',
+    docLag: 12,
+    instalments: [
+      { share: 0.5, days: 30 },
+      { share: 0.5, days: 60 },
+    ],
+  },
+  {
+    kind: 'expense',
+    lines: [['21007', 0.08, 'Reparatur Anhängerkupplung Tanklöschfahrzeug']],
+    dates: '31.12',
+    jitter: 0,
+    supplier: 1007,
+    text: 'Reparatur Anhängerkupplung',
+    doc: '{n}/{y}',
+    docLag: 8,
+    instalments: [{ share: 1, days: 30 }],
+  },
 ];
 
 export const demoStreams: Record<1 | 2 | 3, Stream[]> = { 1: unionStreams, 2: districtStreams, 3: departmentStreams };
@@ -656,6 +683,8 @@ export function planBookings(scope: BookingScope, today: string): PlannedMovemen
   let order = 0;
 
   for (const stream of demoStreams[area]) {
+    // a supplier of only some departments (demoSuppliersOf): the others don't book this stream
+    if (stream.supplier !== undefined && !scope.suppliers.has(stream.supplier)) continue;
     const lines = stream.lines.filter(([chapter]) => scope.lines.has(chapter));
     if (lines.length === 0) continue;
     const jitter = stream.jitter ?? 0.3;
