@@ -25,7 +25,11 @@ export const StatisticsExportInput = z
   .refine((v) => v.yearFrom <= v.yearTo, { message: 'InvalidValue', path: ['yearTo'] });
 export type StatisticsExportInput = z.input<typeof StatisticsExportInput>;
 
-/** One line of the statistics CSV: totals per department, year and part, or one chapter line. Amounts in cents. */
+/**
+ * One line of the statistics CSV: totals per department and year, or one chapter code. Amounts in
+ * cents. The budget columns come first as they always did; the actual figures of the residues and
+ * open payments follow (appended, so existing spreadsheets keep their columns).
+ */
 export interface StatisticsRow {
   departmentCode: string;
   departmentName: string;
@@ -42,6 +46,19 @@ export interface StatisticsRow {
   expensesChanges: number;
   expensesFinal: number;
   expensesPayments: number;
+  /** Residues carried into the year (final budget of its residue lines). */
+  revenuesResidues: number;
+  /** Collected on the residue lines. */
+  revenuesResiduesPayments: number;
+  /** Active residues at year end: the determined final residues of every revenue line. */
+  revenuesFinalResidues: number;
+  /** Booked expenses not yet paid, on every line of the year. */
+  expensesOpenPayments: number;
+  expensesResidues: number;
+  /** Paid on the residue lines. */
+  expensesResiduesPayments: number;
+  /** Passive residues at year end. */
+  expensesFinalResidues: number;
 }
 
 export interface StatisticsExport {

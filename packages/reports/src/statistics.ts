@@ -9,10 +9,13 @@ export function csvAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The statistics CSV (spec 2 §2): headings by language, one line per department and year or per chapter line. */
+/**
+ * The statistics CSV (spec 2 §2): headings by language, one line per department and year or per
+ * chapter; the actual figures of residues and open payments appended after the budget columns.
+ */
 export function statisticsCsv(data: Pick<StatisticsExport, 'language' | 'withChapters' | 'rows'>): string {
   const t = labelsFor(data.language).statistics;
-  const header = [...t.head, ...(data.withChapters ? t.chapter : []), ...t.figures];
+  const header = [...t.head, ...(data.withChapters ? t.chapter : []), ...t.figures, ...t.actuals];
   return toCsv(
     header,
     data.rows.map((r) => [
@@ -30,6 +33,13 @@ export function statisticsCsv(data: Pick<StatisticsExport, 'language' | 'withCha
         r.expensesChanges,
         r.expensesFinal,
         r.expensesPayments,
+        r.revenuesResidues,
+        r.revenuesResiduesPayments,
+        r.revenuesFinalResidues,
+        r.expensesOpenPayments,
+        r.expensesResidues,
+        r.expensesResiduesPayments,
+        r.expensesFinalResidues,
       ].map(csvAmount),
     ]),
   );

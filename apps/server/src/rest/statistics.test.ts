@@ -14,8 +14,11 @@ for (const target of testDatabases()) {
       expect(res.headers['content-disposition']).toBe('attachment; filename="statistik.csv"');
       const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toMatch(/^Code;Feuerwehr;Jahr;Bereich;Einnahmen Voranschlag/);
+      expect(lines[0]).toMatch(/;Ausgaben Zahlungen;Einnahmen Rückstände Vorjahre;.*;Ausgaben Rückstände Jahresende$/);
       // payments: the demo bookings of Leifers (see statistics.test.ts in packages/api for the sums)
-      expect(lines[1]).toBe(`101;Freiwillige Feuerwehr Leifers;${YEAR - 1};3;88856,25;0,00;88856,25;88084,15;95051,25;0,00;95051,25;88498,72`);
+      expect(lines[1]).toBe(
+        `101;Freiwillige Feuerwehr Leifers;${YEAR - 1};3;88856,25;0,00;88856,25;88084,15;95051,25;0,00;95051,25;88498,72;0,00;0,00;0,00;0,00;0,00;0,00;0,00`,
+      );
       const it = await get(`Statistics?language=it&deptFrom=101&deptTo=101&yearFrom=${YEAR - 1}&yearTo=${YEAR - 1}&withChapters=true`);
       expect(it.headers['content-disposition']).toBe('attachment; filename="statistica.csv"');
       expect(it.body).toContain(';Capitolo;Descrizione;');

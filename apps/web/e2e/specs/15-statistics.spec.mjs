@@ -26,7 +26,10 @@ describe('statistics export (supervisor)', () => {
     assert.match(totals.lines[0], /^Code;Feuerwehr;Jahr;Bereich;Einnahmen Voranschlag/);
     assert.equal(totals.lines.length, 2);
     // payments: the demo bookings of Leifers (hand-checked in packages/api/src/services/statistics.test.ts)
-    assert.equal(totals.lines[1], `101;Freiwillige Feuerwehr Leifers;${prev};3;88856,25;0,00;88856,25;88084,15;95051,25;0,00;95051,25;88498,72`);
+    assert.equal(
+      totals.lines[1],
+      `101;Freiwillige Feuerwehr Leifers;${prev};3;88856,25;0,00;88856,25;88084,15;95051,25;0,00;95051,25;88498,72;0,00;0,00;0,00;0,00;0,00;0,00;0,00`,
+    );
 
     await page.getByText('detailliert (mit Kapiteln)').click();
     const detailed = await downloadCsv(page);

@@ -119,7 +119,7 @@ export function bookingTotalsSql(scope: FigureScope): SQL {
              where l.department_id in (${list(scope.departmentIds)}) and l.year between ${scope.yearFrom} and ${scope.yearTo}`;
 }
 
-interface RawRow {
+export interface FigureRawRow {
   chapter_id: number;
   chapter: string;
   part: number;
@@ -141,13 +141,7 @@ interface RawRow {
   total: number | string;
 }
 
-/**
- * The chapters of the filter with all their figures, sorted by code, in one query; `total` is the
- * number of matching chapters before limit/offset (for paging).
- */
-export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows: FigureRow[]; total: number }> {
-  const chapterYear = f.chapterYear ?? f.year;
-  const excluded = f.excludeChangeIds?.length ? sql`and h.id not in (${list(f.excludeChangeIds)})` : sql``;
+function filterConditions(f: FigureFilter, chapterYear: number): SQL[] {
   const conditions: SQL[] = [sql`c.area = ${f.area}`, sql`c.year = ${chapterYear}`];
   if (f.part !== undefined) conditions.push(sql`c.part = ${f.part}`);
   if (f.chapterIds) conditions.push(f.chapterIds.length ? sql`c.id in (${list(f.chapterIds)})` : sql`false`);
@@ -157,9 +151,20 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
   if (f.titleTo !== undefined) conditions.push(sql`c.title <= ${f.titleTo}`);
   if (f.chapterFrom) conditions.push(sql`c.chapter >= ${f.chapterFrom}`);
   if (f.chapterTo) conditions.push(sql`c.chapter <= ${f.chapterTo}`);
+  return conditions;
+}
+
+/**
+ * The one chapter-figures select (columns of `FigureRawRow`, sorted by code, `total` the matching
+ * chapters before limit/offset): chapterFigureRows runs it, the digests compose it into their query.
+ */
+export function chapterFigureSql(f: FigureFilter): SQL {
+  const chapterYear = f.chapterYear ?? f.year;
+  const excluded = f.excludeChangeIds?.length ? sql`and h.id not in (${list(f.excludeChangeIds)})` : sql``;
+  const conditions = filterConditions(f, chapterYear);
   const join = f.withBudgetOnly ? sql`join` : sql`left join`;
   const page = f.limit !== undefined ? sql`limit ${f.limit} offset ${f.offset ?? 0}` : sql``;
-  const query = sql`
+  return sql`
     with lines as (
       select id, chapter_id, budget_initial, final_residue, description_deu, description_ita from chapter_budgets
       where department_id = ${f.departmentId} and year = ${f.year} and chapter_year = ${chapterYear}
@@ -182,40 +187,53 @@ export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows
     where ${sql.join(conditions, sql` and `)}
     order by c.chapter
     ${page}`;
-  const raw = await execRows<RawRow>(db, query);
-  const rows = raw.map((r): FigureRow => {
-    const part = Number(r.part) as Part;
-    const figures = chapterFigures({
-      part,
-      budgetInitial: toCents(r.budget_initial),
-      budgetChanges: toCents(r.budget_changes),
-      payments: toCents(r.payments),
-      openPayments: toCents(r.open_payments),
-      reservations: toCents(r.reservations),
-      finalResidue: r.final_residue === null ? null : toCents(r.final_residue),
-    });
-    const lineDeu = r.line_deu ?? '';
-    const lineIta = r.line_ita ?? '';
-    return {
-      ...figures,
-      chapterId: Number(r.chapter_id),
-      chapter: r.chapter,
-      chapterYear,
-      part,
-      title: Number(r.title),
-      descriptionDeu: r.empty_chapter && lineDeu ? lineDeu : r.description_deu,
-      descriptionIta: r.empty_chapter && lineIta ? lineIta : r.description_ita,
-      searchKeyDeu: r.search_key_deu,
-      searchKeyIta: r.search_key_ita,
-      isEditable: Boolean(r.empty_chapter),
-      lineId: r.line_id === null ? null : Number(r.line_id),
-      lineDescriptionDeu: lineDeu,
-      lineDescriptionIta: lineIta,
-    };
+}
+
+/** A row of chapterFigureSql with its derived figures (domain `chapterFigures`). */
+export function toFigureRow(r: FigureRawRow, chapterYear: number): FigureRow {
+  const part = Number(r.part) as Part;
+  const figures = chapterFigures({
+    part,
+    budgetInitial: toCents(r.budget_initial),
+    budgetChanges: toCents(r.budget_changes),
+    payments: toCents(r.payments),
+    openPayments: toCents(r.open_payments),
+    reservations: toCents(r.reservations),
+    finalResidue: r.final_residue === null ? null : toCents(r.final_residue),
   });
+  const lineDeu = r.line_deu ?? '';
+  const lineIta = r.line_ita ?? '';
+  return {
+    ...figures,
+    chapterId: Number(r.chapter_id),
+    chapter: r.chapter,
+    chapterYear,
+    part,
+    title: Number(r.title),
+    descriptionDeu: r.empty_chapter && lineDeu ? lineDeu : r.description_deu,
+    descriptionIta: r.empty_chapter && lineIta ? lineIta : r.description_ita,
+    searchKeyDeu: r.search_key_deu,
+    searchKeyIta: r.search_key_ita,
+    isEditable: Boolean(r.empty_chapter),
+    lineId: r.line_id === null ? null : Number(r.line_id),
+    lineDescriptionDeu: lineDeu,
+    lineDescriptionIta: lineIta,
+  };
+}
+
+/**
+ * The chapters of the filter with all their figures, sorted by code, in one query; `total` is the
+ * number of matching chapters before limit/offset (for paging).
+ */
+export async function chapterFigureRows(db: Db, f: FigureFilter): Promise<{ rows: FigureRow[]; total: number }> {
+  const chapterYear = f.chapterYear ?? f.year;
+  const raw = await execRows<FigureRawRow>(db, chapterFigureSql(f));
+  const rows = raw.map((r) => toFigureRow(r, chapterYear));
   // a page past the end has no rows to carry the count: count again only then
   let total = Number(raw[0]?.total ?? 0);
   if (raw.length === 0 && (f.offset ?? 0) > 0) {
+    const conditions = filterConditions(f, chapterYear);
+    const join = f.withBudgetOnly ? sql`join` : sql`left join`;
     const counted = await execRows<{ n: number | string }>(
       db,
       sql`select count(*) as n from chapters c ${join} chapter_budgets l on l.chapter_id = c.id and l.department_id = ${f.departmentId}
@@ -243,7 +261,11 @@ export interface StatisticsFigureFilter {
   withChapters: boolean;
 }
 
-/** Summed figures of a department and year: per part, or per chapter line (`chapter` set). */
+/**
+ * Summed figures of a department and year: per part, or per chapter code (`chapter` set). The budget
+ * and its payments are the year's current lines; the residue figures come from its residue lines
+ * (chapter year before the year); open payments and final residues from both.
+ */
 export interface StatisticsFigureRow {
   departmentId: number;
   year: number;
@@ -256,6 +278,14 @@ export interface StatisticsFigureRow {
   budgetChanges: number;
   budgetFinal: number;
   payments: number;
+  /** Final budget (initial + changes) of the residue lines: the residues carried into the year. */
+  residues: number;
+  /** Collected (revenues) or paid (expenses) on the residue lines. */
+  residuesPayments: number;
+  /** Booked and not yet paid, on every line of the year. */
+  openPayments: number;
+  /** The determined final residues of every line of the year (a line not determined counts 0). */
+  finalResidues: number;
 }
 
 interface RawStatisticsRow {
@@ -268,34 +298,41 @@ interface RawStatisticsRow {
   budget_initial: string | null;
   budget_changes: string | null;
   payments: string | null;
+  residues: string | null;
+  residues_payments: string | null;
+  open_payments: string | null;
+  final_residues: string | null;
 }
 
 /**
- * The budget of many departments and years — the current lines (never residue lines) of approved
- * forecasts; drafts count as nothing — with their changes and bookings, summed per
- * department, year and part (or kept per chapter line), in one query. The figures follow domain
- * `chapterFigures` (final = initial + changes).
+ * The budget of many departments and years — the current lines of approved forecasts; drafts count
+ * as nothing — with their changes and bookings, and the actual figures of the year's residue lines,
+ * summed per department, year and part (or per chapter code: a current line and the residue lines of
+ * the same code make one row), in one query. The figures follow domain `chapterFigures` (final =
+ * initial + changes).
  */
 export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): Promise<StatisticsFigureRow[]> {
   if (f.departmentIds.length === 0 || f.yearFrom > f.yearTo) return [];
   const ids = list(f.departmentIds);
-  const grouped = f.withChapters
-    ? sql`select l.department_id, l.year, c.part, c.chapter,
-              case when c.empty_chapter and l.description_deu <> '' then l.description_deu else c.description_deu end as description_deu,
-              case when c.empty_chapter and l.description_ita <> '' then l.description_ita else c.description_ita end as description_ita,
-              l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments`
-    : sql`select l.department_id, l.year, c.part, null as chapter, null as description_deu, null as description_ita,
-              sum(l.budget_initial)::text as budget_initial, sum(ch.amount)::text as budget_changes, sum(b.payments)::text as payments`;
-  const tail = f.withChapters
-    ? sql`order by l.department_id, l.year, c.chapter, l.chapter_year`
-    : sql`group by l.department_id, l.year, c.part order by l.department_id, l.year, c.part`;
+  const current = sql`l.chapter_year = l.year`;
+  const residue = sql`l.chapter_year < l.year`;
+  // the current line's names first (its chapter year is the highest of the code)
+  const described = (column: 'deu' | 'ita') => {
+    const line = column === 'deu' ? sql`l.description_deu` : sql`l.description_ita`;
+    const chapter = column === 'deu' ? sql`c.description_deu` : sql`c.description_ita`;
+    return sql`(array_agg(case when c.empty_chapter and ${line} <> '' then ${line} else ${chapter} end order by l.chapter_year desc))[1]`;
+  };
+  const keys = f.withChapters
+    ? sql`l.department_id, l.year, c.part, c.chapter, ${described('deu')} as description_deu, ${described('ita')} as description_ita`
+    : sql`l.department_id, l.year, c.part, null as chapter, null as description_deu, null as description_ita`;
+  const groups = f.withChapters ? sql`l.department_id, l.year, c.part, c.chapter` : sql`l.department_id, l.year, c.part`;
   const query = sql`
     with lines as (
-      -- the budget of a year: current lines (no residue lines) of an approved forecast only
-      select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year, l.budget_initial, l.description_deu, l.description_ita
+      -- the lines of a year with an approved forecast (a draft year counts as nothing)
+      select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year, l.budget_initial, l.final_residue, l.description_deu, l.description_ita
       from chapter_budgets l
       join budget_heads bh on bh.department_id = l.department_id and bh.year = l.year and bh.forecast_approved is not null
-      where l.department_id in (${ids}) and l.year between ${f.yearFrom} and ${f.yearTo} and l.chapter_year = l.year
+      where l.department_id in (${ids}) and l.year between ${f.yearFrom} and ${f.yearTo}
     ),
     changes as (
       select p.chapter_budget_id, sum(p.amount) as amount
@@ -304,20 +341,29 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
       group by p.chapter_budget_id
     ),
     bookings as (${bookingsSql({ departmentIds: f.departmentIds, yearFrom: f.yearFrom, yearTo: f.yearTo })})
-    ${grouped}
+    select ${keys},
+           sum(l.budget_initial) filter (where ${current})::text as budget_initial,
+           sum(ch.amount) filter (where ${current})::text as budget_changes,
+           sum(b.payments) filter (where ${current})::text as payments,
+           sum(l.budget_initial + coalesce(ch.amount, 0)) filter (where ${residue})::text as residues,
+           sum(b.payments) filter (where ${residue})::text as residues_payments,
+           sum(b.open_payments)::text as open_payments,
+           sum(l.final_residue)::text as final_residues
     from lines l
     join chapters c on c.id = l.chapter_id
     left join changes ch on ch.chapter_budget_id = l.id
     left join bookings b on b.chapter_budget_id = l.id
-    ${tail}`;
+    group by ${groups}
+    order by ${groups}`;
   return (await execRows<RawStatisticsRow>(db, query)).map((r) => {
     const part = Number(r.part) as Part;
+    const openPayments = toCents(r.open_payments);
     const figures = chapterFigures({
       part,
       budgetInitial: toCents(r.budget_initial),
       budgetChanges: toCents(r.budget_changes),
       payments: toCents(r.payments),
-      openPayments: 0,
+      openPayments,
       reservations: 0,
       finalResidue: null,
     });
@@ -332,6 +378,10 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
       budgetChanges: figures.budgetChanges,
       budgetFinal: figures.budgetFinal,
       payments: figures.payments,
+      residues: toCents(r.residues),
+      residuesPayments: toCents(r.residues_payments),
+      openPayments: figures.openPayments,
+      finalResidues: toCents(r.final_residues),
     };
   });
 }

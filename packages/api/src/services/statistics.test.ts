@@ -1,9 +1,11 @@
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
+import { accountIdOf, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signedIn, signInAs } from '../test-utils.ts';
+import { addResidueLine } from './bookings.testkit.ts';
 
 const PREV = CURRENT_YEAR - 1;
+const JUNE = new Date(`${CURRENT_YEAR}-06-15T10:00:00Z`);
 
 describeOnDatabases('statistics export', (get) => {
   let ip = 0;
@@ -42,6 +44,14 @@ describeOnDatabases('statistics export', (get) => {
       expensesChanges: 0,
       expensesFinal: 9_505_125,
       expensesPayments: 8_849_872,
+      // the demo has no residue lines, no open payments at Leifers and no determined residues
+      revenuesResidues: 0,
+      revenuesResiduesPayments: 0,
+      revenuesFinalResidues: 0,
+      expensesOpenPayments: 0,
+      expensesResidues: 0,
+      expensesResiduesPayments: 0,
+      expensesFinalResidues: 0,
     });
     // the current year has no forecast yet: a row of zeros
     expect(data.rows[1]).toMatchObject({ year: CURRENT_YEAR, revenuesFinal: 0, expensesFinal: 0 });
@@ -118,5 +128,113 @@ describeOnDatabases('statistics export', (get) => {
       language: 'de',
     });
     expect(approved.rows[0]).toMatchObject({ revenuesInitial: 123_400, expensesInitial: 123_400 });
+  });
+
+  it('the actual figures: residues carried, collected and paid, open payments, final residues (by hand)', async () => {
+    // Eppan (102, open payments allowed) in the current year: a small forecast, two residue lines,
+    // five bookings and the determined residues, so every figure is a hand calculation.
+    const c = await signInAs(get, '10.7.9', JUNE)('zwei');
+    const handle = get();
+    const s = { departmentId: await departmentId(handle, '102'), year: CURRENT_YEAR };
+    await c.budget.forecast.save({ ...s, part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
+    await c.budget.forecast.save({
+      ...s,
+      part: 2,
+      positions: [
+        { chapter: '21006', amountCurrYear: 300_000 },
+        { chapter: '21001', amountCurrYear: 200_000 },
+      ],
+    });
+    expect(await c.budget.forecast.approve({ ...s, approval: `${CURRENT_YEAR}-01-20` })).toBe(true);
+    await addResidueLine(handle, s, '11001', 30_000);
+    await addResidueLine(handle, s, '21006', 50_000);
+    const [supplier] = await handle.db
+      .select({ id: schema.suppliers.id })
+      .from(schema.suppliers)
+      .where(eq(schema.suppliers.departmentId, s.departmentId))
+      .limit(1);
+    const bank = await accountIdOf(handle, '102', 'B1');
+    const day = `${CURRENT_YEAR}-03-05`;
+    const revenue = { ...s, kind: 'revenues' as const, type: 0, recordDate: day, accountId: bank };
+    const expense = { ...s, kind: 'expenses' as const, recordDate: day, documentDate: day, accountId: bank };
+    const residue = CURRENT_YEAR - 1;
+    await c.movements.save({ ...revenue, positions: [{ chapter: '11001', amount: 123_456 }] });
+    await c.movements.save({ ...revenue, positions: [{ chapter: '11001', chapterYear: residue, amount: 25_000 }] });
+    await c.movements.save({ ...expense, type: 1, positions: [{ chapter: '21006', amount: 40_000 }] });
+    await c.movements.save({ ...expense, type: 1, positions: [{ chapter: '21006', chapterYear: residue, amount: 20_000 }] });
+    await c.movements.save({
+      ...expense,
+      type: 2,
+      supplierId: supplier?.id ?? null,
+      positions: [{ chapter: '21001', amount: 60_000 }],
+      payments: [
+        { amount: 25_000, dateDue: `${CURRENT_YEAR}-04-30`, datePaid: `${CURRENT_YEAR}-05-02` },
+        { amount: 35_000, dateDue: `${CURRENT_YEAR}-09-30`, datePaid: null },
+      ],
+    });
+    // determined final residues: 11001 3.765,44 (5.000,00 - 1.234,56) and its residue line 50,00;
+    // 21001 350,00 (the open instalment); the 21006 residue line 300,00; 21006 itself not determined
+    const lines = await handle.db
+      .select({ id: schema.chapterBudgets.id, chapter: schema.chapters.chapter, chapterYear: schema.chapterBudgets.chapterYear })
+      .from(schema.chapterBudgets)
+      .innerJoin(schema.chapters, eq(schema.chapters.id, schema.chapterBudgets.chapterId))
+      .where(and(eq(schema.chapterBudgets.departmentId, s.departmentId), eq(schema.chapterBudgets.year, CURRENT_YEAR)));
+    const determined: Record<string, number> = {
+      [`11001/${CURRENT_YEAR}`]: 376_544,
+      [`11001/${residue}`]: 5_000,
+      [`21001/${CURRENT_YEAR}`]: 35_000,
+      [`21006/${residue}`]: 30_000,
+    };
+    for (const l of lines) {
+      const value = determined[`${l.chapter}/${l.chapterYear}`];
+      if (value !== undefined) await handle.db.update(schema.chapterBudgets).set({ finalResidue: value }).where(eq(schema.chapterBudgets.id, l.id));
+    }
+
+    const input = { deptFrom: '102', deptTo: '102', yearFrom: CURRENT_YEAR, yearTo: CURRENT_YEAR, language: 'de' as const };
+    const totals = await c.statistics.export({ ...input, withChapters: false });
+    expect(totals.rows).toEqual([
+      {
+        departmentCode: '102',
+        departmentName: 'Freiwillige Feuerwehr Eppan',
+        year: CURRENT_YEAR,
+        area: 3,
+        chapter: '',
+        description: '',
+        revenuesInitial: 500_000,
+        revenuesChanges: 0,
+        revenuesFinal: 500_000,
+        // the current line only: the 250,00 on the residue line are residues collected
+        revenuesPayments: 123_456,
+        expensesInitial: 500_000,
+        expensesChanges: 0,
+        expensesFinal: 500_000,
+        // 400,00 paid on 21006 + the paid instalment 250,00 on 21001
+        expensesPayments: 65_000,
+        revenuesResidues: 30_000,
+        revenuesResiduesPayments: 25_000,
+        revenuesFinalResidues: 381_544,
+        expensesOpenPayments: 35_000,
+        expensesResidues: 50_000,
+        expensesResiduesPayments: 20_000,
+        expensesFinalResidues: 65_000,
+      },
+    ]);
+    // with chapters: a chapter's current and residue lines make one row
+    const detailed = await c.statistics.export({ ...input, withChapters: true });
+    const pick = (r: (typeof detailed.rows)[number]) => [
+      r.chapter,
+      r.revenuesFinal + r.expensesFinal,
+      r.revenuesPayments + r.expensesPayments,
+      r.revenuesResidues + r.expensesResidues,
+      r.revenuesResiduesPayments + r.expensesResiduesPayments,
+      r.expensesOpenPayments,
+      r.revenuesFinalResidues + r.expensesFinalResidues,
+    ];
+    expect(detailed.rows.map(pick)).toEqual([
+      ['1-1-001', 500_000, 123_456, 30_000, 25_000, 0, 381_544],
+      ['2-1-001', 200_000, 25_000, 0, 0, 35_000, 35_000],
+      ['2-1-006', 300_000, 40_000, 50_000, 20_000, 0, 30_000],
+    ]);
+    expect(detailed.rows[0]?.description).not.toBe('');
   });
 });

@@ -21,9 +21,10 @@ type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 type Input = Omit<StatisticsExportInput, 'withChapters' | 'language'> & { withChapters: boolean; language: 'de' | 'it'; departmentId?: number | undefined };
 
 /**
- * Statistics export (spec 2 §2): the budget figures of the visible departments in the code range,
- * per year of the range. Without chapters one row per department and year (revenue and expense
- * totals, also for a year without budget); with chapters one row per chapter line.
+ * Statistics export (spec 2 §2, spec 3 §2): the budget figures of the visible departments in the
+ * code range, per year of the range, and the actual figures (payments, residues, open payments).
+ * Without chapters one row per department and year (revenue and expense totals, also for a year
+ * without budget); with chapters one row per chapter code (its current and residue lines).
  */
 export async function exportStatistics(db: Db, actor: Actor, input: Input): Promise<StatisticsExport> {
   await requireItem(db, actor, 'statisticsExport', input.departmentId);
@@ -70,6 +71,13 @@ export async function exportStatistics(db: Db, actor: Actor, input: Input): Prom
     expensesChanges: 0,
     expensesFinal: 0,
     expensesPayments: 0,
+    revenuesResidues: 0,
+    revenuesResiduesPayments: 0,
+    revenuesFinalResidues: 0,
+    expensesOpenPayments: 0,
+    expensesResidues: 0,
+    expensesResiduesPayments: 0,
+    expensesFinalResidues: 0,
   });
   const add = (row: StatisticsRow, f: (typeof figures)[number]) => {
     const side = f.part === Part.Revenues ? 'revenues' : 'expenses';
@@ -77,6 +85,11 @@ export async function exportStatistics(db: Db, actor: Actor, input: Input): Prom
     row[`${side}Changes`] += f.budgetChanges;
     row[`${side}Final`] += f.budgetFinal;
     row[`${side}Payments`] += f.payments;
+    row[`${side}Residues`] += f.residues;
+    row[`${side}ResiduesPayments`] += f.residuesPayments;
+    row[`${side}FinalResidues`] += f.finalResidues;
+    // revenues have no open payments (DOMAIN "Figures of a chapter")
+    row.expensesOpenPayments += f.openPayments;
   };
   const byKey = new Map<string, typeof figures>();
   for (const f of figures) {

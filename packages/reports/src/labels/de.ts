@@ -220,6 +220,16 @@ export const de = {
       'Ausgaben endgültig',
       'Ausgaben Zahlungen',
     ],
+    /** The actual figures, appended after the budget columns (existing spreadsheets keep theirs). */
+    actuals: [
+      'Einnahmen Rückstände Vorjahre',
+      'Einnahmen Rückstände eingehoben',
+      'Einnahmen Rückstände Jahresende',
+      'Ausgaben offene Zahlungen',
+      'Ausgaben Rückstände Vorjahre',
+      'Ausgaben Rückstände bezahlt',
+      'Ausgaben Rückstände Jahresende',
+    ],
   },
   /** The printed payment order (payments/homebanking, Print; the export's human-readable part). */
   paymentOrder: {

@@ -207,6 +207,15 @@ export const it: ReportLabels = {
       'Uscite definitive',
       'Uscite pagamenti',
     ],
+    actuals: [
+      'Entrate residui anni precedenti',
+      'Entrate residui riscossi',
+      'Entrate residui fine esercizio',
+      'Uscite pagamenti aperti',
+      'Uscite residui anni precedenti',
+      'Uscite residui pagati',
+      'Uscite residui fine esercizio',
+    ],
   },
   paymentOrder: {
     title: 'Ordine di pagamento',
