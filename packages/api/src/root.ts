@@ -6,10 +6,13 @@ import { accountBalancesRouter, accountTransfersRouter } from './routers/cash.ts
 import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
+import { digestsRouter } from './routers/digests.ts';
+import { finalBalanceRouter } from './routers/finalBalance.ts';
 import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { reservationsRouter } from './routers/reservations.ts';
+import { residuesRouter } from './routers/residues.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
 import { statisticsRouter } from './routers/statistics.ts';
@@ -37,7 +40,10 @@ export const appRouter = router({
   accountTransfers: accountTransfersRouter,
   accountBalances: accountBalancesRouter,
   reservations: reservationsRouter,
+  residues: residuesRouter,
   payments: paymentsRouter,
+  digests: digestsRouter,
+  finalBalance: finalBalanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

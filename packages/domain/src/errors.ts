@@ -42,6 +42,9 @@ export const errorStatus = {
   BudgetNotFound: 404,
   InvalidDate: 400,
   'DateAfter31.12': 400,
+  // final account (DOMAIN decisions 12, 16): the approval date not after 31.10 of Y+1; approval only when every criterion passes
+  'DateAfter31.10': 400,
+  FinalBalanceHasErrors: 409,
   AvailableExceeded: 409,
   BudgetNotApproved: 409,
   BudgetFinalNegative: 409,

@@ -34,3 +34,4 @@ export * from './accountBookings.ts';
 export * from './homebanking.ts';
 export * from './paymentOrders.ts';
 export * from './reservations.ts';
+export * from './finalBalance.ts';

@@ -39,6 +39,8 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   BudgetNotFound: msg`Kein Haushalt vorhanden.`,
   InvalidDate: msg`Ungültiges Datum.`,
   'DateAfter31.12': msg`Das Datum darf nicht nach dem 31.12. liegen.`,
+  'DateAfter31.10': msg`Der Rechnungsabschluss muss bis zum 31.10. des Folgejahres genehmigt werden.`,
+  FinalBalanceHasErrors: msg`Der Rechnungsabschluss hat Fehler: nicht alle Kriterien sind erfüllt.`,
   AvailableExceeded: msg`Der verfügbare Betrag wird überschritten.`,
   BudgetNotApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
   BudgetFinalNegative: msg`Der Endansatz darf nicht negativ werden.`,

@@ -45,7 +45,7 @@ function printDepartment(d: DepartmentRow): PrintDepartment {
   };
 }
 
-async function departmentOf(db: Db, id: number): Promise<PrintDepartment> {
+export async function departmentOf(db: Db, id: number): Promise<PrintDepartment> {
   const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1);
   if (!row) fail('NotFound', { field: 'departmentId' });
   return printDepartment(row);

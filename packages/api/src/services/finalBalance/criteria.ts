@@ -1,0 +1,257 @@
+import { type Db, execRows, toCents } from '@app/db';
+import {
+  AccessLevel,
+  type ChapterErrorRow,
+  criteriaFlags,
+  type FinalBalance,
+  type FinalBalanceCriterion,
+  type FinalBalanceErrors,
+  finalApprovalWindow,
+  isLateFinalApproval,
+  Part,
+  type ReservationErrorRow,
+  type UnapprovedChangeRow,
+  type UnpaidBillRow,
+} from '@app/domain';
+import { sql } from 'drizzle-orm';
+import { readHead } from '../budget/head.ts';
+import { usedByPositionsSql } from '../reservations/figures.ts';
+import { scopeStatus } from '../scope.ts';
+import { type FinalScope, type YearLine, yearLines } from './lines.ts';
+
+/**
+ * The final-account criteria (DOMAIN decision 16), in the wire order unpaid bills, budget changes,
+ * reservations, exceeded availabilities, residues, title 3:
+ * - unpaid bills: a line whose final residue (undetermined: 0) is below its open payments;
+ * - budget changes: a change (or the adjustment) without approval date;
+ * - reservations: an open reservation whose remaining amount exceeds its line's final residue;
+ * - exceeded availabilities: an expense line with availableAfterPlannedExpenses < 0;
+ * - residues: a line whose final residue is not determined;
+ * - title 3: title-3 revenues (collected + final residues) ≠ title-3 expenses (paid + final residues).
+ * Each set comes from one query (the year's lines, the unapproved changes, the reservations, the bills).
+ */
+
+const residueOf = (l: YearLine): number => l.finalResidue ?? 0;
+
+export const isUnpaidLine = (l: YearLine): boolean => l.openPayments > 0 && residueOf(l) < l.openPayments;
+export const isExceededLine = (l: YearLine): boolean => l.part === Part.Expenses && l.availableAfterPlannedExpenses < 0;
+export const isUndeterminedLine = (l: YearLine): boolean => l.finalResidue === null;
+
+/** Title-3 revenues and expenses (collected or paid + final residues, every chapter year). */
+export function title3Totals(lines: readonly YearLine[]): { revenues: number; expenses: number } {
+  let revenues = 0;
+  let expenses = 0;
+  for (const l of lines) {
+    if (l.title !== 3) continue;
+    const amount = l.payments + residueOf(l);
+    if (l.part === Part.Revenues) revenues += amount;
+    else expenses += amount;
+  }
+  return { revenues, expenses };
+}
+
+interface RawChange {
+  record_number: number | string;
+  notes: string;
+}
+
+/** The scope's budget changes (and adjustment) without approval date. */
+async function unapprovedChanges(db: Db, scope: { departmentId: number; year: number }): Promise<UnapprovedChangeRow[]> {
+  const rows = await execRows<RawChange>(
+    db,
+    sql`select record_number, notes from budget_changes
+        where department_id = ${scope.departmentId} and year = ${scope.year} and approved is null
+        order by record_number`,
+  );
+  return rows.map((r) => ({ recordNumber: Number(r.record_number), notes: r.notes }));
+}
+
+interface RawReservation {
+  record_date: string;
+  record_number: number | string;
+  chapter_year: number | string;
+  chapter: string;
+  remaining: string;
+  final_residue: string | null;
+  note: string;
+}
+
+/** Open reservations of the scope whose remaining amount exceeds their line's final residue (undetermined: 0). */
+async function reservationsWithoutResidue(db: Db, scope: { departmentId: number; year: number }): Promise<ReservationErrorRow[]> {
+  const rows = await execRows<RawReservation>(
+    db,
+    sql`select * from (
+          select r.record_date::text as record_date, r.record_number, l.chapter_year, c.chapter, l.final_residue::text as final_residue, r.note,
+                 greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()})::text as remaining,
+                 l.final_residue as residue_value
+          from reservations r
+          join chapter_budgets l on l.id = r.chapter_budget_id
+          join chapters c on c.id = l.chapter_id
+          where r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.closed and not r.cancelled
+        ) x
+        where x.remaining::numeric > 0 and x.remaining::numeric > coalesce(x.residue_value, 0)
+        order by x.record_number`,
+  );
+  return rows.map((r) => ({
+    recordDate: r.record_date,
+    recordNumber: Number(r.record_number),
+    chapterYear: Number(r.chapter_year),
+    chapter: r.chapter,
+    remainingAmount: toCents(r.remaining),
+    finalResidue: r.final_residue === null ? null : toCents(r.final_residue),
+    note: r.note,
+  }));
+}
+
+interface RawBill {
+  movement_id: number | string;
+  record_date: string;
+  record_number: number | string;
+  document_date: string | null;
+  document_number: string;
+  account_code: string | null;
+  supplier_code: string | null;
+  supplier_deu: string | null;
+  chapter_year: number | string;
+  chapter: string;
+  amount: string;
+}
+
+/** The unpaid bills (open instalment shares per movement) on the given lines. */
+async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> {
+  if (lineIds.length === 0) return [];
+  const rows = await execRows<RawBill>(
+    db,
+    sql`select m.id as movement_id, m.record_date::text as record_date, m.record_number, m.document_date::text as document_date, m.document_number,
+               a.code as account_code, s.code::text as supplier_code, s.name1 as supplier_deu, l.chapter_year, c.chapter, sum(sh.amount)::text as amount
+        from movement_positions p
+        join movements m on m.id = p.movement_id
+        join movement_payment_shares sh on sh.position_id = p.id
+        join movement_payments pay on pay.id = sh.payment_id and pay.date_paid is null
+        join chapter_budgets l on l.id = p.chapter_budget_id
+        join chapters c on c.id = l.chapter_id
+        left join accounts a on a.id = m.account_id
+        left join suppliers s on s.id = m.supplier_id
+        where p.chapter_budget_id in (${sql.join(lineIds, sql`, `)}) and not m.cancelled and m.kind = 'expenses'
+        group by m.id, m.record_date, m.record_number, m.document_date, m.document_number, a.code, s.code, s.name1, l.chapter_year, c.chapter
+        having sum(sh.amount) > 0
+        order by m.record_date, m.record_number, l.chapter_year, c.chapter`,
+  );
+  return rows.map((r) => ({
+    movementId: Number(r.movement_id),
+    recordDate: r.record_date,
+    recordNumber: Number(r.record_number),
+    documentDate: r.document_date,
+    documentNumber: r.document_number,
+    accountCode: r.account_code ?? '',
+    supplierCode: r.supplier_code ?? '',
+    supplierDescription: r.supplier_deu ?? '',
+    chapterYear: Number(r.chapter_year),
+    chapter: r.chapter,
+    amount: toCents(r.amount),
+  }));
+}
+
+function chapterRow(l: YearLine): ChapterErrorRow {
+  return {
+    chapterYear: l.chapterYear,
+    chapter: l.chapter,
+    part: l.part,
+    descriptionDeu: l.descriptionDeu,
+    descriptionIta: l.descriptionIta,
+    budgetFinal: l.budgetFinal,
+    payments: l.payments,
+    openPayments: l.openPayments,
+    reservations: l.reservations,
+    finalResidue: l.finalResidue,
+    availability: l.part === Part.Revenues ? l.toReceive : l.availableAfterPlannedExpenses,
+  };
+}
+
+/** The failed criteria of the scope (three queries: the lines, the unapproved changes, the reservations). */
+export async function evaluateCriteria(
+  db: Db,
+  scope: { departmentId: number; year: number },
+): Promise<{ failed: Record<FinalBalanceCriterion, boolean>; lines: YearLine[]; changes: UnapprovedChangeRow[]; reservations: ReservationErrorRow[] }> {
+  const [lines, changes, reservations] = await Promise.all([yearLines(db, scope), unapprovedChanges(db, scope), reservationsWithoutResidue(db, scope)]);
+  const t3 = title3Totals(lines);
+  const failed: Record<FinalBalanceCriterion, boolean> = {
+    unpaidBills: lines.some(isUnpaidLine),
+    budgetChanges: changes.length > 0,
+    reservations: reservations.length > 0,
+    exceededAvailabilities: lines.some(isExceededLine),
+    residues: lines.some(isUndeterminedLine),
+    title3: t3.revenues !== t3.expenses,
+  };
+  return { failed, lines, changes, reservations };
+}
+
+/**
+ * Once Y+1 booked on the lines carried from Y (movement positions, transfer positions or reservations
+ * on a residue line of Y+1), reopening Y is for Supervisors only (DOMAIN decision 12).
+ */
+export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: number; year: number }): Promise<boolean> {
+  const rows = await execRows<{ used: boolean | string }>(
+    db,
+    sql`select exists (
+          select 1 from chapter_budgets l
+          where l.department_id = ${scope.departmentId} and l.year = ${scope.year + 1} and l.chapter_year <= ${scope.year}
+            and (exists (select 1 from movement_positions p join movements m on m.id = p.movement_id where p.chapter_budget_id = l.id and not m.cancelled)
+              or exists (select 1 from movement_transfer_positions t join movements m on m.id = t.movement_id
+                         where (t.from_chapter_budget_id = l.id or t.to_chapter_budget_id = l.id) and not m.cancelled)
+              or exists (select 1 from reservations r where r.chapter_budget_id = l.id and not r.cancelled))
+        ) as used`,
+  );
+  const used = rows[0]?.used;
+  return used === true || used === 't' || used === 'true';
+}
+
+/** GET FinalBalance: the criteria, the approval and what the screen may do. */
+export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalBalance> {
+  const [{ failed }, head, status, carried] = await Promise.all([
+    evaluateCriteria(db, scope),
+    readHead(db, scope),
+    scopeStatus(db, scope, scope.today),
+    nextYearUsesCarriedLines(db, scope),
+  ]);
+  const criteria = criteriaFlags(failed);
+  const window = finalApprovalWindow(scope.year);
+  const approval = head.finalApproved;
+  return {
+    year: scope.year,
+    approval,
+    criteria,
+    allPassed: criteria.every((c) => c === 1),
+    isBudgetClosed: approval !== null,
+    isLateApproval: isLateFinalApproval(approval, scope.year),
+    approvalFrom: window.from,
+    approvalTo: window.to,
+    lateAfter: window.lateAfter,
+    isEditable: Boolean(head.forecastApproved) && !status.isYearLocked,
+    canReopen: approval !== null && !status.isYearLocked && (scope.accessLevel === AccessLevel.Supervisor || !carried),
+  };
+}
+
+/** GET FinalBalance/Errors: the rows behind every failed criterion (the error protocol). */
+export async function finalBalanceErrors(db: Db, scope: FinalScope): Promise<FinalBalanceErrors> {
+  const { failed, lines, changes, reservations } = await evaluateCriteria(db, scope);
+  const bills = await unpaidBills(
+    db,
+    lines.filter(isUnpaidLine).map((l) => l.lineId),
+  );
+  const t3 = title3Totals(lines);
+  const title3 = failed.title3 ? lines.filter((l) => l.title === 3) : [];
+  return {
+    year: scope.year,
+    criteria: criteriaFlags(failed),
+    unpaidBills: bills,
+    budgetChanges: changes,
+    reservations,
+    exceededAvailabilities: lines.filter(isExceededLine).map(chapterRow),
+    residues: lines.filter(isUndeterminedLine).map(chapterRow),
+    title3Revenues: title3.filter((l) => l.part === Part.Revenues).map(chapterRow),
+    title3Expenses: title3.filter((l) => l.part === Part.Expenses).map(chapterRow),
+    title3RevenuesTotal: t3.revenues,
+    title3ExpensesTotal: t3.expenses,
+  };
+}
