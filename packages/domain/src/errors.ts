@@ -70,6 +70,12 @@ export const errorStatus = {
   OrderNotFound: 404,
   NoValidIban: 400,
   CucMissing: 409,
+  // residues (DOMAIN decisions 13-15): a final residue or residue line below what is reserved or used; carry-over needs
+  // every line determined; an empty chapter's manual residue needs both names; a manual residue not found (spelled as the spec)
+  SmallerThanExistingResidue: 409,
+  UndeterminedResidues: 409,
+  ChapterDescriptionNeeded: 400,
+  ResiduelNotFound: 404,
   // base data
   UserExists: 409,
   DepartmentNeeded: 400,

@@ -34,4 +34,5 @@ export * from './accountBookings.ts';
 export * from './homebanking.ts';
 export * from './paymentOrders.ts';
 export * from './reservations.ts';
+export * from './residues.ts';
 export * from './finalBalance.ts';

@@ -1,0 +1,239 @@
+import { type Db, execRows, schema, toCents } from '@app/db';
+import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { fail } from '../../errors.ts';
+import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../budget/head.ts';
+import { nextRecordNumber } from '../recordCounters.ts';
+import { usedByPositionsSql } from '../reservations/figures.ts';
+import { RESERVATION_COUNTER } from '../reservations/read.ts';
+import { type ResidueLine, residueLines } from './lines.ts';
+
+const { chapterBudgets, reservations } = schema;
+
+/**
+ * Carry-over (spec 3 §2, §4; DOMAIN.md "Year end", decision 13), run in the target year Y+1 = the
+ * scope year, reading Y:
+ * - every line of Y must be determined (UndeterminedResidues);
+ * - per line of Y that has a final residue, open payments or remaining reservations, the residue line
+ *   (Y+1, chapter, chapterYear) is created, or updated, with budgetInitial = the final residue;
+ * - the unpaid instalments then count on those lines (movements/figures.ts carriedInstalments: the
+ *   instalment, its movement and its payment order stay as they are, so order membership is kept and a
+ *   registration in Y+1 pays the residue line);
+ * - each open reservation of Y with a remaining amount continues as a reservation of Y+1 on the residue
+ *   line (reservations.carried_from_id, one per source), booked = the remaining amount;
+ * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/cash/balances.ts:
+ *   initial of Y+1 = typed first-year balance + every flow before Y+1; a carried instalment paid in Y+1
+ *   is a flow of Y+1), so nothing is copied and they stay current.
+ * Idempotent: a re-run writes only what differs; lowering a line (or a carried reservation) below what
+ * Y+1 already used is SmallerThanExistingResidue.
+ */
+
+function previousScope(scope: BudgetScope): BudgetScope {
+  return { ...scope, year: scope.year - 1 };
+}
+
+/** A line of Y carries over when anything remains on it. */
+function carries(line: ResidueLine): boolean {
+  return (line.finalResidue ?? 0) > 0 || line.openPayments > 0 || line.reservations > 0;
+}
+
+function lineKey(chapterId: number, chapterYear: number): string {
+  return `${chapterId}/${chapterYear}`;
+}
+
+/** Budget/Residues/CarryOver GET: possible when the scope budget is open, Y has lines and all of them are determined. */
+export async function carryOverPossible(db: Db, scope: BudgetScope): Promise<CarryOverState> {
+  const [head, previous, current] = await Promise.all([readHead(db, scope), residueLines(db, previousScope(scope)), residueLines(db, scope, { source: 2 })]);
+  const undetermined = previous.filter((l) => l.finalResidue === null).length;
+  const previousKeys = new Set(previous.map((l) => lineKey(l.chapterId, l.chapterYear)));
+  let reason: CarryOverBlock | null = null;
+  if (head.finalApproved) reason = 'BudgetClosed';
+  else if (previous.length === 0) reason = 'NoPreviousYear';
+  else if (undetermined > 0) reason = 'UndeterminedResidues';
+  return {
+    possible: reason === null,
+    previousYear: scope.year - 1,
+    year: scope.year,
+    isBudgetClosed: head.finalApproved !== null,
+    reason,
+    carriedBefore: current.some((l) => previousKeys.has(lineKey(l.chapterId, l.chapterYear))),
+    undetermined,
+  };
+}
+
+interface OpenReservation {
+  id: number;
+  recordNumber: number;
+  note: string;
+  lineId: number;
+  remaining: number;
+  copyId: number | null;
+  copyBooked: number;
+  copyUsed: number;
+  copyClosed: boolean;
+}
+
+/** The open reservations of Y (remaining > 0) and every reservation of Y already carried, with their copy in Y+1 (one query). */
+async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenReservation[]> {
+  const rows = await execRows<Record<string, string | number | boolean | null>>(
+    tx,
+    sql`select r.id, r.record_number, r.note, r.chapter_budget_id,
+          case when r.closed or r.cancelled then 0 else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end::text as remaining,
+          k.id as copy_id, k.amount_booked::text as copy_booked, k.closed as copy_closed,
+          (k.amount_used_typed + coalesce((select sum(p.reservation_amount) from movement_positions p join movements m on m.id = p.movement_id
+                                           where p.reservation_id = k.id and not m.cancelled), 0))::text as copy_used
+        from reservations r
+        left join reservations k on k.carried_from_id = r.id
+        where r.department_id = ${scope.departmentId} and r.year = ${scope.year - 1}
+        order by r.record_number
+        for update of r`,
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      recordNumber: Number(r.record_number),
+      note: String(r.note),
+      lineId: Number(r.chapter_budget_id),
+      remaining: toCents(r.remaining),
+      copyId: r.copy_id === null ? null : Number(r.copy_id),
+      copyBooked: toCents(r.copy_booked),
+      copyUsed: toCents(r.copy_used),
+      copyClosed: r.copy_closed === true || r.copy_closed === 't',
+    }))
+    .filter((r) => r.remaining > 0 || r.copyId !== null);
+}
+
+/** Unpaid instalments (at the end of Y) per line of Y, of Y's movements and of earlier ones carried onto Y's lines. */
+async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map<number, number>> {
+  const year = scope.year - 1;
+  const rows = await execRows<{ line_id: number | string; n: number | string }>(
+    tx,
+    sql`select l.id as line_id, count(distinct pay.id) as n
+        from chapter_budgets l
+        join chapter_budgets src on src.department_id = l.department_id and src.chapter_id = l.chapter_id
+          and src.chapter_year = l.chapter_year and src.year <= l.year
+        join movement_positions p on p.chapter_budget_id = src.id
+        join movements m on m.id = p.movement_id and m.kind = 'expenses' and not m.cancelled
+        join movement_payment_shares s on s.position_id = p.id
+        join movement_payments pay on pay.id = s.payment_id
+        where l.department_id = ${scope.departmentId} and l.year = ${year}
+          and (pay.date_paid is null or pay.date_paid > make_date(${year}, 12, 31))
+        group by l.id`,
+  );
+  return new Map(rows.map((r) => [Number(r.line_id), Number(r.n)]));
+}
+
+/** Budget/Residues/CarryOver PUT: carries Y's residues into the scope year Y+1 in one transaction. */
+export async function carryOver(db: Db, scope: BudgetScope): Promise<CarryOverResult> {
+  return db.transaction(async (tx) => {
+    const head = await lockOpenHead(tx, scope);
+    if (head.finalApproved) fail('BudgetClosed');
+    // Y's determination and bookings wait (FOR SHARE excludes their FOR UPDATE writes of the head)
+    await lockHead(tx, previousScope(scope), 'share');
+    const previous = await residueLines(tx, previousScope(scope));
+    if (previous.length === 0) fail('NotFound', { params: { year: scope.year - 1 } });
+    const undetermined = previous.filter((l) => l.finalResidue === null);
+    if (undetermined.length > 0) fail('UndeterminedResidues', { params: { count: undetermined.length, year: scope.year - 1 } });
+
+    const existing = new Map((await residueLines(tx, scope, { source: 2 })).map((l) => [lineKey(l.chapterId, l.chapterYear), l]));
+    const result: CarryOverResult = { linesCreated: 0, linesUpdated: 0, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 };
+    const unpaid = await unpaidInstalmentsPerLine(tx, scope);
+    const target = new Map<number, number>(); // line of Y -> line of Y+1
+    for (const line of previous) {
+      const residue = line.finalResidue ?? 0;
+      const found = existing.get(lineKey(line.chapterId, line.chapterYear));
+      if (found) {
+        target.set(line.lineId, found.lineId);
+        if (found.budgetInitial === residue) continue;
+        const figures = chapterFigures(found);
+        const used = figures.payments + figures.openPayments + figures.reservations;
+        if (residue < found.budgetInitial && residue + found.budgetChanges < used)
+          fail('SmallerThanExistingResidue', { params: { chapter: line.chapter, chapterYear: line.chapterYear, used, residue } });
+        await tx.update(chapterBudgets).set({ budgetInitial: residue }).where(eq(chapterBudgets.id, found.lineId));
+        result.linesUpdated += 1;
+      } else if (carries(line)) {
+        const [created] = await tx
+          .insert(chapterBudgets)
+          .values({
+            departmentId: scope.departmentId,
+            year: scope.year,
+            chapterId: line.chapterId,
+            chapterYear: line.chapterYear,
+            budgetInitial: residue,
+            descriptionDeu: line.lineDescriptionDeu,
+            descriptionIta: line.lineDescriptionIta,
+          })
+          .returning({ id: chapterBudgets.id });
+        if (!created) throw new Error('residue line not created');
+        target.set(line.lineId, created.id);
+        result.linesCreated += 1;
+        result.instalmentsMoved += unpaid.get(line.lineId) ?? 0;
+      }
+    }
+
+    for (const r of await reservationsToCarry(tx, scope)) {
+      if (r.copyId === null) {
+        const lineId = target.get(r.lineId);
+        if (lineId === undefined) throw new Error('reservation line not carried');
+        const recordNumber = await nextRecordNumber(tx, scope, RESERVATION_COUNTER);
+        await tx.insert(reservations).values({
+          departmentId: scope.departmentId,
+          year: scope.year,
+          recordNumber,
+          recordDate: `${scope.year}-01-01`,
+          note: r.note,
+          chapterBudgetId: lineId,
+          amountBooked: r.remaining,
+          carriedFromId: r.id,
+        });
+        result.reservationsCarried += 1;
+        continue;
+      }
+      const closed = r.remaining === 0 ? true : r.copyClosed;
+      if (r.copyBooked === r.remaining && closed === r.copyClosed) continue;
+      if (r.remaining < r.copyUsed)
+        fail('SmallerThanExistingResidue', { field: 'reservation', params: { recordNumber: r.recordNumber, used: r.copyUsed, remaining: r.remaining } });
+      await tx
+        .update(reservations)
+        .set({ amountBooked: r.remaining, closed })
+        .where(and(eq(reservations.id, r.copyId), eq(reservations.year, scope.year)));
+      result.reservationsUpdated += 1;
+    }
+    return result;
+  });
+}
+
+/** Budget/Residues/CarryOver/Report GET: the residue lines of the scope year carried from Y, with Y's final residue and the line's residue. */
+export async function carryOverReport(db: Db, scope: BudgetScope): Promise<CarryOverReport> {
+  const rows = await execRows<Record<string, string | number | boolean | null>>(
+    db,
+    sql`select l.chapter_year, c.chapter, c.part, c.empty_chapter, c.description_deu, c.description_ita, l.description_deu as line_deu,
+               l.description_ita as line_ita, prev.final_residue::text as previous_year, l.budget_initial::text as current_year
+        from chapter_budgets l
+        join chapters c on c.id = l.chapter_id
+        join chapter_budgets prev on prev.department_id = l.department_id and prev.year = l.year - 1
+          and prev.chapter_id = l.chapter_id and prev.chapter_year = l.chapter_year
+        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year < l.year
+        order by c.part, l.chapter_year, c.chapter`,
+  );
+  const named = (empty: unknown, chapterName: unknown, lineName: unknown) =>
+    (empty === true || empty === 't') && lineName ? String(lineName) : String(chapterName);
+  const list = rows.map((r) => ({
+    year: Number(r.chapter_year),
+    chapter: String(r.chapter),
+    part: Number(r.part) as 1 | 2,
+    descriptionDeu: named(r.empty_chapter, r.description_deu, r.line_deu),
+    descriptionIta: named(r.empty_chapter, r.description_ita, r.line_ita),
+    previousYear: toCents(r.previous_year),
+    currentYear: toCents(r.current_year),
+  }));
+  return {
+    previousYear: scope.year - 1,
+    year: scope.year,
+    rows: list,
+    totals: {
+      previousYear: list.reduce((t, r) => t + r.previousYear, 0),
+      currentYear: list.reduce((t, r) => t + r.currentYear, 0),
+    },
+  };
+}

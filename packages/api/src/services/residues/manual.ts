@@ -1,0 +1,182 @@
+import { type Db, execRows, schema } from '@app/db';
+import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { fail } from '../../errors.ts';
+import { type BudgetScope, lockOpenHead, readHead } from '../budget/head.ts';
+import { firstYearSql } from '../cash/balances.ts';
+import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
+
+const { chapterBudgets, chapters } = schema;
+
+/**
+ * Manual residues (spec 3 §2, §5, §6; DOMAIN.md "Year end", decision 15): in the department's first
+ * year in the system (departments.first_year, else the earliest financial year: the rule of
+ * services/cash and scope.ts), the residues from before the system are typed in as residue lines of
+ * the scope (chapterYear < year, budgetInitial = amount, notes) that movements and reservations book
+ * on like carried lines. A line stays deletable while nothing is booked, reserved or changed on it.
+ */
+
+type ManualScope = BudgetScope & { area: Area };
+
+async function isFirstYear(db: Db, scope: BudgetScope): Promise<boolean> {
+  const [row] = await execRows<{ first_year: number | string | null }>(db, sql`select ${firstYearSql(scope.departmentId)} as first_year`);
+  return Number(row?.first_year ?? scope.year) === scope.year;
+}
+
+/** Is anything (movement or transfer position, reservation, change position) on the line `lineId` (an SQL id expression)? */
+function referencedSql(lineId: SQL): SQL {
+  return sql`(exists (select 1 from movement_positions where chapter_budget_id = ${lineId})
+    or exists (select 1 from movement_transfer_positions where from_chapter_budget_id = ${lineId} or to_chapter_budget_id = ${lineId})
+    or exists (select 1 from reservations where chapter_budget_id = ${lineId})
+    or exists (select 1 from budget_change_positions where chapter_budget_id = ${lineId}))`;
+}
+
+async function isReferenced(tx: Db, lineId: number): Promise<boolean> {
+  const [ref] = await execRows<{ used: boolean | string }>(tx, sql`select ${referencedSql(sql`${lineId}::int`)} as used`);
+  return ref?.used === true || ref?.used === 't';
+}
+
+function toManual(line: ResidueLine, referenced: boolean): ManualResidue {
+  const used = lineUsed(line);
+  return {
+    id: line.lineId,
+    year: line.chapterYear,
+    chapterId: line.chapterId,
+    chapter: line.chapter,
+    part: line.part,
+    descriptionDeu: line.descriptionDeu,
+    descriptionIta: line.descriptionIta,
+    isEditable: line.emptyChapter,
+    amount: line.budgetInitial,
+    note: line.notes,
+    used,
+    isDeletable: !referenced && used === 0,
+  };
+}
+
+/** The residue lines of the scope with whether anything references them (one query for the flags). */
+async function manualRows(db: Db, scope: BudgetScope, lineIds?: number[]): Promise<ManualResidue[]> {
+  const lines = await residueLines(db, scope, lineIds ? { lineIds } : { source: 2 });
+  if (lines.length === 0) return [];
+  const referenced = await execRows<{ id: number | string }>(
+    db,
+    sql`select l.id from chapter_budgets l where l.id in (${sql.join(
+      lines.map((l) => sql`${l.lineId}`),
+      sql`, `,
+    )}) and ${referencedSql(sql`l.id`)}`,
+  );
+  const ids = new Set(referenced.map((r) => Number(r.id)));
+  return lines.map((l) => toManual(l, ids.has(l.lineId)));
+}
+
+function matches(row: ManualResidue, search: string): boolean {
+  if (!search) return true;
+  const needle = search.toLowerCase().replace(/-/g, '');
+  return [String(row.year), row.chapter, row.descriptionDeu, row.descriptionIta].some((v) => v.toLowerCase().includes(needle));
+}
+
+/** Budget/Residues GET: the manual residues of the first year (none in a later year), filtered by year, chapter or names. */
+export async function listManualResidues(db: Db, scope: BudgetScope, search: string): Promise<ManualResidueList> {
+  const [head, first] = await Promise.all([readHead(db, scope), isFirstYear(db, scope)]);
+  const rows = first ? (await manualRows(db, scope)).filter((r) => matches(r, search)) : [];
+  return { rows, isFirstYear: first, isBudgetClosed: head.finalApproved !== null, editable: first && head.finalApproved === null };
+}
+
+/** The start of a manual-residue write: open year, the head locked, budget open, the first year (Forbidden otherwise). */
+async function lockManualScope(tx: Db, scope: BudgetScope): Promise<void> {
+  const head = await lockOpenHead(tx, scope);
+  if (head.finalApproved) fail('BudgetClosed');
+  if (!(await isFirstYear(tx, scope))) fail('Forbidden', { params: { reason: 'notFirstYear' } });
+}
+
+async function lockLine(tx: Db, scope: BudgetScope, id: number) {
+  const [line] = await tx
+    .select()
+    .from(chapterBudgets)
+    .where(and(eq(chapterBudgets.id, id), eq(chapterBudgets.departmentId, scope.departmentId), eq(chapterBudgets.year, scope.year)))
+    .for('update');
+  if (!line || line.chapterYear >= scope.year) fail('ResiduelNotFound', { field: 'id', params: { id } });
+  return line;
+}
+
+/**
+ * Budget/Residues POST: a manual residue created or changed, in one transaction. The chapter comes from
+ * the chart of the residue's year (ChapterNotFound); an empty chapter needs both names
+ * (ChapterDescriptionNeeded); one line per (year, chapter) (InvalidValue); a line in use keeps its
+ * chapter and year (InvalidValue) and its amount (+ changes) can't go below what is used
+ * (SmallerThanExistingResidue).
+ */
+export async function saveManualResidue(db: Db, scope: ManualScope, input: ManualResidueSave): Promise<ManualResidue> {
+  const id = await db.transaction(async (tx): Promise<number> => {
+    await lockManualScope(tx, scope);
+    if (input.year >= scope.year) fail('InvalidValue', { field: 'year', params: { year: input.year } });
+    const [chapter] = await tx
+      .select({ id: chapters.id, chapter: chapters.chapter, emptyChapter: chapters.emptyChapter })
+      .from(chapters)
+      .where(
+        and(
+          eq(chapters.area, scope.area),
+          eq(chapters.year, input.year),
+          input.chapterId !== undefined ? eq(chapters.id, input.chapterId) : eq(chapters.chapter, input.chapter ?? ''),
+        ),
+      )
+      .limit(1);
+    if (!chapter) fail('ChapterNotFound', { field: 'chapter', params: { chapter: input.chapter ?? String(input.chapterId), chapterYear: input.year } });
+    if (chapter.emptyChapter && (!input.descriptionDeu || !input.descriptionIta))
+      fail('ChapterDescriptionNeeded', { field: !input.descriptionDeu ? 'descriptionDeu' : 'descriptionIta' });
+    const [other] = await tx
+      .select({ id: chapterBudgets.id })
+      .from(chapterBudgets)
+      .where(
+        and(
+          eq(chapterBudgets.departmentId, scope.departmentId),
+          eq(chapterBudgets.year, scope.year),
+          eq(chapterBudgets.chapterId, chapter.id),
+          eq(chapterBudgets.chapterYear, input.year),
+          input.id !== null ? ne(chapterBudgets.id, input.id) : sql`true`,
+        ),
+      )
+      .limit(1);
+    if (other) fail('InvalidValue', { field: 'chapter', params: { reason: 'exists', chapter: chapter.chapter, year: input.year } });
+    const values = {
+      chapterId: chapter.id,
+      chapterYear: input.year,
+      budgetInitial: input.amount,
+      notes: input.note,
+      descriptionDeu: storedLineName(chapter.emptyChapter, input.descriptionDeu),
+      descriptionIta: storedLineName(chapter.emptyChapter, input.descriptionIta),
+    };
+    if (input.id === null) {
+      const [created] = await tx
+        .insert(chapterBudgets)
+        .values({ departmentId: scope.departmentId, year: scope.year, ...values })
+        .returning({ id: chapterBudgets.id });
+      if (!created) throw new Error('manual residue not created');
+      return created.id;
+    }
+    const saved = await lockLine(tx, scope, input.id);
+    const [line] = await residueLines(tx, scope, { lineIds: [saved.id] });
+    if (!line) fail('ResiduelNotFound', { field: 'id', params: { id: input.id } });
+    const inUse = await isReferenced(tx, saved.id);
+    if (inUse && (saved.chapterId !== chapter.id || saved.chapterYear !== input.year)) fail('InvalidValue', { field: 'chapter', params: { reason: 'inUse' } });
+    const used = lineUsed(line);
+    if (input.amount < saved.budgetInitial && input.amount + line.budgetChanges < used)
+      fail('SmallerThanExistingResidue', { field: 'amount', params: { used, amount: input.amount } });
+    await tx.update(chapterBudgets).set(values).where(eq(chapterBudgets.id, saved.id));
+    return saved.id;
+  });
+  const [row] = await manualRows(db, scope, [id]);
+  if (!row) throw new Error('manual residue not read back');
+  return row;
+}
+
+/** Budget/Residues DELETE: the manual residue (ResiduelNotFound), only while nothing is booked, reserved or changed on it (CannotDeleteUsed). */
+export async function deleteManualResidue(db: Db, scope: BudgetScope, id: number): Promise<ManualResidueDeleteResult> {
+  await db.transaction(async (tx) => {
+    await lockManualScope(tx, scope);
+    await lockLine(tx, scope, id);
+    if (await isReferenced(tx, id)) fail('CannotDeleteUsed', { field: 'id', params: { id } });
+    await tx.delete(chapterBudgets).where(eq(chapterBudgets.id, id));
+  });
+  return { deleted: true, id };
+}
