@@ -34,5 +34,6 @@ export * from './accountBookings.ts';
 export * from './homebanking.ts';
 export * from './paymentOrders.ts';
 export * from './reservations.ts';
+export * from './digests.ts';
 export * from './residues.ts';
 export * from './finalBalance.ts';

@@ -6,11 +6,15 @@ import { type SQL, sql } from 'drizzle-orm';
  * source yields rows `(account_id, year, amount)` — the scope year of the booking and the signed
  * amount it moves on the account — for the department's bookings of the years `yearFrom..yearTo`:
  * - a revenue position (type 0 Revenue) adds to the head's account;
- * - a paid instalment (movement_payments with date_paid) takes its amount off the head's account, an
- *   open one moves nothing until it is paid;
+ * - a paid instalment (movement_payments with date_paid) takes its amount off the head's account in the
+ *   year of its date paid (a carried-over instalment paid in a later year), an open one moves nothing until it is paid;
  * - an account transfer moves its amount from `account_from_id` to `account_to_id`;
  * - transfers of chapters (types 3, 5) move no cash; cancelled movements and transfers count nothing.
  * The typed initial balances of the first year are not a source: balances.ts adds them.
+ * Each source also yields what the cash journal (services/digests) lists per row, after those three:
+ * `booked_on` (the date the cash moved: record date, date paid), `source` ('revenue', 'payment',
+ * 'accountTransfer'), `movement_id`, `payment_id`, `transfer_id` and `counter_account_id` (the
+ * transfer's other account); the balances read only the first three (cashFlowsSql).
  * One list, so the per-account balances (Accounts/Balance), their total (Accounts/Balance/Total) and
  * the home page's cash card are the same sums.
  */
@@ -34,23 +38,28 @@ function movementsOf(scope: CashScope): SQL {
 export const cashSources: CashSource[] = [
   {
     name: 'revenues',
-    select: (scope) => sql`select m.account_id, m.year, p.amount
+    select: (scope) => sql`select m.account_id, m.year, p.amount, m.record_date as booked_on, 'revenue' as source, m.id as movement_id,
+        null::int as payment_id, null::int as transfer_id, null::int as counter_account_id
       from movement_positions p join movements m on m.id = p.movement_id
       where m.type = 0 and m.account_id is not null and ${movementsOf(scope)}`,
   },
   {
+    // cash leaves in the year of the payment date: an instalment carried over and paid in a later year
+    // (DOMAIN decision 13) is that year's flow, not its movement's
     name: 'paidInstalments',
-    select: (scope) => sql`select m.account_id, m.year, -pay.amount
+    select: (
+      scope,
+    ) => sql`select m.account_id, greatest(m.year, extract(year from pay.date_paid)::int), -pay.amount, pay.date_paid, 'payment', m.id, pay.id, null::int, null::int
       from movement_payments pay join movements m on m.id = pay.movement_id
       where pay.date_paid is not null and m.account_id is not null and ${movementsOf(scope)}`,
   },
   {
     name: 'accountTransfers',
-    select: (scope) => sql`select t.account_from_id, t.year, -t.amount
+    select: (scope) => sql`select t.account_from_id, t.year, -t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_to_id
       from account_transfers t
       where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled
     union all
-    select t.account_to_id, t.year, t.amount
+    select t.account_to_id, t.year, t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_from_id
       from account_transfers t
       where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled`,
   },
@@ -58,6 +67,14 @@ export const cashSources: CashSource[] = [
 
 /** Every source as one `(account_id, year, amount)` relation. */
 export function cashFlowsSql(scope: CashScope): SQL {
+  return sql.join(
+    cashSources.map((s) => sql`(select f.account_id, f.year, f.amount from (${s.select(scope)}) f (account_id, year, amount))`),
+    sql` union all `,
+  );
+}
+
+/** Every source with the journal's columns (`account_id, year, amount, booked_on, source, movement_id, payment_id, transfer_id, counter_account_id`). */
+export function cashFlowRowsSql(scope: CashScope): SQL {
   return sql.join(
     cashSources.map((s) => sql`(${s.select(scope)})`),
     sql` union all `,

@@ -1,0 +1,238 @@
+import { type Db, execRows } from '@app/db';
+import {
+  type ChapterDigest,
+  type ChapterDigestQuery,
+  type ChapterDigestRow,
+  type ChaptersList,
+  type ChaptersListQuery,
+  type DigestFigure,
+  type DigestKind,
+} from '@app/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { fail } from '../../errors.ts';
+import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
+import { usedByPositionsSql } from '../reservations/figures.ts';
+import { cents, type DigestScope, kindOrNull, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, truthy, typeOrNull } from './common.ts';
+
+/**
+ * The chapter register (Digests/Chapters, DOMAIN decision 9) and its print (Digests/Chapters/List),
+ * one statement each: the figure box is the one chapter-figures select (chapterFigures.ts
+ * `chapterFigureSql`, the figures of Budget/Chapter) and the rows are, per line of the box, every
+ * record that moves one of its figures, computed as the figure sources compute them:
+ * - budgetChanges: each change or adjustment (record -1) position, dated by its approval;
+ * - payments: a revenue position (per movement), the paid instalment shares of an expense (per
+ *   movement), a transfer position on either side;
+ * - openPayments: the unpaid shares of an expense (per movement);
+ * - reservations: an open reservation's remaining amount (booked − typed used − what positions
+ *   consume, at least 0); a closed one is listed with 0.
+ * So the rows of each figure sum to the box's figure. The running balance (window sum per line)
+ * starts at the initial budget, adds changes and takes off the rest: after the last row it is the
+ * line's availability after planned expenses.
+ */
+
+const lines = sql`(select b.line_id from box b where b.line_id is not null)`;
+
+/** Every row of the box's lines: `line_id, kind, figure, ord, src_id, change_id, movement_id, reservation_id, rdate, record_number, description, amount, is_paid, closed, counter_line_id`. */
+function rowsSql(): SQL {
+  return sql`
+    select p.chapter_budget_id as line_id, 'budgetChange' as kind, 'budgetChanges' as figure, 0 as ord, p.id as src_id, h.id as change_id,
+           null::int as movement_id, null::int as reservation_id, coalesce(h.approved, h.created_at::date) as rdate, h.record_number,
+           h.notes as description, p.amount, null::boolean as is_paid, false as closed, null::int as counter_line_id
+      from budget_change_positions p join budget_changes h on h.id = p.change_id
+      where p.chapter_budget_id in ${lines}
+    union all
+    select r.chapter_budget_id, 'reservation', 'reservations', 1, r.id, null, null, r.id, r.record_date, r.record_number, r.note,
+           case when r.closed then 0::numeric else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end,
+           null, r.closed, null
+      from reservations r
+      where r.chapter_budget_id in ${lines} and not r.cancelled
+    union all
+    select p.chapter_budget_id, 'revenue', 'payments', 2, m.id, null, m.id, null, m.record_date, m.record_number,
+           string_agg(distinct nullif(p.note, ''), '; '), sum(p.amount), null, false, null
+      from movement_positions p join movements m on m.id = p.movement_id
+      where p.chapter_budget_id in ${lines} and m.kind = 'revenues' and not m.cancelled
+      group by p.chapter_budget_id, m.id
+    union all
+    select p.chapter_budget_id, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end,
+           case when pay.date_paid is null then 'openPayments' else 'payments' end, case when pay.date_paid is null then 4 else 3 end,
+           m.id, null, m.id, null, m.record_date, m.record_number, string_agg(distinct nullif(p.note, ''), '; '), sum(s.amount),
+           not (pay.date_paid is null), false, null
+      from movement_positions p
+      join movements m on m.id = p.movement_id
+      join movement_payment_shares s on s.position_id = p.id
+      join movement_payments pay on pay.id = s.payment_id
+      where p.chapter_budget_id in ${lines} and m.kind = 'expenses' and not m.cancelled
+      group by p.chapter_budget_id, m.id, (pay.date_paid is null)
+      having sum(s.amount) <> 0
+    union all
+    select t.from_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
+           null, false, t.to_chapter_budget_id
+      from movement_transfer_positions t join movements m on m.id = t.movement_id
+      where t.from_chapter_budget_id in ${lines} and not m.cancelled
+    union all
+    select t.to_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
+           null, false, t.from_chapter_budget_id
+      from movement_transfer_positions t join movements m on m.id = t.movement_id
+      where t.to_chapter_budget_id in ${lines} and not m.cancelled`;
+}
+
+/**
+ * The box rows of the filter, each with its line's row totals and (with `withRows`) its rows of the
+ * page (`paging`: per line), ordered by chapter and journal order; a chapter without rows (or past
+ * the last page) comes once with null row columns.
+ */
+export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: RowsPaging): SQL {
+  const order = sql`r.rdate, r.ord, r.record_number, r.src_id`;
+  const rows = withRows
+    ? rowsSql()
+    : sql`select null::int as line_id, null as kind, null as figure, 0 as ord, 0 as src_id, null::int as change_id,
+      null::int as movement_id, null::int as reservation_id, null::date as rdate, 0 as record_number, '' as description, 0::numeric as amount,
+      null::boolean as is_paid, false as closed, null::int as counter_line_id where false`;
+  return sql`
+    with box as (${chapterFigureSql(f)}),
+    rows as (${rows}),
+    numbered as (
+      select r.*, row_number() over (partition by r.line_id order by ${order}) as seq,
+             sum(case when r.figure = 'budgetChanges' then r.amount else -r.amount end)
+               over (partition by r.line_id order by ${order} rows between unbounded preceding and current row) as running
+      from rows r
+    ),
+    tot as (
+      select r.line_id, count(*) as n,
+             coalesce(sum(r.amount) filter (where r.figure = 'budgetChanges'), 0) as t_changes,
+             coalesce(sum(r.amount) filter (where r.figure = 'payments'), 0) as t_payments,
+             coalesce(sum(r.amount) filter (where r.figure = 'openPayments'), 0) as t_open,
+             coalesce(sum(r.amount) filter (where r.figure = 'reservations'), 0) as t_reservations
+      from rows r group by r.line_id
+    )
+    select box.*, coalesce(tot.n, 0) as row_count, tot.t_changes::text as t_changes, tot.t_payments::text as t_payments,
+           tot.t_open::text as t_open, tot.t_reservations::text as t_reservations,
+           r.kind as r_kind, r.figure as r_figure, r.change_id as r_change_id, r.movement_id as r_movement_id,
+           r.reservation_id as r_reservation_id, r.rdate::text as r_date, r.record_number as r_record_number,
+           r.description as r_description, r.amount::text as r_amount, r.is_paid as r_is_paid, r.closed as r_closed,
+           r.running::text as r_running, r.seq as r_seq, m.kind as m_kind, m.type as m_type,
+           m.document_date::text as m_document_date, m.document_number as m_document_number, m.supplier_id as m_supplier_id,
+           s.code as s_code, ${supplierNameSql('s')} as s_name, cc.chapter as cc_chapter, cl.chapter_year as cc_chapter_year
+    from box
+    left join tot on tot.line_id = box.line_id
+    left join numbered r on r.line_id = box.line_id and ${pageCondition(sql`r.seq`, paging)}
+    left join movements m on m.id = r.movement_id
+    left join suppliers s on s.id = m.supplier_id
+    left join chapter_budgets cl on cl.id = r.counter_line_id
+    left join chapters cc on cc.id = cl.chapter_id
+    order by box.chapter, r.seq`;
+}
+
+interface RawDigest extends FigureRawRow {
+  row_count: number | string;
+  t_changes: string | null;
+  t_payments: string | null;
+  t_open: string | null;
+  t_reservations: string | null;
+  r_kind: string | null;
+  r_figure: string | null;
+  r_change_id: number | string | null;
+  r_movement_id: number | string | null;
+  r_reservation_id: number | string | null;
+  r_date: string | null;
+  r_record_number: number | string | null;
+  r_description: string | null;
+  r_amount: string | null;
+  r_is_paid: boolean | string | null;
+  r_closed: boolean | string | null;
+  r_running: string | null;
+  m_kind: string | null;
+  m_type: number | string | null;
+  m_document_date: string | null;
+  m_document_number: string | null;
+  m_supplier_id: number | string | null;
+  s_code: number | string | null;
+  s_name: string | null;
+  cc_chapter: string | null;
+  cc_chapter_year: number | string | null;
+}
+
+function toRow(r: RawDigest, budgetInitial: number): ChapterDigestRow {
+  const isMovement = r.r_movement_id !== null;
+  return {
+    kind: r.r_kind as DigestKind,
+    movementId: numOrNull(r.r_movement_id),
+    movementKind: kindOrNull(r.m_kind),
+    type: typeOrNull(r.m_type),
+    changeId: numOrNull(r.r_change_id),
+    reservationId: numOrNull(r.r_reservation_id),
+    accountTransferId: null,
+    recordDate: r.r_date ?? '',
+    recordNumber: Number(r.r_record_number),
+    documentDate: isMovement ? r.m_document_date : null,
+    documentNumber: (isMovement ? r.m_document_number : null) ?? '',
+    supplierId: numOrNull(r.m_supplier_id),
+    supplierCode: numOrNull(r.s_code),
+    supplierName: r.s_name ?? '',
+    description: r.r_description ?? '',
+    figure: r.r_figure as DigestFigure,
+    amount: cents(r.r_amount),
+    isPaid: r.r_is_paid === null ? null : truthy(r.r_is_paid),
+    closed: truthy(r.r_closed),
+    counterChapter: r.cc_chapter,
+    counterChapterYear: numOrNull(r.cc_chapter_year),
+    finalBalance: budgetInitial + cents(r.r_running),
+  };
+}
+
+/** The raw rows grouped per chapter (box row first), in order. */
+function digestsOf(raw: RawDigest[], year: number, chapterYear: number, paging: RowsPaging): ChapterDigest[] {
+  const byChapter = new Map<string, RawDigest[]>();
+  for (const r of raw) {
+    const list = byChapter.get(r.chapter);
+    if (list) list.push(r);
+    else byChapter.set(r.chapter, [r]);
+  }
+  return [...byChapter.values()].map((rows) => {
+    const head = rows[0] as RawDigest;
+    const box = toBudgetChapter(toFigureRow(head, chapterYear));
+    return {
+      year,
+      chapterYear,
+      chapterId: box.chapterId,
+      chapter: box.chapter,
+      part: box.part,
+      title: box.title,
+      descriptionDeu: box.descriptionDeu,
+      descriptionIta: box.descriptionIta,
+      balance: box,
+      totals: {
+        budgetChanges: cents(head.t_changes),
+        payments: cents(head.t_payments),
+        openPayments: cents(head.t_open),
+        reservations: cents(head.t_reservations),
+      },
+      movements: rows.filter((r) => r.r_kind !== null).map((r) => toRow(r, box.budgetInitial)),
+      ...pageFields(Number(head.row_count), paging),
+    };
+  });
+}
+
+function baseFilter(scope: DigestScope, chapterYear: number | undefined): FigureFilter {
+  return { departmentId: scope.departmentId, year: scope.year, area: scope.area, chapterYear: chapterYear ?? scope.year };
+}
+
+/** Digests/Chapters: one chapter's box and rows (ChapterNotFound when the chart of the chapter year has no such chapter). */
+export async function chapterDigest(db: Db, scope: DigestScope, input: ChapterDigestQuery): Promise<ChapterDigest> {
+  const chapterYear = input.chapterYear ?? scope.year;
+  const f: FigureFilter = {
+    ...baseFilter(scope, chapterYear),
+    ...(input.chapterId !== undefined ? { chapterIds: [input.chapterId] } : { codes: [input.chapter ?? ''] }),
+  };
+  const [digest] = digestsOf(await execRows<RawDigest>(db, chapterDigestSql(f, true, input)), scope.year, chapterYear, input);
+  if (!digest) fail('ChapterNotFound', { field: 'chapter', params: { chapter: input.chapter ?? String(input.chapterId) } });
+  return digest;
+}
+
+/** Digests/Chapters/List: the digests of the chapters with a budget line in the range, every row. */
+export async function chaptersList(db: Db, scope: DigestScope, input: ChaptersListQuery): Promise<ChaptersList> {
+  const chapterYear = input.chapterYear ?? scope.year;
+  const f: FigureFilter = { ...baseFilter(scope, chapterYear), chapterFrom: input.chapterFrom, chapterTo: input.chapterTo, withBudgetOnly: true };
+  const raw = await execRows<RawDigest>(db, chapterDigestSql(f, input.withMovements, {}));
+  return { year: scope.year, chapterYear, withMovements: input.withMovements, chapters: digestsOf(raw, scope.year, chapterYear, {}) };
+}

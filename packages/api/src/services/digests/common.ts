@@ -1,0 +1,45 @@
+import { toCents } from '@app/db';
+import { type MovementKind, type MovementType, totalPages } from '@app/domain';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * What the digests share: the scope they are asked in, the paging of their movement rows (none: every
+ * row, the prints) and the mapping of raw SQL values (both drivers: numbers or text, 't'/'f').
+ */
+
+export interface DigestScope {
+  departmentId: number;
+  year: number;
+  area: 1 | 2 | 3;
+}
+
+export interface RowsPaging {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+export const DIGEST_PAGE_SIZE = 30;
+
+/** The rows of a page as a condition on the row number column `seq` (1-based); every row without `page`. */
+export function pageCondition(seq: SQL, paging: RowsPaging): SQL {
+  if (paging.page === undefined) return sql`true`;
+  const size = paging.pageSize ?? DIGEST_PAGE_SIZE;
+  const offset = (paging.page - 1) * size;
+  return sql`${seq} > ${offset} and ${seq} <= ${offset + size}`;
+}
+
+/** page, pageSize, totalPages and total of `total` rows (without paging: one page holding them all). */
+export function pageFields(total: number, paging: RowsPaging): { page: number; pageSize: number; totalPages: number; total: number } {
+  if (paging.page === undefined) return { page: 1, pageSize: Math.max(total, 1), totalPages: 1, total };
+  const pageSize = paging.pageSize ?? DIGEST_PAGE_SIZE;
+  return { page: paging.page, pageSize, totalPages: totalPages(total, pageSize), total };
+}
+
+export const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const cents = toCents;
+export const kindOrNull = (v: unknown): MovementKind | null => (v === 'revenues' || v === 'expenses' ? v : null);
+export const typeOrNull = (v: unknown): MovementType | null => (v === null || v === undefined ? null : (Number(v) as MovementType));
+
+/** A supplier's name as the digests show it: name1 and name2. */
+export const supplierNameSql = (alias: string): SQL => sql.raw(`trim(${alias}.name1 || ' ' || ${alias}.name2)`);
