@@ -8,6 +8,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { frameworkError, internalError, restError } from './rest/errors.ts';
+import { docsPlugin } from './rest/openapi/docsPlugin.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { genReqId, loggerOptions, registerSecurity, type TrustProxy, trustProxyOption } from './security.ts';
 
@@ -96,6 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(restPlugin, { prefix: '/api', db, createCaller });
+  // the developers' interface: OpenAPI document and interactive reference of the table above
+  await app.register(docsPlugin, { prefix: '/api' });
 
   const hasWeb = existsSync(`${webDist}/index.html`);
   if (hasWeb) {

@@ -1,5 +1,7 @@
-import type { BudgetChangePosition } from '@app/domain';
+import { type BudgetChangePosition, Cents, PartSchema } from '@app/domain';
+import { z } from 'zod';
 import { pageOf } from './entity.ts';
+import { procedureOutput } from './money.ts';
 import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
 
 /**
@@ -11,8 +13,8 @@ function chapterRef(req: RestRequest) {
   return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
 }
 
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
+function row(method: RestRoute['method'], path: string, call: RestRoute['call'], answer?: RestRoute['answer']): RestRoute {
+  return answer ? { method, path, call, answer } : { method, path, call };
 }
 
 /**
@@ -36,6 +38,33 @@ function nestedPosition(p: BudgetChangePosition) {
     changeAmount: p.changeAmount,
     budget: p.budget,
   };
+}
+
+/** A nested position as the wire carries it (for /api/openapi.json). */
+const NestedPositionAnswer = z.strictObject({
+  chapter: z.strictObject({
+    code: z.string(),
+    chapterId: z.number(),
+    part: PartSchema,
+    title: z.number(),
+    descriptionDeu: z.string(),
+    descriptionIta: z.string(),
+    isEditable: z.boolean(),
+    budget: Cents,
+  }),
+  amount: Cents,
+  budgetBeforeChange: Cents,
+  changeAmount: Cents,
+  budget: Cents,
+});
+
+/** The answer schema of a nestedChange row: the procedure's output with its positions nested. */
+function nestedAnswer(procedure: string): z.core.$ZodType {
+  const output = procedureOutput(procedure);
+  const nullable = output instanceof z.ZodNullable;
+  const head = (nullable ? output.unwrap() : output) as z.ZodObject;
+  const nested = head.extend({ positions: z.array(NestedPositionAnswer) });
+  return nullable ? nested.nullable() : nested;
 }
 
 /** A change or adjustment answer with its positions nested (null stays null). */
@@ -93,22 +122,51 @@ export const budgetRoutes: RestRoute[] = [
   ),
 
   // no adjustment yet: an empty head (no positions, default date) rather than null
-  row('GET', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scopeOf(req), orEmpty: true }))),
-  row('POST', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.create({ ...scopedBody(req), ...scopeOf(req) } as never))),
-  row('PUT', 'Budget/Adjust', async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scopeOf(req) } as never))),
+  row(
+    'GET',
+    'Budget/Adjust',
+    async (c, req) => nestedChange(await c.budget.adjustment.get({ ...scopeOf(req), orEmpty: true })),
+    nestedAnswer('budget.adjustment.get'),
+  ),
+  row(
+    'POST',
+    'Budget/Adjust',
+    async (c, req) => nestedChange(await c.budget.adjustment.create({ ...scopedBody(req), ...scopeOf(req) } as never)),
+    nestedAnswer('budget.adjustment.create'),
+  ),
+  row(
+    'PUT',
+    'Budget/Adjust',
+    async (c, req) => nestedChange(await c.budget.adjustment.save({ ...changeBody(req), ...scopeOf(req) } as never)),
+    nestedAnswer('budget.adjustment.save'),
+  ),
 
   row('GET', 'Budget/Changes/ChapterBefore', (c, req) =>
     c.budget.changes.chapterBefore(
       defined({ ...scopeOf(req), ...chapterRef(req), changeId: num(req.query.changeId), beforeAdjustment: bool(req.query.beforeAdjustment) }),
     ),
   ),
-  row('GET', 'Budget/Changes', async (c, req) => {
-    const recordNumber = num(req.query.recordNumber);
-    return recordNumber === undefined ? c.budget.changes.list(scopeOf(req)) : nestedChange(await c.budget.changes.get({ ...scopeOf(req), recordNumber }));
-  }),
-  row('POST', 'Budget/Changes', async (c, req) => nestedChange(await c.budget.changes.create({ ...scopedBody(req), ...scopeOf(req) } as never))),
-  row('PUT', 'Budget/Changes', async (c, req) =>
-    nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scopeOf(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+  row(
+    'GET',
+    'Budget/Changes',
+    async (c, req) => {
+      const recordNumber = num(req.query.recordNumber);
+      return recordNumber === undefined ? c.budget.changes.list(scopeOf(req)) : nestedChange(await c.budget.changes.get({ ...scopeOf(req), recordNumber }));
+    },
+    z.union([procedureOutput('budget.changes.list') ?? z.unknown(), nestedAnswer('budget.changes.get')]),
+  ),
+  row(
+    'POST',
+    'Budget/Changes',
+    async (c, req) => nestedChange(await c.budget.changes.create({ ...scopedBody(req), ...scopeOf(req) } as never)),
+    nestedAnswer('budget.changes.create'),
+  ),
+  row(
+    'PUT',
+    'Budget/Changes',
+    async (c, req) =>
+      nestedChange(await c.budget.changes.save({ ...changeBody(req), ...scopeOf(req), recordNumber: num(param(req, 'recordNumber')) as number } as never)),
+    nestedAnswer('budget.changes.save'),
   ),
   // a change made by mistake: only the latest, while nothing depends on it (InUse otherwise)
   row('DELETE', 'Budget/Changes/:recordNumber', (c, req) => c.budget.changes.delete({ ...scopeOf(req), recordNumber: num(req.params.recordNumber) as number })),

@@ -141,6 +141,11 @@ function procedureAt(path: string): ProcedureSchemas | undefined {
   return Object.hasOwn(procedures, path) ? procedures[path] : undefined;
 }
 
+/** The output schema of a procedure by its dotted path (undefined: none or no such procedure). */
+export function procedureOutput(path: string): Schema | undefined {
+  return procedureAt(path)?._def.output;
+}
+
 /**
  * The caller of one REST request with euros on the wire: `c.budget.chapters(input)` converts the
  * amounts of `input` from euros to cents by the procedure's input schemas and those of the answer

@@ -1,5 +1,6 @@
 import type { createCaller } from '@app/api';
 import { AppError } from '@app/domain';
+import type { z } from 'zod';
 
 /**
  * The building blocks of the /api rows (rest/<area>.ts): the row and request types, the file answer
@@ -21,6 +22,12 @@ export interface RestRoute {
   path: string;
   /** Maps the request onto one procedure call; no business logic here. */
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+  /**
+   * The answer as the wire carries it, for /api/openapi.json, when the row reshapes the procedure's
+   * answer (a schema of the reshaped answer) or sends a file (its content type); absent: the
+   * procedure's output schema.
+   */
+  answer?: z.core.$ZodType | { file: string };
 }
 
 /** A row's answer that is a file, not JSON: sent as is with its content type (and as a download when named). */

@@ -20,6 +20,7 @@ export const statisticsRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: 'statistics',
+    answer: { file: 'text/csv' },
     call: async (c, req) => {
       const data = await c.statistics.export(statisticsInput(req));
       return new RestFile(statisticsCsv(data), 'text/csv; charset=utf-8', data.fileName);
