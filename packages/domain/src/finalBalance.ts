@@ -131,7 +131,11 @@ export const ReportPartFilter = z.union([z.literal(0), z.literal(1), z.literal(2
 export type ReportPartFilter = z.infer<typeof ReportPartFilter>;
 
 const TitleNumber = Int.min(1).max(9);
-const ChapterBound = safeString().trim().max(5, 'TooLong');
+/** A chapter bound as typed (`21003` or `2-1-003`). */
+const ChapterBound = safeString()
+  .trim()
+  .max(7, 'TooLong')
+  .transform((v) => v.replace(/-/g, ''));
 
 /** POST FinalBalance/Report (the cover-page flag stays on the client). */
 export const FinalReportInput = ScopeInput.extend({
