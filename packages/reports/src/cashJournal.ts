@@ -1,0 +1,58 @@
+import { type CashJournal, formatDate } from '@app/domain';
+import type { jsPDF } from 'jspdf';
+import type { RowInput } from 'jspdf-autotable';
+import { money } from './budgetHeader.ts';
+import { kindLabel, recordText } from './digestParts.ts';
+import { labelsFor } from './labels/index.ts';
+import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
+import { localName } from './names.ts';
+
+/**
+ * The printed cash journal (printedLists/cashJournal, spec 3 §2; DOMAIN decision 9): the account and
+ * the period under the title, the balance box (balance at the start, revenues, expenses, movements
+ * balance, final balance, instalments not yet paid), then every row of the period — revenues,
+ * instalments on their date paid, account transfers — with revenues and expenses apart and the
+ * running balance, opened by the balance at the start and closed by the totals.
+ */
+export function cashJournalPdf(data: CashJournal, department: string, ctx: LanguageReportContext): jsPDF {
+  const d = labelsFor(ctx.language).digests;
+  const t = d.cashJournal;
+  const account = `${t.account} ${data.accountCode} – ${localName(data.descriptionDeu, data.descriptionIta, ctx.language)}`;
+  const period =
+    data.dateFrom || data.dateTo ? `${formatDate(data.dateFrom ?? `${data.year}-01-01`)} – ${formatDate(data.dateTo ?? `${data.year}-12-31`)}` : d.wholeYear;
+  const page = startReport('landscape', `${t.title} ${data.year}`, [department, `${account} · ${period}`]);
+  const y = drawTable(page, page.y, {
+    head: t.box,
+    body: [[data.dateFromBalance, data.totalProfit, data.totalLoss, data.movementsBalance, data.finalBalance, data.openPayments].map(money)],
+    widths: [16, 16, 16, 18, 16, 18],
+    right: [0, 1, 2, 3, 4, 5],
+    look: 'grid',
+  });
+  if (data.movements.length === 0) {
+    emptyNote(page.doc, y, t.empty);
+    return finishReport(page.doc, ctx);
+  }
+  const body: RowInput[] = [[bold(t.opening, TITLE_FILL, 8), boldRight(money(data.dateFromBalance), TITLE_FILL)]];
+  for (const r of data.movements) {
+    const counter = r.counterAccountCode ? `${r.amount < 0 ? t.counter.out : t.counter.in} ${r.counterAccountCode}` : '';
+    body.push([
+      formatDate(r.recordDate),
+      recordText(r.recordNumber),
+      kindLabel(r.kind, r.recordNumber, d),
+      r.documentNumber,
+      r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,
+      [counter, r.description].filter(Boolean).join(' · '),
+      r.amount > 0 ? money(r.amount) : '',
+      r.amount < 0 ? money(-r.amount) : '',
+      money(r.finalBalance),
+    ]);
+  }
+  body.push([
+    bold(`${d.total} (${data.movements.length})`, TOTAL_FILL, 6),
+    boldRight(money(data.totalProfit), TOTAL_FILL),
+    boldRight(money(data.totalLoss), TOTAL_FILL),
+    boldRight(money(data.finalBalance), TOTAL_FILL),
+  ]);
+  drawTable(page, y, { head: t.head, body, widths: [8, 5, 14, 9, 14, 20, 10, 10, 10], right: [6, 7, 8], look: 'list' });
+  return finishReport(page.doc, ctx);
+}
