@@ -73,6 +73,37 @@ export function LockIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
   );
 }
 
+/** Cash journal: a cash book. */
+export function CashBookIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <Icon {...props}>
+      <path d="M5 4h12a2 2 0 0 1 2 2v14H7a2 2 0 0 1-2-2z" />
+      <path d="M5 18a2 2 0 0 1 2-2h12M9 8h6M9 11h4" />
+    </Icon>
+  );
+}
+
+/** Chapter register: a list with a marker. */
+export function ChapterListIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <Icon {...props}>
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <path d="M4 5h1v2H4zM4 11h1v2H4zM4 17h1v2H4z" />
+    </Icon>
+  );
+}
+
+/** Supplier digest: a delivery truck. */
+export function TruckIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <Icon {...props}>
+      <path d="M3 6h11v10H3zM14 9h4l3 3v4h-7" />
+      <circle cx="7" cy="17.5" r="1.8" />
+      <circle cx="17" cy="17.5" r="1.8" />
+    </Icon>
+  );
+}
+
 /** The app's mark: a flame on a green tile. */
 export function AppLogo({ size = 28 }: { size?: number }) {
   return (

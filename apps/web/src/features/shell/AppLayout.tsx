@@ -3,6 +3,7 @@ import { AppShell, Burger, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useRequiredAuth } from '../../lib/session.ts';
+import { DigestPanelsProvider } from '../digests/DigestPanels.tsx';
 import { parseScopePath } from '../scope/scopePath.ts';
 import { useCurrentScope } from '../scope/useCurrentScope.ts';
 import { scopeMenu } from '../scope/scopeMenu.ts';
@@ -19,25 +20,29 @@ export function AppLayout() {
   const activePath = parseScopePath(location.pathname)?.rest ?? '';
   const menu = current.department && current.status ? scopeMenu(auth.accessLevel, current.department, current.status) : null;
 
+  const digestScope = current.department && current.year !== null ? { department: current.department, year: current.year, years: current.years } : null;
+
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
-      <AppShell.Header>
-        <TopBar current={current} burger={<Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Menü`} />} />
-      </AppShell.Header>
-      <AppShell.Navbar p={6} style={{ display: 'flex', flexDirection: 'column' }}>
-        {menu && current.department && current.year !== null ? (
-          <SideMenu items={menu} scope={{ dept: current.department.code, year: current.year }} activePath={activePath} onNavigate={close} />
-        ) : (
-          <Stack p="sm">
-            <Text size="sm" c="dimmed">
-              {t`Bitte eine Feuerwehr und ein Haushaltsjahr wählen.`}
-            </Text>
-          </Stack>
-        )}
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <DigestPanelsProvider scope={digestScope}>
+      <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+        <AppShell.Header>
+          <TopBar current={current} burger={<Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Menü`} />} />
+        </AppShell.Header>
+        <AppShell.Navbar p={6} style={{ display: 'flex', flexDirection: 'column' }}>
+          {menu && current.department && current.year !== null ? (
+            <SideMenu items={menu} scope={{ dept: current.department.code, year: current.year }} activePath={activePath} onNavigate={close} />
+          ) : (
+            <Stack p="sm">
+              <Text size="sm" c="dimmed">
+                {t`Bitte eine Feuerwehr und ein Haushaltsjahr wählen.`}
+              </Text>
+            </Stack>
+          )}
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </DigestPanelsProvider>
   );
 }

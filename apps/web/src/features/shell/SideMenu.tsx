@@ -1,9 +1,10 @@
 import type { MenuItemState } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Box, Drawer, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { HomeIcon } from '../../ui/icons.tsx';
+import { useDigestPanels } from '../digests/DigestPanels.tsx';
 import type { ScopeRef } from '../scope/scopePath.ts';
 import { groupsContaining, isBuilt, useBuiltMenuPaths } from './menu.ts';
 import { menuLabel, menuReasonLabels, notBuiltLabels } from './menuLabels.ts';
@@ -23,7 +24,7 @@ interface SideMenuProps {
  */
 export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps) {
   const { t, i18n } = useLingui();
-  const [panel, setPanel] = useState<string | null>(null);
+  const panels = useDigestPanels();
   const openGroups = new Set(groupsContaining(items, activePath));
   const params = { dept: scope.dept, year: String(scope.year) };
 
@@ -92,7 +93,20 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
           return item.enabled ? group : withTip(item.key, tip, group);
         }
         if (item.panel) {
-          return withTip(item.key, tip, <NavLink key={item.key} {...common} component="button" onClick={() => setPanel(item.key)} />);
+          const panel = item.panel;
+          return withTip(
+            item.key,
+            tip,
+            <NavLink
+              key={item.key}
+              {...common}
+              component="button"
+              onClick={() => {
+                if (panels.open !== panel) panels.toggle(panel);
+                onNavigate?.();
+              }}
+            />,
+          );
         }
         if (!item.enabled || item.path === undefined) {
           return withTip(item.key, tip, <NavLink key={item.key} {...common} component="button" />);
@@ -126,11 +140,6 @@ export function SideMenu({ items, scope, activePath, onNavigate }: SideMenuProps
         />
         {renderItems(items, 0)}
       </ScrollArea>
-      <Drawer opened={panel !== null} onClose={() => setPanel(null)} position="right" size="md" title={panel ? menuLabel(i18n, panel) : ''}>
-        <Text size="sm" c="dimmed">
-          {t`Diese Funktion ist noch nicht verfügbar.`}
-        </Text>
-      </Drawer>
     </>
   );
 }

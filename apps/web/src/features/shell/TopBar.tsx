@@ -9,6 +9,7 @@ import { AppLogo, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../ui/icons
 import { notifyError } from '../../ui/notify.ts';
 import { clearSession, updateAuth, useRequiredAuth } from '../../lib/session.ts';
 import { CashBalance } from '../cashBalance/CashBalance.tsx';
+import { DigestButtons } from '../digests/DigestButtons.tsx';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { departmentLabel } from '../scope/departments.ts';
@@ -103,6 +104,7 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
           allowDeselect={false}
           data={[...current.years].reverse().map((y) => String(y))}
         />
+        <DigestButtons />
       </Group>
       <Group gap="xs" wrap="nowrap">
         {current.department && current.year !== null ? <CashBalance departmentId={current.department.id} year={current.year} /> : null}

@@ -77,8 +77,9 @@ describe('built menu screens (from the route tree)', () => {
     expect(isBuilt(item('budgetForecast'), built)).toBe(true);
     expect(isBuilt(item('residues'), built)).toBe(false);
     expect(isBuilt(item('utilities.movementTemplates'), built)).toBe(true);
-    // online lists open panels: none is built yet
-    expect(isBuilt(item('management.onlineLists.cashJournal'), built)).toBe(false);
+    // online lists open panels (features/digests), built without a route
+    expect(isBuilt(item('management.onlineLists.cashJournal'), built)).toBe(true);
+    expect(isBuilt(item('management.onlineLists.supplierDigest'), built)).toBe(true);
   });
 });
 

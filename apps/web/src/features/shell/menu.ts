@@ -38,11 +38,8 @@ export function groupsContaining(items: MenuItemState[], path: string): string[]
 /** Full path of the scope route; menu paths hang below it. */
 const SCOPE_ROUTE = '/dept/$dept/year/$year/';
 
-/**
- * Online-list panels that are built. The side menu opens a "not available yet" drawer for the
- * others; add a panel here when its drawer exists.
- */
-export const builtPanels: ReadonlySet<NonNullable<MenuEntry['panel']>> = new Set();
+/** Online-list panels that are built (features/digests: the three open over any screen). */
+export const builtPanels: ReadonlySet<NonNullable<MenuEntry['panel']>> = new Set(['cashJournal', 'chapterDigest', 'supplierDigest']);
 
 /**
  * The menu paths that have their own screen, from the full paths of the route tree

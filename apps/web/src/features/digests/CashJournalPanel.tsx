@@ -1,0 +1,115 @@
+/**
+ * Cash journal online (spec 3 §2, DOMAIN decision 9): year and account (the first cash account at
+ * first), the balance box (balance at the start, revenues, expenses, movements balance, final
+ * balance = the account's balance; beside it the instalments on the account still unpaid), and the
+ * rows — revenues, paid instalments on their date paid, account transfers on both accounts — with
+ * the running balance, newest last, opened on the last page. A row opens its record.
+ */
+import { AccountType, type CashJournalRow } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Select, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '../../lib/trpc.ts';
+import { accountName } from '../cash/TransferPicker.tsx';
+import type { DigestScope, OpenRecord } from './DigestPanels.tsx';
+import {
+  amountColumn,
+  DigestCriteria,
+  DigestNote,
+  digestQueryDefaults,
+  DigestTable,
+  FigureAmount,
+  FigureBox,
+  movementColumns,
+  pagedInput,
+  SideFigure,
+  useDigestAnswer,
+  useDigestPanelState,
+} from './DigestParts.tsx';
+
+export function CashJournalPanel({ scope, openRecord, active }: { scope: DigestScope; openRecord: OpenRecord; active: boolean }) {
+  const { t, i18n } = useLingui();
+  const state = useDigestPanelState(scope.year);
+  const { year } = state;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const accounts = useQuery(trpc.accounts.briefs.queryOptions({ departmentId: scope.department.id, includeInactive: true }));
+  const list = accounts.data ?? [];
+  // the first cash account until the cashier picks another one
+  const accountId = chosen ?? (list.find((a) => a.type === AccountType.Cash && !a.inactive) ?? list[0])?.id ?? null;
+
+  const enabled = active && accountId !== null;
+  const query = useQuery({
+    ...trpc.digests.cashJournal.queryOptions({ ...pagedInput(scope, state), accountId: accountId ?? 0 }),
+    enabled,
+    ...digestQueryDefaults,
+  });
+  const { data, table } = useDigestAnswer(query, enabled, state.paging);
+
+  const columns = [
+    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 128, supplier: 170 }),
+    amountColumn<CashJournalRow>('amount', t`Betrag`, (r) => r.amount),
+    amountColumn<CashJournalRow>('balance', t`Saldo`, (r) => r.finalBalance),
+  ];
+
+  /** An account transfer names the other account: "an B1" when it leaves, "von B1" when it comes in. */
+  function descriptionOf(r: CashJournalRow): string {
+    if (r.kind !== 'accountTransfer' || !r.counterAccountCode) return r.description;
+    const counter = r.amount < 0 ? t`an ${r.counterAccountCode}` : t`von ${r.counterAccountCode}`;
+    return r.description ? `${counter} · ${r.description}` : counter;
+  }
+
+  return (
+    <Stack gap="sm">
+      <DigestCriteria years={scope.years} state={state}>
+        <Select
+          label={t`Konto`}
+          data-testid="digest-account"
+          size="sm"
+          w={360}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t`Keine Treffer`}
+          value={accountId !== null ? String(accountId) : null}
+          data={list.map((a) => ({ value: String(a.id), label: accountName(a, i18n.locale) + (a.inactive ? ` (${t`inaktiv`})` : '') }))}
+          onChange={(v) => {
+            if (!v) return;
+            setChosen(Number(v));
+            state.paging.reset();
+          }}
+        />
+      </DigestCriteria>
+      {accounts.error || query.error ? (
+        <DigestNote error={accounts.error ?? query.error} />
+      ) : accounts.data && list.length === 0 ? (
+        <DigestNote>{t`Die Feuerwehr hat noch kein Konto.`}</DigestNote>
+      ) : (
+        <>
+          <FigureBox
+            testId="cash-box"
+            figures={[
+              { label: t`Anfangsbestand`, cents: data?.dateFromBalance, testId: 'cash-start' },
+              { label: t`Einnahmen`, cents: data?.totalProfit, testId: 'cash-revenues' },
+              { label: t`Ausgaben`, cents: data?.totalLoss, testId: 'cash-expenses' },
+              { label: t`Saldo der Bewegungen`, cents: data?.movementsBalance, testId: 'cash-movements' },
+              { label: t`Endbestand`, cents: data?.finalBalance, strong: true, testId: 'cash-final' },
+            ]}
+          >
+            <SideFigure label={t`Noch nicht bezahlt`} w={150}>
+              <FigureAmount cents={data?.openPayments} dimmed testId="cash-open" />
+            </SideFigure>
+          </FigureBox>
+          <DigestTable
+            columns={columns}
+            table={table}
+            scope={scope}
+            openRecord={openRecord}
+            rowKey={(r) => `${r.kind}-${r.movementId ?? r.accountTransferId ?? 0}-${r.paymentId ?? 0}-${r.amount < 0 ? 'out' : 'in'}`}
+            emptyText={t`Keine Bewegungen auf diesem Konto in ${year}.`}
+            testId="cash-rows"
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The online lists as panels over any screen (spec 3 §2): one drawer from the right for the cash
+ * journal, the chapter register and the supplier digest. Opened by the top bar's buttons, the side
+ * menu's "Online-Listen" entries or Alt+Shift+1/2/3 (panels.ts); the same shortcut again or Escape
+ * closes it, the screen behind stays as it was. Each panel keeps its choices (year, account,
+ * chapter, supplier, page) while the department stays, so after opening a movement from a row the
+ * shortcut brings the list back where it was. Every opening refetches the digests (a booking made
+ * meanwhile shows).
+ */
+import type { DepartmentBrief } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Box, Drawer, Group, Kbd, SegmentedControl } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { queryClient, trpc } from '../../lib/trpc.ts';
+import { CashJournalPanel } from './CashJournalPanel.tsx';
+import { ChapterDigestPanel } from './ChapterDigestPanel.tsx';
+import { digestPanelLabels } from './labels.ts';
+import { type DigestPanel, digestPanels, nextOpenPanel, panelOfKey, shortcutDigit } from './panels.ts';
+import { SupplierDigestPanel } from './SupplierDigestPanel.tsx';
+
+/** The scope the panels read: the department of the address and its years (the panels pick their own year). */
+export interface DigestScope {
+  department: DepartmentBrief;
+  year: number;
+  years: number[];
+}
+
+interface DigestPanelsApi {
+  /** null outside a department's scope: no panel can open. */
+  available: boolean;
+  open: DigestPanel | null;
+  toggle: (panel: DigestPanel) => void;
+  close: () => void;
+}
+
+const DigestPanelsContext = createContext<DigestPanelsApi>({ available: false, open: null, toggle: () => undefined, close: () => undefined });
+
+export function useDigestPanels(): DigestPanelsApi {
+  return useContext(DigestPanelsContext);
+}
+
+/** What the panel's rows call to open a record: closes the drawer and goes to the record's address. */
+export type OpenRecord = (href: string) => void;
+
+export function DigestPanelsProvider({ scope, children }: { scope: DigestScope | null; children: ReactNode }) {
+  const [open, setOpen] = useState<DigestPanel | null>(null);
+  const available = scope !== null;
+
+  const toggle = useCallback((panel: DigestPanel) => {
+    setOpen((current) => {
+      const next = nextOpenPanel(current, panel);
+      if (next) void queryClient.invalidateQueries(trpc.digests.pathFilter());
+      return next;
+    });
+  }, []);
+  const close = useCallback(() => setOpen(null), []);
+
+  useEffect(() => {
+    if (!available) return undefined;
+    function onKey(event: KeyboardEvent) {
+      const panel = panelOfKey(event);
+      if (!panel) return;
+      event.preventDefault();
+      toggle(panel);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [available, toggle]);
+
+  const api = useMemo(() => ({ available, open: available ? open : null, toggle, close }), [available, open, toggle, close]);
+
+  return (
+    <DigestPanelsContext.Provider value={api}>
+      {children}
+      {scope ? <DigestDrawer key={scope.department.id} scope={scope} open={api.open} onClose={close} onSwitch={toggle} /> : null}
+    </DigestPanelsContext.Provider>
+  );
+}
+
+/** The field each panel opens in: the account, the chapter code, the supplier. */
+const focusField: Record<DigestPanel, string> = {
+  cashJournal: 'digest-account',
+  chapterDigest: 'digest-chapter-code',
+  supplierDigest: 'supplier-picker',
+};
+
+/** The drawer; a panel mounts when first opened and then stays (hidden) with its choices. */
+function DigestDrawer({
+  scope,
+  open,
+  onClose,
+  onSwitch,
+}: {
+  scope: DigestScope;
+  open: DigestPanel | null;
+  onClose: () => void;
+  onSwitch: (panel: DigestPanel) => void;
+}) {
+  const navigate = useNavigate();
+  const [mounted, setMounted] = useState<ReadonlySet<DigestPanel>>(new Set());
+  // remembered while rendering (not in an effect): the panel opened the first time stays mounted
+  if (open && !mounted.has(open)) setMounted(new Set([...mounted, open]));
+
+  // the panel's first field takes the focus once the drawer is in (after Mantine's focus trap)
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = setTimeout(() => document.querySelector<HTMLElement>(`[data-testid="digest-${open}"] [data-testid="${focusField[open]}"]`)?.focus(), 60);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  const openRecord: OpenRecord = (href) => {
+    onClose();
+    void navigate({ href });
+  };
+
+  const shown = (panel: DigestPanel) =>
+    (mounted.has(panel) || open === panel) && (
+      <Box key={panel} hidden={open !== panel} data-testid={`digest-${panel}`}>
+        {panel === 'cashJournal' ? (
+          <CashJournalPanel scope={scope} openRecord={openRecord} active={open === panel} />
+        ) : panel === 'chapterDigest' ? (
+          <ChapterDigestPanel scope={scope} openRecord={openRecord} active={open === panel} />
+        ) : (
+          <SupplierDigestPanel scope={scope} openRecord={openRecord} active={open === panel} />
+        )}
+      </Box>
+    );
+
+  return (
+    <Drawer
+      opened={open !== null}
+      onClose={onClose}
+      position="right"
+      size="min(1180px, 94vw)"
+      keepMounted
+      data-testid="digest-drawer"
+      title={open ? <PanelSwitch open={open} onSwitch={onSwitch} /> : null}
+      styles={{ body: { paddingTop: 0 } }}
+    >
+      {shown('cashJournal')}
+      {shown('chapterDigest')}
+      {shown('supplierDigest')}
+    </Drawer>
+  );
+}
+
+/** The drawer's title: the three lists to switch between, and the open one's shortcut. */
+function PanelSwitch({ open, onSwitch }: { open: DigestPanel; onSwitch: (panel: DigestPanel) => void }) {
+  const { i18n } = useLingui();
+  return (
+    <Group gap="md" wrap="nowrap">
+      <SegmentedControl
+        size="sm"
+        value={open}
+        data-testid="digest-switch"
+        onChange={(value) => {
+          const panel = digestPanels.find((p) => p === value);
+          if (panel && panel !== open) onSwitch(panel);
+        }}
+        data={digestPanels.map((p) => ({ value: p, label: i18n._(digestPanelLabels[p]) }))}
+      />
+      <ShortcutHint panel={open} />
+    </Group>
+  );
+}
+
+/** "Alt + Umschalt + 1" as keys. */
+export function ShortcutHint({ panel }: { panel: DigestPanel }) {
+  const { t } = useLingui();
+  return (
+    <Group gap={2} wrap="nowrap" c="dimmed" aria-hidden>
+      <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">{t`Umschalt`}</Kbd>+<Kbd size="xs">{shortcutDigit(panel)}</Kbd>
+    </Group>
+  );
+}
