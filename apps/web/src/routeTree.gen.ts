@@ -45,6 +45,7 @@ import { Route as AuthedDeptDeptYearYearPaymentsOpenRouteImport } from './routes
 import { Route as AuthedDeptDeptYearYearPaymentsRegisterRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.register'
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
 import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
+import { Route as AuthedDeptDeptYearYearResiduesDeterminationRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.determination'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
@@ -278,6 +279,12 @@ const AuthedDeptDeptYearYearReservationsPrintRoute =
     path: '/reservations/print',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearResiduesDeterminationRoute =
+  AuthedDeptDeptYearYearResiduesDeterminationRouteImport.update({
+    id: '/residues/determination',
+    path: '/residues/determination',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearStatisticsExportRoute =
   AuthedDeptDeptYearYearStatisticsExportRouteImport.update({
     id: '/statistics/export',
@@ -446,6 +453,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -502,6 +510,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -561,6 +570,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/_authed/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -622,6 +632,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
+    | '/dept/$dept/year/$year/residues/determination'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -678,6 +689,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
+    | '/dept/$dept/year/$year/residues/determination'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -736,6 +748,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/payments/register'
     | '/_authed/dept/$dept/year/$year/reservations/edit'
     | '/_authed/dept/$dept/year/$year/reservations/print'
+    | '/_authed/dept/$dept/year/$year/residues/determination'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
@@ -1020,6 +1033,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearReservationsPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/residues/determination': {
+      id: '/_authed/dept/$dept/year/$year/residues/determination'
+      path: '/residues/determination'
+      fullPath: '/dept/$dept/year/$year/residues/determination'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/statistics/export': {
       id: '/_authed/dept/$dept/year/$year/statistics/export'
       path: '/statistics/export'
@@ -1286,6 +1306,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearPaymentsRegisterRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
   AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  AuthedDeptDeptYearYearResiduesDeterminationRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -1358,6 +1379,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearReservationsEditRoute,
     AuthedDeptDeptYearYearReservationsPrintRoute:
       AuthedDeptDeptYearYearReservationsPrintRoute,
+    AuthedDeptDeptYearYearResiduesDeterminationRoute:
+      AuthedDeptDeptYearYearResiduesDeterminationRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:
       AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:
