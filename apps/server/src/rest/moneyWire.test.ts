@@ -278,6 +278,9 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Payments/Orders/Unregistered', query: { ...s, orderId } },
       ];
     };
+        { method: 'GET', path: 'FinalBalance/Errors', query: s },
+        { method: 'POST', path: 'FinalBalance/Report', body: s },
+        { method: 'POST', path: 'FinalBalance/ETSReport', body: s },
 
     const routeOf = (c: Case) => restRoutes.find((r) => r.method === c.method && r.path === c.path) as RestRoute;
     const requestOf = (c: Case): RestRequest => ({

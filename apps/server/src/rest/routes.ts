@@ -1,6 +1,7 @@
 import { baseDataRoutes } from './baseData.ts';
 import { budgetRoutes } from './budget.ts';
 import { cashRoutes } from './cash.ts';
+import { finalBalanceRoutes } from './finalBalance.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
@@ -20,4 +21,5 @@ export const restRoutes: RestRoute[] = [
   ...cashRoutes,
   ...reservationRoutes,
   ...statisticsRoutes,
+  ...finalBalanceRoutes,
 ];
