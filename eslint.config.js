@@ -10,6 +10,7 @@ const ENV_MODULES = [
   'apps/web/devServerEnv.ts', // vite.config.ts: the dev server's proxy target
   'apps/web/e2e/env.mjs', // the e2e runner and specs
   'bench/env.ts', // the performance bench
+  'packages/client/examples/env.ts', // the example scripts of the typed client
 ];
 const NO_PROCESS_ENV = 'Read the environment in the env module of this area (eslint.config.js ENV_MODULES), not here.';
 

@@ -55,11 +55,11 @@ function firstOption(schema: Record<string, unknown> | undefined): string | unde
 
 /** GET paths that read one record of a kind the demo data has none of (they answer InvalidValue without it). */
 const NO_DEMO_RECORD: Record<string, string> = {
-  '/Reservations': 'one reservation (recordNumber or id); the demo data has none',
   '/Payments/Orders/Unregistered': 'one unregistered payment order; the demo data has none',
 };
 
-const ajv = () => new Ajv2020({ strict: false, allErrors: true, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
+// amounts are decimals: multipleOf 0.01 up to float precision
+const ajv = () => new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
 
 for (const target of testDatabases()) {
   describe(`OpenAPI document [${target.name}]`, () => {
@@ -119,24 +119,35 @@ for (const target of testDatabases()) {
       expect((d.paths['/Authenticate/login']?.post as unknown as Record<string, unknown>).security).toEqual([]);
     });
 
-    it('every GET answer of the demo data keeps its documented shape', async () => {
+    const checkedInYear = new Map<number, Set<string>>();
+    // the demo's previous year has a year of bookings, reservations and transfers; the current one a new budget
+    it.each([YEAR - 1, YEAR])('every GET answer of the demo data keeps its documented shape (%i)', async (year) => {
       const d = await doc();
       const dept = t.dept('101');
       const validate = ajv();
-      // values of earlier answers by field name: a path that needs a chapter, an order or a record gets one
-      const seen = new Map<string, string>([
+      // values of earlier answers by field name: a path that needs a chapter, an order or a record gets one,
+      // preferably from an answer of its own area (the record numbers of reservations, not of movements)
+      const scope = new Map<string, string>([
         ['departmentId', String(dept)],
-        ['year', String(YEAR)],
+        ['year', String(year)],
         ['part', '1'],
-        ['yearFrom', String(YEAR)],
-        ['yearTo', String(YEAR)],
+        ['yearFrom', String(year)],
+        ['yearTo', String(year)],
       ]);
-      const harvest = (value: unknown): void => {
-        if (Array.isArray(value)) return value.forEach(harvest);
+      const seenByArea = new Map<string, Map<string, string>>();
+      const area = (path: string) => (path.split('/')[1] ?? '').toLowerCase();
+      const seen = (path: string, name: string) => scope.get(name) ?? seenByArea.get(area(path))?.get(name) ?? seenByArea.get('')?.get(name);
+      const harvest = (path: string, value: unknown): void => {
+        if (Array.isArray(value)) return value.forEach((v) => harvest(path, v));
         if (value === null || typeof value !== 'object') return;
         for (const [k, v] of Object.entries(value)) {
-          if (((typeof v === 'number' && v > 0) || (typeof v === 'string' && v !== '')) && !seen.has(k)) seen.set(k, String(v));
-          else harvest(v);
+          if ((typeof v === 'number' && v > 0) || (typeof v === 'string' && v !== '')) {
+            for (const key of [area(path), '']) {
+              const values = seenByArea.get(key) ?? new Map<string, string>();
+              seenByArea.set(key, values);
+              if (!values.has(k)) values.set(k, String(v));
+            }
+          } else harvest(path, v);
         }
       };
       const checked: string[] = [];
@@ -148,7 +159,7 @@ for (const target of testDatabases()) {
         const file = Object.keys(content).find((type) => type !== 'application/json');
         const query = new URLSearchParams();
         for (const p of op.parameters ?? []) {
-          const value = seen.get(p.name);
+          const value = seen(path, p.name);
           if (p.in === 'query' && (p.required || ['departmentId', 'year'].includes(p.name)) && value !== undefined) query.set(p.name, value);
         }
         let user = 'kassier';
@@ -164,7 +175,7 @@ for (const target of testDatabases()) {
           } else {
             // a value the path needs beyond the scope (named by InvalidValue): the one an earlier answer had
             const field = (res.json() as { details: { Field?: string } }).details.Field;
-            const value = field && (seen.get(field) ?? firstOption(op.parameters?.find((p) => p.name === field)?.schema));
+            const value = field && (seen(path, field) ?? firstOption(op.parameters?.find((p) => p.name === field)?.schema));
             if (!field || !value || query.has(field)) break;
             query.set(field, value);
           }
@@ -179,7 +190,7 @@ for (const target of testDatabases()) {
         }
         if (!schema) return `GET ${path}: no answer schema`;
         const body: unknown = res.json();
-        harvest(body);
+        harvest(path, body);
         const conforms = validate.compile(schema);
         if (!conforms(body)) return `GET ${path}: ${validate.errorsText(conforms.errors).slice(0, 500)}`;
         checked.push(path);
@@ -198,8 +209,11 @@ for (const target of testDatabases()) {
         }
         todo = again;
       }
-      expect(failures).toEqual([]);
-      expect(checked.length).toBe(gets.length);
+      // a path that reads one record (InvalidValue or RecordNotFound without one) is checked in the year that has records
+      const needsRecord = (failure: string) => / (400|404) .*"Field":/.test(failure) && checkedInYear.get(YEAR - 1)?.has(failure.split('?')[0]?.slice(4) ?? '');
+      expect(failures.filter((f) => !(year === YEAR && needsRecord(f)))).toEqual([]);
+      checkedInYear.set(year, new Set(checked));
+      if (year === YEAR - 1) expect(checked.length).toBe(gets.length);
       expect(checked).toContain('/Budget/Chapters');
     });
 
