@@ -252,8 +252,10 @@ export type ManualResidueListInput = z.infer<typeof ManualResidueListInput>;
 export const ManualResidue = z.object({
   /** The residue line's id. */
   id: z.number(),
-  /** The line's chapter year (the residue's year). */
+  /** The line's chapter year (the residue's year; spec name). */
   year: z.number(),
+  /** The same as `year` (the name the save input uses: `year` of an input is the scope year). */
+  chapterYear: z.number(),
   chapterId: z.number(),
   chapter: z.string(),
   part: PartSchema,
@@ -282,7 +284,8 @@ export type ManualResidueList = z.infer<typeof ManualResidueList>;
 
 /**
  * Budget/Residues POST (DOMAIN decision 15): a new manual residue (`id` null) or the saved one
- * changed. `year` (the chapter year, before the scope year: InvalidValue) and the chapter (of the
+ * changed. `chapterYear` (the residue's year — the spec's "year"; `year` is the scope year — before the
+ * scope year: InvalidValue) and the chapter (of the
  * chart of that year: ChapterNotFound); an empty chapter needs both names (ChapterDescriptionNeeded);
  * one line per (year, chapter) (InvalidValue when another exists); `amount` ≥ 0 and not below what
  * the line already uses (SmallerThanExistingResidue). Refused outside the first year (Forbidden),
@@ -290,7 +293,7 @@ export type ManualResidueList = z.infer<typeof ManualResidueList>;
  */
 export const ManualResidueSaveInput = ScopeInput.extend({
   id: Id.nullish().transform((v) => v ?? null),
-  year: Year,
+  chapterYear: Year,
   ...ChapterRef,
   descriptionDeu: safeString().trim().max(RESIDUE_LIMITS.description, 'TooLong').default(''),
   descriptionIta: safeString().trim().max(RESIDUE_LIMITS.description, 'TooLong').default(''),

@@ -44,10 +44,20 @@ function onLine(column: SQL, line: SQL | undefined): SQL {
  * a line of its movement's scope): leaving those out keeps the planner on the line index and the
  * movements' primary key instead of scanning the scope's movements.
  */
+/** ` and m.id not in (...)` for the movements left out of the figures (else nothing). */
+function excludedMovements(scope: FigureScope): SQL {
+  return scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
+}
+
 function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
-  const excluded = scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
+  const excluded = excludedMovements(scope);
   if (line) return sql`not m.cancelled${excluded}`;
   return sql`m.department_id in (${list(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
+}
+
+/** The instalment `pay` is paid by 31.12 of `year` (an SQL year expression). */
+function paidBy(year: SQL): SQL {
+  return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
 }
 
 export const movementFigureSources: LineSource<FigureScope>[] = [
@@ -58,16 +68,38 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
       where m.kind = 'revenues' and ${movementsOf(scope, line)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
   {
+    // paid in the movement's year (by 31.12); an instalment paid later is open in its year and, once carried
+    // over, counts on the new year's residue line (carriedInstalments)
     name: 'expenseShares',
     select: (scope, line) => sql`select p.chapter_budget_id,
-        case when pay.date_paid is null then 0::numeric else s.amount end as payments,
-        case when pay.date_paid is null then s.amount else 0::numeric end as open_payments,
+        case when ${paidBy(sql`m.year`)} then s.amount else 0::numeric end as payments,
+        case when ${paidBy(sql`m.year`)} then 0::numeric else s.amount end as open_payments,
         0::numeric as reservations
       from movement_positions p
       join movements m on m.id = p.movement_id
       join movement_payment_shares s on s.position_id = p.id
       join movement_payments pay on pay.id = s.payment_id
       where m.kind = 'expenses' and ${movementsOf(scope, line)}${onLine(sql`p.chapter_budget_id`, line)}`,
+  },
+  {
+    // carry-over (DOMAIN decision 13): an instalment of an earlier year still unpaid at the end of the
+    // year before a residue line's year counts on that residue line (same chapter and chapter year):
+    // paid when paid by the line year's 31.12, else open. Its movement and order stay where they are.
+    name: 'carriedInstalments',
+    select: (scope, line) => sql`select dst.id as chapter_budget_id,
+        case when ${paidBy(sql`dst.year`)} then s.amount else 0::numeric end as payments,
+        case when ${paidBy(sql`dst.year`)} then 0::numeric else s.amount end as open_payments,
+        0::numeric as reservations
+      from chapter_budgets dst
+      join chapter_budgets src on src.department_id = dst.department_id and src.chapter_id = dst.chapter_id
+        and src.chapter_year = dst.chapter_year and src.year < dst.year
+      join movement_positions p on p.chapter_budget_id = src.id
+      join movements m on m.id = p.movement_id
+      join movement_payment_shares s on s.position_id = p.id
+      join movement_payments pay on pay.id = s.payment_id
+      where dst.chapter_year < dst.year and m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)}
+        and (pay.date_paid is null or pay.date_paid >= make_date(dst.year, 1, 1))
+        and ${line ? sql`dst.id = ${line}` : sql`dst.department_id in (${list(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`}`,
   },
   {
     // both sides count as payments (expense paid, revenue collected): one branch per side

@@ -1,6 +1,6 @@
 import { type Db, execRows, schema } from '@app/db';
 import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { type BudgetScope, lockOpenHead, readHead } from '../budget/head.ts';
 import { firstYearSql } from '../cash/balances.ts';
@@ -41,6 +41,7 @@ function toManual(line: ResidueLine, referenced: boolean): ManualResidue {
   return {
     id: line.lineId,
     year: line.chapterYear,
+    chapterYear: line.chapterYear,
     chapterId: line.chapterId,
     chapter: line.chapter,
     part: line.part,
@@ -82,6 +83,50 @@ export async function listManualResidues(db: Db, scope: BudgetScope, search: str
   return { rows, isFirstYear: first, isBudgetClosed: head.finalApproved !== null, editable: first && head.finalApproved === null };
 }
 
+type ChapterRow = Pick<typeof chapters.$inferSelect, 'id' | 'chapter' | 'emptyChapter'>;
+
+/**
+ * The chapter of a manual residue: the chapter (by id or code) of the chart of the residue's year. A
+ * year before the system usually has no chart: then the chapter of the scope year's chart with that
+ * code is copied into the chart of the residue's year (same area, code, names, flags; no title or
+ * category links), once per area and year, so the residue line is an ordinary line of its chapter
+ * year that movements and reservations resolve like a carried one. ChapterNotFound when neither chart has it.
+ */
+async function residueChapterOf(tx: Db, scope: ManualScope, input: ManualResidueSave): Promise<ChapterRow> {
+  const picked = { id: chapters.id, chapter: chapters.chapter, emptyChapter: chapters.emptyChapter, year: chapters.year };
+  let code = input.chapter ?? '';
+  if (input.chapterId !== undefined) {
+    const [byId] = await tx
+      .select(picked)
+      .from(chapters)
+      .where(and(eq(chapters.id, input.chapterId), eq(chapters.area, scope.area)))
+      .limit(1);
+    if (byId?.year === input.chapterYear) return byId;
+    code = byId?.chapter ?? '';
+  }
+  const found = await tx
+    .select(picked)
+    .from(chapters)
+    .where(and(eq(chapters.area, scope.area), eq(chapters.chapter, code), inArray(chapters.year, [input.chapterYear, scope.year])));
+  const own = found.find((c) => c.year === input.chapterYear);
+  if (own) return own;
+  const template = found.find((c) => c.year === scope.year);
+  if (!template) fail('ChapterNotFound', { field: 'chapter', params: { chapter: code || String(input.chapterId), chapterYear: input.chapterYear } });
+  const [source] = await tx.select().from(chapters).where(eq(chapters.id, template.id));
+  if (!source) throw new Error('chapter vanished');
+  const { id: _id, categoryId: _c, titleId: _t, ...copy } = source;
+  await tx
+    .insert(chapters)
+    .values({ ...copy, year: input.chapterYear })
+    .onConflictDoNothing();
+  const [created] = await tx
+    .select(picked)
+    .from(chapters)
+    .where(and(eq(chapters.area, scope.area), eq(chapters.year, input.chapterYear), eq(chapters.chapter, code)));
+  if (!created) throw new Error('chapter not copied');
+  return created;
+}
+
 /** The start of a manual-residue write: open year, the head locked, budget open, the first year (Forbidden otherwise). */
 async function lockManualScope(tx: Db, scope: BudgetScope): Promise<void> {
   const head = await lockOpenHead(tx, scope);
@@ -101,7 +146,7 @@ async function lockLine(tx: Db, scope: BudgetScope, id: number) {
 
 /**
  * Budget/Residues POST: a manual residue created or changed, in one transaction. The chapter comes from
- * the chart of the residue's year (ChapterNotFound); an empty chapter needs both names
+ * the chart of the residue's year (residueChapterOf; ChapterNotFound); an empty chapter needs both names
  * (ChapterDescriptionNeeded); one line per (year, chapter) (InvalidValue); a line in use keeps its
  * chapter and year (InvalidValue) and its amount (+ changes) can't go below what is used
  * (SmallerThanExistingResidue).
@@ -109,19 +154,9 @@ async function lockLine(tx: Db, scope: BudgetScope, id: number) {
 export async function saveManualResidue(db: Db, scope: ManualScope, input: ManualResidueSave): Promise<ManualResidue> {
   const id = await db.transaction(async (tx): Promise<number> => {
     await lockManualScope(tx, scope);
-    if (input.year >= scope.year) fail('InvalidValue', { field: 'year', params: { year: input.year } });
-    const [chapter] = await tx
-      .select({ id: chapters.id, chapter: chapters.chapter, emptyChapter: chapters.emptyChapter })
-      .from(chapters)
-      .where(
-        and(
-          eq(chapters.area, scope.area),
-          eq(chapters.year, input.year),
-          input.chapterId !== undefined ? eq(chapters.id, input.chapterId) : eq(chapters.chapter, input.chapter ?? ''),
-        ),
-      )
-      .limit(1);
-    if (!chapter) fail('ChapterNotFound', { field: 'chapter', params: { chapter: input.chapter ?? String(input.chapterId), chapterYear: input.year } });
+    const saved = input.id === null ? null : await lockLine(tx, scope, input.id);
+    if (input.chapterYear >= scope.year) fail('InvalidValue', { field: 'year', params: { year: input.chapterYear } });
+    const chapter = await residueChapterOf(tx, scope, input);
     if (chapter.emptyChapter && (!input.descriptionDeu || !input.descriptionIta))
       fail('ChapterDescriptionNeeded', { field: !input.descriptionDeu ? 'descriptionDeu' : 'descriptionIta' });
     const [other] = await tx
@@ -132,21 +167,21 @@ export async function saveManualResidue(db: Db, scope: ManualScope, input: Manua
           eq(chapterBudgets.departmentId, scope.departmentId),
           eq(chapterBudgets.year, scope.year),
           eq(chapterBudgets.chapterId, chapter.id),
-          eq(chapterBudgets.chapterYear, input.year),
+          eq(chapterBudgets.chapterYear, input.chapterYear),
           input.id !== null ? ne(chapterBudgets.id, input.id) : sql`true`,
         ),
       )
       .limit(1);
-    if (other) fail('InvalidValue', { field: 'chapter', params: { reason: 'exists', chapter: chapter.chapter, year: input.year } });
+    if (other) fail('InvalidValue', { field: 'chapter', params: { reason: 'exists', chapter: chapter.chapter, year: input.chapterYear } });
     const values = {
       chapterId: chapter.id,
-      chapterYear: input.year,
+      chapterYear: input.chapterYear,
       budgetInitial: input.amount,
       notes: input.note,
       descriptionDeu: storedLineName(chapter.emptyChapter, input.descriptionDeu),
       descriptionIta: storedLineName(chapter.emptyChapter, input.descriptionIta),
     };
-    if (input.id === null) {
+    if (saved === null) {
       const [created] = await tx
         .insert(chapterBudgets)
         .values({ departmentId: scope.departmentId, year: scope.year, ...values })
@@ -154,11 +189,11 @@ export async function saveManualResidue(db: Db, scope: ManualScope, input: Manua
       if (!created) throw new Error('manual residue not created');
       return created.id;
     }
-    const saved = await lockLine(tx, scope, input.id);
     const [line] = await residueLines(tx, scope, { lineIds: [saved.id] });
-    if (!line) fail('ResiduelNotFound', { field: 'id', params: { id: input.id } });
+    if (!line) fail('ResiduelNotFound', { field: 'id', params: { id: saved.id } });
     const inUse = await isReferenced(tx, saved.id);
-    if (inUse && (saved.chapterId !== chapter.id || saved.chapterYear !== input.year)) fail('InvalidValue', { field: 'chapter', params: { reason: 'inUse' } });
+    if (inUse && (saved.chapterId !== chapter.id || saved.chapterYear !== input.chapterYear))
+      fail('InvalidValue', { field: 'chapter', params: { reason: 'inUse' } });
     const used = lineUsed(line);
     if (input.amount < saved.budgetInitial && input.amount + line.budgetChanges < used)
       fail('SmallerThanExistingResidue', { field: 'amount', params: { used, amount: input.amount } });
