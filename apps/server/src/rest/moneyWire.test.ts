@@ -143,6 +143,7 @@ for (const target of testDatabases()) {
     const scope = () => ({ departmentId: t.dept('101'), year: YEAR });
     let changeId = 0;
     let orderId = 0;
+    let supplierId = 0;
 
     beforeAll(async () => {
       // a balanced, approved forecast with a surplus, a change and the adjustment
@@ -196,6 +197,7 @@ for (const target of testDatabases()) {
         .from(schema.suppliers)
         .where(eq(schema.suppliers.departmentId, scope().departmentId))
         .limit(1);
+      supplierId = supplier?.id ?? 0;
       await ok('POST', 'Movements', {
         ...scope(),
         type: 0,
@@ -276,11 +278,17 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Accounts/Balance/Total', query: s },
         { method: 'GET', path: 'Payments/Orders', query: s },
         { method: 'GET', path: 'Payments/Orders/Unregistered', query: { ...s, orderId } },
-      ];
-    };
+        { method: 'GET', path: 'Digests/CashJournal', query: { ...s, accountCode: 'B1' } },
+        { method: 'GET', path: 'Digests/Chapters', query: { ...s, chapter: '21003' } },
+        { method: 'GET', path: 'Digests/Suppliers', query: { ...s, supplierId } },
+        { method: 'GET', path: 'Digests/Availabilities', query: s },
+        { method: 'GET', path: 'Digests/Chapters/List', query: { ...s, chapterFrom: '21003', chapterTo: '21006' } },
+        { method: 'GET', path: 'Digests/Suppliers/List', query: s },
         { method: 'GET', path: 'FinalBalance/Errors', query: s },
         { method: 'POST', path: 'FinalBalance/Report', body: s },
         { method: 'POST', path: 'FinalBalance/ETSReport', body: s },
+      ];
+    };
 
     const routeOf = (c: Case) => restRoutes.find((r) => r.method === c.method && r.path === c.path) as RestRoute;
     const requestOf = (c: Case): RestRequest => ({

@@ -3,11 +3,13 @@ import { budgetRoutes } from './budget.ts';
 import { cashRoutes } from './cash.ts';
 import { finalBalanceRoutes } from './finalBalance.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
+import { digestRoutes } from './digests.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
 import { paymentRoutes } from './payments.ts';
 import { platformRoutes } from './platform.ts';
 import { reservationRoutes } from './reservations.ts';
+import { residueRoutes } from './residues.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
@@ -20,6 +22,8 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...cashRoutes,
   ...reservationRoutes,
-  ...statisticsRoutes,
+  ...residueRoutes,
   ...finalBalanceRoutes,
+  ...digestRoutes,
+  ...statisticsRoutes,
 ];

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { accountBalanceRowsSql } from '../cash/balances.ts';
 import { cashFlowRowsSql } from '../cash/sources.ts';
-import { cents, type DigestScope, kindOrNull, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
+import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
  * Digests/CashJournal (DOMAIN decision 9), one statement: the account's initial balance of the year
@@ -95,7 +95,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
            r.running::text as running, r.record_number, m.kind, m.type as movement_type, m.document_date::text as document_date,
            m.document_number, m.supplier_id, s.code as supplier_code, ${supplierNameSql('s')} as supplier_name,
            case when r.transfer_id is not null then t.note
-                else (select string_agg(distinct p.note, '; ') from movement_positions p where p.movement_id = r.movement_id and p.note <> '') end as description,
+                else (select ${notesSql} from movement_positions p where p.movement_id = r.movement_id) end as description,
            ca.code as counter_account_code
     from box
     left join selected r on ${pageCondition(sql`r.seq`, input)}

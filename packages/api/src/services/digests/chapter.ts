@@ -12,7 +12,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
-import { cents, type DigestScope, kindOrNull, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, truthy, typeOrNull } from './common.ts';
+import {
+  cents,
+  type DigestScope,
+  kindOrNull,
+  notesSql,
+  numOrNull,
+  pageCondition,
+  pageFields,
+  type RowsPaging,
+  supplierNameSql,
+  truthy,
+  typeOrNull,
+} from './common.ts';
 
 /**
  * The chapter register (Digests/Chapters, DOMAIN decision 9) and its print (Digests/Chapters/List),
@@ -48,14 +60,14 @@ function rowsSql(): SQL {
       where r.chapter_budget_id in ${lines} and not r.cancelled
     union all
     select p.chapter_budget_id, 'revenue', 'payments', 2, m.id, null, m.id, null, m.record_date, m.record_number,
-           string_agg(distinct nullif(p.note, ''), '; '), sum(p.amount), null, false, null
+           ${notesSql}, sum(p.amount), null, false, null
       from movement_positions p join movements m on m.id = p.movement_id
       where p.chapter_budget_id in ${lines} and m.kind = 'revenues' and not m.cancelled
       group by p.chapter_budget_id, m.id
     union all
     select p.chapter_budget_id, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end,
            case when pay.date_paid is null then 'openPayments' else 'payments' end, case when pay.date_paid is null then 4 else 3 end,
-           m.id, null, m.id, null, m.record_date, m.record_number, string_agg(distinct nullif(p.note, ''), '; '), sum(s.amount),
+           m.id, null, m.id, null, m.record_date, m.record_number, ${notesSql}, sum(s.amount),
            not (pay.date_paid is null), false, null
       from movement_positions p
       join movements m on m.id = p.movement_id

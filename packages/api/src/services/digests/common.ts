@@ -43,3 +43,6 @@ export const typeOrNull = (v: unknown): MovementType | null => (v === null || v 
 
 /** A supplier's name as the digests show it: name1 and name2. */
 export const supplierNameSql = (alias: string): SQL => sql.raw(`trim(${alias}.name1 || ' ' || ${alias}.name2)`);
+
+/** The distinct notes of the positions `p` of a group, in alphabetical order, joined by '; ' (null when none). */
+export const notesSql = sql`string_agg(distinct nullif(p.note, ''), '; ' order by nullif(p.note, ''))`;

@@ -2,7 +2,7 @@ import { type Db, execRows } from '@app/db';
 import type { MovementKind, MovementType, SupplierDigest, SupplierDigestQuery, SupplierDigestRow, SuppliersList, SuppliersListQuery } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { cents, type DigestScope, numOrNull, pageCondition, pageFields, type RowsPaging, truthy } from './common.ts';
+import { cents, type DigestScope, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, truthy } from './common.ts';
 
 /**
  * The supplier digest (Digests/Suppliers) and its print (Digests/Suppliers/List), one statement each:
@@ -55,7 +55,7 @@ function supplierDigestSql(scope: DigestScope, suppliers: SQL, withRows: boolean
       from movements m
       left join accounts a on a.id = m.account_id
       left join lateral (
-        select sum(p.amount) as amount, string_agg(distinct nullif(p.note, ''), '; ') as description,
+        select sum(p.amount) as amount, ${notesSql} as description,
                string_agg(distinct c.chapter, ', ' order by c.chapter) as chapters
         from movement_positions p join chapter_budgets l on l.id = p.chapter_budget_id join chapters c on c.id = l.chapter_id
         where p.movement_id = m.id
