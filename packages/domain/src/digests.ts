@@ -233,6 +233,8 @@ export const ChapterDigestRow = z.strictObject({
   ...RowSource,
   ...RowFields,
   figure: DigestFigureSchema,
+  /** The year of the record: the scope year, or for an instalment carried onto a residue line its movement's earlier year. */
+  recordYear: NullNum,
   amount: Cents,
   isPaid: z.boolean().nullable(),
   closed: z.boolean(),

@@ -11,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
+import { paidBy } from '../movements/figures.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import {
   cents,
@@ -34,7 +35,9 @@ import {
  * - budgetChanges: each change or adjustment (record -1) position, dated by its approval;
  * - payments: a revenue position (per movement), the paid instalment shares of an expense (per
  *   movement), a transfer position on either side;
- * - openPayments: the unpaid shares of an expense (per movement);
+ * - openPayments: the unpaid shares of an expense (per movement); "paid" means paid by 31.12 of the
+ *   movement's year, and on a residue line the instalments carried over from earlier years count
+ *   (paid when paid by 31.12 of the line's year), as the figure sources count them;
  * - reservations: an open reservation's remaining amount (booked − typed used − what positions
  *   consume, at least 0); a closed one is listed with 0.
  * So the rows of each figure sum to the box's figure. The running balance (window sum per line)
@@ -44,46 +47,69 @@ import {
 
 const lines = sql`(select b.line_id from box b where b.line_id is not null)`;
 
-/** Every row of the box's lines: `line_id, kind, figure, ord, src_id, change_id, movement_id, reservation_id, rdate, record_number, description, amount, is_paid, closed, counter_line_id`. */
+/**
+ * The expense shares of `from` (positions `p` joined to movements `m`, shares `s`, instalments `pay`)
+ * on the line `line`, one row per movement and paid state; paid means paid by 31.12 of `paidYear`
+ * (figures.ts paidBy, as the expense and carried-instalment sources count).
+ */
+function expenseRows(line: SQL, paidYear: SQL, from: SQL, where: SQL): SQL {
+  const paid = paidBy(paidYear);
+  return sql`select ${line}, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end,
+           case when ${paid} then 'payments' else 'openPayments' end, case when ${paid} then 3 else 4 end,
+           m.id, null, m.id, null, m.record_date, m.record_number, ${notesSql}, sum(s.amount), ${paid}, false, null, m.year
+      ${from}
+      join movements m on m.id = p.movement_id
+      join movement_payment_shares s on s.position_id = p.id
+      join movement_payments pay on pay.id = s.payment_id
+      where m.kind = 'expenses' and not m.cancelled and ${where}
+      group by ${line}, m.id, ${paid}
+      having sum(s.amount) <> 0`;
+}
+
+/**
+ * Every row of the box's lines: `line_id, kind, figure, ord, src_id, change_id, movement_id,
+ * reservation_id, rdate, record_number, description, amount, is_paid, closed, counter_line_id,
+ * record_year` (the year of the record: a carried instalment's movement is of an earlier year).
+ */
 function rowsSql(): SQL {
   return sql`
     select p.chapter_budget_id as line_id, 'budgetChange' as kind, 'budgetChanges' as figure, 0 as ord, p.id as src_id, h.id as change_id,
            null::int as movement_id, null::int as reservation_id, coalesce(h.approved, h.created_at::date) as rdate, h.record_number,
-           h.notes as description, p.amount, null::boolean as is_paid, false as closed, null::int as counter_line_id
+           h.notes as description, p.amount, null::boolean as is_paid, false as closed, null::int as counter_line_id, h.year as record_year
       from budget_change_positions p join budget_changes h on h.id = p.change_id
       where p.chapter_budget_id in ${lines}
     union all
     select r.chapter_budget_id, 'reservation', 'reservations', 1, r.id, null, null, r.id, r.record_date, r.record_number, r.note,
            case when r.closed then 0::numeric else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end,
-           null, r.closed, null
+           null, r.closed, null, r.year
       from reservations r
       where r.chapter_budget_id in ${lines} and not r.cancelled
     union all
     select p.chapter_budget_id, 'revenue', 'payments', 2, m.id, null, m.id, null, m.record_date, m.record_number,
-           ${notesSql}, sum(p.amount), null, false, null
+           ${notesSql}, sum(p.amount), null, false, null, m.year
       from movement_positions p join movements m on m.id = p.movement_id
       where p.chapter_budget_id in ${lines} and m.kind = 'revenues' and not m.cancelled
       group by p.chapter_budget_id, m.id
     union all
-    select p.chapter_budget_id, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end,
-           case when pay.date_paid is null then 'openPayments' else 'payments' end, case when pay.date_paid is null then 4 else 3 end,
-           m.id, null, m.id, null, m.record_date, m.record_number, ${notesSql}, sum(s.amount),
-           not (pay.date_paid is null), false, null
-      from movement_positions p
-      join movements m on m.id = p.movement_id
-      join movement_payment_shares s on s.position_id = p.id
-      join movement_payments pay on pay.id = s.payment_id
-      where p.chapter_budget_id in ${lines} and m.kind = 'expenses' and not m.cancelled
-      group by p.chapter_budget_id, m.id, (pay.date_paid is null)
-      having sum(s.amount) <> 0
+    ${expenseRows(sql`p.chapter_budget_id`, sql`m.year`, sql`from movement_positions p`, sql`p.chapter_budget_id in ${lines}`)}
+    union all
+    ${expenseRows(
+      sql`dst.id`,
+      sql`dst.year`,
+      sql`from chapter_budgets dst
+      join chapter_budgets src on src.department_id = dst.department_id and src.chapter_id = dst.chapter_id
+        and src.chapter_year = dst.chapter_year and src.year < dst.year
+      join movement_positions p on p.chapter_budget_id = src.id`,
+      sql`dst.id in ${lines} and dst.chapter_year < dst.year and (pay.date_paid is null or pay.date_paid >= make_date(dst.year, 1, 1))`,
+    )}
     union all
     select t.from_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
-           null, false, t.to_chapter_budget_id
+           null, false, t.to_chapter_budget_id, m.year
       from movement_transfer_positions t join movements m on m.id = t.movement_id
       where t.from_chapter_budget_id in ${lines} and not m.cancelled
     union all
     select t.to_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
-           null, false, t.from_chapter_budget_id
+           null, false, t.from_chapter_budget_id, m.year
       from movement_transfer_positions t join movements m on m.id = t.movement_id
       where t.to_chapter_budget_id in ${lines} and not m.cancelled`;
 }
@@ -99,7 +125,7 @@ export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: Row
     ? rowsSql()
     : sql`select null::int as line_id, null as kind, null as figure, 0 as ord, 0 as src_id, null::int as change_id,
       null::int as movement_id, null::int as reservation_id, null::date as rdate, 0 as record_number, '' as description, 0::numeric as amount,
-      null::boolean as is_paid, false as closed, null::int as counter_line_id where false`;
+      null::boolean as is_paid, false as closed, null::int as counter_line_id, null::int as record_year where false`;
   return sql`
     with box as (${chapterFigureSql(f)}),
     rows as (${rows}),
@@ -122,7 +148,7 @@ export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: Row
            r.kind as r_kind, r.figure as r_figure, r.change_id as r_change_id, r.movement_id as r_movement_id,
            r.reservation_id as r_reservation_id, r.rdate::text as r_date, r.record_number as r_record_number,
            r.description as r_description, r.amount::text as r_amount, r.is_paid as r_is_paid, r.closed as r_closed,
-           r.running::text as r_running, r.seq as r_seq, m.kind as m_kind, m.type as m_type,
+           r.running::text as r_running, r.seq as r_seq, r.record_year as r_record_year, m.kind as m_kind, m.type as m_type,
            m.document_date::text as m_document_date, m.document_number as m_document_number, m.supplier_id as m_supplier_id,
            s.code as s_code, ${supplierNameSql('s')} as s_name, cc.chapter as cc_chapter, cl.chapter_year as cc_chapter_year
     from box
@@ -153,6 +179,7 @@ interface RawDigest extends FigureRawRow {
   r_is_paid: boolean | string | null;
   r_closed: boolean | string | null;
   r_running: string | null;
+  r_record_year: number | string | null;
   m_kind: string | null;
   m_type: number | string | null;
   m_document_date: string | null;
@@ -176,6 +203,7 @@ function toRow(r: RawDigest, budgetInitial: number): ChapterDigestRow {
     accountTransferId: null,
     recordDate: r.r_date ?? '',
     recordNumber: Number(r.r_record_number),
+    recordYear: numOrNull(r.r_record_year),
     documentDate: isMovement ? r.m_document_date : null,
     documentNumber: (isMovement ? r.m_document_number : null) ?? '',
     supplierId: numOrNull(r.m_supplier_id),

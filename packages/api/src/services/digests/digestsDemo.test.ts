@@ -2,6 +2,7 @@ import { execRows } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountIdOf, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { addResidueLine } from '../bookings.testkit.ts';
 
 const PREV = CURRENT_YEAR - 1;
 const NOW = new Date(`${CURRENT_YEAR}-06-15T10:00:00Z`);
@@ -103,6 +104,40 @@ describeOnDatabases('digests on the demo data', (get) => {
         expect(title.totals.payments).toBe(title.chapters.reduce((t, x) => t + x.payments, 0));
       }
     }
+  });
+
+  it('a residue line of the current year: the bills carried from the previous year, paid there or still open, sum to its box', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    // the expense chapter of the previous year with the most unpaid instalments
+    const [open] = await execRows<{ chapter: string; payment_id: number | string; amount: string }>(
+      get().db,
+      sql`select c.chapter, min(pay.id) as payment_id, sum(sh.amount)::text as amount
+          from movement_payments pay join movement_payment_shares sh on sh.payment_id = pay.id
+          join movement_positions p on p.id = sh.position_id join movements m on m.id = p.movement_id
+          join chapter_budgets l on l.id = p.chapter_budget_id join chapters c on c.id = l.chapter_id
+          where m.department_id = ${s.departmentId} and m.year = ${PREV} and pay.date_paid is null and not m.cancelled
+          group by c.chapter order by count(*) desc, c.chapter limit 1`,
+    );
+    if (!open) throw new Error('the demo has no open bill');
+    const before = await c.digests.chapter({ ...s, chapter: open.chapter });
+    const current = { departmentId: s.departmentId, year: CURRENT_YEAR };
+    await addResidueLine(get(), current, open.chapter, 100_000);
+    // one of the carried instalments is paid in January of the current year
+    await get().db.execute(sql`update movement_payments set date_paid = ${`${CURRENT_YEAR}-01-15`} where id = ${open.payment_id}`);
+    const residue = await c.digests.chapter({ ...current, chapter: open.chapter, chapterYear: PREV });
+    const box = await c.budget.chapter({ ...current, chapter: open.chapter, chapterYear: PREV });
+    expect(residue.balance).toEqual(box);
+    expect(box.payments + box.openPayments).toBe(Math.round(Number(open.amount) * 100));
+    expect(box.payments).toBeGreaterThan(0);
+    const sum = (figure: string) => residue.movements.filter((r) => r.figure === figure).reduce((t, r) => t + r.amount, 0);
+    expect([sum('payments'), sum('openPayments')]).toEqual([box.payments, box.openPayments]);
+    expect(new Set(residue.movements.map((r) => r.recordYear))).toEqual(new Set([PREV]));
+    expect(residue.movements.at(-1)?.finalBalance).toBe(box.availableAfterPlannedExpenses);
+    // in its own year the instalment paid in January stays open
+    const after = await c.digests.chapter({ ...s, chapter: open.chapter });
+    expect([after.balance.payments, after.balance.openPayments]).toEqual([before.balance.payments, before.balance.openPayments]);
+    expect(after.totals).toEqual(before.totals);
   });
 
   it('Standard users only for their departments', async () => {

@@ -56,7 +56,7 @@ function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
 }
 
 /** The instalment `pay` is paid by 31.12 of `year` (an SQL year expression). */
-function paidBy(year: SQL): SQL {
+export function paidBy(year: SQL): SQL {
   return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
 }
 
