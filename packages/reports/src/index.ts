@@ -17,6 +17,8 @@ export { changesProtocolPdf } from './changesProtocol.ts';
 export { paymentOrderPdf } from './bankFile/paymentOrderPdf.ts';
 export { reservationsPdf, type ReservationsPrintHead } from './reservationsList.ts';
 export { openPaymentsPdf, registeredProtocolPdf } from './payments.ts';
+export { finalReportPdf } from './finalReport.ts';
+export { etsReportPdf } from './etsReport.ts';
 export { cashJournalPdf } from './cashJournal.ts';
 export { chapterDigestsPdf, type ChapterDigestsHead } from './chapterDigest.ts';
 export { supplierDigestsPdf, type SupplierDigestsHead } from './supplierDigest.ts';
