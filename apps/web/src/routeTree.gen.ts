@@ -54,6 +54,7 @@ import { Route as AuthedDeptDeptYearYearBudgetAdjustmentPrintRouteImport } from 
 import { Route as AuthedDeptDeptYearYearBudgetChangesEditRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.edit'
 import { Route as AuthedDeptDeptYearYearBudgetChangesPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.print'
 import { Route as AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.protocol'
+import { Route as AuthedDeptDeptYearYearBudgetFinalApproveRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.approve'
 import { Route as AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.approval'
 import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details'
 import { Route as AuthedDeptDeptYearYearBudgetForecastPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.print'
@@ -333,6 +334,12 @@ const AuthedDeptDeptYearYearBudgetChangesProtocolRoute =
     path: '/budget/changes/protocol',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBudgetFinalApproveRoute =
+  AuthedDeptDeptYearYearBudgetFinalApproveRouteImport.update({
+    id: '/budget/final/approve',
+    path: '/budget/final/approve',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearBudgetForecastApprovalRoute =
   AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport.update({
     id: '/budget/forecast/approval',
@@ -463,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/budget/changes/edit': typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -519,6 +527,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/budget/adjustment/print': typeof AuthedDeptDeptYearYearBudgetAdjustmentPrintRoute
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
   '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
@@ -580,6 +589,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/budget/changes/edit': typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
   '/_authed/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/_authed/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  '/_authed/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/_authed/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -642,6 +652,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/changes/edit'
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
+    | '/dept/$dept/year/$year/budget/final/approve'
     | '/dept/$dept/year/$year/budget/forecast/approval'
     | '/dept/$dept/year/$year/budget/forecast/details'
     | '/dept/$dept/year/$year/budget/forecast/print'
@@ -698,6 +709,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/adjustment/print'
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
+    | '/dept/$dept/year/$year/budget/final/approve'
     | '/dept/$dept/year/$year/budget/forecast/approval'
     | '/dept/$dept/year/$year/budget/forecast/print'
     | '/dept/$dept/year/$year/budget/forecast/surplus'
@@ -758,6 +770,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/budget/changes/edit'
     | '/_authed/dept/$dept/year/$year/budget/changes/print'
     | '/_authed/dept/$dept/year/$year/budget/changes/protocol'
+    | '/_authed/dept/$dept/year/$year/budget/final/approve'
     | '/_authed/dept/$dept/year/$year/budget/forecast/approval'
     | '/_authed/dept/$dept/year/$year/budget/forecast/details'
     | '/_authed/dept/$dept/year/$year/budget/forecast/print'
@@ -1096,6 +1109,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/budget/final/approve': {
+      id: '/_authed/dept/$dept/year/$year/budget/final/approve'
+      path: '/budget/final/approve'
+      fullPath: '/dept/$dept/year/$year/budget/final/approve'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/budget/forecast/approval': {
       id: '/_authed/dept/$dept/year/$year/budget/forecast/approval'
       path: '/budget/forecast/approval'
@@ -1316,6 +1336,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearBudgetChangesEditRoute: typeof AuthedDeptDeptYearYearBudgetChangesEditRouteWithChildren
   AuthedDeptDeptYearYearBudgetChangesPrintRoute: typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   AuthedDeptDeptYearYearBudgetChangesProtocolRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
+  AuthedDeptDeptYearYearBudgetFinalApproveRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
   AuthedDeptDeptYearYearBudgetForecastApprovalRoute: typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   AuthedDeptDeptYearYearBudgetForecastDetailsRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   AuthedDeptDeptYearYearBudgetForecastPrintRoute: typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -1399,6 +1420,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearBudgetChangesPrintRoute,
     AuthedDeptDeptYearYearBudgetChangesProtocolRoute:
       AuthedDeptDeptYearYearBudgetChangesProtocolRoute,
+    AuthedDeptDeptYearYearBudgetFinalApproveRoute:
+      AuthedDeptDeptYearYearBudgetFinalApproveRoute,
     AuthedDeptDeptYearYearBudgetForecastApprovalRoute:
       AuthedDeptDeptYearYearBudgetForecastApprovalRoute,
     AuthedDeptDeptYearYearBudgetForecastDetailsRoute:

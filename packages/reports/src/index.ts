@@ -17,6 +17,7 @@ export { changesProtocolPdf } from './changesProtocol.ts';
 export { paymentOrderPdf } from './bankFile/paymentOrderPdf.ts';
 export { reservationsPdf, type ReservationsPrintHead } from './reservationsList.ts';
 export { openPaymentsPdf, registeredProtocolPdf } from './payments.ts';
+export { finalBalanceErrorsPdf } from './finalBalanceErrors.ts';
 export { finalReportPdf } from './finalReport.ts';
 export { etsReportPdf } from './etsReport.ts';
 export { cashJournalPdf } from './cashJournal.ts';

@@ -1,4 +1,4 @@
-import type { AccountType, Area, ForecastState, Language, NotPayableReason, ReservationStatus } from '@app/domain';
+import type { AccountType, Area, FinalBalanceCriterion, ForecastState, Language, NotPayableReason, ReservationStatus } from '@app/domain';
 
 /**
  * The German catalog of the printed lists and CSV exports (the source language, like the web's
@@ -361,6 +361,26 @@ export const de = {
       'Ausgaben Rückstände bezahlt',
       'Ausgaben Rückstände Jahresende',
     ],
+  },
+  /** The error protocol of the final account (budget/final/approve; DOMAIN decision 16). */
+  finalErrors: {
+    title: 'Fehlerprotokoll zum Rechnungsabschluss',
+    criteria: {
+      unpaidBills: 'Offene Rechnungen ohne ausreichenden Rückstand',
+      budgetChanges: 'Nicht genehmigte Haushaltsänderungen',
+      reservations: 'Offene Vormerkungen ohne ausreichenden Rückstand',
+      exceededAvailabilities: 'Überschrittene Verfügbarkeiten',
+      residues: 'Nicht festgestellte Rückstände',
+      title3: 'Titel 3: Einnahmen und Ausgaben sind verschieden',
+    } as Record<FinalBalanceCriterion, string>,
+    unpaidHead: ['Buchungsdatum', 'Nr.', 'Belegdatum', 'Beleg', 'Konto', 'Lieferant', 'Kapitel', 'Offen'],
+    changesHead: ['Nr.', 'Anmerkungen'],
+    reservationsHead: ['Datum', 'Nr.', 'Jahr', 'Kapitel', 'Restbetrag', 'Endrückstand', 'Anmerkungen'],
+    chapterHead: ['Jahr', 'Kapitel', 'Bezeichnung', 'Endansatz', 'Zahlungen', 'Offene Zahl.', 'Vormerkungen', 'Endrückstand', 'Verfügbar'],
+    notDetermined: 'nicht festgestellt',
+    title3Revenues: 'Einnahmen Titel 3 (eingenommen + aktive Rückstände)',
+    title3Expenses: 'Ausgaben Titel 3 (bezahlt + passive Rückstände)',
+    none: 'Alle Kriterien sind erfüllt.',
   },
   /** The printed payment order (payments/homebanking, Print; the export's human-readable part). */
   paymentOrder: {

@@ -9,7 +9,7 @@ import { appCodeOf, errorFieldOf } from '../../lib/errors.ts';
 import { trpcClient } from '../../lib/trpc.ts';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
-import { chapterDescription } from '../../ui/chartLabels.ts';
+import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
@@ -129,7 +129,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
       const position = data.positions.find((p) => p.budget.budgetId === first.budgetId);
       const text = position ? problemText(i18n, first.problem, position) : errorText(i18n, null);
       notifyError(
-        position ? `${text} (${t`Kapitel`} ${formatChapter(position.chapter.chapter)} / ${position.chapter.chapterYear})` : text,
+        position ? `${text} (${i18n._(chapterWord)} ${formatChapter(position.chapter.chapter)} / ${position.chapter.chapterYear})` : text,
         t`Rückstände nicht gespeichert`,
       );
       root.current?.querySelector<HTMLInputElement>(`[data-testid="residue-input-${first.budgetId}"]`)?.focus();
@@ -152,7 +152,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
             ? i18n._(errorMessages[code])
             : errorText(i18n, error);
       notifyError(
-        position ? `${text} (${t`Kapitel`} ${formatChapter(position.chapter.chapter)} / ${position.chapter.chapterYear})` : text,
+        position ? `${text} (${i18n._(chapterWord)} ${formatChapter(position.chapter.chapter)} / ${position.chapter.chapterYear})` : text,
         t`Rückstände nicht gespeichert`,
       );
       setFailed(budgetId !== null ? { budgetId, text } : null);
@@ -284,9 +284,9 @@ function PartLines({
         </Table.Tr>
         <Table.Tr>
           <Table.Th w={56}>{t`Jahr`}</Table.Th>
-          <Table.Th w={82}>{t`Kapitel`}</Table.Th>
+          <Table.Th w={82}>{i18n._(chapterWord)}</Table.Th>
           <Table.Th>{t`Beschreibung`}</Table.Th>
-          <Table.Th w={128} ta="right">
+          <Table.Th w={140} ta="right">
             {source === 1 ? t`Endansatz` : t`Rückstand`}
           </Table.Th>
           <Table.Th w={128} ta="right">

@@ -1,0 +1,183 @@
+/**
+ * Year end (issue 15) in German and Italian, each on its own department so that both close a year:
+ * zwei on 201 (German), the supervisor on 202 (Italian), both in the previous demo year (forecast
+ * approved, a year of bookings, the department's first year). The final account first fails (residues
+ * not determined, reservations without residue): the dialog offers the error protocol, which is
+ * downloaded and names the failed criteria. The residues of the current management are determined
+ * (Enter moves down the inputs; an amount below the line's reservation is refused with the row marked;
+ * the copy button takes the available amount; Ctrl+Enter saves and returns to the source step). Then every
+ * criterion passes, the approval date is typed (a date after 31.03. warns "late"), saved, and the year is
+ * closed without a reload (the determination turns read-only).
+ * The later specs use neither 201 nor 202 in the previous year.
+ */
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  menuEntry,
+  newPage,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  typeInto,
+  useBrowser,
+  waitFocused,
+} from '../lib.mjs';
+
+const browser = useBrowser();
+const year = currentYear - 1;
+
+const runs = {
+  de: {
+    dept: '201',
+    user: 'zwei',
+    errorsDialog: 'Der Rechnungsabschluss hat Fehler',
+    yes: 'Ja',
+    errorsPdf: /^Fehlerprotokoll-zum-Rechnungsabschluss-\d{4}\.pdf$/,
+    errorsText: ['Fehlerprotokoll zum Rechnungsabschluss', 'Nicht festgestellte Rückstände'],
+    below: 'Nicht unter den offenen Vormerkungen',
+    saved: 'Rückstände gespeichert',
+    approved: `Rechnungsabschluss ${year} genehmigt`,
+  },
+  it: {
+    dept: '202',
+    user: 'supervisor',
+    errorsDialog: 'Il rendiconto contiene errori',
+    yes: 'Sì',
+    errorsPdf: /^Protocollo-errori-del-rendiconto-\d{4}\.pdf$/,
+    errorsText: ['Protocollo errori del rendiconto', 'Residui non accertati'],
+    below: 'Non inferiore alle prenotazioni aperte',
+    saved: 'Residui salvati',
+    approved: `Rendiconto ${year} approvato`,
+  },
+};
+
+async function departmentId(code) {
+  const scopes = await rest('supervisor', 'GET', 'Scopes');
+  return scopes.json.departments.find((d) => d.code === code).id;
+}
+
+/** The text of a downloaded PDF (poppler's pdftotext, layout kept). */
+async function pdfText(download, name) {
+  const file = join(tmpdir(), `${name}-${Date.now()}.pdf`);
+  await download.saveAs(file);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+// the carry-over runs in the current year: a small forecast approved there opens its menu
+before(async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  for (const code of ['201', '202']) {
+    const id = await departmentId(code);
+    for (const [part, chapter] of [
+      [1, '11001'],
+      [2, '21001'],
+    ])
+      await rest('supervisor', 'PUT', `Budget/Forecast?departmentId=${id}&year=${currentYear}&part=${part}`, { positions: [{ chapter, amountCurrYear: 100 }] });
+    const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?departmentId=${id}&year=${currentYear}&approval=${today}`);
+    assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+  }
+});
+
+/** The approval date typed: a late one (after 31.03.) when today allows it, else today. */
+function approvalDate() {
+  const today = new Date();
+  const late = new Date(currentYear, 3, 15);
+  const d = today >= late ? late : today;
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+}
+
+for (const [language, t] of Object.entries(runs)) {
+  const base = `${baseUrl}/dept/${t.dept}/year/${year}`;
+  describe(`year end (${language})`, () => {
+    test('residues determined, the final account approved after its error protocol', async () => {
+      const { page, errors } = await newPage(browser(), { acceptDownloads: true });
+      await signInAndWait(page, t.user);
+      await page.goto(`${base}/budget/final/approve`);
+      if (language === 'it') {
+        // the dialog of the German page: closed, the language switched, the page opened again
+        await page.getByRole('dialog').waitFor();
+        await page.keyboard.press('Escape');
+        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
+        await setLanguage(page, 'it');
+        assert.ok((await stored).ok());
+        await page.goto(`${base}/budget/final/approve`);
+      }
+
+      // ---- the criteria fail: the dialog offers the error protocol
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(t.errorsDialog).waitFor();
+      assert.equal(await page.getByTestId('criterion-residues').getAttribute('data-state'), 'failed');
+      assert.equal(await page.getByTestId('final-approve-save').count(), 0, 'no Save while a criterion fails');
+      await shot(page, `year-end-approve-errors-${language}`);
+      const [protocol] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: t.yes, exact: true }).click()]);
+      assert.match(protocol.suggestedFilename(), t.errorsPdf);
+      const protocolText = await pdfText(protocol, `final-errors-${language}`);
+      for (const text of t.errorsText) assert.ok(protocolText.includes(text), `${text} in the error protocol`);
+
+      // ---- determination: source step, then the current management's lines
+      await page.goto(`${base}/residues/determination`);
+      await page.getByTestId('residues-source-form').waitFor();
+      await shot(page, `year-end-residues-source-${language}`);
+      await page.getByTestId('residues-source-next').click();
+      const table = page.getByTestId('residues-table');
+      await table.waitFor();
+      const inputs = table.locator('input[data-testid^="residue-input-"]');
+      assert.ok((await inputs.count()) > 3, 'editable lines');
+      // Enter moves down the inputs
+      const first = await inputs.nth(0).getAttribute('data-testid');
+      const second = await inputs.nth(1).getAttribute('data-testid');
+      await typeInto(page, first, '0');
+      await page.keyboard.press('Enter');
+      await waitFocused(page, second);
+      // a line with a reservation (flag 1): below it is refused, the row marked
+      const reserved = table.locator('tr:has([data-testid="residue-flag-1"])').first();
+      const reservedInput = await reserved.locator('input').getAttribute('data-testid');
+      const budgetId = reservedInput.replace('residue-input-', '');
+      const proposed = await page.getByTestId(reservedInput).inputValue();
+      await typeInto(page, reservedInput, '0,01');
+      await page.keyboard.press('Control+Enter');
+      await page.getByText(t.below).first().waitFor();
+      assert.equal(await reserved.getAttribute('data-error'), 'true');
+      await shot(page, `year-end-residues-refused-${language}`, { fullPage: true });
+      // the copy button takes the available amount
+      const available = await page.getByTestId(`residue-available-${budgetId}`).innerText();
+      await page.getByTestId(`residue-copy-${budgetId}`).click();
+      assert.equal((await page.getByTestId(reservedInput).inputValue()).replace(/[^\d,]/g, ''), available.replace(/[^\d,]/g, ''));
+      // back to the proposal (open payments + reservations) and saved with Ctrl+Enter
+      await typeInto(page, reservedInput, proposed.replace(/[^\d,]/g, ''));
+      await shot(page, `year-end-residues-table-${language}`, { fullPage: true });
+      await page.keyboard.press('Control+Enter');
+      await page.getByText(t.saved).first().waitFor();
+      await page.getByTestId('residues-source-form').waitFor();
+
+      // ---- every criterion passes: the approval with a (late) date
+      await page.goto(`${base}/budget/final/approve`);
+      await page.getByTestId('final-criteria').waitFor();
+      for (const key of ['unpaidBills', 'budgetChanges', 'reservations', 'exceededAvailabilities', 'residues', 'title3'])
+        assert.equal(await page.getByTestId(`criterion-${key}`).getAttribute('data-state'), 'passed', key);
+      await typeInto(page, 'final-approval-date', approvalDate());
+      if (approvalDate().endsWith(`04.${currentYear}`)) await page.getByTestId('final-late-warning').waitFor();
+      await shot(page, `year-end-approve-${language}`);
+      await page.keyboard.press('Control+Enter');
+      await page.getByText(t.approved).first().waitFor();
+      await page.getByTestId('final-approved-warning').waitFor();
+      await shot(page, `year-end-approved-${language}`);
+      // closed without a reload: the determination is read-only (the menu navigates inside the app)
+      await (await menuEntry(page, 'residues', 'residues.determination')).click();
+      await page.getByTestId('residues-source-next').click();
+      await page.getByTestId('budget-closed-warning').waitFor();
+      assert.equal(await page.getByTestId('residues-table').locator('input').count(), 0, 'no inputs in a closed year');
+
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+    });
+  });
+}
