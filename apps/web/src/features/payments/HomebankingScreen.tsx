@@ -1,4 +1,5 @@
 import { type OrderExportResult, type PayableItem, type PaymentOrderBrief } from '@app/domain';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -137,7 +138,7 @@ export function HomebankingScreen() {
         }
       />
       {step === 'criteria' ? (
-        <Paper withBorder radius="sm" p="md">
+        <Paper withBorder radius="sm" p="md" maw={760}>
           <Stack gap="sm">
             <Group gap="md">
               <SegmentedControl
@@ -232,7 +233,7 @@ export function HomebankingScreen() {
               </Alert>
             ) : null}
             <Text size="sm" fw={600} data-testid="homebanking-summary">
-              {t`Zu zahlen: ${chosen.count} Rechnungen`} · <Amount cents={chosen.total} style={{ minWidth: 0 }} />
+              {t`Zu zahlen: ${plural(chosen.count, { one: '# Rechnung', other: '# Rechnungen' })}`} · <Amount cents={chosen.total} style={{ minWidth: 0 }} />
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
               <DateInput label={t`Ausführungsdatum`} value={paymentDate} onChange={setPaymentDate} data-testid="homebanking-date" />

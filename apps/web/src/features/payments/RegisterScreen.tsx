@@ -1,6 +1,6 @@
 import { formatAmount, type PaymentOrderBrief, type RegisteredProtocol } from '@app/domain';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { formatDate } from '../../ui/date.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
-import { downloadBlob } from '../../ui/download.ts';
+import { openPendingTab, showPdf } from '../../ui/download.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { QueryResult } from '../../ui/QueryResult.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -23,14 +23,15 @@ import { allOf } from './selection.ts';
 
 /** An order in the pickers: number/year, payment date, account, count and total. */
 export function orderLabel(i18n: I18n, order: PaymentOrderBrief): string {
-  const count = i18n._(msg`${order.count} Rechnungen`);
+  const count = i18n._(msg`${plural(order.count, { one: '# Rechnung', other: '# Rechnungen' })}`);
   return `${order.orderNumber}/${order.year} · ${formatDate(order.paymentDate)} · ${order.accountCode} · ${count} · ${formatAmount(order.total)}`;
 }
 
 /**
  * Register payments (payments/register, spec 3 §2/§4): pick an unregistered order (of any year up to
  * the scope year), type the date the bank paid, untick the instalments the bank did not execute
- * (all ticked at first; All/None), Post (Ctrl+Enter) → the registration protocol PDF is downloaded.
+ * (all ticked at first; All/None), Post (Ctrl+Enter) → the registration protocol PDF opens in a new tab
+ * (opened on the click or key, as every "PDF anzeigen"; blocked pop-ups: downloaded instead).
  */
 export function RegisterScreen() {
   const { t, i18n } = useLingui();
@@ -61,6 +62,7 @@ export function RegisterScreen() {
       return;
     }
     setPosting(true);
+    const tab = openPendingTab(t`PDF wird erstellt …`);
     try {
       const payments = items.filter((i) => ticked.has(i.payment.id)).map((i) => ({ paymentId: i.payment.id, movementId: i.invoice.movementId }));
       const protocol = await trpcClient.payments.register.mutate({ departmentId: department.id, year, orderId, datePaid, payments });
@@ -70,7 +72,7 @@ export function RegisterScreen() {
         now: new Date(),
         language: uiLanguage(i18n.locale),
       });
-      downloadBlob(pdf.output('blob'), protocolPdfName(protocol));
+      showPdf(pdf.output('blob'), protocolPdfName(protocol), tab);
       notifySuccess(t`Zahlungsauftrag Nr. ${protocol.order.orderNumber}/${protocol.order.year} registriert`);
       setOrderId(null);
       // the date paid stays: the next order of the same bank statement is registered with it
@@ -78,6 +80,7 @@ export function RegisterScreen() {
       // paid instalments move the chapter figures, the cash and the open payments
       await queryClient.invalidateQueries();
     } catch (error) {
+      tab?.close();
       notifyError(errorText(i18n, error), t`Zahlungen nicht registriert`);
     } finally {
       setPosting(false);
