@@ -5,19 +5,19 @@
  * rows — revenues, paid instalments on their date paid, account transfers on both accounts — with
  * the running balance, newest last, opened on the last page. A row opens its record.
  */
-import { AccountType, type CashJournalRow } from '@app/domain';
+import { AccountType, type CashJournal, type CashJournalRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { accountName } from '../cash/TransferPicker.tsx';
-import type { DigestScope, OpenRecord } from './DigestPanels.tsx';
+import type { DigestPanelProps } from './DigestPanels.tsx';
 import {
   amountColumn,
   DigestCriteria,
   DigestNote,
-  digestQueryDefaults,
+  digestQueryOptions,
   DigestTable,
   FigureAmount,
   FigureBox,
@@ -28,9 +28,9 @@ import {
   useDigestPanelState,
 } from './DigestParts.tsx';
 
-export function CashJournalPanel({ scope, openRecord, active }: { scope: DigestScope; openRecord: OpenRecord; active: boolean }) {
+export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPanelProps) {
   const { t, i18n } = useLingui();
-  const state = useDigestPanelState(scope.year);
+  const state = useDigestPanelState(scope.year, onYear);
   const { year } = state;
   const [chosen, setChosen] = useState<number | null>(null);
   const accounts = useQuery(trpc.accounts.briefs.queryOptions({ departmentId: scope.department.id, includeInactive: true }));
@@ -42,12 +42,12 @@ export function CashJournalPanel({ scope, openRecord, active }: { scope: DigestS
   const query = useQuery({
     ...trpc.digests.cashJournal.queryOptions({ ...pagedInput(scope, state), accountId: accountId ?? 0 }),
     enabled,
-    ...digestQueryDefaults,
+    ...digestQueryOptions((prev: CashJournal) => prev.year === year && prev.accountId === accountId),
   });
   const { data, table } = useDigestAnswer(query, enabled, state.paging);
 
   const columns = [
-    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 128, supplier: 170 }),
+    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 140, supplier: 180 }),
     amountColumn<CashJournalRow>('amount', t`Betrag`, (r) => r.amount),
     amountColumn<CashJournalRow>('balance', t`Saldo`, (r) => r.finalBalance),
   ];
@@ -87,6 +87,7 @@ export function CashJournalPanel({ scope, openRecord, active }: { scope: DigestS
         <>
           <FigureBox
             testId="cash-box"
+            year={data?.year}
             figures={[
               { label: t`Anfangsbestand`, cents: data?.dateFromBalance, testId: 'cash-start' },
               { label: t`Einnahmen`, cents: data?.totalProfit, testId: 'cash-revenues' },

@@ -7,18 +7,17 @@
  */
 import { type ChapterDigest, type ChapterDigestRow, formatChapter, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
-import { chapterDescription } from '../../ui/chartLabels.ts';
-import type { DigestScope, OpenRecord } from './DigestPanels.tsx';
+import type { DigestPanelProps } from './DigestPanels.tsx';
 import {
   amountColumn,
   DigestCriteria,
   DigestNote,
-  digestQueryDefaults,
+  digestQueryOptions,
   DigestTable,
   type Figure,
   FigureBox,
@@ -28,26 +27,28 @@ import {
   useDigestPanelState,
 } from './DigestParts.tsx';
 
-export function ChapterDigestPanel({ scope, openRecord, active }: { scope: DigestScope; openRecord: OpenRecord; active: boolean }) {
+export function ChapterDigestPanel({ scope, onYear, openRecord, active }: DigestPanelProps) {
   const { t, i18n } = useLingui();
-  const state = useDigestPanelState(scope.year);
+  const state = useDigestPanelState(scope.year, onYear);
   const { year } = state;
-  const [chapterYear, setChapterYear] = useState(scope.year);
+  // the chapter's year: the panel's year unless an earlier one (residue lines) was chosen
+  const [earlierYear, setEarlierYear] = useState<number | null>(null);
+  const chapterYear = earlierYear !== null && earlierYear < year ? earlierYear : year;
   const [chapter, setChapter] = useState<ChapterChoice | null>(null);
 
   const enabled = active && chapter !== null;
   const query = useQuery({
     ...trpc.digests.chapter.queryOptions({ ...pagedInput(scope, state), chapterYear, chapter: chapter?.chapter ?? '' }),
     enabled,
-    ...digestQueryDefaults,
+    ...digestQueryOptions((prev: ChapterDigest) => prev.year === year && prev.chapterYear === chapterYear && prev.chapter === chapter?.chapter),
   });
   const { data, table } = useDigestAnswer(query, enabled, state.paging);
 
   const revenues = (data?.part ?? chapter?.part) === Part.Revenues;
   const columns = [
-    ...movementColumns<ChapterDigestRow>(i18n, descriptionOf, { kind: 132, supplier: 150 }),
+    ...movementColumns<ChapterDigestRow>(i18n, descriptionOf, { kind: 140, supplier: 170 }),
     amountColumn<ChapterDigestRow>('amount', t`Betrag`, (r) => r.amount),
-    { key: 'state', header: t`Stand`, width: 96, render: (r: ChapterDigestRow) => <RowState row={r} /> },
+    { key: 'state', header: t`Stand`, width: 104, render: (r: ChapterDigestRow) => <RowState row={r} /> },
     amountColumn<ChapterDigestRow>('balance', revenues ? t`Noch einzunehmen` : t`Verfügbar`, (r) => r.finalBalance, 124),
   ];
 
@@ -61,17 +62,8 @@ export function ChapterDigestPanel({ scope, openRecord, active }: { scope: Diges
 
   return (
     <Stack gap="sm">
-      <DigestCriteria
-        years={scope.years}
-        state={{
-          year,
-          setYear: (y) => {
-            state.setYear(y);
-            if (chapterYear > y) setChapterYear(y);
-          },
-        }}
-      >
-        <div style={{ flex: 1, minWidth: 0 }}>
+      <DigestCriteria years={scope.years} state={state}>
+        <div style={{ width: 480, minWidth: 0 }}>
           <ChapterCodeInput
             departmentId={scope.department.id}
             year={chapterYear}
@@ -98,7 +90,7 @@ export function ChapterDigestPanel({ scope, openRecord, active }: { scope: Diges
             .map((y) => String(y))}
           onChange={(v) => {
             if (!v) return;
-            setChapterYear(Number(v));
+            setEarlierYear(Number(v) < year ? Number(v) : null);
             state.paging.reset();
           }}
         />
@@ -109,7 +101,7 @@ export function ChapterDigestPanel({ scope, openRecord, active }: { scope: Diges
         <DigestNote error={query.error} />
       ) : (
         <>
-          <ChapterBox digest={data} year={year} />
+          <ChapterBox digest={data} />
           <DigestTable
             columns={columns}
             table={table}
@@ -126,26 +118,29 @@ export function ChapterDigestPanel({ scope, openRecord, active }: { scope: Diges
   );
 }
 
-/** Paid or open (expenses), closed (a reservation); nothing for the rest. */
+/** Paid or open (expenses), reserved or closed (a reservation); nothing for the rest. */
 function RowState({ row }: { row: ChapterDigestRow }) {
   const { t } = useLingui();
-  if (row.kind === 'reservation')
-    return (
-      <Badge size="sm" variant="light" color={row.closed ? 'gray' : 'blue'}>
-        {row.closed ? t`abgeschlossen` : t`vorgemerkt`}
-      </Badge>
-    );
-  if (row.isPaid === null) return null;
+  const [text, color] =
+    row.kind === 'reservation'
+      ? row.closed
+        ? [t`abgeschlossen`, 'dimmed']
+        : [t`vorgemerkt`, 'blue']
+      : row.isPaid === null
+        ? ['', undefined]
+        : row.isPaid
+          ? [t`bezahlt`, 'green.8']
+          : [t`offen`, 'orange.8'];
   return (
-    <Badge size="sm" variant="light" color={row.isPaid ? 'green' : 'orange'} data-testid="row-paid">
-      {row.isPaid ? t`bezahlt` : t`offen`}
-    </Badge>
+    <Text component="span" size="sm" fw={500} c={color} data-testid="row-state">
+      {text}
+    </Text>
   );
 }
 
 /** The chapter's full figure box (Budget/Chapter's figures); a revenue chapter shows what came in and what is still to receive. */
-function ChapterBox({ digest, year }: { digest: ChapterDigest | undefined; year: number }) {
-  const { t, i18n } = useLingui();
+function ChapterBox({ digest }: { digest: ChapterDigest | undefined }) {
+  const { t } = useLingui();
   const b = digest?.balance;
   const revenues = digest?.part === Part.Revenues;
   const figures: Figure[] = [
@@ -164,14 +159,9 @@ function ChapterBox({ digest, year }: { digest: ChapterDigest | undefined; year:
           { label: t`Verfügbar`, cents: b?.availableAfterPlannedExpenses, strong: true, testId: 'chapter-available' },
         ]),
   ];
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600} truncate data-testid="chapter-name">
-        {digest
-          ? `${formatChapter(digest.chapter)}${digest.chapterYear !== year ? ` (${digest.chapterYear})` : ''} ${chapterDescription(i18n, digest)}`
-          : '\u00a0'}
-      </Text>
-      {b && b.lineId === null ? <DigestNote>{t`Kein Ansatz für dieses Kapitel`}</DigestNote> : <FigureBox testId="chapter-box" figures={figures} />}
-    </Stack>
+  return b && b.lineId === null ? (
+    <DigestNote>{t`Kein Ansatz für dieses Kapitel`}</DigestNote>
+  ) : (
+    <FigureBox testId="chapter-box" figures={figures} year={digest?.year} />
   );
 }

@@ -40,6 +40,14 @@ export function useDigestPanels(): DigestPanelsApi {
   return useContext(DigestPanelsContext);
 }
 
+/** What each panel gets: the scope in the panels' year, the year's change, the opener of a row's record, whether it is shown. */
+export interface DigestPanelProps {
+  scope: DigestScope;
+  onYear: (year: number) => void;
+  openRecord: OpenRecord;
+  active: boolean;
+}
+
 /** What the panel's rows call to open a record: closes the drawer and goes to the record's address. */
 export type OpenRecord = (href: string) => void;
 
@@ -99,6 +107,9 @@ function DigestDrawer({
 }) {
   const navigate = useNavigate();
   const [mounted, setMounted] = useState<ReadonlySet<DigestPanel>>(new Set());
+  // one year for the three panels (first the scope's): the cashier looks at one year at a time
+  const [year, setYear] = useState(scope.year);
+  const panelScope = { ...scope, year };
   // remembered while rendering (not in an effect): the panel opened the first time stays mounted
   if (open && !mounted.has(open)) setMounted(new Set([...mounted, open]));
 
@@ -118,11 +129,11 @@ function DigestDrawer({
     (mounted.has(panel) || open === panel) && (
       <Box key={panel} hidden={open !== panel} data-testid={`digest-${panel}`}>
         {panel === 'cashJournal' ? (
-          <CashJournalPanel scope={scope} openRecord={openRecord} active={open === panel} />
+          <CashJournalPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
         ) : panel === 'chapterDigest' ? (
-          <ChapterDigestPanel scope={scope} openRecord={openRecord} active={open === panel} />
+          <ChapterDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
         ) : (
-          <SupplierDigestPanel scope={scope} openRecord={openRecord} active={open === panel} />
+          <SupplierDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
         )}
       </Box>
     );
@@ -132,7 +143,7 @@ function DigestDrawer({
       opened={open !== null}
       onClose={onClose}
       position="right"
-      size="min(1180px, 94vw)"
+      size="min(1120px, 90vw)"
       keepMounted
       data-testid="digest-drawer"
       title={open ? <PanelSwitch open={open} onSwitch={onSwitch} /> : null}

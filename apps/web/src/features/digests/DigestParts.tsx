@@ -8,7 +8,6 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -18,18 +17,15 @@ import { digestKindLabels } from './labels.ts';
 import { isSettled, type DigestPaging, useDigestPaging } from './paging.ts';
 import { digestRowHref, type DigestRowSource } from './rowTarget.ts';
 
-/** A panel's year and paging: a new year goes back to the newest rows. */
-export function useDigestPanelState(initialYear: number) {
-  const [year, setYearState] = useState(initialYear);
+/** A panel's year (shared by the three panels) and its paging: another year goes back to the newest rows. */
+export function useDigestPanelState(year: number, setYear: (year: number) => void) {
   const paging = useDigestPaging();
-  return {
-    year,
-    paging,
-    setYear: (next: number) => {
-      setYearState(next);
-      paging.reset();
-    },
-  };
+  const [seenYear, setSeenYear] = useState(year);
+  if (seenYear !== year) {
+    setSeenYear(year);
+    paging.reset();
+  }
+  return { year, paging, setYear };
 }
 
 /** The input every digest query starts with: the department, the panel's year and the page asked for. */
@@ -72,10 +68,10 @@ export interface Figure {
   testId: string;
 }
 
-/** A box of figures side by side: the label small above its amount, all amounts right-aligned. */
-export function FigureBox({ figures, children, testId }: { figures: Figure[]; children?: ReactNode; testId: string }) {
+/** A box of figures side by side: the label small above its amount, all amounts right-aligned; `data-year` the answer's year (none while loading). */
+export function FigureBox({ figures, children, testId, year }: { figures: Figure[]; children?: ReactNode; testId: string; year: number | undefined }) {
   return (
-    <Paper withBorder radius="sm" px="sm" py={8} data-testid={testId}>
+    <Paper withBorder radius="sm" px="sm" py={8} data-testid={testId} data-year={year}>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <SimpleGrid cols={figures.length} spacing="md" verticalSpacing={0} style={{ flex: 1 }}>
           {figures.map((f) => (
@@ -147,8 +143,13 @@ export function recordColumns<R extends RowFields>(i18n: I18n): DataColumn<R>[] 
     {
       key: 'document',
       header: i18n._(msg`Beleg`),
-      width: 150,
-      render: (r) => (r.documentNumber || r.documentDate ? `${r.documentNumber}${r.documentDate ? ` · ${formatDate(r.documentDate)}` : ''}` : ''),
+      width: 130,
+      // the number; its date on hover (a document without number shows the date)
+      render: (r) => (
+        <span title={r.documentDate ? `${i18n._(msg`Belegdatum`)} ${formatDate(r.documentDate)}` : undefined}>
+          {r.documentNumber || formatDate(r.documentDate)}
+        </span>
+      ),
     },
   ];
 }
@@ -185,8 +186,14 @@ interface DigestAnswer<R> {
   movements: R[];
 }
 
-/** The options every digest query adds: the previous page stays while the next loads; always fresh. */
-export const digestQueryDefaults = { placeholderData: keepPreviousData, staleTime: 0 } as const;
+/**
+ * The options every digest query adds: always fresh; while another page loads the previous one stays,
+ * but never the answer of other criteria (another year, account, chapter or supplier: a dash then,
+ * no figures of something else).
+ */
+export function digestQueryOptions<A>(sameCriteria: (previous: A) => boolean) {
+  return { placeholderData: (previous: A | undefined) => (previous !== undefined && sameCriteria(previous) ? previous : undefined), staleTime: 0 };
+}
 
 /** A digest answer with its paging: the answer (when enabled) and what its table needs; tells the paging the total. */
 export function useDigestAnswer<A extends DigestAnswer<unknown>>(query: { data: A | undefined; isFetching: boolean }, enabled: boolean, paging: DigestPaging) {

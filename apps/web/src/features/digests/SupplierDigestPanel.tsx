@@ -12,12 +12,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
-import type { DigestScope, OpenRecord } from './DigestPanels.tsx';
+import type { DigestPanelProps } from './DigestPanels.tsx';
 import {
   amountColumn,
   DigestCriteria,
   DigestNote,
-  digestQueryDefaults,
+  digestQueryOptions,
   DigestTable,
   FigureBox,
   pagedInput,
@@ -27,9 +27,9 @@ import {
   useDigestPanelState,
 } from './DigestParts.tsx';
 
-export function SupplierDigestPanel({ scope, openRecord, active }: { scope: DigestScope; openRecord: OpenRecord; active: boolean }) {
+export function SupplierDigestPanel({ scope, onYear, openRecord, active }: DigestPanelProps) {
   const { t, i18n } = useLingui();
-  const state = useDigestPanelState(scope.year);
+  const state = useDigestPanelState(scope.year, onYear);
   const { year } = state;
   const [supplier, setSupplier] = useState<SupplierBrief | null>(null);
 
@@ -37,7 +37,7 @@ export function SupplierDigestPanel({ scope, openRecord, active }: { scope: Dige
   const query = useQuery({
     ...trpc.digests.supplier.queryOptions({ ...pagedInput(scope, state), supplierId: supplier?.id ?? 0 }),
     enabled,
-    ...digestQueryDefaults,
+    ...digestQueryOptions((prev: SupplierDigest) => prev.year === year && prev.supplierId === supplier?.id),
   });
   const { data, table } = useDigestAnswer(query, enabled, state.paging);
 
@@ -88,10 +88,12 @@ export function SupplierDigestPanel({ scope, openRecord, active }: { scope: Dige
         <>
           <FigureBox
             testId="supplier-box"
+            year={data?.year}
             figures={[
               { label: t`Bezahlt`, cents: data?.totalPaid, testId: 'supplier-paid' },
               { label: t`Nicht bezahlt`, cents: data?.totalNotPaid, testId: 'supplier-not-paid' },
-              { label: t`Summe`, cents: data?.total, strong: true, testId: 'supplier-total' },
+              // their sum (the answer's `total` is the count of rows of the paging)
+              { label: t`Summe`, cents: data ? data.totalPaid + data.totalNotPaid : undefined, strong: true, testId: 'supplier-total' },
             ]}
           >
             <SideFigure label={t`Belege`} w={90}>

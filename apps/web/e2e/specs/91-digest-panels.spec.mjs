@@ -1,0 +1,170 @@
+/* global document */
+/**
+ * The online lists (issue 14) over the forecast screen, in German and in Italian: zwei on 102, on
+ * the current year's forecast, opens
+ * - the cash journal with Alt+Shift+1 and picks the previous year (the year with bookings; the three
+ *   panels share it): the box equals the cash account's line of Accounts/Balance (start and final),
+ *   start + revenues − expenses = final, it opens on the last page and the newest row carries the
+ *   final balance as its running balance;
+ * - the supplier digest with Alt+Shift+3 for 1006 Rosenbauer: one document, paid + not paid = the sum
+ *   = 350,00 € (by hand: the demo's year-end bill is 10 % of the 3.500 € line 2-1-004);
+ * - the chapter register from the top bar's button (the drawer covers the top bar: Escape first),
+ *   typing the code 21003: the box equals Budget/Chapter, its initial budget 6.000,00 € (by hand: the
+ *   demo forecast of a fire brigade), the rows with their paid/open state sum to the box
+ *   (DOMAIN decision 9); a click on a paid row opens that movement behind the panel, and the
+ *   shortcut brings the register back with the same chapter.
+ * Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
+ */
+import { describe, test } from 'node:test';
+import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, rest, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+
+const browser = useBrowser();
+const dept = '102';
+const year = currentYear - 1;
+const forecast = `${baseUrl}/dept/${dept}/year/${currentYear}/budget/forecast/details`;
+
+const texts = {
+  de: { paid: 'bezahlt' },
+  it: { paid: 'pagato' },
+};
+
+const amount = async (page, testId) => cents(await page.getByTestId(testId).innerText());
+const euros = (value) => Math.round(value * 100);
+
+/** Chooses an option of a Select inside the shown panel (the hidden panels hold the same fields). */
+async function choose(page, panel, testId, text) {
+  await page.getByTestId(`digest-${panel}`).getByTestId(testId).click();
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
+
+/** Waits until the panel's box shows the answer of the year (no figures of another year or criteria). */
+async function waitBox(page, testId) {
+  await page.locator(`[data-testid="${testId}"][data-year="${year}"]`).waitFor();
+}
+
+/** The cells' texts of the table's rows. */
+async function rowsOf(page, testId) {
+  return page
+    .getByTestId(testId)
+    .getByTestId('data-row')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
+}
+
+describe('online lists over the forecast screen', () => {
+  for (const language of ['de', 'it']) {
+    test(`cash journal, supplier digest and chapter register (${language})`, async () => {
+      const tx = texts[language];
+      const { context, page, errors } = await newPage(browser());
+      await signInAndWait(page, 'zwei');
+      await page.goto(forecast);
+      await page.getByTestId('screen-title').waitFor();
+      if (language === 'it') await setLanguage(page, 'it');
+      const title = await page.getByTestId('screen-title').innerText();
+      const scopes = await rest('zwei', 'GET', 'Scopes');
+      const deptId = scopes.json.departments.find((d) => d.code === dept).id;
+
+      // ---- cash journal: Alt+Shift+1, the previous year, the cash account first -----------------
+      await page.keyboard.press('Alt+Shift+Digit1');
+      await page.getByTestId('digest-cashJournal').waitFor();
+      // the cash account first
+      await page.waitForFunction(() => /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.value ?? ''));
+      await choose(page, 'cashJournal', 'digest-year', String(year));
+      await waitBox(page, 'cash-box');
+      const journal = {
+        start: await amount(page, 'cash-start'),
+        revenues: await amount(page, 'cash-revenues'),
+        expenses: await amount(page, 'cash-expenses'),
+        movements: await amount(page, 'cash-movements'),
+        final: await amount(page, 'cash-final'),
+      };
+      const balances = await rest('zwei', 'GET', `Accounts/Balance?departmentId=${deptId}&year=${year}`);
+      const k1 = balances.json.accounts.find((a) => a.accountCode === 'K1');
+      assert.equal(journal.start, euros(k1.initialBalance), 'the year starts with the initial balance');
+      assert.equal(journal.final, euros(k1.finalBalance), "the year ends with the account's balance");
+      assert.equal(journal.start + journal.revenues - journal.expenses, journal.final);
+      assert.equal(journal.revenues - journal.expenses, journal.movements);
+      // opened on the last page: the newest row last, with the final balance
+      const count = await page.getByTestId('cash-rows').getByTestId('data-count').innerText();
+      const [, to, total] = /–(\d+) \D+ (\d+)/.exec(count) ?? [];
+      assert.ok(Number(total) > 0 && to === total, `the last page is shown: ${count}`);
+      const cashRows = await rowsOf(page, 'cash-rows');
+      assert.equal(cents(cashRows.at(-1).at(-1)), journal.final, 'the newest row carries the final balance');
+      await shot(page, `91-digest-cash-${language}`);
+
+      // ---- supplier digest: Alt+Shift+3 switches the panel, the year stays ----------------------
+      await page.keyboard.press('Alt+Shift+Digit3');
+      await page.getByTestId('digest-supplierDigest').waitFor();
+      await page.getByTestId('digest-cashJournal').waitFor({ state: 'hidden' });
+      assert.equal(await page.getByTestId('digest-supplierDigest').getByTestId('digest-year').inputValue(), String(year));
+      await page.getByTestId('digest-supplierDigest').getByTestId('supplier-picker').fill('1006');
+      await waitBox(page, 'supplier-box');
+      assert.equal(await page.getByTestId('supplier-count').innerText(), '1');
+      const paid = await amount(page, 'supplier-paid');
+      const notPaid = await amount(page, 'supplier-not-paid');
+      assert.equal(paid + notPaid, 35000, 'the bill: 10 % of 3.500,00 €');
+      assert.equal(await amount(page, 'supplier-total'), 35000);
+      assert.match(await page.getByTestId('supplier-address').innerText(), /Rosenbauer Österreich GmbH[\s\S]*4060 Leonding/);
+      const supplierRows = await rowsOf(page, 'supplier-rows');
+      assert.equal(supplierRows.length, 1);
+      assert.equal(cents(supplierRows[0].at(-3)), 35000);
+      await shot(page, `91-digest-supplier-${language}`);
+
+      // ---- chapter register: Escape, then the top bar's button --------------------------------
+      await page.keyboard.press('Escape');
+      await page.getByTestId('digest-supplierDigest').waitFor({ state: 'hidden' });
+      assert.equal(await page.getByTestId('screen-title').innerText(), title, 'the forecast stayed behind');
+      await page.getByTestId('digest-open-chapterDigest').click();
+      await page.getByTestId('digest-chapterDigest').waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
+      await page.keyboard.type('21003');
+      await waitBox(page, 'chapter-box');
+      const box = {
+        initial: await amount(page, 'chapter-initial'),
+        changes: await amount(page, 'chapter-changes'),
+        final: await amount(page, 'chapter-final'),
+        payments: await amount(page, 'chapter-payments'),
+        open: await amount(page, 'chapter-open'),
+        reservations: await amount(page, 'chapter-reservations'),
+        available: await amount(page, 'chapter-available'),
+      };
+      assert.equal(box.initial, 600000, 'the demo forecast: 6.000,00 € on 2-1-003');
+      const line = (await rest('zwei', 'GET', `Budget/Chapter?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
+      assert.deepEqual(box, {
+        initial: euros(line.budgetInitial),
+        changes: euros(line.budgetChanges),
+        final: euros(line.budgetFinal),
+        payments: euros(line.payments),
+        open: euros(line.openPayments),
+        reservations: euros(line.reservations),
+        available: euros(line.availableAfterPlannedExpenses),
+      });
+      // every row on one page; they sum to the box (changes, payments, open payments, reservations)
+      const chapterRows = await rowsOf(page, 'chapter-rows');
+      assert.ok(chapterRows.length > 0 && chapterRows.length <= 15, `rows: ${chapterRows.length}`);
+      const sum = chapterRows.reduce((s, r) => s + cents(r[6]), 0);
+      assert.equal(sum, box.changes + box.payments + box.open + box.reservations, 'the rows sum to the box');
+      assert.equal(cents(chapterRows.at(-1).at(-1)), box.available, 'the running availability ends with the box');
+      const paidIndex = chapterRows.findIndex((r) => r[7] === tx.paid);
+      assert.ok(paidIndex >= 0, 'a paid row');
+      const paidRow = chapterRows[paidIndex];
+      await shot(page, `91-digest-chapter-${language}`);
+
+      // ---- a click on a paid row opens its movement; the shortcut brings the register back --------
+      const recordNumber = paidRow[1];
+      await page.getByTestId('chapter-rows').getByTestId('data-row').nth(paidIndex).click();
+      await page.waitForURL(`${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${recordNumber}`);
+      await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+      await page.keyboard.press('Alt+Shift+Digit2');
+      await page.getByTestId('digest-chapterDigest').waitFor();
+      assert.equal(await page.getByTestId('digest-chapterDigest').getByTestId('digest-chapter-code').inputValue(), '2-1-003');
+      await waitBox(page, 'chapter-box');
+      await page.keyboard.press('Alt+Shift+Digit2');
+      await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+      await shot(page, `91-digest-movement-${language}`);
+
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+      await context.close();
+    });
+  }
+});
