@@ -37,7 +37,7 @@ const START = `window.ui = SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
-  docExpansion: 'none',
+  docExpansion: 'list',
   filter: true,
   persistAuthorization: true,
   tryItOutEnabled: true,

@@ -95,6 +95,9 @@ for (const target of testDatabases()) {
       const missing = spec.filter((p) => !p.pending && !documented.has(key(p.method, p.path))).map((p) => `${p.method} ${p.path}`);
       expect(missing).toEqual([]);
       expect(documented.has(key('GET', '/NoSuchPath'))).toBe(false);
+      // every row was followed to its procedure
+      const undescribed = operations(await doc()).filter((o) => (o.op as { 'x-described'?: boolean })['x-described'] === false);
+      expect(undescribed.map((o) => `${o.method} ${o.path}`)).toEqual([]);
     });
 
     it('describes amounts as euros with two decimals, dates as YYYY-MM-DD, the bearer scheme and the business errors', async () => {
