@@ -43,6 +43,10 @@ import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from '.
 import { Route as AuthedDeptDeptYearYearPaymentsHomebankingRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.homebanking'
 import { Route as AuthedDeptDeptYearYearPaymentsOpenRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.open'
 import { Route as AuthedDeptDeptYearYearPaymentsRegisterRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.register'
+import { Route as AuthedDeptDeptYearYearPrintedListsAvailabilitiesRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.availabilities'
+import { Route as AuthedDeptDeptYearYearPrintedListsCashJournalRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.cashJournal'
+import { Route as AuthedDeptDeptYearYearPrintedListsChapterDigestRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.chapterDigest'
+import { Route as AuthedDeptDeptYearYearPrintedListsSupplierDigestRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.supplierDigest'
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
 import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
 import { Route as AuthedDeptDeptYearYearResiduesDeterminationRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.determination'
@@ -268,6 +272,30 @@ const AuthedDeptDeptYearYearPaymentsRegisterRoute =
     path: '/payments/register',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute =
+  AuthedDeptDeptYearYearPrintedListsAvailabilitiesRouteImport.update({
+    id: '/printedLists/availabilities',
+    path: '/printedLists/availabilities',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearPrintedListsCashJournalRoute =
+  AuthedDeptDeptYearYearPrintedListsCashJournalRouteImport.update({
+    id: '/printedLists/cashJournal',
+    path: '/printedLists/cashJournal',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearPrintedListsChapterDigestRoute =
+  AuthedDeptDeptYearYearPrintedListsChapterDigestRouteImport.update({
+    id: '/printedLists/chapterDigest',
+    path: '/printedLists/chapterDigest',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute =
+  AuthedDeptDeptYearYearPrintedListsSupplierDigestRouteImport.update({
+    id: '/printedLists/supplierDigest',
+    path: '/printedLists/supplierDigest',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearReservationsEditRoute =
   AuthedDeptDeptYearYearReservationsEditRouteImport.update({
     id: '/reservations/edit',
@@ -458,6 +486,10 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
+  '/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
+  '/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
+  '/dept/$dept/year/$year/printedLists/chapterDigest': typeof AuthedDeptDeptYearYearPrintedListsChapterDigestRoute
+  '/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
@@ -516,6 +548,10 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
+  '/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
+  '/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
+  '/dept/$dept/year/$year/printedLists/chapterDigest': typeof AuthedDeptDeptYearYearPrintedListsChapterDigestRoute
+  '/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
@@ -577,6 +613,10 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/_authed/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   '/_authed/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
+  '/_authed/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
+  '/_authed/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
+  '/_authed/dept/$dept/year/$year/printedLists/chapterDigest': typeof AuthedDeptDeptYearYearPrintedListsChapterDigestRoute
+  '/_authed/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/_authed/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
@@ -640,6 +680,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
     | '/dept/$dept/year/$year/payments/register'
+    | '/dept/$dept/year/$year/printedLists/availabilities'
+    | '/dept/$dept/year/$year/printedLists/cashJournal'
+    | '/dept/$dept/year/$year/printedLists/chapterDigest'
+    | '/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/residues/determination'
@@ -698,6 +742,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
     | '/dept/$dept/year/$year/payments/register'
+    | '/dept/$dept/year/$year/printedLists/availabilities'
+    | '/dept/$dept/year/$year/printedLists/cashJournal'
+    | '/dept/$dept/year/$year/printedLists/chapterDigest'
+    | '/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/residues/determination'
@@ -758,6 +806,10 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/payments/homebanking'
     | '/_authed/dept/$dept/year/$year/payments/open'
     | '/_authed/dept/$dept/year/$year/payments/register'
+    | '/_authed/dept/$dept/year/$year/printedLists/availabilities'
+    | '/_authed/dept/$dept/year/$year/printedLists/cashJournal'
+    | '/_authed/dept/$dept/year/$year/printedLists/chapterDigest'
+    | '/_authed/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/_authed/dept/$dept/year/$year/reservations/edit'
     | '/_authed/dept/$dept/year/$year/reservations/print'
     | '/_authed/dept/$dept/year/$year/residues/determination'
@@ -1030,6 +1082,34 @@ declare module '@tanstack/react-router' {
       path: '/payments/register'
       fullPath: '/dept/$dept/year/$year/payments/register'
       preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/printedLists/availabilities': {
+      id: '/_authed/dept/$dept/year/$year/printedLists/availabilities'
+      path: '/printedLists/availabilities'
+      fullPath: '/dept/$dept/year/$year/printedLists/availabilities'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/printedLists/cashJournal': {
+      id: '/_authed/dept/$dept/year/$year/printedLists/cashJournal'
+      path: '/printedLists/cashJournal'
+      fullPath: '/dept/$dept/year/$year/printedLists/cashJournal'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPrintedListsCashJournalRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/printedLists/chapterDigest': {
+      id: '/_authed/dept/$dept/year/$year/printedLists/chapterDigest'
+      path: '/printedLists/chapterDigest'
+      fullPath: '/dept/$dept/year/$year/printedLists/chapterDigest'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPrintedListsChapterDigestRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/printedLists/supplierDigest': {
+      id: '/_authed/dept/$dept/year/$year/printedLists/supplierDigest'
+      path: '/printedLists/supplierDigest'
+      fullPath: '/dept/$dept/year/$year/printedLists/supplierDigest'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/reservations/edit': {
@@ -1324,6 +1404,10 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearPaymentsHomebankingRoute: typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   AuthedDeptDeptYearYearPaymentsOpenRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRoute
   AuthedDeptDeptYearYearPaymentsRegisterRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
+  AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute: typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
+  AuthedDeptDeptYearYearPrintedListsCashJournalRoute: typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
+  AuthedDeptDeptYearYearPrintedListsChapterDigestRoute: typeof AuthedDeptDeptYearYearPrintedListsChapterDigestRoute
+  AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute: typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
   AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
   AuthedDeptDeptYearYearResiduesDeterminationRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
@@ -1396,6 +1480,14 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearPaymentsOpenRoute,
     AuthedDeptDeptYearYearPaymentsRegisterRoute:
       AuthedDeptDeptYearYearPaymentsRegisterRoute,
+    AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute:
+      AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute,
+    AuthedDeptDeptYearYearPrintedListsCashJournalRoute:
+      AuthedDeptDeptYearYearPrintedListsCashJournalRoute,
+    AuthedDeptDeptYearYearPrintedListsChapterDigestRoute:
+      AuthedDeptDeptYearYearPrintedListsChapterDigestRoute,
+    AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute:
+      AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute,
     AuthedDeptDeptYearYearReservationsEditRoute:
       AuthedDeptDeptYearYearReservationsEditRoute,
     AuthedDeptDeptYearYearReservationsPrintRoute:
