@@ -59,6 +59,8 @@ import { Route as AuthedDeptDeptYearYearBudgetChangesEditRouteImport } from './r
 import { Route as AuthedDeptDeptYearYearBudgetChangesPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.print'
 import { Route as AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.protocol'
 import { Route as AuthedDeptDeptYearYearBudgetFinalApproveRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.approve'
+import { Route as AuthedDeptDeptYearYearBudgetFinalPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.print'
+import { Route as AuthedDeptDeptYearYearBudgetFinalPrintETSRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.printETS'
 import { Route as AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.approval'
 import { Route as AuthedDeptDeptYearYearBudgetForecastDetailsRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.details'
 import { Route as AuthedDeptDeptYearYearBudgetForecastPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.print'
@@ -368,6 +370,18 @@ const AuthedDeptDeptYearYearBudgetFinalApproveRoute =
     path: '/budget/final/approve',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBudgetFinalPrintRoute =
+  AuthedDeptDeptYearYearBudgetFinalPrintRouteImport.update({
+    id: '/budget/final/print',
+    path: '/budget/final/print',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearBudgetFinalPrintETSRoute =
+  AuthedDeptDeptYearYearBudgetFinalPrintETSRouteImport.update({
+    id: '/budget/final/printETS',
+    path: '/budget/final/printETS',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearBudgetForecastApprovalRoute =
   AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport.update({
     id: '/budget/forecast/approval',
@@ -503,6 +517,8 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
+  '/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -564,6 +580,8 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
+  '/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
   '/dept/$dept/year/$year/budget/forecast/surplus': typeof AuthedDeptDeptYearYearBudgetForecastSurplusRoute
@@ -630,6 +648,8 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/_authed/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/_authed/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/_authed/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
+  '/_authed/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/details': typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   '/_authed/dept/$dept/year/$year/budget/forecast/print': typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -697,6 +717,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
     | '/dept/$dept/year/$year/budget/final/approve'
+    | '/dept/$dept/year/$year/budget/final/print'
+    | '/dept/$dept/year/$year/budget/final/printETS'
     | '/dept/$dept/year/$year/budget/forecast/approval'
     | '/dept/$dept/year/$year/budget/forecast/details'
     | '/dept/$dept/year/$year/budget/forecast/print'
@@ -758,6 +780,8 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
     | '/dept/$dept/year/$year/budget/final/approve'
+    | '/dept/$dept/year/$year/budget/final/print'
+    | '/dept/$dept/year/$year/budget/final/printETS'
     | '/dept/$dept/year/$year/budget/forecast/approval'
     | '/dept/$dept/year/$year/budget/forecast/print'
     | '/dept/$dept/year/$year/budget/forecast/surplus'
@@ -823,6 +847,8 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/budget/changes/print'
     | '/_authed/dept/$dept/year/$year/budget/changes/protocol'
     | '/_authed/dept/$dept/year/$year/budget/final/approve'
+    | '/_authed/dept/$dept/year/$year/budget/final/print'
+    | '/_authed/dept/$dept/year/$year/budget/final/printETS'
     | '/_authed/dept/$dept/year/$year/budget/forecast/approval'
     | '/_authed/dept/$dept/year/$year/budget/forecast/details'
     | '/_authed/dept/$dept/year/$year/budget/forecast/print'
@@ -1196,6 +1222,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/budget/final/print': {
+      id: '/_authed/dept/$dept/year/$year/budget/final/print'
+      path: '/budget/final/print'
+      fullPath: '/dept/$dept/year/$year/budget/final/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/budget/final/printETS': {
+      id: '/_authed/dept/$dept/year/$year/budget/final/printETS'
+      path: '/budget/final/printETS'
+      fullPath: '/dept/$dept/year/$year/budget/final/printETS'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/budget/forecast/approval': {
       id: '/_authed/dept/$dept/year/$year/budget/forecast/approval'
       path: '/budget/forecast/approval'
@@ -1421,6 +1461,8 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearBudgetChangesPrintRoute: typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   AuthedDeptDeptYearYearBudgetChangesProtocolRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   AuthedDeptDeptYearYearBudgetFinalApproveRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  AuthedDeptDeptYearYearBudgetFinalPrintRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
+  AuthedDeptDeptYearYearBudgetFinalPrintETSRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   AuthedDeptDeptYearYearBudgetForecastApprovalRoute: typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
   AuthedDeptDeptYearYearBudgetForecastDetailsRoute: typeof AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren
   AuthedDeptDeptYearYearBudgetForecastPrintRoute: typeof AuthedDeptDeptYearYearBudgetForecastPrintRoute
@@ -1514,6 +1556,10 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearBudgetChangesProtocolRoute,
     AuthedDeptDeptYearYearBudgetFinalApproveRoute:
       AuthedDeptDeptYearYearBudgetFinalApproveRoute,
+    AuthedDeptDeptYearYearBudgetFinalPrintRoute:
+      AuthedDeptDeptYearYearBudgetFinalPrintRoute,
+    AuthedDeptDeptYearYearBudgetFinalPrintETSRoute:
+      AuthedDeptDeptYearYearBudgetFinalPrintETSRoute,
     AuthedDeptDeptYearYearBudgetForecastApprovalRoute:
       AuthedDeptDeptYearYearBudgetForecastApprovalRoute,
     AuthedDeptDeptYearYearBudgetForecastDetailsRoute:

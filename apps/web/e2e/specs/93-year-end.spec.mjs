@@ -45,6 +45,11 @@ const runs = {
     below: 'Nicht unter den offenen Vormerkungen',
     saved: 'Rückstände gespeichert',
     approved: `Rechnungsabschluss ${year} genehmigt`,
+    finalPdf: `Rechnungsabschluss-${year}.pdf`,
+    finalText: ['Genehmigt am', 'Kassenbestand am 31.12.'],
+    etsPdf: `Rechnungsabschluss-ETS-${year}.pdf`,
+    etsText: ['Rechnungsabschluss ETS', 'Kassa und Bank'],
+    carried: `Rückstände ${year} in das Jahr ${currentYear} übertragen`,
   },
   it: {
     dept: '202',
@@ -56,6 +61,11 @@ const runs = {
     below: 'Non inferiore alle prenotazioni aperte',
     saved: 'Residui salvati',
     approved: `Rendiconto ${year} approvato`,
+    finalPdf: `Rendiconto-${year}.pdf`,
+    finalText: ['Approvato il', 'Fondo di cassa al 31.12.'],
+    etsPdf: `Rendiconto-ETS-${year}.pdf`,
+    etsText: ['Rendiconto ETS', 'Uscite'],
+    carried: `Residui ${year} riportati nell'esercizio ${currentYear}`,
   },
 };
 
@@ -175,6 +185,27 @@ for (const [language, t] of Object.entries(runs)) {
       await page.getByTestId('residues-source-next').click();
       await page.getByTestId('budget-closed-warning').waitFor();
       assert.equal(await page.getByTestId('residues-table').locator('input').count(), 0, 'no inputs in a closed year');
+
+      // ---- the final report: the form (every criterion passed), the PDF with the approval and the cash at 31.12.
+      const cash = await page.getByTestId('header-cash-balance').innerText();
+      await page.goto(`${base}/budget/final/print`);
+      await page.getByTestId('final-print-form').waitFor();
+      await shot(page, `year-end-final-print-${language}`, { fullPage: true });
+      const [finalPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+      assert.equal(finalPdf.suggestedFilename(), t.finalPdf);
+      const finalText = await pdfText(finalPdf, `final-report-${language}`);
+      for (const text of t.finalText) assert.ok(finalText.includes(text), `${text} in the final report`);
+      const cashLine = finalText.split('\n').find((l) => l.includes(t.finalText[1])) ?? '';
+      assert.ok(cashLine.includes(cash.trim()), `final cash ${cash} in: ${cashLine}`);
+
+      // ---- the ETS report
+      await page.goto(`${base}/budget/final/printETS`);
+      await page.getByTestId('ets-print-cover').waitFor();
+      await shot(page, `year-end-ets-print-${language}`);
+      const [etsPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+      assert.equal(etsPdf.suggestedFilename(), t.etsPdf);
+      const etsText = await pdfText(etsPdf, `ets-report-${language}`);
+      for (const text of t.etsText) assert.ok(etsText.includes(text), `${text} in the ETS report`);
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

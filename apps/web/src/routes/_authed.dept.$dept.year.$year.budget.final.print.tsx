@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FinalPrintScreen } from '../features/finalBalance/FinalPrintScreen.tsx';
+import { finalBalanceQuery } from '../features/finalBalance/queries.ts';
+import { loadScreen } from '../features/shell/screenLoader.ts';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
+import { RoutePending } from '../ui/RoutePending.tsx';
+
+export const Route = createFileRoute('/_authed/dept/$dept/year/$year/budget/final/print')({
+  loader: ({ params, cause }) => loadScreen({ params, cause }, 'budget/final/print', (scope) => [finalBalanceQuery(scope)]),
+  pendingComponent: RoutePending,
+  errorComponent: RouteErrorPage,
+  component: FinalPrintScreen,
+});
