@@ -19,7 +19,7 @@ type Cells = [string | CellInput, string | CellInput, string | CellInput];
 
 function side(s: Side | undefined, strong: boolean, fill?: [number, number, number]): Cells {
   if (!s) return ['', '', ''];
-  const [curr, prev] = amounts(s.amount);
+  const [curr = '', prev = ''] = amounts(s.amount);
   return strong ? [bold(s.label, fill), boldRight(curr, fill), boldRight(prev, fill)] : [s.label, curr, prev];
 }
 
