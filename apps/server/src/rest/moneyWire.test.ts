@@ -246,6 +246,18 @@ for (const target of testDatabases()) {
       });
       const toPay = [{ paymentId: bill.payments[0].id, movementId: bill.id }];
       orderId = (await ok('POST', 'Payments/Orders', { ...scope(), paymentRange: 1, accountId: bank?.id, filename: 'hb', toPay })).id;
+      // residues: a manual residue of the first year (the previous year); its residues determined (each line's availability)
+      // and carried into this year
+      const inYear = (year: number) => `departmentId=${scope().departmentId}&year=${year}`;
+      await ok('POST', `Budget/Residues?${inYear(YEAR - 1)}`, { chapterYear: YEAR - 2, chapter: '21006', amount: 321.09 });
+      for (const source of [1, 2]) {
+        const final = (await t.call(user, 'GET', `Budget/Residues/Final?${inYear(YEAR - 1)}&source=${source}`)).json() as {
+          positions: { maximum: number; budget: { budgetId: number } }[];
+        };
+        const positions = final.positions.map((p) => ({ budgetId: p.budget.budgetId, amount: p.maximum }));
+        await ok('PUT', 'Budget/Residues/Final', { departmentId: scope().departmentId, year: YEAR - 1, budgetType: source, positions });
+      }
+      await ok('PUT', `Budget/Residues/CarryOver?${inYear(YEAR)}`, {});
     });
 
     const cases = (): Case[] => {
@@ -284,6 +296,10 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Digests/Availabilities', query: s },
         { method: 'GET', path: 'Digests/Chapters/List', query: { ...s, chapterFrom: '21003', chapterTo: '21006' } },
         { method: 'GET', path: 'Digests/Suppliers/List', query: s },
+        { method: 'GET', path: 'Budget/Residues/Final', query: { ...s, year: YEAR - 1, source: 1 } },
+        { method: 'GET', path: 'Budget/Residues/Export', query: { ...s, year: YEAR - 1, source: 0, detailed: true } },
+        { method: 'GET', path: 'Budget/Residues/CarryOver/Report', query: s },
+        { method: 'GET', path: 'Budget/Residues', query: { ...s, year: YEAR - 1 } },
         { method: 'GET', path: 'FinalBalance/Errors', query: s },
         { method: 'POST', path: 'FinalBalance/Report', body: s },
         { method: 'POST', path: 'FinalBalance/ETSReport', body: s },
