@@ -29,6 +29,7 @@ import {
   signInAndWait,
   useBrowser,
 } from '../lib.mjs';
+import { e2eEnv } from '../env.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
@@ -148,8 +149,19 @@ describe('printed lists (kassier, 101, previous year)', () => {
       assert.equal(amountsOf(opening)[0], monthBox.start, 'the table opens with the balance at the start');
       const totals = march.text.split('\n').find((l) => new RegExp(`^\\s*${tx.total} \\(${rows.length}\\)`).test(l)) ?? '';
       assert.deepEqual(amountsOf(totals), [monthBox.revenues, monthBox.expenses, monthBox.final], `totals row: ${totals}`);
-      execFileSync('pdftoppm', ['-r', '70', '-png', '-f', '1', '-l', '1', march.file, join(dir, `journal-march-${language}`)]);
-      console.log(`92 ${language}: March PDF page at ${join(dir, `journal-march-${language}-1.png`)}`);
+      // the PDF's first page beside the screenshots, to look at
+      execFileSync('pdftoppm', [
+        '-r',
+        '70',
+        '-png',
+        '-singlefile',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        march.file,
+        join(e2eEnv.screenshotDir, `92-printed-cash-journal-pdf-${language}`),
+      ]);
 
       // ---- the other three forms from the menu, each prints its PDF
       for (const list of ['chapterDigest', 'supplierDigest', 'availabilities']) {
