@@ -16,6 +16,7 @@ export { adjustmentProtocolPdf } from './adjustmentProtocol.ts';
 export { changesProtocolPdf } from './changesProtocol.ts';
 export { paymentOrderPdf } from './bankFile/paymentOrderPdf.ts';
 export { reservationsPdf, type ReservationsPrintHead } from './reservationsList.ts';
+export { carryOverPdf, residuesPdf, type ResiduesPrintHead } from './residues.ts';
 export { openPaymentsPdf, registeredProtocolPdf } from './payments.ts';
 export { finalBalanceErrorsPdf } from './finalBalanceErrors.ts';
 export { finalReportPdf } from './finalReport.ts';

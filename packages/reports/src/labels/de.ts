@@ -111,6 +111,24 @@ export const de = {
     total: 'Summe',
     empty: 'Keine Vormerkungen für diese Auswahl.',
   },
+  /** The residues list (residues/print) and the carry-over report (residues/carryOver). */
+  residues: {
+    title: 'Rückstände',
+    source: { 0: 'Kompetenz und Rückstände', 1: 'Nur Kompetenz', 2: 'Nur Rückstände' } as Record<0 | 1 | 2, string>,
+    status: { all: 'alle', withResidue: 'nur mit Rückstand', withoutResidue: 'nur ohne Rückstand' },
+    type: { simple: 'einfach', detailed: 'detailliert' },
+    group: { 1: 'Kompetenz', 2: 'Rückstände' } as Record<1 | 2, string>,
+    head: ['Jahr', 'Kapitel', 'Bezeichnung', 'Ansatz / Rückstand', 'Einnahmen / Zahlungen', 'Verfügbar', 'Endrückstand'],
+    detailedHead: ['Offene Zahl.', 'Vormerkungen', 'Kennz.'],
+    flags: { 1: 'V', 2: 'Z', 3: 'V Z' } as Record<number, string>,
+    legend: 'Kennzeichen: V = Vormerkung, Z = offene Zahlung',
+    notDetermined: 'nicht festgestellt',
+    total: 'Summe',
+    empty: 'Keine Rückstände für diese Auswahl.',
+    carryOverTitle: 'Übertragung der Rückstände',
+    carryOverHead: ['Jahr', 'Kapitel', 'Bezeichnung (deutsch)', 'Bezeichnung (italienisch)', 'Vorjahr', 'Laufendes Jahr'],
+    carryOverEmpty: 'Es wurden keine Rückstände übertragen.',
+  },
   /** The printed lists of spec 3 §2 (cash journal, chapter digest, supplier digest, availabilities). */
   digests: {
     kinds: {

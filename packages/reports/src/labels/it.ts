@@ -104,6 +104,23 @@ export const it: ReportLabels = {
     total: 'Totale',
     empty: 'Nessuna prenotazione per questa selezione.',
   },
+  residues: {
+    title: 'Residui',
+    source: { 0: 'Competenza e residui', 1: 'Solo competenza', 2: 'Solo residui' } as Record<0 | 1 | 2, string>,
+    status: { all: 'tutti', withResidue: 'solo con residuo', withoutResidue: 'solo senza residuo' },
+    type: { simple: 'semplice', detailed: 'dettagliato' },
+    group: { 1: 'Competenza', 2: 'Residui' } as Record<1 | 2, string>,
+    head: ['Anno', 'Capitolo', 'Descrizione', 'Stanziamento / residuo', 'Entrate / pagamenti', 'Disponibile', 'Residuo finale'],
+    detailedHead: ['Pag. aperti', 'Prenotazioni', 'Segn.'],
+    flags: { 1: 'P', 2: 'A', 3: 'P A' } as Record<number, string>,
+    legend: 'Segnalazioni: P = prenotazione, A = pagamento aperto',
+    notDetermined: 'non riaccertato',
+    total: 'Totale',
+    empty: 'Nessun residuo per questa selezione.',
+    carryOverTitle: 'Riporto dei residui',
+    carryOverHead: ['Anno', 'Capitolo', 'Descrizione (tedesco)', 'Descrizione (italiano)', 'Anno precedente', 'Anno corrente'],
+    carryOverEmpty: 'Nessun residuo riportato.',
+  },
   digests: {
     kinds: {
       budgetChange: 'Variazione di bilancio',
