@@ -12,7 +12,8 @@
  *   typing the code 21003: the box equals Budget/Chapter, its initial budget 6.000,00 € (by hand: the
  *   demo forecast of a fire brigade), the rows with their paid/open state sum to the box
  *   (DOMAIN decision 9); a click on a paid row opens that movement behind the panel, and the
- *   shortcut brings the register back with the same chapter.
+ *   shortcut brings the register back with the same chapter; the cash journal, opened again, kept its
+ *   year, account and page, and an account transfer row opens accounts/transfer?nr=… with that transfer.
  * Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
  */
 import { describe, test } from 'node:test';
@@ -24,8 +25,8 @@ const year = currentYear - 1;
 const forecast = `${baseUrl}/dept/${dept}/year/${currentYear}/budget/forecast/details`;
 
 const texts = {
-  de: { paid: 'bezahlt' },
-  it: { paid: 'pagato' },
+  de: { paid: 'bezahlt', transfer: 'Kontoübertrag', transferTitle: (n) => `Kontoübertrag Nr. ${n}` },
+  it: { paid: 'pagato', transfer: 'Trasferimento tra conti', transferTitle: (n) => `Trasferimento tra conti n. ${n}` },
 };
 
 const amount = async (page, testId) => cents(await page.getByTestId(testId).innerText());
@@ -161,6 +162,16 @@ describe('online lists over the forecast screen', () => {
       await page.keyboard.press('Alt+Shift+Digit2');
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
       await shot(page, `91-digest-movement-${language}`);
+
+      // ---- the cash journal kept its choices; an account transfer opens on the transfer screen ----
+      await page.keyboard.press('Alt+Shift+Digit1');
+      await waitBox(page, 'cash-box');
+      assert.equal(await amount(page, 'cash-final'), journal.final);
+      const transferIndex = cashRows.findIndex((r) => r[3] === tx.transfer);
+      assert.ok(transferIndex >= 0, 'an account transfer on the last page');
+      await page.getByTestId('cash-rows').getByTestId('data-row').nth(transferIndex).click();
+      await page.waitForURL(`${baseUrl}/dept/${dept}/year/${year}/accounts/transfer?nr=${cashRows[transferIndex][1]}`);
+      await page.getByText(tx.transferTitle(cashRows[transferIndex][1])).first().waitFor();
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

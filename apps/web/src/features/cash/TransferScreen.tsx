@@ -2,7 +2,7 @@ import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domai
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
@@ -32,15 +32,16 @@ import { accountName, TransferPicker } from './TransferPicker.tsx';
  * (the latest is deleted, an earlier one cancelled). Read-only with the warning when the budget is
  * closed or the year locked. Every save and delete refreshes the cash balances (invalidateCash).
  */
-export function TransferScreen() {
+export function TransferScreen({ recordNumber = null }: { recordNumber?: number | null }) {
   return (
     <MenuScreenGate path="accounts/transfer">
-      <TransferForm />
+      <TransferForm key={recordNumber ?? 'new'} recordNumber={recordNumber} />
     </MenuScreenGate>
   );
 }
 
-function TransferForm() {
+/** `recordNumber` (the address's `?nr=`, e.g. from the cash journal) opens that transfer at once. */
+function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const { t, i18n } = useLingui();
   const { department, year } = useScope();
   const scope = { department, year };
@@ -101,6 +102,15 @@ function TransferForm() {
       return false;
     }
   }
+
+  // the transfer of the address, once
+  const openedFromAddress = useRef(false);
+  useEffect(() => {
+    if (recordNumber === null || openedFromAddress.current) return;
+    openedFromAddress.current = true;
+    void openRecord(recordNumber);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordNumber]);
 
   async function startNew() {
     if (await discardAsked()) show(null);

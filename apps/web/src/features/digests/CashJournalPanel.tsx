@@ -47,7 +47,7 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
   const { data, table } = useDigestAnswer(query, enabled, state.paging);
 
   const columns = [
-    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 140, supplier: 180 }),
+    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 170, supplier: 160 }),
     amountColumn<CashJournalRow>('amount', t`Betrag`, (r) => r.amount),
     amountColumn<CashJournalRow>('balance', t`Saldo`, (r) => r.finalBalance),
   ];

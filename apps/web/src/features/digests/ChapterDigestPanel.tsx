@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
+import { chapterWord } from '../../ui/chartLabels.ts';
 import type { DigestPanelProps } from './DigestPanels.tsx';
 import {
   amountColumn,
@@ -46,7 +47,7 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
 
   const revenues = (data?.part ?? chapter?.part) === Part.Revenues;
   const columns = [
-    ...movementColumns<ChapterDigestRow>(i18n, descriptionOf, { kind: 140, supplier: 170 }),
+    ...movementColumns<ChapterDigestRow>(i18n, descriptionOf, { kind: 155, supplier: 160 }),
     amountColumn<ChapterDigestRow>('amount', t`Betrag`, (r) => r.amount),
     { key: 'state', header: t`Stand`, width: 104, render: (r: ChapterDigestRow) => <RowState row={r} /> },
     amountColumn<ChapterDigestRow>('balance', revenues ? t`Noch einzunehmen` : t`Verfügbar`, (r) => r.finalBalance, 124),
@@ -73,7 +74,7 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
               state.paging.reset();
             }}
             allowEmptyChapters
-            label={t`Kapitel`}
+            label={i18n._(chapterWord)}
             name="digest-chapter"
           />
         </div>
@@ -81,7 +82,7 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
           label={t`Jahr des Kapitels`}
           data-testid="digest-chapter-year"
           size="sm"
-          w={130}
+          w={170}
           allowDeselect={false}
           value={String(chapterYear)}
           data={[...scope.years]

@@ -51,7 +51,7 @@ export function DigestYearSelect({ years, value, onChange }: { years: number[]; 
       label={t`Haushaltsjahr`}
       data-testid="digest-year"
       size="sm"
-      w={110}
+      w={150}
       allowDeselect={false}
       value={String(value)}
       data={[...years].reverse().map((y) => String(y))}
