@@ -1,5 +1,5 @@
 import { type Db, schema } from '@app/db';
-import type { Part } from '@app/domain';
+import { chapterLineName, type Part } from '@app/domain';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { MovementScope } from './scope.ts';
@@ -20,6 +20,9 @@ export interface ChapterLine {
   chapter: string;
   chapterYear: number;
   part: Part;
+  /** The line's name as the movement shows it (chapterLineName: an empty chapter's line names itself). */
+  descriptionDeu: string;
+  descriptionIta: string;
 }
 
 /**
@@ -44,7 +47,18 @@ export async function resolveLines(
     return and(eq(chapters.year, w.chapterYear), byChapter) as SQL;
   });
   const found = await db
-    .select({ chapterId: chapters.id, chapter: chapters.chapter, chapterYear: chapters.year, part: chapters.part, lineId: chapterBudgets.id })
+    .select({
+      chapterId: chapters.id,
+      chapter: chapters.chapter,
+      chapterYear: chapters.year,
+      part: chapters.part,
+      lineId: chapterBudgets.id,
+      emptyChapter: chapters.emptyChapter,
+      descriptionDeu: chapters.descriptionDeu,
+      descriptionIta: chapters.descriptionIta,
+      lineDeu: chapterBudgets.descriptionDeu,
+      lineIta: chapterBudgets.descriptionIta,
+    })
     .from(chapters)
     .leftJoin(
       chapterBudgets,
@@ -61,6 +75,14 @@ export async function resolveLines(
     const named = w.chapter ?? String(w.chapterId);
     if (!hit) fail('ChapterNotFound', { field: w.field, params: { chapter: named, chapterYear: w.chapterYear } });
     if (hit.lineId === null) fail('chapterNotAvailable', { field: w.field, params: { chapter: hit.chapter, chapterYear: w.chapterYear } });
-    return { lineId: hit.lineId, chapterId: hit.chapterId, chapter: hit.chapter, chapterYear: w.chapterYear, part: hit.part as Part };
+    return {
+      lineId: hit.lineId,
+      chapterId: hit.chapterId,
+      chapter: hit.chapter,
+      chapterYear: w.chapterYear,
+      part: hit.part as Part,
+      descriptionDeu: chapterLineName(hit.emptyChapter, hit.descriptionDeu, hit.lineDeu ?? ''),
+      descriptionIta: chapterLineName(hit.emptyChapter, hit.descriptionIta, hit.lineIta ?? ''),
+    };
   });
 }

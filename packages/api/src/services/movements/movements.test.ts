@@ -204,8 +204,13 @@ describeOnDatabases('movements', (get) => {
     ]);
     expect((await c.movements.chaptersBefore({ ...(await scope()), chapters: [{ chapter: '21006' }] }))[0]?.availableAfterPlannedExpenses).toBe(140_000);
 
-    // re-saved unchanged: same figures; the type can't change
-    await c.movements.save({ ...input, recordNumber: 2 });
+    // the answer is built from what was written: exactly what Movements.get reads back
+    expect(await c.movements.get({ ...(await scope()), kind: 'expenses', recordNumber: saved.recordNumber })).toEqual(saved);
+
+    // re-saved unchanged: same figures (the answer again what get reads: new position and payment ids); the type can't change
+    const resaved = await c.movements.save({ ...input, recordNumber: 2 });
+    expect(await c.movements.get({ ...(await scope()), kind: 'expenses', recordNumber: 2 })).toEqual(resaved);
+    expect(resaved.id).toBe(saved.id);
     expect(await figures(c, '21006')).toMatchObject({ payments: 118_000, openPayments: 42_000 });
     await expectAppError(c.movements.save({ ...input, recordNumber: 2, type: 1 }), 'InvalidValue');
   });
@@ -255,6 +260,8 @@ describeOnDatabases('movements', (get) => {
       await revenue({ type: 5, accountId: null, transferPositions: [{ chapterFrom: '13001', chapterTo: '23001', amount: 1_000 }] }),
     );
     expect(rev).toMatchObject({ kind: 'revenues', recordNumber: 2, type: 5, transferTotal: 1_000 });
+    expect(await c.movements.get({ ...(await scope()), kind: 'expenses', recordNumber: 4 })).toEqual(saved);
+    expect(await c.movements.get({ ...(await scope()), kind: 'revenues', recordNumber: 2 })).toEqual(rev);
     // 13001: 200,00 - 60,00 collected = 140,00 to receive; 23001: 200,00 - 60,00 paid = 140,00
     expect(await figures(c, '13001')).toMatchObject({ payments: 6_000, toReceive: 14_000 });
     expect(await figures(c, '23001')).toMatchObject({ payments: 6_000, afterDone: 14_000, afterPlanned: 14_000 });
@@ -316,6 +323,7 @@ describeOnDatabases('movements', (get) => {
     await addResidueLine(get(), s, '21006', 50_000);
     const saved = await c.movements.save(await expense({ type: 1, positions: [pos('21006', 20_000, { chapterYear: YEAR - 1 })] }));
     expect(saved.positions[0]).toMatchObject({ chapter: '21006', chapterYear: YEAR - 1, amount: 20_000 });
+    expect(await c.movements.get({ ...s, kind: 'expenses', recordNumber: saved.recordNumber })).toEqual(saved);
     expect(await figures(c, '21006', YEAR - 1)).toMatchObject({ payments: 20_000, afterDone: 30_000, afterPlanned: 30_000 });
     expect(await figures(c, '21006')).toMatchObject({ payments: 19_000 });
     await expectAppError(c.movements.save(await expense({ type: 1, positions: [pos('21001', 100, { chapterYear: YEAR - 1 })] })), 'chapterNotAvailable');

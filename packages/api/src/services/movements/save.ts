@@ -10,7 +10,9 @@ import {
   type MovementDeleteResult,
   type MovementKey,
   type MovementKind,
+  type MovementAccountBrief,
   type MovementSave,
+  type MovementSupplierBrief,
   MovementType,
   missingHeadFields,
   normalizeMovementHead,
@@ -25,21 +27,10 @@ import { chapterFigureRows } from '../chapterFigures.ts';
 import { lockLastRecordNumber, newRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
-import { getMovement } from './read.ts';
 import { assertNotInOrder } from '../payments/frozen.ts';
 import { type MovementScope, shareBookableHead } from './scope.ts';
 
-const {
-  accounts,
-  departments,
-  movementPaymentShares,
-  movementPayments,
-  movementPositions,
-  movementTemplates,
-  movementTransferPositions,
-  movements,
-  suppliers,
-} = schema;
+const { movementPaymentShares, movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
 type MovementRow = typeof movements.$inferSelect;
 
@@ -101,7 +92,8 @@ async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<number, 
  * used may stay linked after it was closed (README Decisions) — else InvalidValue on the position's
  * reservationId; only expense positions may use one. Answers per position the part taken from the
  * reservation's unused amount without this movement's previous consumption (positions in order, each
- * at most its amount; 0 without reservation); the rest of a larger position is ordinary spending.
+ * at most its amount; 0 without reservation; the rest of a larger position is ordinary spending), and
+ * the reservations' record numbers (for the answer).
  */
 async function reservationUse(
   tx: Db,
@@ -110,9 +102,9 @@ async function reservationUse(
   positions: readonly { amount: number; reservationId: number | null }[],
   lines: readonly ChapterLine[],
   movementId: number | null,
-): Promise<number[]> {
+): Promise<{ consumed: number[]; recordNumbers: Map<number, number> }> {
   const ids = [...new Set(positions.flatMap((p) => (p.reservationId === null ? [] : [p.reservationId])))];
-  if (ids.length === 0) return positions.map(() => 0);
+  if (ids.length === 0) return { consumed: positions.map(() => 0), recordNumbers: new Map() };
   const idList = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -120,9 +112,16 @@ async function reservationUse(
   await execRows(tx, sql`select id from reservations where id in (${idList}) order by id for update`);
   const linked =
     movementId === null ? sql`false` : sql`exists (select 1 from movement_positions p where p.reservation_id = r.id and p.movement_id = ${movementId})`;
-  const rows = await execRows<{ id: number | string; line_id: number | string; closed: unknown; linked: unknown; unused: string | number }>(
+  const rows = await execRows<{
+    id: number | string;
+    record_number: number | string;
+    line_id: number | string;
+    closed: unknown;
+    linked: unknown;
+    unused: string | number;
+  }>(
     tx,
-    sql`select r.id, r.chapter_budget_id as line_id, r.closed, ${linked} as linked,
+    sql`select r.id, r.record_number, r.chapter_budget_id as line_id, r.closed, ${linked} as linked,
           greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(movementId === null ? undefined : [movementId])}) as unused
         from reservations r
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
@@ -134,7 +133,10 @@ async function reservationUse(
     const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!truthy(row.closed) || truthy(row.linked));
     if (!usable) fail('InvalidValue', { field: `positions.${i}.reservationId`, params: { reservationId: p.reservationId } });
   });
-  return reservationParts(positions, new Map(rows.map((r) => [Number(r.id), toCents(r.unused)])));
+  return {
+    consumed: reservationParts(positions, new Map(rows.map((r) => [Number(r.id), toCents(r.unused)]))),
+    recordNumbers: new Map(rows.map((r) => [Number(r.id), Number(r.record_number)])),
+  };
 }
 
 /**
@@ -175,27 +177,94 @@ async function assertAvailable(
   if (exceeded.length > 0 && !confirmed) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
 }
 
+/** What the head refers to, read in one statement (with the department row share-locked). */
+interface HeadChecks {
+  openPaymentsAllowed: boolean;
+  /** null: none asked for; undefined: asked for but not of the department. */
+  supplier: MovementSupplierBrief | null | undefined;
+  account: MovementAccountBrief | null | undefined;
+  templateFound: boolean;
+}
+
+/**
+ * The department (share-locked: openPaymentsAllowed can't be switched off while the booking runs), the
+ * supplier and the account as the answer shows them, and whether the template exists — each only of the
+ * scope's department; one round trip instead of four. Null when the department doesn't exist.
+ */
+async function headChecks(
+  tx: Db,
+  departmentId: number,
+  head: { supplierId: number | null; accountId: number | null; templateCode: number | null },
+): Promise<HeadChecks | null> {
+  const supplier =
+    head.supplierId === null
+      ? sql`null::json`
+      : sql`(select json_build_object('id', s.id, 'code', s.code, 'name1', s.name1, 'name2', s.name2, 'paymentTerm', s.payment_term,
+          'chapterProposal', s.chapter_proposal) from suppliers s where s.id = ${head.supplierId} and s.department_id = d.id)`;
+  const account =
+    head.accountId === null
+      ? sql`null::json`
+      : sql`(select json_build_object('id', a.id, 'code', a.code, 'type', a.type, 'descriptionDeu', a.description_deu, 'descriptionIta', a.description_ita)
+          from accounts a where a.id = ${head.accountId} and a.department_id = d.id)`;
+  const template =
+    head.templateCode === null ? sql`true` : sql`exists (select 1 from movement_templates t where t.code = ${head.templateCode} and t.department_id = d.id)`;
+  const [row] = await execRows<{ open_payments_allowed: unknown; supplier: unknown; account: unknown; template: unknown }>(
+    tx,
+    sql`select d.open_payments_allowed, ${supplier} as supplier, ${account} as account, ${template} as template
+      from departments d where d.id = ${departmentId} for share of d`,
+  );
+  if (!row) return null;
+  const truthy = (v: unknown) => v === true || v === 't';
+  // json arrives parsed (postgres.js, PGlite); a driver handing back text is parsed here
+  const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
+  return {
+    openPaymentsAllowed: truthy(row.open_payments_allowed),
+    supplier: head.supplierId === null ? null : (json<MovementSupplierBrief>(row.supplier) ?? undefined),
+    account: head.accountId === null ? null : (json<MovementAccountBrief>(row.account) ?? undefined),
+    templateFound: truthy(row.template),
+  };
+}
+
+/** A resolved line as a position or transfer side names it in the answer. */
+function sideOf(line: ChapterLine) {
+  return {
+    chapterId: line.chapterId,
+    chapter: line.chapter,
+    chapterYear: line.chapterYear,
+    part: line.part,
+    descriptionDeu: line.descriptionDeu,
+    descriptionIta: line.descriptionIta,
+  };
+}
+
 /**
  * Movements.save: head, positions, transfer positions and payments as one whole, in one transaction
  * behind the budget head's share lock (so budget changes and approvals never interleave with bookings).
- * Every rule of spec 3 §5 and DOMAIN.md decisions 1–5 is checked before anything is written.
+ * Every rule of spec 3 §5 and DOMAIN.md decisions 1–5 is checked before anything is written. The answer
+ * is built from what was checked and written (the same as Movements.get reads back; a test compares
+ * them), without reading the movement again.
  */
 export async function saveMovement(db: Db, scope: MovementScope, input: MovementSave): Promise<Movement> {
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
-  const recordNumber = await db.transaction(async (tx): Promise<number> => {
+  // head fields (spec 3 §5): hidden ones are not stored, required ones must be there (checked below, in the rules' order)
+  const headIn = normalizeMovementHead(type, {
+    recordDate: input.recordDate,
+    documentNumber: input.documentNumber,
+    documentDate: input.documentDate,
+    supplierId: input.supplierId,
+    accountId: input.accountId,
+    templateCode: input.templateCode,
+  });
+  const { documentNumber, documentDate, supplierId, accountId, templateCode } = headIn;
+  return db.transaction(async (tx): Promise<Movement> => {
     await shareBookableHead(tx, scope);
-    // share-locked: openPaymentsAllowed can't be switched off while this booking runs
-    const [department] = await tx
-      .select({ openPaymentsAllowed: departments.openPaymentsAllowed })
-      .from(departments)
-      .where(eq(departments.id, scope.departmentId))
-      .for('share');
-    if (!department) fail('NotFound', { field: 'departmentId' });
+    const checks = await headChecks(tx, scope.departmentId, headIn);
+    if (!checks) fail('NotFound', { field: 'departmentId' });
 
     // role rules of spec 3 §6 (DOMAIN decision 5), whoever calls
     if (type === MovementType.Wages && scope.area !== 1) fail('Forbidden', { field: 'type' });
-    if (type === MovementType.PaymentOpen && !department.openPaymentsAllowed) fail('Forbidden', { field: 'type' });
+    if (type === MovementType.PaymentOpen && !checks.openPaymentsAllowed) fail('Forbidden', { field: 'type' });
     const transferType = isTransferType(type);
     const positions = dropZeroPositions(input.positions);
     const transfers = dropZeroPositions(input.transferPositions);
@@ -217,42 +286,12 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       await assertNotInOrder(tx, existing.id);
     }
 
-    // head fields (spec 3 §5): hidden ones are not stored, required ones must be there
-    const headIn = normalizeMovementHead(type, {
-      recordDate: input.recordDate,
-      documentNumber: input.documentNumber,
-      documentDate: input.documentDate,
-      supplierId: input.supplierId,
-      accountId: input.accountId,
-      templateCode: input.templateCode,
-    });
     const [missing] = missingHeadFields(type, headIn);
     if (missing) fail('InvalidValue', { field: missing });
-    const { documentNumber, documentDate, supplierId, accountId, templateCode } = headIn;
-
-    let paymentTerm: number | null = null;
-    if (supplierId !== null) {
-      const [supplier] = await tx
-        .select({ paymentTerm: suppliers.paymentTerm })
-        .from(suppliers)
-        .where(and(eq(suppliers.id, supplierId), eq(suppliers.departmentId, scope.departmentId)));
-      if (!supplier) fail('InvalidValue', { field: 'supplierId' });
-      paymentTerm = supplier.paymentTerm;
-    }
-    if (accountId !== null) {
-      const [account] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.id, accountId), eq(accounts.departmentId, scope.departmentId)));
-      if (!account) fail('InvalidValue', { field: 'accountId' });
-    }
-    if (templateCode !== null) {
-      const [template] = await tx
-        .select({ id: movementTemplates.id })
-        .from(movementTemplates)
-        .where(and(eq(movementTemplates.code, templateCode), eq(movementTemplates.departmentId, scope.departmentId)));
-      if (!template) fail('InvalidValue', { field: 'templateCode' });
-    }
+    if (checks.supplier === undefined) fail('InvalidValue', { field: 'supplierId' });
+    if (checks.account === undefined) fail('InvalidValue', { field: 'accountId' });
+    if (!checks.templateFound) fail('InvalidValue', { field: 'templateCode' });
+    const paymentTerm = checks.supplier?.paymentTerm ?? null;
 
     // dates (DOMAIN decision 2): the paid dates of the typed instalments too
     const typedPayments = type === MovementType.PaymentOpen ? input.payments : [];
@@ -305,7 +344,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
 
     // availability (confirmation)
     // reservations the positions use; what they consume was counted as reserved: only the rest is new spending
-    const consumed = await reservationUse(tx, scope, kind, positions, positionLines, existing?.id ?? null);
+    const { consumed, recordNumbers } = await reservationUse(tx, scope, kind, positions, positionLines, existing?.id ?? null);
     const use = expenseUse([
       ...positions.map((p, i) => ({ line: positionLines[i] as ChapterLine, amount: p.amount - (consumed[i] ?? 0) })),
       ...transferSides.flatMap((t) => [
@@ -354,31 +393,78 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
         .returning({ id: movementPositions.id, sort: movementPositions.sort });
       for (const row of inserted) positionIds[row.sort] = row.id;
     }
+    const transferIds: number[] = [];
     if (transferSides.length) {
-      await tx.insert(movementTransferPositions).values(
-        transferSides.map((t, i) => ({
-          movementId,
-          sort: i,
-          fromChapterBudgetId: t.from.lineId,
-          toChapterBudgetId: t.to.lineId,
-          amount: t.amount,
-          note: t.note,
-        })),
-      );
+      const inserted = await tx
+        .insert(movementTransferPositions)
+        .values(
+          transferSides.map((t, i) => ({
+            movementId,
+            sort: i,
+            fromChapterBudgetId: t.from.lineId,
+            toChapterBudgetId: t.to.lineId,
+            amount: t.amount,
+            note: t.note,
+          })),
+        )
+        .returning({ id: movementTransferPositions.id, sort: movementTransferPositions.sort });
+      for (const row of inserted) transferIds[row.sort] = row.id;
     }
+    const paymentIds: number[] = [];
     if (payments.length) {
       const inserted = await tx
         .insert(movementPayments)
         .values(payments.map((p, i) => ({ movementId, sort: i, amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })))
         .returning({ id: movementPayments.id, sort: movementPayments.sort });
+      for (const row of inserted) paymentIds[row.sort] = row.id;
       const shareRows = inserted.flatMap((payment) =>
         (shares[payment.sort] ?? []).flatMap((amount, j) => (amount === 0 ? [] : [{ paymentId: payment.id, positionId: positionIds[j] as number, amount }])),
       );
       if (shareRows.length) await tx.insert(movementPaymentShares).values(shareRows);
     }
-    return number;
+
+    // the answer, from what was written (a position's paid part: its shares of the paid instalments)
+    const positionsOut = positions.map((p, i) => {
+      const paid = payments.reduce((sum, payment, k) => (payment.datePaid === null ? sum : sum + (shares[k]?.[i] ?? 0)), 0);
+      return {
+        id: positionIds[i] as number,
+        ...sideOf(positionLines[i] as ChapterLine),
+        amount: p.amount,
+        note: p.note,
+        paid,
+        open: p.amount - paid,
+        reservationId: p.reservationId,
+        reservationRecordNumber: p.reservationId === null ? null : (recordNumbers.get(p.reservationId) ?? null),
+        reservationAmount: consumed[i] ?? 0,
+      };
+    });
+    return {
+      id: movementId,
+      kind,
+      recordNumber: number,
+      type,
+      recordDate: input.recordDate,
+      documentDate,
+      documentNumber,
+      templateCode,
+      supplier: checks.supplier ?? null,
+      account: checks.account ?? null,
+      positions: positionsOut,
+      transferPositions: transferSides.map((t, i) => ({
+        id: transferIds[i] as number,
+        from: sideOf(t.from),
+        to: sideOf(t.to),
+        amount: t.amount,
+        note: t.note,
+      })),
+      payments: payments.map((p, k) => ({ id: paymentIds[k] as number, amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })),
+      total: cashTotal,
+      transferTotal: transferSides.reduce((sum, t) => sum + t.amount, 0),
+      cancelled: false,
+      // shareBookableHead passed: approved, not closed, the year not locked
+      isEditable: true,
+    };
   });
-  return getMovement(db, scope, { kind, recordNumber });
 }
 
 /**

@@ -160,6 +160,8 @@ describeOnDatabases('reservations', (get) => {
       ['21006', 2, 8_000],
       ['21001', null, 0],
     ]);
+    // the save's answer (built from what it wrote, the reservation's number included) is what get reads back
+    expect(await c.movements.get({ ...s, kind: 'expenses', recordNumber: b.recordNumber })).toEqual(b);
     // used 120,00 + 80,00 = 200,00 of 500,00
     expect(amounts(await c.reservations.get({ ...s, id: r2.id }))).toEqual([50_000, 20_000, 30_000, 20_000]);
     // 3.000,00 - 200,00 paid - 300,00 still reserved = 2.500,00
