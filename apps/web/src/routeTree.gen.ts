@@ -50,6 +50,7 @@ import { Route as AuthedDeptDeptYearYearPrintedListsSupplierDigestRouteImport } 
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
 import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
 import { Route as AuthedDeptDeptYearYearResiduesDeterminationRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.determination'
+import { Route as AuthedDeptDeptYearYearResiduesEditRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.edit'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
@@ -316,6 +317,12 @@ const AuthedDeptDeptYearYearResiduesDeterminationRoute =
     path: '/residues/determination',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearResiduesEditRoute =
+  AuthedDeptDeptYearYearResiduesEditRouteImport.update({
+    id: '/residues/edit',
+    path: '/residues/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearStatisticsExportRoute =
   AuthedDeptDeptYearYearStatisticsExportRouteImport.update({
     id: '/statistics/export',
@@ -507,6 +514,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
+  '/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -571,6 +579,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
+  '/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -638,6 +647,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
   '/_authed/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
+  '/_authed/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -707,6 +717,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/residues/determination'
+    | '/dept/$dept/year/$year/residues/edit'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -771,6 +782,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
     | '/dept/$dept/year/$year/residues/determination'
+    | '/dept/$dept/year/$year/residues/edit'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -837,6 +849,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/reservations/edit'
     | '/_authed/dept/$dept/year/$year/reservations/print'
     | '/_authed/dept/$dept/year/$year/residues/determination'
+    | '/_authed/dept/$dept/year/$year/residues/edit'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
@@ -1159,6 +1172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/residues/edit': {
+      id: '/_authed/dept/$dept/year/$year/residues/edit'
+      path: '/residues/edit'
+      fullPath: '/dept/$dept/year/$year/residues/edit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/statistics/export': {
       id: '/_authed/dept/$dept/year/$year/statistics/export'
       path: '/statistics/export'
@@ -1451,6 +1471,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
   AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
   AuthedDeptDeptYearYearResiduesDeterminationRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
+  AuthedDeptDeptYearYearResiduesEditRoute: typeof AuthedDeptDeptYearYearResiduesEditRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -1536,6 +1557,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearReservationsPrintRoute,
     AuthedDeptDeptYearYearResiduesDeterminationRoute:
       AuthedDeptDeptYearYearResiduesDeterminationRoute,
+    AuthedDeptDeptYearYearResiduesEditRoute:
+      AuthedDeptDeptYearYearResiduesEditRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:
       AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:

@@ -29,6 +29,7 @@ import {
   typeInto,
   useBrowser,
   waitFocused,
+  waitForRows,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -110,17 +111,29 @@ for (const [language, t] of Object.entries(runs)) {
     test('residues determined, the final account approved after its error protocol', async () => {
       const { page, errors } = await newPage(browser(), { acceptDownloads: true });
       await signInAndWait(page, t.user);
-      await page.goto(`${base}/budget/final/approve`);
+      await page.goto(`${base}/residues/edit`);
+      await page.getByTestId('manual-table').waitFor();
       if (language === 'it') {
-        // the dialog of the German page: closed, the language switched, the page opened again
-        await page.getByRole('dialog').waitFor();
-        await page.keyboard.press('Escape');
         const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
         await setLanguage(page, 'it');
         assert.ok((await stored).ok());
-        await page.goto(`${base}/budget/final/approve`);
       }
 
+      // ---- a manual residue of the year before (the first year in the system), on an expense chapter
+      await page.getByTestId('list-new').click();
+      await page.getByTestId('manual-year').waitFor();
+      assert.equal(await page.getByTestId('manual-year').inputValue(), String(year - 1));
+      await typeInto(page, 'manual-chapter-code', '21001');
+      await page.getByTestId('manual-chapter-description').getByText(/\S/).waitFor();
+      await typeInto(page, 'manual-amount', '150,00');
+      await typeInto(page, 'manual-note', `e2e ${language}`);
+      await shot(page, `year-end-manual-residue-${language}`);
+      await page.keyboard.press('Control+Enter');
+      await page.getByTestId('manual-table').waitFor();
+      await waitForRows(page, 1, 'manual-table');
+      await shot(page, `year-end-manual-residues-${language}`);
+
+      await page.goto(`${base}/budget/final/approve`);
       // ---- the criteria fail: the dialog offers the error protocol
       const dialog = page.getByRole('dialog');
       await dialog.getByText(t.errorsDialog).waitFor();
@@ -166,6 +179,15 @@ for (const [language, t] of Object.entries(runs)) {
       await shot(page, `year-end-residues-table-${language}`, { fullPage: true });
       await page.keyboard.press('Control+Enter');
       await page.getByText(t.saved).first().waitFor();
+      await page.getByTestId('residues-source-form').waitFor();
+      // the residue lines: the manual residue, determined in full
+      await page.getByTestId('residues-source-2').click();
+      await page.getByTestId('residues-source-next').click();
+      const residueRow = page.getByTestId(`residue-row-${year - 1}-21001`);
+      await residueRow.waitFor();
+      await typeInto(page, await residueRow.locator('input').getAttribute('data-testid'), '150,00');
+      await shot(page, `year-end-residues-lines-${language}`, { fullPage: true });
+      await page.keyboard.press('Control+Enter');
       await page.getByTestId('residues-source-form').waitFor();
 
       // ---- every criterion passes: the approval with a (late) date
