@@ -6,7 +6,8 @@
  * - picks March from the period list (the dates follow: 01.03.–31.03.) and prints the month: every row
  *   is dated in March; the month starts with the running balance of the year's last row before March
  *   and ends with that of its last March row; its revenues and expenses are the March rows' sums.
- * The other three criteria forms open from the menu and print a PDF with their title. Screenshots of
+ * The other three criteria forms open from the menu and print a PDF with their title; the chapter digest
+ * of 21003 (typed in both range fields) shows the line's figures of Budget/Chapter in its box. Screenshots of
  * every form and of the month's PDF page (pdftoppm) in both languages.
  */
 import { execFileSync } from 'node:child_process';
@@ -168,9 +169,27 @@ describe('printed lists (kassier, 101, previous year)', () => {
         await (await menuEntry(page, 'management', 'management.printedLists', `management.printedLists.${list}`)).click();
         await page.waitForURL(`${base}/printedLists/${list}`);
         await page.getByTestId('export-form').waitFor();
+        if (list === 'chapterDigest') {
+          // one chapter typed in both fields: its box is the line's figures of Budget/Chapter
+          for (const end of ['from', 'to']) {
+            await page.getByTestId(`print-chapter-${end}-code`).fill('21003');
+            await page.getByTestId(`print-chapter-${end}-description`).getByText(/\p{L}/u).waitFor();
+          }
+        }
         await shot(page, `92-printed-${list}-${language}`);
         const printed = await printPdf(page, `${list}-${language}`);
         assert.ok(printed.text.includes(tx.lists[list]), `${list}: ${printed.text.slice(0, 200)}`);
+        if (list === 'chapterDigest') {
+          const line = (await rest('kassier', 'GET', `Budget/Chapter?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
+          const figures = ['budgetInitial', 'budgetChanges', 'budgetFinal', 'payments', 'openPayments', 'reservations', 'availableAfterPlannedExpenses'];
+          const boxLine = printed.text.split('\n').find((l) => amountsOf(l).length === 7) ?? '';
+          assert.deepEqual(
+            amountsOf(boxLine),
+            figures.map((f) => Math.round(line[f] * 100)),
+            `box of 2-1-003: ${boxLine}`,
+          );
+          assert.ok(printed.text.includes('2-1-003') && !printed.text.includes('2-1-004'), 'only the chosen chapter');
+        }
       }
 
       if (language === 'it') await backToGerman(page);
