@@ -100,6 +100,11 @@ export interface BudgetAdjustment extends BudgetChange {
   surplusActual: number;
   /** The presumed surplus used in the forecast. */
   surplusPlanned: number;
+  /**
+   * The final surplus of the previous year's approved final account (DOMAIN decision 18: it pre-fills
+   * surplusActual of a new adjustment and is shown next to the presumed one); null while not approved.
+   */
+  surplusFinalAccount: number | null;
 }
 
 /** Revenue and expense deltas of a change; balanced when revenues + surplusDelta == expenses. */

@@ -374,6 +374,14 @@ export const EtsReport = z.strictObject({
 });
 export type EtsReport = z.infer<typeof EtsReport>;
 
+/**
+ * The previous year's approved final surplus (DOMAIN decision 18), for the scope's adjustment: it
+ * pre-fills the actual surplus and is shown next to the presumed one. finalSurplus null while Y−1 is
+ * not approved.
+ */
+export const PreviousFinalSurplus = z.strictObject({ year: z.number(), approval: IsoDate.nullable(), finalSurplus: Cents.nullable() });
+export type PreviousFinalSurplus = z.infer<typeof PreviousFinalSurplus>;
+
 // ---- rules --------------------------------------------------------------------------------------
 
 /** The approval date window of the final account of `year` (DOMAIN.md "Final account approval date"). */

@@ -108,7 +108,12 @@ const ChangeTotals: z.ZodType<BudgetChangeTotals> = z.strictObject({ revenues: C
 const change = { ...changeBrief, isEditable: z.boolean(), positions: z.array(ChangePosition), totals: ChangeTotals };
 
 export const BudgetChangeOutput: z.ZodType<BudgetChange> = z.strictObject(change);
-export const BudgetAdjustmentOutput: z.ZodType<BudgetAdjustment> = z.strictObject({ ...change, surplusActual: Cents, surplusPlanned: Cents });
+export const BudgetAdjustmentOutput: z.ZodType<BudgetAdjustment> = z.strictObject({
+  ...change,
+  surplusActual: Cents,
+  surplusPlanned: Cents,
+  surplusFinalAccount: Cents.nullable(),
+});
 
 // ---- prints ------------------------------------------------------------------------------------
 

@@ -7,12 +7,14 @@ import {
   FinalBalanceErrors,
   FinalReport,
   FinalReportInput,
+  PreviousFinalSurplus,
   ScopeInput,
   todayIso,
 } from '@app/domain';
 import { approveFinalBalance } from '../services/finalBalance/approve.ts';
 import { finalBalanceErrors, getFinalBalance } from '../services/finalBalance/criteria.ts';
 import { etsReport } from '../services/finalBalance/ets.ts';
+import { previousFinalSurplus } from '../services/finalBalance/figures.ts';
 import { finalReport } from '../services/finalBalance/report.ts';
 import { router, scopedProcedure } from '../trpc.ts';
 
@@ -51,4 +53,9 @@ export const finalBalanceRouter = router({
     .input(EtsReportInput)
     .output(EtsReport)
     .query(({ ctx }) => etsReport(ctx.db, ctx.finalScope)),
+  /** The previous year's approved final surplus (DOMAIN decision 18: pre-fills the adjustment's actual surplus). */
+  previousSurplus: finalProcedure
+    .input(ScopeInput)
+    .output(PreviousFinalSurplus)
+    .query(({ ctx }) => previousFinalSurplus(ctx.db, ctx.finalScope)),
 });

@@ -18,6 +18,7 @@ import {
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
+import { approvedFinalSurplus } from '../finalBalance/figures.ts';
 import { resolveChapters } from './chapters.ts';
 import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from './head.ts';
 import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
@@ -303,8 +304,8 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
 
 async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow): Promise<BudgetAdjustment> {
   const surplusActual = row.surplusActual ?? 0;
-  const change = await toChange(db, scope, head, row, surplusActual - head.surplusUsed);
-  return { ...change, surplusActual, surplusPlanned: head.surplusUsed };
+  const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), approvedFinalSurplus(db, scope)]);
+  return { ...change, surplusActual, surplusPlanned: head.surplusUsed, surplusFinalAccount };
 }
 
 /**
@@ -315,6 +316,7 @@ export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, ADJUSTMENT_RECORD)]);
   if (row) return toAdjustment(db, scope, head, row);
   if (!input.orEmpty) return null;
+  const surplusFinalAccount = await approvedFinalSurplus(db, scope);
   const first = `${scope.year}-01-01`;
   const last = `${scope.year}-12-31`;
   const approved = scope.today > last ? last : scope.today < first ? first : scope.today;
@@ -326,8 +328,10 @@ export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty
     isEditable: Boolean(head.forecastApproved) && !head.finalApproved,
     positions: [],
     totals: changeTotals([], 0),
-    surplusActual: 0,
+    // DOMAIN decision 18: the approved final account of the previous year pre-fills the actual surplus
+    surplusActual: surplusFinalAccount ?? 0,
     surplusPlanned: head.surplusUsed,
+    surplusFinalAccount,
   };
 }
 

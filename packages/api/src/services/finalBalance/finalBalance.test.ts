@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { addResidueLine } from '../bookings.testkit.ts';
 
-const { accounts, budgetChanges, chapterBudgets, chapters, departments, reservations, suppliers, userDepartments, users } = schema;
+const { accounts, budgetChanges, budgetHeads, chapterBudgets, chapters, departments, reservations, suppliers, userDepartments, users } = schema;
 
 const Y = CURRENT_YEAR;
 /** The final account of Y is made in February of Y+1. */
@@ -512,5 +512,33 @@ describeOnDatabases('final account', (get) => {
     expect((await supervisor.finalBalance.approve({ ...s(), approval: null })).isBudgetClosed).toBe(false);
     // reopened: booking works again
     expect((await c.movements.save(revenue('11001', 1_000, ids.b1))).recordNumber).toBe(7);
+  });
+
+  it("DOMAIN decision 18: the approved final account pre-fills Y+1's actual surplus, next to the presumed one; Y+1's forecast stays", async () => {
+    const c = await as('kassier');
+    const next = { departmentId: ids.dept, year: Y + 1 };
+    // Y+1's forecast is approved with a presumed surplus of 300,00 used
+    await get()
+      .db.insert(budgetHeads)
+      .values({ ...next, forecastApproved: `${Y + 1}-01-15`, cashBalance: 30_000, surplusUsed: 30_000 });
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: null, finalSurplus: null });
+    expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
+      id: 0,
+      surplusActual: 0,
+      surplusPlanned: 30_000,
+      surplusFinalAccount: null,
+    });
+    // the revenue of 10,00 booked after reopening raises the final surplus to 7.460,00
+    expect((await c.finalBalance.approve({ ...s(), approval: `${Y + 1}-02-12` })).success).toBe(true);
+    expect((await c.finalBalance.report(s())).results).toMatchObject({ finalSurplus: 746_000, nextYearSurplusForecast: 30_000 });
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: `${Y + 1}-02-12`, finalSurplus: 746_000 });
+    expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
+      id: 0,
+      surplusActual: 746_000,
+      surplusPlanned: 30_000,
+      surplusFinalAccount: 746_000,
+    });
+    const surplus = await c.budget.surplus.get(next);
+    expect(surplus).toMatchObject({ surplusUsed: 30_000, surplus: 30_000, isEditable: false });
   });
 });
