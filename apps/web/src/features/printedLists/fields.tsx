@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Group, Select } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 
@@ -44,7 +44,7 @@ export function ChapterRangeFields({
 }) {
   const { t } = useLingui();
   return (
-    <Group gap="xl" align="flex-start">
+    <Stack gap="sm">
       <ChapterCodeInput
         departmentId={departmentId}
         year={chartYear}
@@ -62,7 +62,7 @@ export function ChapterRangeFields({
         name="print-chapter-to"
         error={chapterRangeInvalid(value) ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined}
       />
-    </Group>
+    </Stack>
   );
 }
 
