@@ -87,8 +87,8 @@ export interface BudgetChapter extends ChapterFigures {
   lineId: number | null;
 }
 
-/** BudgetChapter as a schema (every amount `Cents`: euros on the REST wire), for the answers that carry one. */
-export const BudgetChapterSchema: z.ZodType<BudgetChapter> = z.strictObject({
+/** The chapter of a line as the answers carry it: code, chapter year, part, title, names, editable names. */
+export const LineChapterShape = {
   chapterId: z.number(),
   chapter: z.string(),
   chapterYear: z.number(),
@@ -99,6 +99,11 @@ export const BudgetChapterSchema: z.ZodType<BudgetChapter> = z.strictObject({
   searchKeyDeu: z.string(),
   searchKeyIta: z.string(),
   isEditable: z.boolean(),
+};
+
+/** BudgetChapter as a schema (every amount `Cents`: euros on the REST wire), for the answers that carry one. */
+export const BudgetChapterSchema: z.ZodType<BudgetChapter> = z.strictObject({
+  ...LineChapterShape,
   lineId: z.number().nullable(),
   budgetInitial: Cents,
   budgetChanges: Cents,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, safeString } from './primitives.ts';
 import { Cents, PositiveCents } from './money.ts';
 import { PartSchema } from './chapterCode.ts';
+import { LineChapterShape } from './budgetFigures.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { ScopeInput, Year } from './scope.ts';
 
@@ -68,19 +69,7 @@ export const ResidueFinalInput = ScopeInput.extend({ source: DeterminationSource
 export type ResidueFinalInput = z.infer<typeof ResidueFinalInput>;
 
 /** The chapter of a residue position (spec §3 "Residue position": chapter). */
-export const ResidueChapter = z.object({
-  chapterId: z.number(),
-  chapter: z.string(),
-  chapterYear: z.number(),
-  part: PartSchema,
-  title: z.number(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
-  searchKeyDeu: z.string(),
-  searchKeyIta: z.string(),
-  /** An empty chapter: its names are typed per line. */
-  isEditable: z.boolean(),
-});
+export const ResidueChapter = z.object(LineChapterShape);
 export type ResidueChapter = z.infer<typeof ResidueChapter>;
 
 /** The budget of a residue position (spec §3: budget). */
