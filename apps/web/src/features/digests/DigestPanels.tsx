@@ -143,7 +143,7 @@ function DigestDrawer({
       opened={open !== null}
       onClose={onClose}
       position="right"
-      size="min(1120px, 90vw)"
+      size="min(1240px, 92vw)"
       keepMounted
       data-testid="digest-drawer"
       title={open ? <PanelSwitch open={open} onSwitch={onSwitch} /> : null}

@@ -52,6 +52,14 @@ describe('a digest row opens its record in the digest year', () => {
     expect(digestRowHref({ kind: 'reservation', movementKind: null, recordNumber: 5 }, scope)).toBe('/dept/102/year/2025/reservations/edit?nr=5');
     expect(digestRowHref({ kind: 'accountTransfer', movementKind: null, recordNumber: 8 }, scope)).toBe('/dept/102/year/2025/accounts/transfer?nr=8');
   });
+  it('a bill of an earlier year on a residue line opens in its own year', () => {
+    expect(digestRowHref({ kind: 'paymentOpen', movementKind: 'expenses', recordNumber: 75, recordYear: 2024 }, scope)).toBe(
+      '/dept/102/year/2024/movements/expenses/75',
+    );
+    expect(digestRowHref({ kind: 'paymentOpen', movementKind: 'expenses', recordNumber: 75, recordYear: null }, scope)).toBe(
+      '/dept/102/year/2025/movements/expenses/75',
+    );
+  });
   it('a row without a record to open gives nothing', () => {
     expect(digestRowHref({ kind: 'transfer', movementKind: null, recordNumber: 4 }, scope)).toBeNull();
     expect(digestRowHref({ kind: 'revenue', movementKind: 'revenues', recordNumber: 0 }, scope)).toBeNull();

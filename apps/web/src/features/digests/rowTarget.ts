@@ -12,10 +12,13 @@ export interface DigestRowSource {
   kind?: DigestKind | undefined;
   movementKind: MovementKind | null;
   recordNumber: number;
+  /** The record's own year when it is not the digest's (a bill of an earlier year on a residue line). */
+  recordYear?: number | null | undefined;
 }
 
-/** The address of the row's record in the scope (department and the digest's year), or null when it has none. */
-export function digestRowHref(row: DigestRowSource, scope: ScopeRef): string | null {
+/** The address of the row's record in the scope (department and the digest's year, or the record's own year), or null when it has none. */
+export function digestRowHref(row: DigestRowSource, digestScope: ScopeRef): string | null {
+  const scope = { ...digestScope, year: row.recordYear ?? digestScope.year };
   switch (row.kind) {
     case undefined:
     case 'revenue':
