@@ -2,6 +2,7 @@ import { AccountInput, AccountListInput, AccountPrintInput, Id, Year } from '@ap
 import { z } from 'zod';
 import * as accounts from '../services/accounts.ts';
 import { authedProcedure, router } from '../trpc.ts';
+import { AccountBriefsOutput } from './platformOutputs.ts';
 
 const id = Id;
 /** Accounts belong to the scope's department; the scope year is the year of `canInactivate` (its balance). */
@@ -12,6 +13,7 @@ export const accountsRouter = router({
   list: authedProcedure.input(AccountListInput).query(({ ctx, input }) => accounts.listAccounts(ctx.db, ctx.session, input)),
   briefs: authedProcedure
     .input(z.object({ ...scope, includeInactive: z.boolean().default(false) }))
+    .output(AccountBriefsOutput)
     .query(({ ctx, input }) => accounts.accountBriefs(ctx.db, ctx.session, input)),
   get: authedProcedure.input(z.object({ id, ...scoped })).query(({ ctx, input }) => accounts.getAccount(ctx.db, ctx.session, input)),
   template: authedProcedure.input(z.object(scope)).query(({ ctx, input }) => accounts.accountTemplate(ctx.db, ctx.session, input)),

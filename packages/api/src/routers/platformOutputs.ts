@@ -1,0 +1,42 @@
+import { type AccountBrief, AccountTypeSchema, AreaFlags, type FinancialYearState, FinancialYearStatus } from '@app/domain';
+import { z } from 'zod';
+
+/**
+ * The answers of the platform procedures (years, sign-out, password, account briefs) as schemas, for
+ * /api/openapi.json and output validation: strict objects typed by the service's answer, so a field
+ * the service adds without its schema fails the tests (no amounts here).
+ */
+
+const Num = z.number();
+
+export const YearsOutput = z.strictObject({ years: z.array(Num) });
+
+export const YearCreatedOutput = z.strictObject({
+  years: z.array(Num),
+  year: Num,
+  created: z.boolean(),
+  message: z.enum(['YearCreated', 'YearExists']),
+});
+
+const YearState: z.ZodType<FinancialYearState> = z.strictObject({
+  ...FinancialYearStatus.shape,
+  areaUnlocked: AreaFlags.strict(),
+  chartUnlocked: AreaFlags.strict(),
+});
+
+export const YearStatesOutput = z.strictObject({ years: z.array(YearState) });
+
+export const LogoutOutput = z.strictObject({ ok: z.literal(true) });
+
+export const PasswordChangedOutput = z.strictObject({ changed: z.literal(true), message: z.literal('PasswordChanged') });
+
+const AccountBriefOutput: z.ZodType<AccountBrief> = z.strictObject({
+  id: Num,
+  code: z.string(),
+  descriptionDeu: z.string(),
+  descriptionIta: z.string(),
+  type: AccountTypeSchema,
+  inactive: z.boolean(),
+});
+
+export const AccountBriefsOutput = z.array(AccountBriefOutput);
