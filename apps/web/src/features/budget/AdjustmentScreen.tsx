@@ -2,9 +2,9 @@ import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
-import { trpcClient } from '../../lib/trpc.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
@@ -53,6 +53,9 @@ export function AdjustmentScreen() {
   const { confirm, element: confirmElement } = useConfirmDialog();
   const { save, saving, refusal } = useChangeSave(confirm);
   const adjustment = query.data ?? null;
+  // DOMAIN decision 18: the approved final account of the previous year pre-fills the actual surplus
+  const previous = useQuery(trpc.finalBalance.previousSurplus.queryOptions(input));
+  const finalSurplus = adjustment ? adjustment.surplusFinalAccount : (previous.data?.finalSurplus ?? null);
   // once created, the adjustment replaces what the create form holds
   const root = useRef<HTMLDivElement>(null);
   const draft = useDraftForm({ root, draft: query.data, toValues, compare, save: onSave, discardEditsOnReload: (loaded) => loaded === null });
@@ -62,6 +65,10 @@ export function AdjustmentScreen() {
   const rows = adjustment && draft.values ? draft.values.rows : null;
 
   const editable = adjustment ? adjustment.isEditable && !closed : !closed;
+  const prefill = query.data === null && draft.ready && head.surplusActual === null && finalSurplus !== null ? finalSurplus : null;
+  useEffect(() => {
+    if (prefill !== null) draft.form.setValues({ surplusActual: prefill });
+  }, [prefill, draft.form]);
   useFocusFirstField(root, editable && draft.ready && (query.data === null || rows !== null), adjustment ? 'edit' : 'create');
   const surplusDelta = adjustment ? (head.surplusActual ?? 0) - adjustment.surplusPlanned : 0;
   const totals = changeRowTotals(rows ?? [], surplusDelta);
@@ -130,6 +137,14 @@ export function AdjustmentScreen() {
     />
   );
 
+  const finalSurplusNote =
+    finalSurplus === null ? null : (
+      <Text size="sm" data-testid="adjustment-final-surplus">
+        {t`Verwaltungsüberschuss laut Rechnungsabschluss ${year - 1}`}:{' '}
+        <Amount cents={finalSurplus} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} />
+      </Text>
+    );
+
   return (
     <Stack ref={root} gap="sm" maw={1200} onKeyDown={adjustment ? draft.saveKeys(() => void draft.save()) : undefined}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
@@ -167,6 +182,7 @@ export function AdjustmentScreen() {
                   {t`Neue Haushaltsangleichung`}
                 </Text>
                 {headFields}
+                {finalSurplusNote}
                 <Group>
                   <Button type="submit" loading={creating} data-testid="adjustment-create">
                     {t`Anlegen`}
@@ -186,6 +202,7 @@ export function AdjustmentScreen() {
                   {t`Voraussichtlicher Verwaltungsüberschuss (verwendet)`}:{' '}
                   <Amount cents={adjustment.surplusPlanned} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} />
                 </Text>
+                {finalSurplusNote}
                 <Text size="sm">
                   {t`Differenz`}:{' '}
                   <Amount cents={surplusDelta} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} data-testid="adjustment-surplus-delta" />
