@@ -49,8 +49,10 @@ import { Route as AuthedDeptDeptYearYearPrintedListsChapterDigestRouteImport } f
 import { Route as AuthedDeptDeptYearYearPrintedListsSupplierDigestRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.supplierDigest'
 import { Route as AuthedDeptDeptYearYearReservationsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.edit'
 import { Route as AuthedDeptDeptYearYearReservationsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.reservations.print'
+import { Route as AuthedDeptDeptYearYearResiduesCarryOverRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.carryOver'
 import { Route as AuthedDeptDeptYearYearResiduesDeterminationRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.determination'
 import { Route as AuthedDeptDeptYearYearResiduesEditRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.edit'
+import { Route as AuthedDeptDeptYearYearResiduesPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.residues.print'
 import { Route as AuthedDeptDeptYearYearStatisticsExportRouteImport } from './routes/_authed.dept.$dept.year.$year.statistics.export'
 import { Route as AuthedDeptDeptYearYearSuppliersEditRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.edit'
 import { Route as AuthedDeptDeptYearYearSuppliersPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.suppliers.print'
@@ -311,6 +313,12 @@ const AuthedDeptDeptYearYearReservationsPrintRoute =
     path: '/reservations/print',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearResiduesCarryOverRoute =
+  AuthedDeptDeptYearYearResiduesCarryOverRouteImport.update({
+    id: '/residues/carryOver',
+    path: '/residues/carryOver',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearResiduesDeterminationRoute =
   AuthedDeptDeptYearYearResiduesDeterminationRouteImport.update({
     id: '/residues/determination',
@@ -321,6 +329,12 @@ const AuthedDeptDeptYearYearResiduesEditRoute =
   AuthedDeptDeptYearYearResiduesEditRouteImport.update({
     id: '/residues/edit',
     path: '/residues/edit',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearResiduesPrintRoute =
+  AuthedDeptDeptYearYearResiduesPrintRouteImport.update({
+    id: '/residues/print',
+    path: '/residues/print',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearStatisticsExportRoute =
@@ -513,8 +527,10 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/dept/$dept/year/$year/residues/carryOver': typeof AuthedDeptDeptYearYearResiduesCarryOverRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
+  '/dept/$dept/year/$year/residues/print': typeof AuthedDeptDeptYearYearResiduesPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -578,8 +594,10 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/dept/$dept/year/$year/residues/carryOver': typeof AuthedDeptDeptYearYearResiduesCarryOverRoute
   '/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
+  '/dept/$dept/year/$year/residues/print': typeof AuthedDeptDeptYearYearResiduesPrintRoute
   '/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -646,8 +664,10 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/printedLists/supplierDigest': typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   '/_authed/dept/$dept/year/$year/reservations/edit': typeof AuthedDeptDeptYearYearReservationsEditRoute
   '/_authed/dept/$dept/year/$year/reservations/print': typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  '/_authed/dept/$dept/year/$year/residues/carryOver': typeof AuthedDeptDeptYearYearResiduesCarryOverRoute
   '/_authed/dept/$dept/year/$year/residues/determination': typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   '/_authed/dept/$dept/year/$year/residues/edit': typeof AuthedDeptDeptYearYearResiduesEditRoute
+  '/_authed/dept/$dept/year/$year/residues/print': typeof AuthedDeptDeptYearYearResiduesPrintRoute
   '/_authed/dept/$dept/year/$year/statistics/export': typeof AuthedDeptDeptYearYearStatisticsExportRoute
   '/_authed/dept/$dept/year/$year/suppliers/edit': typeof AuthedDeptDeptYearYearSuppliersEditRoute
   '/_authed/dept/$dept/year/$year/suppliers/print': typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -716,8 +736,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
+    | '/dept/$dept/year/$year/residues/carryOver'
     | '/dept/$dept/year/$year/residues/determination'
     | '/dept/$dept/year/$year/residues/edit'
+    | '/dept/$dept/year/$year/residues/print'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -781,8 +803,10 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/dept/$dept/year/$year/reservations/edit'
     | '/dept/$dept/year/$year/reservations/print'
+    | '/dept/$dept/year/$year/residues/carryOver'
     | '/dept/$dept/year/$year/residues/determination'
     | '/dept/$dept/year/$year/residues/edit'
+    | '/dept/$dept/year/$year/residues/print'
     | '/dept/$dept/year/$year/statistics/export'
     | '/dept/$dept/year/$year/suppliers/edit'
     | '/dept/$dept/year/$year/suppliers/print'
@@ -848,8 +872,10 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/printedLists/supplierDigest'
     | '/_authed/dept/$dept/year/$year/reservations/edit'
     | '/_authed/dept/$dept/year/$year/reservations/print'
+    | '/_authed/dept/$dept/year/$year/residues/carryOver'
     | '/_authed/dept/$dept/year/$year/residues/determination'
     | '/_authed/dept/$dept/year/$year/residues/edit'
+    | '/_authed/dept/$dept/year/$year/residues/print'
     | '/_authed/dept/$dept/year/$year/statistics/export'
     | '/_authed/dept/$dept/year/$year/suppliers/edit'
     | '/_authed/dept/$dept/year/$year/suppliers/print'
@@ -1165,6 +1191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearReservationsPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/residues/carryOver': {
+      id: '/_authed/dept/$dept/year/$year/residues/carryOver'
+      path: '/residues/carryOver'
+      fullPath: '/dept/$dept/year/$year/residues/carryOver'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesCarryOverRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/residues/determination': {
       id: '/_authed/dept/$dept/year/$year/residues/determination'
       path: '/residues/determination'
@@ -1177,6 +1210,13 @@ declare module '@tanstack/react-router' {
       path: '/residues/edit'
       fullPath: '/dept/$dept/year/$year/residues/edit'
       preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesEditRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/residues/print': {
+      id: '/_authed/dept/$dept/year/$year/residues/print'
+      path: '/residues/print'
+      fullPath: '/dept/$dept/year/$year/residues/print'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearResiduesPrintRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/statistics/export': {
@@ -1470,8 +1510,10 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute: typeof AuthedDeptDeptYearYearPrintedListsSupplierDigestRoute
   AuthedDeptDeptYearYearReservationsEditRoute: typeof AuthedDeptDeptYearYearReservationsEditRoute
   AuthedDeptDeptYearYearReservationsPrintRoute: typeof AuthedDeptDeptYearYearReservationsPrintRoute
+  AuthedDeptDeptYearYearResiduesCarryOverRoute: typeof AuthedDeptDeptYearYearResiduesCarryOverRoute
   AuthedDeptDeptYearYearResiduesDeterminationRoute: typeof AuthedDeptDeptYearYearResiduesDeterminationRoute
   AuthedDeptDeptYearYearResiduesEditRoute: typeof AuthedDeptDeptYearYearResiduesEditRoute
+  AuthedDeptDeptYearYearResiduesPrintRoute: typeof AuthedDeptDeptYearYearResiduesPrintRoute
   AuthedDeptDeptYearYearStatisticsExportRoute: typeof AuthedDeptDeptYearYearStatisticsExportRoute
   AuthedDeptDeptYearYearSuppliersEditRoute: typeof AuthedDeptDeptYearYearSuppliersEditRoute
   AuthedDeptDeptYearYearSuppliersPrintRoute: typeof AuthedDeptDeptYearYearSuppliersPrintRoute
@@ -1555,10 +1597,14 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearReservationsEditRoute,
     AuthedDeptDeptYearYearReservationsPrintRoute:
       AuthedDeptDeptYearYearReservationsPrintRoute,
+    AuthedDeptDeptYearYearResiduesCarryOverRoute:
+      AuthedDeptDeptYearYearResiduesCarryOverRoute,
     AuthedDeptDeptYearYearResiduesDeterminationRoute:
       AuthedDeptDeptYearYearResiduesDeterminationRoute,
     AuthedDeptDeptYearYearResiduesEditRoute:
       AuthedDeptDeptYearYearResiduesEditRoute,
+    AuthedDeptDeptYearYearResiduesPrintRoute:
+      AuthedDeptDeptYearYearResiduesPrintRoute,
     AuthedDeptDeptYearYearStatisticsExportRoute:
       AuthedDeptDeptYearYearStatisticsExportRoute,
     AuthedDeptDeptYearYearSuppliersEditRoute:

@@ -7,7 +7,10 @@
  * (Enter moves down the inputs; an amount below the line's reservation is refused with the row marked;
  * the copy button takes the available amount; Ctrl+Enter saves and returns to the source step). Then every
  * criterion passes, the approval date is typed (a date after 31.03. warns "late"), saved, and the year is
- * closed without a reload (the determination turns read-only).
+ * closed without a reload (the determination turns read-only). The final report (its cash at 31.12.
+ * equals the header's), the ETS report and the residues list are printed (PDF text checked); the residues
+ * are carried over into the current year, the carry-over report lists the manual residue, a second run
+ * changes nothing.
  * The later specs use neither 201 nor 202 in the previous year.
  */
 import { execFileSync } from 'node:child_process';
@@ -51,6 +54,9 @@ const runs = {
     etsPdf: `Rechnungsabschluss-ETS-${year}.pdf`,
     etsText: ['Rechnungsabschluss ETS', 'Kassa und Bank'],
     carried: `Rückstände ${year} in das Jahr ${currentYear} übertragen`,
+    no: 'Nein',
+    residuesPdf: `Rückstände-${year}.pdf`,
+    carryPdf: `Übertragung-der-Rückstände-${currentYear}.pdf`,
   },
   it: {
     dept: '202',
@@ -67,6 +73,9 @@ const runs = {
     etsPdf: `Rendiconto-ETS-${year}.pdf`,
     etsText: ['Rendiconto ETS', 'Uscite'],
     carried: `Residui ${year} riportati nell'esercizio ${currentYear}`,
+    no: 'No',
+    residuesPdf: `Residui-${year}.pdf`,
+    carryPdf: `Riporto-dei-residui-${currentYear}.pdf`,
   },
 };
 
@@ -108,7 +117,7 @@ function approvalDate() {
 for (const [language, t] of Object.entries(runs)) {
   const base = `${baseUrl}/dept/${t.dept}/year/${year}`;
   describe(`year end (${language})`, () => {
-    test('residues determined, the final account approved after its error protocol', async () => {
+    test('residues determined, the final account approved after its error protocol, printed and carried over', async () => {
       const { page, errors } = await newPage(browser(), { acceptDownloads: true });
       await signInAndWait(page, t.user);
       await page.goto(`${base}/residues/edit`);
@@ -228,6 +237,36 @@ for (const [language, t] of Object.entries(runs)) {
       assert.equal(etsPdf.suggestedFilename(), t.etsPdf);
       const etsText = await pdfText(etsPdf, `ets-report-${language}`);
       for (const text of t.etsText) assert.ok(etsText.includes(text), `${text} in the ETS report`);
+
+      // ---- the residues list: every source, lines with a residue, detailed
+      await page.goto(`${base}/residues/print`);
+      await page.getByTestId('residues-print-source').waitFor();
+      await page.getByTestId('residues-print-type-1').click();
+      await shot(page, `year-end-residues-print-${language}`);
+      const [residuesPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+      assert.equal(residuesPdf.suggestedFilename(), t.residuesPdf);
+      const residuesText = await pdfText(residuesPdf, `residues-${language}`);
+      assert.match(residuesText, new RegExp(`${year - 1}\\s+2-1-001\\s.*150,00 €`), 'the manual residue in the residues list');
+
+      // ---- carry-over into the current year, its report; a second run changes nothing
+      await page.goto(`${baseUrl}/dept/${t.dept}/year/${currentYear}/residues/carryOver`);
+      await page.getByTestId('carry-over-description').waitFor();
+      await shot(page, `year-end-carry-over-${language}`);
+      await page.getByTestId('carry-over-ok').click();
+      await page.getByText(t.carried).first().waitFor();
+      const counts = await page.getByTestId('carry-over-counts').innerText();
+      await shot(page, `year-end-carried-${language}`);
+      const [carryPdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: t.yes, exact: true }).click()]);
+      assert.equal(carryPdf.suggestedFilename(), t.carryPdf);
+      const carryText = await pdfText(carryPdf, `carry-over-${language}`);
+      assert.match(carryText, new RegExp(`${year - 1}\\s+2-1-001\\s.*150,00 €\\s+150,00 €`), `the manual residue carried: ${carryText}`);
+      await page.reload();
+      await page.getByTestId('carry-over-again').waitFor();
+      await page.getByTestId('carry-over-ok').click();
+      await page.getByTestId('carry-over-done').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: t.no, exact: true }).click();
+      const again = await page.getByTestId('carry-over-counts').innerText();
+      assert.match(again, /: 0\D+0\D+0\D+0\D*$/, `a second run changes nothing: ${again} (first: ${counts})`);
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
