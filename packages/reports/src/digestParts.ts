@@ -12,9 +12,9 @@ export function kindLabel(kind: DigestKind, recordNumber: number, d: DigestLabel
 /** A record number as printed: the adjustment (-1) has none. */
 export const recordText = (recordNumber: number): string => (recordNumber > 0 ? String(recordNumber) : '');
 
-/** A range of the filter line: `Kapitel 2-1-001 – 2-1-030`, `ab …`, `bis …`, or `all` when open on both ends. */
+/** A range of the filter line: `Kapitel 2-1-001 – 2-1-030`, one end alone (`ab …`, `bis …`), one value (`Kapitel 2-1-003`), or `all`. */
 export function rangeText(label: string, from: string | undefined, to: string | undefined, all: string, d: DigestLabels): string {
-  if (from && to) return `${label} ${from} – ${to}`;
+  if (from && to) return from === to ? `${label} ${from}` : `${label} ${from} – ${to}`;
   if (from) return `${label} ${d.from} ${from}`;
   if (to) return `${label} ${d.to} ${to}`;
   return all;

@@ -326,6 +326,8 @@ describe('chapter digest print', () => {
     expect(lineOf(text, /Totale Entrate/)).toMatch(/5\.000,00 €\s+0,00 €\s+5\.000,00 €\s+1\.234,56 €\s+0,00 €\s+0,00 €\s+3\.765,44 €/);
     const [none = ''] = pdfPages(chapterDigestsPdf({ ...chapters, chapters: [] }, { department, chapterFrom: '21050' }, de), 'chapters-empty');
     expect(none).toContain('Kapitel ab 2-1-050');
+    const [one = ''] = pdfPages(chapterDigestsPdf({ ...chapters, chapters: [] }, { department, chapterFrom: '21003', chapterTo: '21003' }, de), 'chapters-one');
+    expect(one).toContain('Kapitel 2-1-003 · mit Bewegungen');
     expect(none).toContain('Keine Kapitel für diese Auswahl.');
   });
 });

@@ -7,7 +7,8 @@
  *   is dated in March; the month starts with the running balance of the year's last row before March
  *   and ends with that of its last March row; its revenues and expenses are the March rows' sums.
  * The other three criteria forms open from the menu and print a PDF with their title; the chapter digest
- * of 21003 (typed in both range fields) shows the line's figures of Budget/Chapter in its box. Screenshots of
+ * of 21003 (typed in both range fields) shows the line's figures of Budget/Chapter in its box; the
+ * supplier digest of 1001 (typed into "von" alone) lists that supplier only. Screenshots of
  * every form and of the month's PDF page (pdftoppm) in both languages.
  */
 import { execFileSync } from 'node:child_process';
@@ -169,6 +170,14 @@ describe('printed lists (kassier, 101, previous year)', () => {
         await (await menuEntry(page, 'management', 'management.printedLists', `management.printedLists.${list}`)).click();
         await page.waitForURL(`${base}/printedLists/${list}`);
         await page.getByTestId('export-form').waitFor();
+        if (list === 'supplierDigest') {
+          // one supplier: its code typed into "von" alone
+          const picker = page.getByTestId('supplier-picker').first();
+          await picker.fill('1001');
+          // the exact code is taken at once: the field then shows code, search key and name
+          for (let i = 0; i < 50 && !/ – /.test(await picker.inputValue()); i++) await page.waitForTimeout(100);
+          assert.match(await picker.inputValue(), /^1001 .+ – /);
+        }
         if (list === 'chapterDigest') {
           // one chapter typed in both fields: its box is the line's figures of Budget/Chapter
           for (const end of ['from', 'to']) {
@@ -179,6 +188,10 @@ describe('printed lists (kassier, 101, previous year)', () => {
         await shot(page, `92-printed-${list}-${language}`);
         const printed = await printPdf(page, `${list}-${language}`);
         assert.ok(printed.text.includes(tx.lists[list]), `${list}: ${printed.text.slice(0, 200)}`);
+        if (list === 'supplierDigest') {
+          assert.match(printed.text, /^\s*1001 \S.*$/m, 'the supplier 1001 with its movements');
+          assert.doesNotMatch(printed.text, /^\s*1002 /m, 'no other supplier');
+        }
         if (list === 'chapterDigest') {
           const line = (await rest('kassier', 'GET', `Budget/Chapter?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
           const figures = ['budgetInitial', 'budgetChanges', 'budgetFinal', 'payments', 'openPayments', 'reservations', 'availableAfterPlannedExpenses'];

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
+import type { SupplierBrief } from '@app/domain';
+import { Checkbox, Select, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
+import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { uiLanguage } from '../i18n/language.ts';
 import { departmentLine } from '../payments/labels.ts';
 import { outOfOrder } from '../payments/paymentFilter.ts';
@@ -14,8 +16,8 @@ import { useScope } from '../scope/useScope.ts';
 const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
 
 /**
- * The printed supplier digest (printedLists/supplierDigest, spec 3 §2): a supplier code range and the
- * year (the scope year or an earlier one in the system), with or without movements → landscape PDF
+ * The printed supplier digest (printedLists/supplierDigest, spec 3 §2): a supplier range (picked by
+ * code or name; "von" alone is that one supplier) and the year (the scope year or an earlier one in the system), with or without movements → landscape PDF
  * with each supplier's address, movements, paid and not paid, and the grand total.
  */
 export function SupplierDigestPrintScreen() {
@@ -25,22 +27,24 @@ export function SupplierDigestPrintScreen() {
   const { data: scopes } = useSuspenseQuery(trpc.scope.list.queryOptions());
   const years = scopes.years.filter((y) => y <= year).sort((a, b) => b - a);
   const [printYear, setPrintYear] = useState(year);
-  const [supplierFrom, setSupplierFrom] = useState<number | null>(null);
-  const [supplierTo, setSupplierTo] = useState<number | null>(null);
+  const [from, setFrom] = useState<SupplierBrief | null>(null);
+  const [to, setTo] = useState<SupplierBrief | null>(null);
+  const supplierFrom = from?.code ?? null;
+  const supplierTo = to?.code ?? null;
   const [withMovements, setWithMovements] = useState(true);
   const [withEmpty, setWithEmpty] = useState(false);
   const invalid = outOfOrder(supplierFrom, supplierTo);
-  const code = (v: string | number) => (typeof v === 'number' ? v : null);
 
   async function build() {
-    const input = { departmentId: department.id, year: printYear, supplierFrom, supplierTo, withMovements, withEmpty };
+    // one supplier: "von" alone; a range with both; all without
+    const input = { departmentId: department.id, year: printYear, supplierFrom, supplierTo: supplierTo ?? supplierFrom, withMovements, withEmpty };
     const [data, reports] = await Promise.all([
       queryClient.fetchQuery({ ...trpc.digests.suppliersList.queryOptions(input), staleTime: 0 }),
       import('@app/reports'),
     ]);
     const doc = reports.supplierDigestsPdf(
       data,
-      { department: departmentLine(i18n, department), supplierFrom: supplierFrom ?? undefined, supplierTo: supplierTo ?? undefined },
+      { department: departmentLine(i18n, department), supplierFrom: input.supplierFrom ?? undefined, supplierTo: input.supplierTo ?? undefined },
       { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) },
     );
     return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(`${t`lieferantenauszug`}-${department.code}-${printYear}`, 'pdf') };
@@ -58,27 +62,23 @@ export function SupplierDigestPrintScreen() {
           onChange={(y) => setPrintYear(Number(y))}
           data-testid="print-year"
         />
-        <Group gap="sm" align="flex-start">
-          <NumberInput
-            label={t`Lieferant von (Code)`}
-            w={170}
-            min={0}
-            allowDecimal={false}
-            value={supplierFrom ?? ''}
-            onChange={(v) => setSupplierFrom(code(v))}
-            data-testid="print-supplier-from"
-          />
-          <NumberInput
-            label={t`Lieferant bis (Code)`}
-            w={170}
-            min={0}
-            allowDecimal={false}
-            value={supplierTo ?? ''}
-            onChange={(v) => setSupplierTo(code(v))}
-            error={invalid ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined}
-            data-testid="print-supplier-to"
-          />
-        </Group>
+        <SupplierPicker
+          departmentId={department.id}
+          includeInactive
+          value={from}
+          onChange={setFrom}
+          label={t`Lieferant von (Code oder Name)`}
+          name="print-supplier-from"
+        />
+        <SupplierPicker
+          departmentId={department.id}
+          includeInactive
+          value={to}
+          onChange={setTo}
+          label={t`Lieferant bis (leer: nur „von“ oder alle)`}
+          error={invalid ? t`„Bis“ muss größer oder gleich „von“ sein` : undefined}
+          name="print-supplier-to"
+        />
         <Checkbox
           label={t`mit Bewegungen`}
           checked={withMovements}
