@@ -220,6 +220,76 @@ for (const target of testDatabases()) {
       expect(checked).toContain('/Budget/Chapters');
     });
 
+    it('writes: the bodies the tests send fit the documented body, the answers the documented answer', async () => {
+      const d = await doc();
+      const validate = ajv();
+      const booked = YEAR - 1;
+      const scope = (year: number) => ({ departmentId: String(t.dept('101')), year: String(year) });
+      async function write(method: 'POST' | 'PUT', path: string, query: Record<string, string>, body: Record<string, unknown>, user = 'kassier') {
+        const op = d.paths[path]?.[method.toLowerCase()] as Operation & { requestBody?: { content: Record<string, { schema: object }> } };
+        expect(op, `${method} ${path} documented`).toBeDefined();
+        const bodySchema = op.requestBody?.content['application/json']?.schema;
+        if (bodySchema) {
+          const fits = validate.compile(bodySchema);
+          expect(fits(body), `${method} ${path} body: ${validate.errorsText(fits.errors)}`).toBe(true);
+        }
+        const res = await t.call(user, method, `${path.slice(1)}?${new URLSearchParams(query)}`, body);
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(200);
+        const answer = validate.compile(op.responses['200']?.content?.['application/json']?.schema ?? {});
+        expect(answer(res.json()), `${method} ${path} answer: ${validate.errorsText(answer.errors)}`).toBe(true);
+        return res.json() as Record<string, unknown>;
+      }
+      const accounts = (await t.call('kassier', 'GET', `Accounts/briefs?departmentId=${t.dept('101')}`)).json() as { id: number; code: string }[];
+      const k1 = accounts.find((a) => a.code === 'K1')?.id;
+      const movement = await write('POST', '/Movements', scope(booked), {
+        kind: 'revenues',
+        type: 0,
+        recordDate: `${booked}-05-04`,
+        accountId: k1,
+        positions: [{ chapter: '11001', amount: 10.5, note: 'OpenAPI' }],
+      });
+      expect(movement.total).toBe(10.5);
+      const change = await write('POST', '/Budget/Changes', scope(booked), { approved: `${booked}-05-02`, notes: 'OpenAPI' });
+      const saved = await write(
+        'PUT',
+        '/Budget/Changes',
+        { ...scope(booked), recordNumber: String(change.recordNumber) },
+        {
+          approved: `${booked}-05-02`,
+          notes: 'OpenAPI',
+          positions: [
+            { chapter: '11006', amount: 12.5 },
+            { chapter: '21006', amount: 12.5 },
+          ],
+        },
+      );
+      // the nested positions of the wire (rest/budget.ts nestedChange) as documented
+      expect((saved.positions as { chapter: { code: string }; amount: number }[]).map((p) => [p.chapter.code, p.amount])).toEqual([
+        ['11006', 12.5],
+        ['21006', 12.5],
+      ]);
+      const one = await t.call('kassier', 'GET', `Budget/Changes?${new URLSearchParams({ ...scope(booked), recordNumber: String(change.recordNumber) })}`);
+      const getChange = validate.compile(d.paths['/Budget/Changes']?.get?.responses['200']?.content?.['application/json']?.schema ?? {});
+      expect(getChange(one.json()), validate.errorsText(getChange.errors)).toBe(true);
+      await write('PUT', '/Budget/Forecast', { ...scope(YEAR), part: '1' }, { positions: [{ chapter: '11001', amountCurrYear: 100.25 }] });
+      await write('POST', '/Reservations', scope(booked), {
+        recordDate: `${booked}-06-01`,
+        chapterYear: booked,
+        chapter: '21003',
+        amountBooked: 40,
+        amountUsed: 0,
+      });
+      await write('POST', '/FinancialYears', { year: String(YEAR + 1) }, {}, 'supervisor');
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/login',
+        payload: { username: 'zwei', password: 'demo' },
+        remoteAddress: '10.16.0.99',
+      });
+      const signedIn = validate.compile(d.paths['/Authenticate/login']?.post?.responses['200']?.content?.['application/json']?.schema ?? {});
+      expect(signedIn(login.json()), validate.errorsText(signedIn.errors)).toBe(true);
+    });
+
     it('an answer that drifts from its schema is caught (the check can fail)', async () => {
       const d = await doc();
       const schema = d.paths['/Budget/Chapters']?.get?.responses['200']?.content?.['application/json']?.schema as object;
