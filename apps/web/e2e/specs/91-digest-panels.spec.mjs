@@ -117,6 +117,16 @@ describe('online lists over the forecast screen', () => {
       await page.getByTestId('digest-open-chapterDigest').click();
       await page.getByTestId('digest-chapterDigest').waitFor();
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
+      // F4 opens the chapter picker over the panel; Escape closes only the picker
+      await page.keyboard.press('F4');
+      await page
+        .getByRole('dialog')
+        .filter({ has: page.getByTestId('chapter-picker-code') })
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('chapter-picker-code').waitFor({ state: 'hidden' });
+      assert.ok(await page.getByTestId('digest-chapterDigest').isVisible(), 'the panel stays');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
       await page.keyboard.type('21003');
       await waitBox(page, 'chapter-box');
       const box = {

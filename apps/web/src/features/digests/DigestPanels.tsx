@@ -120,6 +120,21 @@ function DigestDrawer({
     return () => clearTimeout(timer);
   }, [open]);
 
+  // Escape closes the drawer only from within it: not when a picker dialog over it (F4, "…") or an
+  // open dropdown takes that Escape (Mantine's own Escape would close both at once)
+  useEffect(() => {
+    if (!open) return undefined;
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const drawer = document.querySelector('[data-testid="digest-drawer"]');
+      const inDrawer = target === document.body || (target !== null && drawer?.contains(target) === true);
+      if (inDrawer && target?.getAttribute('aria-expanded') !== 'true') onClose();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
   const openRecord: OpenRecord = (href) => {
     onClose();
     void navigate({ href });
@@ -145,6 +160,7 @@ function DigestDrawer({
       position="right"
       size="min(1240px, 92vw)"
       keepMounted
+      closeOnEscape={false}
       data-testid="digest-drawer"
       title={open ? <PanelSwitch open={open} onSwitch={onSwitch} /> : null}
       styles={{ body: { paddingTop: 0 } }}
