@@ -1,4 +1,4 @@
-import { type FinalReportInput, type Part, type ReportPartFilter } from '@app/domain';
+import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -10,35 +10,10 @@ import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { CriteriaList } from './CriteriaList.tsx';
 import { useFinalPrints } from './prints.ts';
+import { finalReportInput } from './printInput.ts';
 import { finalBalanceQuery } from './queries.ts';
 
 const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
-
-/** The print's part filter (spec: 0 revenues and expenses, 1 revenues, 2 expenses) from the part control's choice. */
-const partFilter = (part: Part | null): ReportPartFilter => part ?? 0;
-
-/** What the form sends for its choices (the cover page stays on the client). */
-export function finalReportInput(
-  scope: { departmentId: number; year: number },
-  choice: { currentManagement: boolean; range: RangeValues; residues: boolean; residuesPart: Part | null; summary: boolean; protocol: boolean },
-): FinalReportInput {
-  const { range } = choice;
-  return {
-    ...scope,
-    currentManagement: choice.currentManagement,
-    residues: choice.residues,
-    summary: choice.summary,
-    protocol: choice.protocol,
-    currentManagementIncludes: {
-      part: partFilter(range.part),
-      titleFrom: range.titleFrom,
-      titleTo: range.titleTo,
-      chapterFrom: range.chapterFrom?.chapter ?? null,
-      chapterTo: range.chapterTo?.chapter ?? null,
-    },
-    residuesManagementIncludes: { part: partFilter(choice.residuesPart) },
-  };
-}
 
 /** Final report print (budget/final/print), behind the menu's rules. */
 export function FinalPrintScreen() {
