@@ -1,5 +1,5 @@
 import { schema } from '@app/db';
-import type { MovementSaveInput, ReportAmounts } from '@app/domain';
+import { italianIban, type MovementSaveInput, type ReportAmounts } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
@@ -28,7 +28,7 @@ const FEB_NEXT = new Date(`${Y + 1}-02-15T10:00:00Z`);
  */
 describeOnDatabases('final account', (get) => {
   const as = signInAs(get, '10.15', FEB_NEXT);
-  const ids = { dept: 0, k1: 0, b1: 0, supplier: 0, reservation: 0 };
+  const ids = { dept: 0, k1: 0, b1: 0, supplier: 0, reservation: 0, order: 0, openPayment: 0, bill: 0 };
   const s = () => ({ departmentId: ids.dept, year: Y });
   type Caller = Awaited<ReturnType<typeof as>>;
 
@@ -62,7 +62,7 @@ describeOnDatabases('final account', (get) => {
     const db = get().db;
     const [dept] = await db
       .insert(departments)
-      .values({ code: '203', name1Deu: 'FF Testdorf', name1Ita: 'VVF Testdorf', firstYear: Y, openPaymentsAllowed: true })
+      .values({ code: '203', name1Deu: 'FF Testdorf', name1Ita: 'VVF Testdorf', firstYear: Y, openPaymentsAllowed: true, cbiCuc: 'A1B2C3D4' })
       .returning({ id: departments.id });
     ids.dept = dept?.id ?? 0;
     const [kassier] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'kassier'));
@@ -71,14 +71,27 @@ describeOnDatabases('final account', (get) => {
       .insert(accounts)
       .values([
         { departmentId: ids.dept, code: 'K1', type: 1, descriptionDeu: 'Kassa', descriptionIta: 'Cassa' },
-        { departmentId: ids.dept, code: 'B1', type: 2, descriptionDeu: 'Bank', descriptionIta: 'Banca' },
+        {
+          departmentId: ids.dept,
+          code: 'B1',
+          type: 2,
+          descriptionDeu: 'Bank',
+          descriptionIta: 'Banca',
+          iban: italianIban('05428', '11101', '123456')?.iban ?? '',
+        },
       ])
       .returning({ id: accounts.id });
     ids.k1 = made[0]?.id ?? 0;
     ids.b1 = made[1]?.id ?? 0;
     const [supplier] = await db
       .insert(suppliers)
-      .values({ departmentId: ids.dept, code: 1, searchKey: 'LIEFERANT', name1: 'Lieferant GmbH' })
+      .values({
+        departmentId: ids.dept,
+        code: 1,
+        searchKey: 'LIEFERANT',
+        name1: 'Lieferant GmbH',
+        iban: italianIban('03069', '09606', '100000000001')?.iban ?? '',
+      })
       .returning({ id: suppliers.id });
     ids.supplier = supplier?.id ?? 0;
 
@@ -148,7 +161,7 @@ describeOnDatabases('final account', (get) => {
     await c.movements.save(revenue('11009', 15_000, ids.b1, Y - 1));
     await c.movements.save(expense('21006', 250_000, ids.k1));
     await c.movements.save(expense('21007', 200_000, ids.b1));
-    await c.movements.save({
+    const bill = await c.movements.save({
       ...expense('22002', 400_000, ids.b1),
       type: 2,
       documentNumber: 'R-17',
@@ -158,6 +171,17 @@ describeOnDatabases('final account', (get) => {
         { amount: 100_000, dateDue: `${Y + 1}-01-31` },
       ],
     });
+    // the open instalment goes to the bank in an order of Y (registered later)
+    ids.bill = bill.id;
+    ids.openPayment = bill.payments.find((p) => p.datePaid === null)?.id ?? 0;
+    const order = await c.payments.store({
+      ...s(),
+      paymentRange: 1,
+      accountId: ids.b1,
+      filename: 'hb',
+      toPay: [{ paymentId: ids.openPayment, movementId: bill.id }],
+    });
+    ids.order = order.id;
     await c.movements.save(expense('21006', 50_000, ids.b1, Y - 1));
     // reservation of 800,00 first: 21007 final 2.500 − paid 2.000 − 800 = −300 (exceeded)
     const r = await c.reservations.save({
@@ -538,6 +562,10 @@ describeOnDatabases('final account', (get) => {
       surplusPlanned: 30_000,
       surplusFinalAccount: 746_000,
     });
+    // a December order of Y registered in Y+1 would move Y's cash and payments: refused while Y is closed
+    const later = await as('kassier', new Date(`${Y + 1}-02-20T10:00:00Z`));
+    const register = { ...next, orderId: ids.order, datePaid: `${Y + 1}-02-16`, payments: [{ paymentId: ids.openPayment, movementId: ids.bill }] };
+    await expectAppError(later.payments.register(register), 'BudgetClosed');
     const surplus = await c.budget.surplus.get(next);
     expect(surplus).toMatchObject({ surplusUsed: 30_000, surplus: 30_000, isEditable: false });
   });
