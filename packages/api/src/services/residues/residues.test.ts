@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { withBudgetClosed } from '../bookings.testkit.ts';
 
-const { chapterBudgets, movementPayments, movements, reservations, suppliers } = schema;
+const { budgetHeads, chapterBudgets, departments, movements, paymentOrderItems, reservations, suppliers } = schema;
 
 const Y = CURRENT_YEAR;
 const NEXT = Y + 1;
@@ -101,11 +101,13 @@ describeOnDatabases('residues', (get) => {
       .where(and(eq(reservations.departmentId, await deptId('102')), eq(reservations.year, year)))
       .orderBy(asc(reservations.recordNumber));
   }
-  const ids = { openBill: 0, reservation: 0 };
+  const ids = { openBill: 0, reservation: 0, order: 0, instalment: 0 };
 
   it('the year Y: forecast, change, bookings and a reservation (the worked example)', async () => {
     const c = await as('zwei');
     const s = await scope();
+    // the financial year Y+1 exists (the carry-over runs in it)
+    expect((await (await as('supervisor')).years.create({ year: NEXT })).created).toBe(true);
     // jscpd:ignore-start -- the forecast and change of DOMAIN.md's worked example, as the reservations test sets them up
     await c.budget.forecast.save({ ...s, part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
     await c.budget.forecast.save({
@@ -139,10 +141,17 @@ describeOnDatabases('residues', (get) => {
     });
     await c.movements.save(await expense({ positions: [pos('21003', 30_000), pos('21006', 50_000)] }));
     await c.movements.save(await expense({ type: 2, supplierId: await supplierId(), documentNumber: 'R-21003', positions: [pos('21003', 20_000)] }));
+    const bank = await accountIdOf(get(), '102', 'B1');
     const bill = await c.movements.save(
-      await expense({ type: 2, supplierId: await supplierId(), documentNumber: 'R-21006', positions: [pos('21006', 35_000)] }),
+      await expense({ type: 2, accountId: bank, supplierId: await supplierId(), documentNumber: 'R-21006', positions: [pos('21006', 35_000)] }),
     );
     ids.openBill = bill.id;
+    // the open bill of 21006 goes into a payment order stored on 20.12.Y (homebanking)
+    await get().db.update(departments).set({ cbiCuc: 'C1D2E3F4' }).where(eq(departments.id, s.departmentId));
+    const toPay = [{ paymentId: bill.payments[0]?.id ?? 0, movementId: bill.id }];
+    ids.instalment = toPay[0]?.paymentId ?? 0;
+    const december = await as('zwei', new Date(`${Y}-12-20T10:00:00Z`));
+    ids.order = (await december.payments.store({ ...s, paymentRange: 1, accountId: bank, filename: 'hb', toPay })).id;
     const reservation = await c.reservations.save({
       ...s,
       recordDate: `${Y}-04-01`,
@@ -342,23 +351,31 @@ describeOnDatabases('residues', (get) => {
     expect(await reservationsOf(NEXT)).toEqual(carried);
   });
 
-  it('paying a carried bill in Y+1 pays the residue line and moves the cash of Y+1, not of Y', async () => {
+  it("registering the carried bill's order in Y+1 pays the residue line and moves the cash of Y+1, not of Y", async () => {
     const c = await as('zwei');
     const next = await scope(NEXT);
     const yBefore = await c.accountBalances.get(await scope());
-    // the bank executed the open 350,00 on 1.2.Y+1 (as registering its order in Y+1 does: date paid set)
+    // the carried bill is still in its order of Y; the order is registered in Y+1 (the bank paid on 8.1.Y+1)
+    expect(await get().db.select({ paymentId: paymentOrderItems.paymentId }).from(paymentOrderItems).where(eq(paymentOrderItems.orderId, ids.order))).toEqual([
+      { paymentId: ids.instalment },
+    ]);
+    // bookings of Y+1 need its approved forecast (set here as its approval would: Y+1's chart is not part of this test)
     await get()
-      .db.update(movementPayments)
-      .set({ datePaid: `${NEXT}-02-01` })
-      .where(eq(movementPayments.movementId, ids.openBill));
+      .db.update(budgetHeads)
+      .set({ forecastApproved: `${NEXT}-01-05` })
+      .where(and(eq(budgetHeads.departmentId, next.departmentId), eq(budgetHeads.year, NEXT)));
+    const unregistered = await c.payments.orders({ ...next, unregisteredOnly: true });
+    expect(unregistered.map((o) => o.id)).toContain(ids.order);
+    await c.payments.register({ ...next, orderId: ids.order, datePaid: `${NEXT}-01-08`, payments: [{ paymentId: ids.instalment, movementId: ids.openBill }] });
     const residues = await c.residues.final({ ...next, source: 2 });
     expect(table(residues)[`${Y}/21006`]?.slice(0, 5)).toEqual([35_000, 35_000, 0, 0, 0]);
     // Y: still open at 31.12 (its determination stands), its cash unchanged
     expect(table(await c.residues.final({ ...(await scope()), source: 1 }))[`${Y}/21006`]?.slice(0, 5)).toEqual([300_000, 50_000, 250_000, 35_000, 0]);
     expect(await c.accountBalances.get(await scope())).toEqual(yBefore);
-    const k1 = (await c.accountBalances.get(next)).accounts.find((a) => a.accountCode === 'K1');
-    const k1Y = yBefore.accounts.find((a) => a.accountCode === 'K1');
-    expect([k1?.initialBalance, k1?.movementsBalance]).toEqual([k1Y?.finalBalance, -35_000]);
+    // the bill's account B1: its final balance of Y opens Y+1, the payment is Y+1's
+    const b1 = (await c.accountBalances.get(next)).accounts.find((a) => a.accountCode === 'B1');
+    const b1Y = yBefore.accounts.find((a) => a.accountCode === 'B1');
+    expect([b1?.initialBalance, b1?.movementsBalance]).toEqual([b1Y?.finalBalance, -35_000]);
   });
 
   it('a correction in Y re-runs the carry-over as an update; lowering below what Y+1 uses is SmallerThanExistingResidue', async () => {
