@@ -39,7 +39,7 @@ const boxFigures = (b: BudgetChapter) => [
 ];
 const BOX_WIDTHS = [14.3, 14.3, 14.3, 14.3, 14.3, 14.3, 14.2];
 const LIST_WIDTHS = [8, 24, 9.7, 9.7, 9.7, 9.7, 9.7, 9.7, 9.8];
-const ROW_WIDTHS = [7, 4, 10, 8, 11, 20, 8, 8, 8, 8, 8];
+const ROW_WIDTHS = [7, 6, 10, 8, 11, 18, 8, 8, 8, 8, 8];
 const amountColumns = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 /** The figure columns of a row: its amount under the figure it moves (change, payment, open, reservation). */
@@ -70,7 +70,8 @@ function chapterWithRows(page: ReportPage, y: number, c: ChapterDigest, d: Diges
   for (const r of c.movements) {
     body.push([
       formatDate(r.recordDate),
-      recordText(r.recordNumber),
+      // a bill carried from an earlier year keeps that year's record number
+      r.recordYear !== null && r.recordYear !== c.year && r.recordNumber > 0 ? `${r.recordNumber}/${r.recordYear}` : recordText(r.recordNumber),
       kindLabel(r.kind, r.recordNumber, d),
       r.documentNumber,
       r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,

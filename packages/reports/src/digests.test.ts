@@ -207,6 +207,7 @@ const digestRow = (
   closed: false,
   counterChapter: null,
   counterChapterYear: null,
+  recordYear: 2025,
   ...patch,
 });
 const digest = (b: BudgetChapter, movements: ChapterDigestRow[], totals: ChapterDigest['totals']): ChapterDigest => ({
@@ -249,7 +250,9 @@ const equipmentRows: ChapterDigestRow[] = [
   digestRow({
     kind: 'paymentOpen',
     figure: 'openPayments',
-    recordDate: '2025-04-01',
+    // a bill of the year before, still open
+    recordDate: '2024-11-20',
+    recordYear: 2024,
     recordNumber: 7,
     documentNumber: 'R-101',
     supplierCode: 1002,
@@ -304,7 +307,7 @@ describe('chapter digest print', () => {
     expect(text).toMatch(/1\.000,00 €\s+200,00 €\s+1\.200,00 €\s+300,00 €\s+200,00 €\s+300,00 €\s+400,00 €/);
     expect(lineOf(text, /^\s*10\.02\.2025/)).toMatch(/1\s+Haushaltsänderung\s+Gerätekauf\s+200,00 €\s+1\.200,00 €/);
     expect(lineOf(text, /^\s*05\.03\.2025/)).toMatch(/5\s+Bezahlte Ausgabe\s+R-100\s+1001 Autohaus Meier\s+Helme\s+300,00 €\s+900,00 €/);
-    expect(lineOf(text, /^\s*01\.04\.2025/)).toMatch(/7\s+Offene Zahlung\s+R-101\s+1002 Elektro Pichler\s+Lampen\s+200,00 €\s+700,00 €/);
+    expect(lineOf(text, /^\s*20\.11\.2024/)).toMatch(/7\/2024\s+Offene Zahlung\s+R-101\s+1002 Elektro Pichler\s+Lampen\s+200,00 €\s+700,00 €/);
     expect(lineOf(text, /^\s*02\.05\.2025/)).toMatch(/2\s+Vormerkung\s+Atemschutz\s+300,00 €\s+400,00 €/);
     expect(lineOf(text, /Summe \(4\)/)).toMatch(/200,00 €\s+300,00 €\s+200,00 €\s+300,00 €\s+400,00 €/);
     // the revenue chapter: collected 1.234,56 of 5.000,00
