@@ -91,17 +91,22 @@ async function pdfText(download, name) {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-// the carry-over runs in the current year: a small forecast approved there opens its menu
+// the carry-over runs in the current year: a small balanced forecast approved there opens its menu (an
+// earlier spec may have typed a forecast or a used surplus there: the parts are replaced, a used surplus
+// is balanced by an expense of title 2)
 before(async () => {
   const today = new Date().toISOString().slice(0, 10);
   for (const code of ['201', '202']) {
     const id = await departmentId(code);
-    for (const [part, chapter] of [
-      [1, '11001'],
-      [2, '21001'],
-    ])
-      await rest('supervisor', 'PUT', `Budget/Forecast?departmentId=${id}&year=${currentYear}&part=${part}`, { positions: [{ chapter, amountCurrYear: 100 }] });
-    const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?departmentId=${id}&year=${currentYear}&approval=${today}`);
+    const scope = `departmentId=${id}&year=${currentYear}`;
+    const summary = await rest('supervisor', 'GET', `Budget/Forecast/Summary?${scope}`);
+    const surplusUsed = summary.json.approval ? 0 : (summary.json.totals?.surplusUsed ?? 0);
+    const parts = [
+      [1, [{ chapter: '11001', amountCurrYear: 100 }]],
+      [2, [{ chapter: '21001', amountCurrYear: 100 }, ...(surplusUsed > 0 ? [{ chapter: '22002', amountCurrYear: surplusUsed }] : [])]],
+    ];
+    for (const [part, positions] of parts) await rest('supervisor', 'PUT', `Budget/Forecast?${scope}&part=${part}`, { positions });
+    const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?${scope}&approval=${today}`);
     assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
   }
 });
