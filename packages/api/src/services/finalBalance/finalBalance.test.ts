@@ -569,4 +569,25 @@ describeOnDatabases('final account', (get) => {
     const surplus = await c.budget.surplus.get(next);
     expect(surplus).toMatchObject({ surplusUsed: 30_000, surplus: 30_000, isEditable: false });
   });
+
+  it("the ETS report of a year whose previous year is in the system: its previous-year columns are that year's report", async () => {
+    const c = await as('zwei');
+    const dept = (await c.scope.list()).departments.find((d) => d.code === '102')?.id ?? 0;
+    const [current, previous] = await Promise.all([
+      c.finalBalance.etsReport({ departmentId: dept, year: Y }),
+      c.finalBalance.etsReport({ departmentId: dept, year: Y - 1 }),
+    ]);
+    expect([current.hasPreviousYear, previous.hasPreviousYear]).toEqual([true, false]);
+    const columns = (r: typeof current, pick: 'currYear' | 'prevYear') =>
+      [...r.management.profits, ...r.management.losses, ...r.assets.profits, ...r.assets.losses].flatMap((x) =>
+        x.categories.map((k) => [x.section, k.code, k.amount[pick]]),
+      );
+    expect(columns(current, 'prevYear')).toEqual(columns(previous, 'currYear'));
+    // the demo year booked money: the previous-year columns are not all zero
+    expect(columns(previous, 'currYear').some(([, , v]) => v !== 0)).toBe(true);
+    expect(current.cash.prevYear).toBe(previous.cash.currYear);
+    expect(current.bankDeposits.prevYear).toBe(previous.bankDeposits.currYear);
+    expect(current.managementBalance.prevYear).toBe(previous.managementBalance.currYear);
+    expect(previous.managementBalance.prevYear).toBeNull();
+  });
 });
