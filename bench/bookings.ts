@@ -29,13 +29,13 @@ export interface BookingsContext {
   explain: boolean;
 }
 
-interface Captured {
+export interface Captured {
   query: string;
   params: unknown[];
 }
 
 /** A second app on a logging connection: the SQL one request runs, in order, BEGIN/COMMIT marked. */
-async function captureApp(url: string) {
+export async function captureApp(url: string) {
   const log: Captured[] = [];
   const client = postgres(url, { max: 1, onnotice: () => undefined });
   const begin = client.begin.bind(client) as (fn: (tx: unknown) => Promise<unknown>) => Promise<unknown>;

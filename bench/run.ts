@@ -5,6 +5,7 @@
  *   npm run bench -- --only base       (the scope and base-data calls below)
  *   npm run bench -- --only bookings   (issue 11: saves, ChaptersBefore, Budget/Chapter; bookings.ts)
  *   npm run bench -- --only bookings --explain   (also EXPLAIN ANALYZE of the chapter-figures queries)
+ *   npm run bench -- --only digests    (issue 14: chapter register and cash journal of a 1,500-movement scope; digests.ts)
  * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
 import { parseArgs } from 'node:util';
@@ -13,11 +14,12 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
 import { runBookings } from './bookings.ts';
+import { runDigests } from './digests.ts';
 import { benchEnv } from './env.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 import { percentile } from './measure.ts';
 
-const GROUPS = ['base', 'bookings'] as const;
+const GROUPS = ['base', 'bookings', 'digests'] as const;
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, explain: { type: 'boolean', default: false } } });
 if (args.only !== undefined && !(GROUPS as readonly string[]).includes(args.only)) throw new Error(`--only takes one of ${GROUPS.join(', ')}`);
 const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args.only === group;
@@ -92,6 +94,7 @@ if (runs('base')) {
   console.log(rows.join('\n'));
 }
 if (runs('bookings')) console.log(`\n## Bookings\n\n${await runBookings({ url, base, seconds, login, explain: args.explain })}`);
+if (runs('digests')) console.log(`\n## Digests\n\n${await runDigests({ url, base, seconds, login, explain: args.explain })}`);
 await sql.end();
 await app.close();
 await database.close();

@@ -2,7 +2,7 @@ import { type Db, execRows } from '@app/db';
 import type { AccountType, CashJournal, CashJournalQuery, CashJournalRow } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { accountBalanceRowsSql } from '../cash/balances.ts';
+import { accountBalanceRowsSql, firstYearSql } from '../cash/balances.ts';
 import { cashFlowRowsSql } from '../cash/sources.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
 
@@ -13,7 +13,9 @@ import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition
  * paid instalments on their date paid, account transfers on both accounts; cancelled records move
  * nothing), one row per revenue movement, instalment and transfer. The running balance is a window
  * sum over the year's rows in journal order (date, revenues before instalments before transfers,
- * record number); rows before `dateFrom` only make up the balance at the start. So the final
+ * record number); rows before `dateFrom` only make up the balance at the start. A flow counts in the
+ * year the sources give it (an instalment of an earlier year's bill carried over and paid in this year
+ * is this year's cash: the bookings of every year up to this one are read, those of this year kept). So the final
  * balance of the whole year is the account's final balance of Accounts/Balance by construction.
  */
 
@@ -64,10 +66,10 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
     flows as (
       select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, sum(f.amount) as amount,
              coalesce(m.record_number, t.record_number) as record_number
-      from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: scope.year, yearTo: scope.year })}) f
+      from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId), yearTo: scope.year })}) f
       left join movements m on m.id = f.movement_id
       left join account_transfers t on t.id = f.transfer_id
-      where f.account_id = (select account_id from acct)
+      where f.account_id = (select account_id from acct) and f.year = ${scope.year}
       group by f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, m.record_number, t.record_number
     ),
     ordered as (
@@ -78,7 +80,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
     selected as (
       select o.*, row_number() over (order by o.pos) as seq from ordered o where ${sql.join(inRange, sql` and `)}
     ),
-    box as (
+    box as materialized (
       select acct.*,
         acct.initial_balance + coalesce((select sum(o.amount) from ordered o where ${before}), 0) as start_balance,
         coalesce((select sum(s.amount) from selected s where s.amount > 0), 0) as profit,

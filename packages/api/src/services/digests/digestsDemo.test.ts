@@ -134,6 +134,23 @@ describeOnDatabases('digests on the demo data', (get) => {
     expect([sum('payments'), sum('openPayments')]).toEqual([box.payments, box.openPayments]);
     expect(new Set(residue.movements.map((r) => r.recordYear))).toEqual(new Set([PREV]));
     expect(residue.movements.at(-1)?.finalBalance).toBe(box.availableAfterPlannedExpenses);
+    // its cash leaves in the year paid: the current year's journal of its account lists it, the previous year's not
+    const [paidOn] = await execRows<{ account_id: number | string }>(
+      get().db,
+      sql`select m.account_id from movement_payments pay join movements m on m.id = pay.movement_id where pay.id = ${open.payment_id}`,
+    );
+    const accountId = Number(paidOn?.account_id);
+    const journalNow = await c.digests.cashJournal({ ...current, accountId });
+    expect(journalNow.movements.filter((r) => r.paymentId === Number(open.payment_id)).map((r) => r.recordDate)).toEqual([`${CURRENT_YEAR}-01-15`]);
+    const journalPrev = await c.digests.cashJournal({ ...s, accountId });
+    expect(journalPrev.movements.some((r) => r.paymentId === Number(open.payment_id))).toBe(false);
+    for (const [journal, scopeOf] of [
+      [journalNow, current],
+      [journalPrev, s],
+    ] as const) {
+      const balance = (await c.accountBalances.get(scopeOf)).accounts.find((a) => a.accountId === accountId);
+      expect([journal.dateFromBalance, journal.finalBalance]).toEqual([balance?.initialBalance, balance?.finalBalance]);
+    }
     // in its own year the instalment paid in January stays open
     const after = await c.digests.chapter({ ...s, chapter: open.chapter });
     expect([after.balance.payments, after.balance.openPayments]).toEqual([before.balance.payments, before.balance.openPayments]);
