@@ -510,6 +510,14 @@ describeOnDatabases('final account', (get) => {
       } as never),
       'BudgetClosed',
     );
+    // residues: determination and manual residues (Y is the department's first year)
+    const [line] = await get()
+      .db.select({ id: chapterBudgets.id })
+      .from(chapterBudgets)
+      .where(and(eq(chapterBudgets.departmentId, ids.dept), eq(chapterBudgets.year, Y)))
+      .limit(1);
+    await expectAppError(c.residues.saveFinal({ ...s(), budgetType: 1, positions: [{ budgetId: line?.id ?? 0, amount: 0 }] }), 'BudgetClosed');
+    await expectAppError(c.residues.manualSave({ ...s(), chapterYear: Y - 1, chapter: '21007', amount: 1_000 }), 'BudgetClosed');
     // the figures did not move
     expect((await c.finalBalance.report(s())).results.finalSurplus).toBe(745_000);
   });
