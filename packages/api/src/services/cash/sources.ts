@@ -13,8 +13,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * The typed initial balances of the first year are not a source: balances.ts adds them.
  * Each source also yields what the cash journal (services/digests) lists per row, after those three:
  * `booked_on` (the date the cash moved: record date, date paid), `source` ('revenue', 'payment',
- * 'accountTransfer'), `movement_id`, `payment_id`, `transfer_id` and `counter_account_id` (the
- * transfer's other account); the balances read only the first three (cashFlowsSql).
+ * 'accountTransfer'), `movement_id`, `payment_id`, `transfer_id`, `counter_account_id` (the
+ * transfer's other account) and `record_number`; the balances read only the first three (cashFlowsSql).
  * One list, so the per-account balances (Accounts/Balance), their total (Accounts/Balance/Total) and
  * the home page's cash card are the same sums.
  */
@@ -39,7 +39,7 @@ export const cashSources: CashSource[] = [
   {
     name: 'revenues',
     select: (scope) => sql`select m.account_id, m.year, p.amount, m.record_date as booked_on, 'revenue' as source, m.id as movement_id,
-        null::int as payment_id, null::int as transfer_id, null::int as counter_account_id
+        null::int as payment_id, null::int as transfer_id, null::int as counter_account_id, m.record_number
       from movement_positions p join movements m on m.id = p.movement_id
       where m.type = 0 and m.account_id is not null and ${movementsOf(scope)}`,
   },
@@ -49,17 +49,19 @@ export const cashSources: CashSource[] = [
     name: 'paidInstalments',
     select: (
       scope,
-    ) => sql`select m.account_id, greatest(m.year, extract(year from pay.date_paid)::int), -pay.amount, pay.date_paid, 'payment', m.id, pay.id, null::int, null::int
+    ) => sql`select m.account_id, greatest(m.year, extract(year from pay.date_paid)::int), -pay.amount, pay.date_paid, 'payment', m.id, pay.id, null::int, null::int, m.record_number
       from movement_payments pay join movements m on m.id = pay.movement_id
       where pay.date_paid is not null and m.account_id is not null and ${movementsOf(scope)}`,
   },
   {
     name: 'accountTransfers',
-    select: (scope) => sql`select t.account_from_id, t.year, -t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_to_id
+    select: (
+      scope,
+    ) => sql`select t.account_from_id, t.year, -t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_to_id, t.record_number
       from account_transfers t
       where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled
     union all
-    select t.account_to_id, t.year, t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_from_id
+    select t.account_to_id, t.year, t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_from_id, t.record_number
       from account_transfers t
       where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled`,
   },
@@ -73,7 +75,7 @@ export function cashFlowsSql(scope: CashScope): SQL {
   );
 }
 
-/** Every source with the journal's columns (`account_id, year, amount, booked_on, source, movement_id, payment_id, transfer_id, counter_account_id`). */
+/** Every source with the journal's columns (`account_id, year, amount, booked_on, source, movement_id, payment_id, transfer_id, counter_account_id, record_number`). */
 export function cashFlowRowsSql(scope: CashScope): SQL {
   return sql.join(
     cashSources.map((s) => sql`(${s.select(scope)})`),

@@ -64,13 +64,10 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
       from (${accountBalanceRowsSql({ departmentId: scope.departmentId, year: scope.year }, accountFilter)}) b
     ),
     flows as (
-      select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, sum(f.amount) as amount,
-             coalesce(m.record_number, t.record_number) as record_number
+      select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number, sum(f.amount) as amount
       from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId), yearTo: scope.year })}) f
-      left join movements m on m.id = f.movement_id
-      left join account_transfers t on t.id = f.transfer_id
       where f.account_id = (select account_id from acct) and f.year = ${scope.year}
-      group by f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, m.record_number, t.record_number
+      group by f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number
     ),
     ordered as (
       select f.*, (select initial_balance from acct) + sum(f.amount) over (order by ${order} rows between unbounded preceding and current row) as running,
