@@ -24,6 +24,8 @@ describe('statistics export (supervisor)', () => {
     const totals = await downloadCsv(page);
     assert.equal(totals.name, 'statistik.csv');
     assert.match(totals.lines[0], /^Code;Feuerwehr;Jahr;Bereich;Einnahmen Voranschlag/);
+    // the actual figures follow the budget columns (existing spreadsheets keep theirs)
+    assert.match(totals.lines[0], /;Ausgaben Zahlungen;Einnahmen Rückstände Vorjahre;.*;Ausgaben offene Zahlungen;.*;Ausgaben Rückstände Jahresende$/);
     assert.equal(totals.lines.length, 2);
     // payments: the demo bookings of Leifers (hand-checked in packages/api/src/services/statistics.test.ts)
     assert.equal(
