@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { withBudgetClosed } from '../bookings.testkit.ts';
 
-const { budgetHeads, chapterBudgets, departments, movements, paymentOrderItems, reservations, suppliers } = schema;
+const { budgetHeads, chapterBudgets, chapters, departments, movements, paymentOrderItems, reservations, suppliers } = schema;
 
 const Y = CURRENT_YEAR;
 const NEXT = Y + 1;
@@ -502,5 +502,25 @@ describeOnDatabases('residues', (get) => {
       .where(inArray(chapterBudgets.id, [saved.id, other.id]));
     expect(lines).toEqual([{ id: saved.id }]);
     expect(await get().db.select({ id: movements.id }).from(movements).where(eq(movements.id, ids.openBill))).toHaveLength(1);
+  });
+
+  it('a manual residue on an empty chapter needs both names (ChapterDescriptionNeeded); another department is not allowed', async () => {
+    const c = await as('zwei', JUNE);
+    const first = await scope(PREV);
+    // 2-2-002 of the first year's chart as an empty chapter (names typed per line)
+    await get()
+      .db.update(chapters)
+      .set({ emptyChapter: true })
+      .where(and(eq(chapters.area, 3), eq(chapters.year, PREV), eq(chapters.chapter, '22002')));
+    const input = { ...first, chapterYear: PREV - 1, chapter: '22002', amount: 7_000 };
+    await expectAppError(c.residues.manualSave({ ...input, descriptionDeu: 'Drehleiter' }), 'ChapterDescriptionNeeded');
+    await expectAppError(c.residues.manualSave({ ...input, descriptionIta: 'Autoscala' }), 'ChapterDescriptionNeeded');
+    const saved = await c.residues.manualSave({ ...input, descriptionDeu: 'Drehleiter', descriptionIta: 'Autoscala' });
+    expect(saved).toMatchObject({ chapter: '22002', descriptionDeu: 'Drehleiter', descriptionIta: 'Autoscala', isEditable: true, amount: 7_000 });
+    // kassier (101 only) sees neither the residues of 102 nor may write them
+    const kassier = await as('kassier', JUNE);
+    await expectAppError(kassier.residues.manualList(first), 'DepartmentNotAllowed');
+    await expectAppError(kassier.residues.final({ ...(await scope()), source: 1 }), 'DepartmentNotAllowed');
+    await expectAppError(kassier.residues.carryOver(await scope(NEXT)), 'DepartmentNotAllowed');
   });
 });
