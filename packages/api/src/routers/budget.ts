@@ -73,7 +73,10 @@ export const budgetRouter = router({
       .output(ForecastPartOutput)
       .mutation(({ ctx, input }) => saveForecastPart(ctx.db, ctx.budgetScope, input)),
     /** approval: a date approves, null clears; answers true. */
-    approve: budgetProcedure.input(ForecastApproveInput).mutation(({ ctx, input }) => approveForecast(ctx.db, ctx.budgetScope, input)),
+    approve: budgetProcedure
+      .input(ForecastApproveInput)
+      .output(z.literal(true))
+      .mutation(({ ctx, input }) => approveForecast(ctx.db, ctx.budgetScope, input)),
   }),
 
   surplus: router({
@@ -105,7 +108,10 @@ export const budgetRouter = router({
       .output(BudgetChangeOutput)
       .mutation(({ ctx, input }) => changes.saveChange(ctx.db, ctx.budgetScope, input)),
     /** Deletes the latest change while nothing depends on it (InUse otherwise); answers true. */
-    delete: budgetProcedure.input(BudgetChangeRecordInput).mutation(({ ctx, input }) => changes.deleteChange(ctx.db, ctx.budgetScope, input)),
+    delete: budgetProcedure
+      .input(BudgetChangeRecordInput)
+      .output(z.literal(true))
+      .mutation(({ ctx, input }) => changes.deleteChange(ctx.db, ctx.budgetScope, input)),
     chapterBefore: budgetProcedure
       .input(ChapterBeforeInput)
       .output(BudgetChapterOutput)
