@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  criteriaFlags,
+  FinalReportInput,
+  finalApprovalDateError,
+  finalApprovalWindow,
+  finalReportFileName,
+  isLateFinalApproval,
+  reportAmounts,
+  residueResult,
+  sumAmounts,
+} from './finalBalance.ts';
+
+describe('final account rules', () => {
+  it('the approval window of Y: 1.1. to 31.10. of Y+1, not in the future; late after 31.03.', () => {
+    expect(finalApprovalWindow(2025)).toEqual({ from: '2026-01-01', lateAfter: '2026-03-31', to: '2026-10-31' });
+    const today = '2026-11-20';
+    expect(finalApprovalDateError('2025-12-31', 2025, today)).toBe('InvalidDate');
+    expect(finalApprovalDateError('2026-01-01', 2025, today)).toBeNull();
+    expect(finalApprovalDateError('2026-10-31', 2025, today)).toBeNull();
+    expect(finalApprovalDateError('2026-11-01', 2025, today)).toBe('DateAfter31.10');
+    expect(finalApprovalDateError('2026-03-02', 2025, '2026-03-01')).toBe('InvalidDate');
+    expect([isLateFinalApproval('2026-03-31', 2025), isLateFinalApproval('2026-04-01', 2025), isLateFinalApproval(null, 2025)]).toEqual([false, true, false]);
+  });
+
+  it('criteria on the wire: 1 passed, 0 failed, in the order of DOMAIN decision 16', () => {
+    const none = { unpaidBills: false, budgetChanges: false, reservations: false, exceededAvailabilities: false, residues: false, title3: false };
+    expect(criteriaFlags(none)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(criteriaFlags({ ...none, reservations: true, title3: true })).toEqual([1, 1, 0, 1, 1, 0]);
+  });
+
+  it('a report line: final forecast, result = movements + residue, difference = final − result', () => {
+    const a = reportAmounts({ initialForecast: 120_000, forecastIncreased: 20_000, forecastDecreased: -5_000, movements: 90_000, finalResidue: 30_000 });
+    expect(a).toEqual({
+      initialForecast: 120_000,
+      forecastIncreased: 20_000,
+      forecastDecreased: -5_000,
+      finalForecast: 135_000,
+      movements: 90_000,
+      finalResidue: 30_000,
+      result: 120_000,
+      difference: 15_000,
+    });
+    expect(sumAmounts([a, a])).toMatchObject({ finalForecast: 270_000, result: 240_000, difference: 30_000 });
+  });
+
+  it('residue lines: revenues above the forecast gain, below write off; expenses below save, above lose', () => {
+    const line = (initialForecast: number, movements: number, finalResidue: number) =>
+      reportAmounts({ initialForecast, forecastIncreased: 0, forecastDecreased: 0, movements, finalResidue });
+    expect(residueResult(1, line(100_000, 120_000, 0))).toEqual({ profit: 20_000, loss: 0 });
+    expect(residueResult(1, line(40_000, 15_000, 0))).toEqual({ profit: 0, loss: 25_000 });
+    expect(residueResult(2, line(80_000, 50_000, 10_000))).toEqual({ profit: 20_000, loss: 0 });
+    expect(residueResult(2, line(80_000, 90_000, 0))).toEqual({ profit: 0, loss: 10_000 });
+  });
+
+  it('report input: defaults, chapter bounds typed with dashes', () => {
+    const input = FinalReportInput.parse({ departmentId: 1, year: 2025, currentManagementIncludes: { part: 2, chapterFrom: '2-1-003', chapterTo: '' } });
+    expect(input).toMatchObject({ currentManagement: true, residues: true, summary: true, protocol: true, residuesManagementIncludes: { part: 0 } });
+    expect(input.currentManagementIncludes).toEqual({ part: 2, titleFrom: undefined, titleTo: undefined, chapterFrom: '21003', chapterTo: undefined });
+  });
+
+  it('PDF names: the title and the year', () => {
+    expect(finalReportFileName('Rechnungsabschluss', 2025)).toBe('Rechnungsabschluss-2025.pdf');
+    expect(finalReportFileName('Rendiconto ETS', 2025)).toBe('Rendiconto-ETS-2025.pdf');
+  });
+});
