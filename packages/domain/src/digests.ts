@@ -208,7 +208,10 @@ export const CashJournal = z.strictObject({
   totalLoss: Cents,
   movementsBalance: Cents,
   finalBalance: Cents,
-  /** Instalments on this account still unpaid (not rows: DOMAIN decision 9), their sum. */
+  /**
+   * Not rows (DOMAIN decision 9): the instalments of bills on this account of the year or earlier that
+   * were not paid by 31.12 of the year (still open, or paid in a later year), their sum.
+   */
   openPayments: Cents,
   movements: z.array(CashJournalRow),
   ...DigestPage,

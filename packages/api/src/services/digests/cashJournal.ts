@@ -84,8 +84,8 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
         coalesce((select sum(-s.amount) from selected s where s.amount < 0), 0) as loss,
         (select count(*) from selected) as row_count,
         coalesce((select sum(pay.amount) from movement_payments pay join movements m on m.id = pay.movement_id
-                  where m.account_id = acct.account_id and m.department_id = ${scope.departmentId} and m.year = ${scope.year}
-                    and not m.cancelled and pay.date_paid is null), 0) as open_payments
+                  where m.account_id = acct.account_id and m.department_id = ${scope.departmentId} and m.year <= ${scope.year}
+                    and not m.cancelled and (pay.date_paid is null or pay.date_paid > make_date(${scope.year}, 12, 31))), 0) as open_payments
       from acct
     )
     select box.account_id, box.code, box.type, box.description_deu, box.description_ita, box.start_balance::text as start_balance,

@@ -122,6 +122,15 @@ describeOnDatabases('digests on the demo data', (get) => {
     if (!open) throw new Error('the demo has no open bill');
     const before = await c.digests.chapter({ ...s, chapter: open.chapter });
     const current = { departmentId: s.departmentId, year: CURRENT_YEAR };
+    const [paidOn] = await execRows<{ account_id: number | string; amount: string }>(
+      get().db,
+      sql`select m.account_id, pay.amount::text as amount from movement_payments pay join movements m on m.id = pay.movement_id where pay.id = ${open.payment_id}`,
+    );
+    const accountId = Number(paidOn?.account_id);
+    const instalment = Math.round(Number(paidOn?.amount) * 100);
+    const openBefore = [(await c.digests.cashJournal({ ...s, accountId })).openPayments, (await c.digests.cashJournal({ ...current, accountId })).openPayments];
+    expect(openBefore[1]).toBe(openBefore[0]);
+    expect(openBefore[0]).toBeGreaterThanOrEqual(instalment);
     await addResidueLine(get(), current, open.chapter, 100_000);
     // one of the carried instalments is paid in January of the current year
     await get().db.execute(sql`update movement_payments set date_paid = ${`${CURRENT_YEAR}-01-15`} where id = ${open.payment_id}`);
@@ -135,15 +144,12 @@ describeOnDatabases('digests on the demo data', (get) => {
     expect(new Set(residue.movements.map((r) => r.recordYear))).toEqual(new Set([PREV]));
     expect(residue.movements.at(-1)?.finalBalance).toBe(box.availableAfterPlannedExpenses);
     // its cash leaves in the year paid: the current year's journal of its account lists it, the previous year's not
-    const [paidOn] = await execRows<{ account_id: number | string }>(
-      get().db,
-      sql`select m.account_id from movement_payments pay join movements m on m.id = pay.movement_id where pay.id = ${open.payment_id}`,
-    );
-    const accountId = Number(paidOn?.account_id);
     const journalNow = await c.digests.cashJournal({ ...current, accountId });
     expect(journalNow.movements.filter((r) => r.paymentId === Number(open.payment_id)).map((r) => r.recordDate)).toEqual([`${CURRENT_YEAR}-01-15`]);
     const journalPrev = await c.digests.cashJournal({ ...s, accountId });
     expect(journalPrev.movements.some((r) => r.paymentId === Number(open.payment_id))).toBe(false);
+    // not yet paid: open at the end of the previous year still, no longer in the current year
+    expect([journalPrev.openPayments, journalNow.openPayments]).toEqual([openBefore[0], (openBefore[1] ?? 0) - instalment]);
     for (const [journal, scopeOf] of [
       [journalNow, current],
       [journalPrev, s],
