@@ -598,4 +598,28 @@ describeOnDatabases('final account', (get) => {
     expect(current.managementBalance.prevYear).toBe(previous.managementBalance.currYear);
     expect(previous.managementBalance.prevYear).toBeNull();
   });
+
+  it("the adjustment: its actual surplus is the surplus row's change, its positions the lines' changes; the results stay", async () => {
+    const supervisor = await as('supervisor');
+    expect((await supervisor.finalBalance.approve({ ...s(), approval: null })).isBudgetClosed).toBe(false);
+    const c = await as('kassier');
+    await c.budget.adjustment.create({ ...s(), approved: `${Y}-11-20`, surplusActual: 60_000 });
+    // a line with a determined residue can't change: undetermined for the adjustment, determined again after it
+    await setResidue('22002', Y, null);
+    await c.budget.adjustment.save({ ...s(), approved: `${Y}-11-20`, surplusActual: 60_000, positions: [{ chapter: '22002', amount: 10_000 }] });
+    await setResidue('22002', Y, 100_000);
+    const report = await c.finalBalance.report({ ...s(), residues: false, summary: false, protocol: false });
+    const [revenues, expenses] = report.currentManagement ?? [];
+    expect(revenues?.initialSurplus).toEqual(line({ initialForecast: 50_000, forecastIncreased: 10_000, movements: 0 }));
+    expect(revenues?.total).toMatchObject({ finalForecast: 1_040_000 });
+    expect(expenses?.titlesDetails[1]?.chapters[0]).toMatchObject({
+      chapter: '22002',
+      forecastIncreased: 30_000,
+      finalForecast: 480_000,
+      result: 400_000,
+      difference: 80_000,
+    });
+    expect(expenses?.total).toMatchObject({ finalForecast: 1_040_000 });
+    expect(report.results.finalSurplus).toBe(746_000);
+  });
 });
