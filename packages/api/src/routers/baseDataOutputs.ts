@@ -1,4 +1,4 @@
-import type { Bank, BankImportReport, Page } from '@app/domain';
+import { type Bank, type BankImportReport, Language, type Page, type Supplier, type SupplierBrief } from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -51,3 +51,55 @@ export const BankImportOutput: z.ZodType<BankImportReport> = z.strictObject({
     }),
   ),
 });
+
+const supplierFields = {
+  departmentId: Num,
+  code: Num,
+  searchKey: Text,
+  name1: Text,
+  name2: Text,
+  street: Text,
+  country: Text,
+  postalCode: Text,
+  location: Text,
+  province: Text,
+  isoCode: Text,
+  vatCode: Text,
+  taxCode: Text,
+  paymentTerm: Num,
+  landlinePhone: Text,
+  mobilePhone: Text,
+  fax: Text,
+  email: Text,
+  internet: Text,
+  contactPerson: Text,
+  chapterProposal: Text,
+  language: Language,
+  isInactive: z.boolean(),
+  bankInfo: z.strictObject({
+    bankId: Num.nullable(),
+    bankName: Text,
+    bankKey: Text,
+    swift: Text,
+    cin: Text,
+    accountNumber: Text,
+    iban: Text,
+  }),
+};
+
+export const SupplierOutput: z.ZodType<Supplier> = z.strictObject({ id: Num, ...supplierFields });
+export const SupplierPageOutput = pageOf(SupplierOutput);
+export const SupplierTemplateOutput: z.ZodType<Omit<Supplier, 'id'> & { id: null }> = z.strictObject({ id: z.null(), ...supplierFields });
+
+const SupplierBriefOutput: z.ZodType<SupplierBrief> = z.strictObject({
+  id: Num,
+  code: Num,
+  name1: Text,
+  name2: Text,
+  searchKey: Text,
+  location: Text,
+  province: Text,
+  country: Text,
+  isInactive: z.boolean(),
+});
+export const SupplierBriefPageOutput = pageOf(SupplierBriefOutput);

@@ -180,7 +180,9 @@ for (const target of testDatabases()) {
           } else {
             // a value the path needs beyond the scope (named by InvalidValue): the one an earlier answer had
             const field = (res.json() as { details: { Field?: string } }).details.Field;
-            const value = field && (seen(path, field) ?? firstOption(op.parameters?.find((p) => p.name === field)?.schema));
+            // a text search: the start of a search key an answer had
+            const search = field === 'search' ? seen(path, 'searchKey')?.slice(0, 3) : undefined;
+            const value = field && (seen(path, field) ?? search ?? firstOption(op.parameters?.find((p) => p.name === field)?.schema));
             if (!field || !value || query.has(field)) break;
             query.set(field, value);
           }
