@@ -570,10 +570,14 @@ describeOnDatabases('final account', (get) => {
       surplusPlanned: 30_000,
       surplusFinalAccount: 746_000,
     });
-    // a December order of Y registered in Y+1 would move Y's cash and payments: refused while Y is closed
+    // an order of Y registered in Y+1 (paid 16.02.): Y's figures stay — the bill counts as open in Y (not paid
+    // by 31.12.) and its cash leaves in Y+1 — so the closed Y does not refuse it
     const later = await as('kassier', new Date(`${Y + 1}-02-20T10:00:00Z`));
     const register = { ...next, orderId: ids.order, datePaid: `${Y + 1}-02-16`, payments: [{ paymentId: ids.openPayment, movementId: ids.bill }] };
-    await expectAppError(later.payments.register(register), 'BudgetClosed');
+    expect((await later.payments.register(register)).executedTotal).toBe(100_000);
+    const after = await c.finalBalance.report(s());
+    expect(after.results).toMatchObject({ finalSurplus: 746_000, finalCashBalance: 866_000, finalPassiveResidues: 140_000 });
+    expect((await c.finalBalance.get(s())).criteria).toEqual([1, 1, 1, 1, 1, 1]);
     const surplus = await c.budget.surplus.get(next);
     expect(surplus).toMatchObject({ surplusUsed: 30_000, surplus: 30_000, isEditable: false });
   });

@@ -18,7 +18,6 @@ import { bankFile } from '@app/reports/bankFile';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
-import { assertInstalmentYearsOpen } from '../finalBalance/closed.ts';
 import { shareBookableHead } from '../movements/scope.ts';
 import { nextRecordNumber } from '../recordCounters.ts';
 import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
@@ -290,8 +289,6 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
       ticked.add(p.paymentId);
     });
     const paid = [...ticked];
-    // the instalments' year must still be open (its final account not approved): their cash and payments count there
-    await assertInstalmentYearsOpen(tx, paid);
     if (paid.length > 0) await tx.update(movementPayments).set({ datePaid: input.datePaid }).where(inArray(movementPayments.id, paid));
     await tx
       .delete(paymentOrderItems)
