@@ -242,12 +242,20 @@ describe('honest states', () => {
       if ((await entry.getAttribute('data-expanded')) === null && (await entry.getAttribute('data-enabled')) === 'true') await entry.click();
       await page.waitForTimeout(300);
     }
-    await unbuilt.waitFor();
     // groups have no screen of their own: no tag on them
     assert.equal(await page.locator('[data-testid="side-menu"] [data-menu-key]:not([data-leaf]) [data-testid="menu-not-built"]').count(), 0);
-    const key = await unbuilt.getAttribute('data-menu-key');
-    assert.equal((await unbuilt.getByTestId('menu-not-built').first().innerText()).trim(), 'geplant', `tag on ${key}`);
-    assert.equal(await tooltipOf(page, page.locator(`[data-menu-tip="${key}"]`), 'honest-menu-not-built-tooltip-de'), 'Dieser Bildschirm ist noch in Arbeit.');
+    if ((await unbuilt.count()) === 0) {
+      // every screen of the menu is built (the online lists are panels, built too): no entry carries the tag
+      assert.equal(await page.locator('[data-testid="side-menu"] [data-testid="menu-not-built"]').count(), 0);
+      assert.equal(await page.locator('[data-testid="side-menu"] [data-leaf="true"][data-built="false"]').count(), 0);
+    } else {
+      const key = await unbuilt.getAttribute('data-menu-key');
+      assert.equal((await unbuilt.getByTestId('menu-not-built').first().innerText()).trim(), 'geplant', `tag on ${key}`);
+      assert.equal(
+        await tooltipOf(page, page.locator(`[data-menu-tip="${key}"]`), 'honest-menu-not-built-tooltip-de'),
+        'Dieser Bildschirm ist noch in Arbeit.',
+      );
+    }
     await shot(page, 'honest-menu-tags-de');
 
     // a disabled entry: the role matrix says why (Standard user, users screen)

@@ -5,7 +5,7 @@
  * payments done and open with their paid/open state, reservations, transfer positions — with the
  * running availability, newest last. The rows sum to the box. A row opens its record.
  */
-import { type ChapterDigest, type ChapterDigestRow, formatChapter, Part } from '@app/domain';
+import { type ChapterDigest, type ChapterDigestRow, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import type { DigestPanelProps } from './DigestPanels.tsx';
+import { transferDescription } from './digestText.ts';
 import {
   amountColumn,
   DigestCriteria,
@@ -47,19 +48,11 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
 
   const revenues = (data?.part ?? chapter?.part) === Part.Revenues;
   const columns = [
-    ...movementColumns<ChapterDigestRow>(i18n, descriptionOf, { kind: 155, supplier: 160 }),
+    ...movementColumns<ChapterDigestRow>(i18n, (r) => transferDescription(r, year), { kind: 155, supplier: 160 }),
     amountColumn<ChapterDigestRow>('amount', t`Betrag`, (r) => r.amount),
     { key: 'state', header: t`Stand`, width: 104, render: (r: ChapterDigestRow) => <RowState row={r} /> },
     amountColumn<ChapterDigestRow>('balance', revenues ? t`Noch einzunehmen` : t`Verfügbar`, (r) => r.finalBalance, 124),
   ];
-
-  /** A transfer position names the other chapter: "→ 2-1-004" or "← 1-1-002". */
-  function descriptionOf(r: ChapterDigestRow): string {
-    if (!r.counterChapter) return r.description;
-    const other = formatChapter(r.counterChapter) + (r.counterChapterYear !== null && r.counterChapterYear !== year ? ` (${r.counterChapterYear})` : '');
-    const counter = r.amount < 0 ? `← ${other}` : `→ ${other}`;
-    return r.description ? `${counter} · ${r.description}` : counter;
-  }
 
   return (
     <Stack gap="sm">
@@ -124,18 +117,19 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
 /** Paid or open (expenses), reserved or closed (a reservation); nothing for the rest. */
 function RowState({ row }: { row: ChapterDigestRow }) {
   const { t } = useLingui();
+  // the scheme's text shades (readable in light and dark)
   const [text, color] =
     row.kind === 'reservation'
       ? row.closed
-        ? [t`abgeschlossen`, 'dimmed']
-        : [t`vorgemerkt`, 'blue']
+        ? [t`abgeschlossen`, 'var(--mantine-color-dimmed)']
+        : [t`vorgemerkt`, 'var(--mantine-color-blue-text)']
       : row.isPaid === null
         ? ['', undefined]
         : row.isPaid
-          ? [t`bezahlt`, 'green.8']
-          : [t`offen`, 'orange.8'];
+          ? [t`bezahlt`, 'var(--mantine-color-green-text)']
+          : [t`offen`, 'var(--mantine-color-orange-text)'];
   return (
-    <Text component="span" size="sm" fw={500} c={color} data-testid="row-state">
+    <Text component="span" size="sm" fw={500} style={{ color }} data-testid="row-state">
       {text}
     </Text>
   );

@@ -55,13 +55,14 @@ export function DigestPanelsProvider({ scope, children }: { scope: DigestScope |
   const [open, setOpen] = useState<DigestPanel | null>(null);
   const available = scope !== null;
 
-  const toggle = useCallback((panel: DigestPanel) => {
-    setOpen((current) => {
-      const next = nextOpenPanel(current, panel);
+  const toggle = useCallback(
+    (panel: DigestPanel) => {
+      const next = nextOpenPanel(open, panel);
       if (next) void queryClient.invalidateQueries(trpc.digests.pathFilter());
-      return next;
-    });
-  }, []);
+      setOpen(next);
+    },
+    [open],
+  );
   const close = useCallback(() => setOpen(null), []);
 
   useEffect(() => {

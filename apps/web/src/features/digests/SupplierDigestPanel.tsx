@@ -5,7 +5,7 @@
  * year (each with its chapters, amount, paid and not paid part; a cancelled one dimmed), newest last.
  * A row opens the movement.
  */
-import { formatChapter, type SupplierBrief, type SupplierDigest, type SupplierDigestRow } from '@app/domain';
+import { type SupplierBrief, type SupplierDigest, type SupplierDigestRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import type { DigestPanelProps } from './DigestPanels.tsx';
+import { chaptersText } from './digestText.ts';
 import {
   amountColumn,
   DigestCriteria,
@@ -117,15 +118,6 @@ export function SupplierDigestPanel({ scope, onYear, openRecord, active }: Diges
       )}
     </Stack>
   );
-}
-
-/** "21003,21005" -> "2-1-003, 2-1-005" (the codes as the cashier reads them). */
-export function chaptersText(chapters: string): string {
-  return chapters
-    .split(/[,;\s]+/)
-    .filter(Boolean)
-    .map((c) => (/^[0-9A-Z]{5}$/i.test(c) ? formatChapter(c) : c))
-    .join(', ');
 }
 
 /** Name and address of the supplier (spec: "a description"). */

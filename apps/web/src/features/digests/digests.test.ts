@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chaptersText, transferDescription } from './digestText.ts';
 import { isSettled, requestedPage } from './paging.ts';
 import { nextOpenPanel, panelOfKey, shortcutDigit } from './panels.ts';
 import { digestRowHref, lastPage } from './rowTarget.ts';
@@ -85,5 +86,18 @@ describe('digest paging opens on the newest rows', () => {
     expect(isSettled('last', { page: 7, total: 20 }, 15)).toBe(false);
     expect(isSettled(2, { page: 2, total: 95 }, 15)).toBe(true);
     expect(isSettled(2, undefined, 15)).toBe(false);
+  });
+});
+
+describe('row texts', () => {
+  it("a supplier's movement names its chapters as codes with dashes", () => {
+    expect(chaptersText('21003,21005')).toBe('2-1-003, 2-1-005');
+    expect(chaptersText('21004')).toBe('2-1-004');
+    expect(chaptersText('')).toBe('');
+  });
+  it('a transfer position names the other chapter (its year when another one)', () => {
+    expect(transferDescription({ counterChapter: '11002', counterChapterYear: 2025, description: 'Zuschuss' }, 2025)).toBe('⇄ 1-1-002 · Zuschuss');
+    expect(transferDescription({ counterChapter: '21004', counterChapterYear: 2024, description: '' }, 2025)).toBe('⇄ 2-1-004 (2024)');
+    expect(transferDescription({ counterChapter: null, counterChapterYear: null, description: 'Treibstoff' }, 2025)).toBe('Treibstoff');
   });
 });

@@ -85,7 +85,7 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
           data-testid="department-picker"
           placeholder={t`Feuerwehr wählen`}
           size="xs"
-          w={{ base: 180, md: 300 }}
+          w={{ base: 180, md: 240, xl: 300 }}
           searchable
           nothingFoundMessage={t`Keine Treffer`}
           value={current.department?.code ?? null}
