@@ -1,4 +1,4 @@
-import { type Bank, type BankImportReport, Language, type Page, type Supplier, type SupplierBrief } from '@app/domain';
+import { type Bank, type BankImportReport, type Department, DepartmentBrief, Language, type Page, type Supplier, type SupplierBrief } from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -103,3 +103,45 @@ const SupplierBriefOutput: z.ZodType<SupplierBrief> = z.strictObject({
   isInactive: z.boolean(),
 });
 export const SupplierBriefPageOutput = pageOf(SupplierBriefOutput);
+
+const contact = z.strictObject({ name: Text, landline: Text, mobile: Text, email: Text });
+const departmentFields = {
+  code: Text,
+  name1Deu: Text,
+  name2Deu: Text,
+  name1Ita: Text,
+  name2Ita: Text,
+  streetDeu: Text,
+  streetIta: Text,
+  locationDeu: Text,
+  locationIta: Text,
+  municipalityDeu: Text,
+  municipalityIta: Text,
+  postalCode: Text,
+  province: Text,
+  country: Text,
+  taxCode: Text,
+  registration: Text,
+  identifier: Text,
+  landlinePhone: Text,
+  mobilePhone: Text,
+  fax: Text,
+  email: Text,
+  commander: contact,
+  viceCommander: contact,
+  cashier: contact,
+  openPaymentsAllowed: z.boolean(),
+  siaNumber: Text,
+  homebankingFile: Text,
+  cbiCuc: Text,
+  firstYear: Num.nullable(),
+};
+
+export const DepartmentOutput: z.ZodType<Department> = z.strictObject({
+  id: Num,
+  area: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  ...departmentFields,
+});
+export const DepartmentPageOutput = pageOf(DepartmentOutput);
+export const DepartmentTemplateOutput = z.strictObject({ id: z.null(), area: z.null(), ...departmentFields });
+export const DepartmentBriefPageOutput = pageOf(DepartmentBrief.strict());
