@@ -15,6 +15,7 @@ import {
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { readHead } from '../budget/head.ts';
+import { paidBy } from '../movements/figures.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import { scopeStatus } from '../scope.ts';
 import { type FinalScope, type YearLine, yearLines } from './lines.ts';
@@ -117,25 +118,54 @@ interface RawBill {
   amount: string;
 }
 
-/** The unpaid bills (open instalment shares per movement) on the given lines. */
+/**
+ * The unpaid bills (open instalment shares per movement) on the given lines, as the figure sources count
+ * them (movements/figures.ts): the shares of the line's own positions not paid by 31.12. of their
+ * movement's year, and on a residue line the instalments carried onto it (positions on the same chapter
+ * line of earlier years) not paid by 31.12. of the line's year. One query.
+ */
 async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> {
   if (lineIds.length === 0) return [];
   const rows = await execRows<RawBill>(
     db,
-    sql`select m.id as movement_id, m.record_date::text as record_date, m.record_number, m.document_date::text as document_date, m.document_number,
-               a.code as account_code, s.code::text as supplier_code, s.name1 as supplier_deu, l.chapter_year, c.chapter, sum(sh.amount)::text as amount
-        from movement_positions p
-        join movements m on m.id = p.movement_id
-        join movement_payment_shares sh on sh.position_id = p.id
-        join movement_payments pay on pay.id = sh.payment_id and pay.date_paid is null
-        join chapter_budgets l on l.id = p.chapter_budget_id
-        join chapters c on c.id = l.chapter_id
+    sql`with target as (
+          select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year from chapter_budgets l
+          where l.id in (${sql.join(
+            lineIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        ),
+        shares as (
+          select t.id as line_id, p.movement_id, s.amount
+          from target t
+          join movement_positions p on p.chapter_budget_id = t.id
+          join movements m on m.id = p.movement_id
+          join movement_payment_shares s on s.position_id = p.id
+          join movement_payments pay on pay.id = s.payment_id
+          where m.kind = 'expenses' and not m.cancelled and not ${paidBy(sql`m.year`)}
+          union all
+          select t.id, p.movement_id, s.amount
+          from target t
+          join chapter_budgets src on src.department_id = t.department_id and src.chapter_id = t.chapter_id
+            and src.chapter_year = t.chapter_year and src.year < t.year
+          join movement_positions p on p.chapter_budget_id = src.id
+          join movements m on m.id = p.movement_id
+          join movement_payment_shares s on s.position_id = p.id
+          join movement_payments pay on pay.id = s.payment_id
+          where t.chapter_year < t.year and m.kind = 'expenses' and not m.cancelled
+            and (pay.date_paid is null or pay.date_paid >= make_date(t.year, 1, 1)) and not ${paidBy(sql`t.year`)}
+        )
+        select m.id as movement_id, m.record_date::text as record_date, m.record_number, m.document_date::text as document_date, m.document_number,
+               a.code as account_code, su.code::text as supplier_code, su.name1 as supplier_deu, t.chapter_year, c.chapter, sum(sh.amount)::text as amount
+        from shares sh
+        join movements m on m.id = sh.movement_id
+        join target t on t.id = sh.line_id
+        join chapters c on c.id = t.chapter_id
         left join accounts a on a.id = m.account_id
-        left join suppliers s on s.id = m.supplier_id
-        where p.chapter_budget_id in (${sql.join(lineIds, sql`, `)}) and not m.cancelled and m.kind = 'expenses'
-        group by m.id, m.record_date, m.record_number, m.document_date, m.document_number, a.code, s.code, s.name1, l.chapter_year, c.chapter
+        left join suppliers su on su.id = m.supplier_id
+        group by m.id, m.record_date, m.record_number, m.document_date, m.document_number, a.code, su.code, su.name1, t.chapter_year, c.chapter
         having sum(sh.amount) > 0
-        order by m.record_date, m.record_number, l.chapter_year, c.chapter`,
+        order by m.record_date, m.record_number, t.chapter_year, c.chapter`,
   );
   return rows.map((r) => ({
     movementId: Number(r.movement_id),

@@ -578,6 +578,10 @@ describeOnDatabases('final account', (get) => {
     const after = await c.finalBalance.report(s());
     expect(after.results).toMatchObject({ finalSurplus: 746_000, finalCashBalance: 866_000, finalPassiveResidues: 140_000 });
     expect((await c.finalBalance.get(s())).criteria).toEqual([1, 1, 1, 1, 1, 1]);
+    // the bill is still unpaid in Y: below its open payments the residue fails, with that bill as the row
+    await setResidue('22002', Y, 50_000);
+    expect((await c.finalBalance.errors(s())).unpaidBills).toEqual([expect.objectContaining({ documentNumber: 'R-17', chapter: '22002', amount: 100_000 })]);
+    await setResidue('22002', Y, 100_000);
     const surplus = await c.budget.surplus.get(next);
     expect(surplus).toMatchObject({ surplusUsed: 30_000, surplus: 30_000, isEditable: false });
   });
