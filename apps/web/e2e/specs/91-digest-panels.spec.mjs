@@ -17,7 +17,21 @@
  * Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, rest, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  newPage,
+  rest,
+  setLanguage,
+  setTheme,
+  shot,
+  signInAndWait,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -159,6 +173,20 @@ describe('online lists over the forecast screen', () => {
       assert.ok(paidIndex >= 0, 'a paid row');
       const paidRow = chapterRows[paidIndex];
       await shot(page, `91-digest-chapter-${language}`);
+      if (language === 'de') {
+        // the same in the dark scheme (the toggle is under the drawer: Escape, toggle, the shortcut)
+        await page.keyboard.press('Escape');
+        await page.mouse.move(700, 700);
+        await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+        await setTheme(page, 'dark');
+        await page.keyboard.press('Alt+Shift+Digit2');
+        await waitBox(page, 'chapter-box');
+        await shot(page, '91-digest-chapter-dark-de');
+        await page.keyboard.press('Escape');
+        await setTheme(page, 'light');
+        await page.keyboard.press('Alt+Shift+Digit2');
+        await waitBox(page, 'chapter-box');
+      }
 
       // ---- a click on a paid row opens its movement; the shortcut brings the register back --------
       const recordNumber = paidRow[1];
