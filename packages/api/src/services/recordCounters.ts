@@ -1,5 +1,5 @@
 import { type Db, schema } from '@app/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 
 const { recordCounters } = schema;
@@ -22,17 +22,19 @@ function counterOf(scope: RecordScope, kind: RecordKind) {
 }
 
 /**
- * Takes the next gap-free number of a kind in a scope: the counter row is created when missing and
- * locked FOR UPDATE inside the caller's write transaction, so concurrent writers wait and never share
- * a number, and a rolled-back write gives its number back. The one way to number records.
+ * Takes the next gap-free number of a kind in a scope: one upsert creates the counter row when missing
+ * or raises it, and keeps the row locked until the caller's write transaction ends, so concurrent
+ * writers wait and never share a number, and a rolled-back write gives its number back. The one way
+ * to number records.
  */
 export async function nextRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind): Promise<number> {
-  await tx.insert(recordCounters).values({ departmentId: scope.departmentId, year: scope.year, kind, last: 0 }).onConflictDoNothing();
-  const where = counterOf(scope, kind);
-  const [counter] = await tx.select({ last: recordCounters.last }).from(recordCounters).where(where).for('update');
-  const next = (counter?.last ?? 0) + 1;
-  await tx.update(recordCounters).set({ last: next }).where(where);
-  return next;
+  const [counter] = await tx
+    .insert(recordCounters)
+    .values({ departmentId: scope.departmentId, year: scope.year, kind, last: 1 })
+    .onConflictDoUpdate({ target: [recordCounters.departmentId, recordCounters.year, recordCounters.kind], set: { last: sql`${recordCounters.last} + 1` } })
+    .returning({ last: recordCounters.last });
+  if (!counter) throw new Error('record counter upsert returned nothing');
+  return counter.last;
 }
 
 /** The last number taken, with the counter locked FOR UPDATE in the caller's transaction (undefined: none taken yet). */
