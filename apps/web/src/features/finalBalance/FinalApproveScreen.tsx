@@ -85,6 +85,9 @@ function FinalApproveForm() {
       return false;
     }
     if (next.kind === 'reopen') {
+      // asked after the key event that saved (Ctrl+Enter) has run its course: else its Enter reaches the
+      // dialog's own Enter listener, which is added while the event still bubbles, and confirms at once
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const ok = await confirm({
         title: t`Genehmigung aufheben`,
         children: t`Das Genehmigungsdatum wird gelöscht: der Haushalt ${year} ist wieder offen, Buchungen und Rückstände können wieder bearbeitet werden.`,
