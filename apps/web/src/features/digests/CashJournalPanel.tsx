@@ -105,7 +105,6 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
             table={table}
             scope={scope}
             openRecord={openRecord}
-            rowKey={(r) => `${r.kind}-${r.movementId ?? r.accountTransferId ?? 0}-${r.paymentId ?? 0}-${r.amount < 0 ? 'out' : 'in'}`}
             emptyText={t`Keine Bewegungen auf diesem Konto in ${year}.`}
             testId="cash-rows"
           />

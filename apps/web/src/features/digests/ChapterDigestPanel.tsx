@@ -101,9 +101,6 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
             table={table}
             scope={scope}
             openRecord={openRecord}
-            rowKey={(r) =>
-              `${r.kind}-${r.movementId ?? r.changeId ?? r.reservationId ?? 0}-${r.figure}-${r.recordYear ?? ''}-${r.recordNumber}-${r.counterChapter ?? ''}`
-            }
             rowDimmed={(r) => r.closed}
             emptyText={t`Keine Bewegungen auf diesem Kapitel in ${year}.`}
             testId="chapter-rows"

@@ -207,7 +207,6 @@ export function DigestTable<R extends DigestRowSource>({
   table: { answer, settled, loading, paging },
   scope,
   openRecord,
-  rowKey,
   rowDimmed,
   emptyText,
   testId,
@@ -216,7 +215,6 @@ export function DigestTable<R extends DigestRowSource>({
   table: { answer: DigestAnswer<R> | undefined; settled: boolean; loading: boolean; paging: DigestPaging };
   scope: DigestScope;
   openRecord: OpenRecord;
-  rowKey: (row: R) => string;
   rowDimmed?: (row: R) => boolean;
   emptyText: ReactNode;
   testId: string;
@@ -230,7 +228,8 @@ export function DigestTable<R extends DigestRowSource>({
       pageSize={paging.pageSize}
       onPageChange={paging.setPage}
       onPageSizeChange={paging.setPageSize}
-      rowKey={rowKey}
+      // a read-only page of rows in a fixed order: its place is its key (one record may give two alike rows)
+      rowKey={(row) => `${answer?.page ?? 0}-${answer?.movements.indexOf(row) ?? 0}`}
       {...(rowDimmed ? { rowDimmed } : {})}
       onRowClick={(row) => {
         const href = answer ? digestRowHref(row, { dept: scope.department.code, year: answer.year }) : null;

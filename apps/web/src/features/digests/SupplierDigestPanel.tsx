@@ -109,7 +109,6 @@ export function SupplierDigestPanel({ scope, onYear, openRecord, active }: Diges
             table={table}
             scope={scope}
             openRecord={openRecord}
-            rowKey={(r) => String(r.movementId)}
             rowDimmed={(r) => r.cancelled}
             emptyText={t`Keine Belege dieses Lieferanten in ${year}.`}
             testId="supplier-rows"
