@@ -10,7 +10,8 @@ import { z } from 'zod';
 const Num = z.number();
 const Text = z.string();
 
-function pageOf<T>(entity: z.ZodType<T>): z.ZodType<Page<T>> {
+/** A page of a list answer (entities, page, pageSize, totalPages, total). */
+export function pageOf<T>(entity: z.ZodType<T>): z.ZodType<Page<T>> {
   return z.strictObject({ entities: z.array(entity), page: Num, pageSize: Num, totalPages: Num, total: Num });
 }
 

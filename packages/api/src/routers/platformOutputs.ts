@@ -1,5 +1,6 @@
-import { type AccountBrief, AccountTypeSchema, AreaFlags, type FinancialYearState, FinancialYearStatus } from '@app/domain';
+import { type Account, type AccountBrief, AccountTypeSchema, AreaFlags, type FinancialYearState, FinancialYearStatus } from '@app/domain';
 import { z } from 'zod';
+import { pageOf } from './baseDataOutputs.ts';
 
 /**
  * The answers of the platform procedures (years, sign-out, password, account briefs) as schemas, for
@@ -40,3 +41,19 @@ const AccountBriefOutput: z.ZodType<AccountBrief> = z.strictObject({
 });
 
 export const AccountBriefsOutput = z.array(AccountBriefOutput);
+
+const accountFields = {
+  departmentId: Num,
+  code: z.string(),
+  descriptionDeu: z.string(),
+  descriptionIta: z.string(),
+  type: AccountTypeSchema,
+  notes: z.string(),
+  inactive: z.boolean(),
+  canInactivate: z.boolean(),
+  bankInfo: z.strictObject({ iban: z.string(), bankName: z.string(), swift: z.string() }),
+};
+
+export const AccountOutput: z.ZodType<Account> = z.strictObject({ id: Num, ...accountFields });
+export const AccountPageOutput = pageOf(AccountOutput);
+export const AccountTemplateOutput = z.strictObject({ id: z.null(), ...accountFields });
