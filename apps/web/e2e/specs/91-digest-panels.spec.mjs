@@ -4,13 +4,14 @@
  * the current year's forecast, opens
  * - the cash journal with Alt+Shift+1 and picks the previous year (the year with bookings; the three
  *   panels share it): the box equals the cash account's line of Accounts/Balance (start and final),
- *   start + revenues − expenses = final, it opens on the last page and the newest row carries the
- *   final balance as its running balance;
+ *   the box and the row count equal Digests/CashJournal over REST, start + revenues − expenses = final,
+ *   it opens on the last page and the newest row carries the final balance as its running balance;
  * - the supplier digest with Alt+Shift+3 for 1006 Rosenbauer: one document, paid + not paid = the sum
- *   = 350,00 € (by hand: the demo's year-end bill is 10 % of the 3.500 € line 2-1-004);
+ *   = 350,00 € (by hand: the demo's year-end bill is 10 % of the 3.500 € line 2-1-004), as Digests/Suppliers;
  * - the chapter register from the top bar's button (the drawer covers the top bar: Escape first),
  *   typing the code 21003: the box equals Budget/Chapter, its initial budget 6.000,00 € (by hand: the
- *   demo forecast of a fire brigade), the rows with their paid/open state sum to the box
+ *   demo forecast of a fire brigade), the rows are those of Digests/Chapters (number, amount, running
+ *   availability) and with their paid/open state sum to the box
  *   (DOMAIN decision 9); a click on a paid row opens that movement behind the panel, and the
  *   shortcut brings the register back with the same chapter; the cash journal, opened again, kept its
  *   year, account and page, and an account transfer row opens accounts/transfer?nr=… with that transfer.
@@ -96,12 +97,22 @@ describe('online lists over the forecast screen', () => {
       const k1 = balances.json.accounts.find((a) => a.accountCode === 'K1');
       assert.equal(journal.start, euros(k1.initialBalance), 'the year starts with the initial balance');
       assert.equal(journal.final, euros(k1.finalBalance), "the year ends with the account's balance");
+      // the same digest over REST (euros; every row without paging)
+      const restJournal = (await rest('zwei', 'GET', `Digests/CashJournal?departmentId=${deptId}&year=${year}&accountCode=K1`)).json;
+      assert.deepEqual(journal, {
+        start: euros(restJournal.dateFromBalance),
+        revenues: euros(restJournal.totalProfit),
+        expenses: euros(restJournal.totalLoss),
+        movements: euros(restJournal.movementsBalance),
+        final: euros(restJournal.finalBalance),
+      });
       assert.equal(journal.start + journal.revenues - journal.expenses, journal.final);
       assert.equal(journal.revenues - journal.expenses, journal.movements);
       // opened on the last page: the newest row last, with the final balance
       const count = await page.getByTestId('cash-rows').getByTestId('data-count').innerText();
       const [, to, total] = /–(\d+) \D+ (\d+)/.exec(count) ?? [];
       assert.ok(Number(total) > 0 && to === total, `the last page is shown: ${count}`);
+      assert.equal(Number(total), restJournal.movements.length);
       const cashRows = await rowsOf(page, 'cash-rows');
       assert.equal(cents(cashRows.at(-1).at(-1)), journal.final, 'the newest row carries the final balance');
       await shot(page, `91-digest-cash-${language}`);
@@ -118,6 +129,8 @@ describe('online lists over the forecast screen', () => {
       const notPaid = await amount(page, 'supplier-not-paid');
       assert.equal(paid + notPaid, 35000, 'the bill: 10 % of 3.500,00 €');
       assert.equal(await amount(page, 'supplier-total'), 35000);
+      const restSupplier = (await rest('zwei', 'GET', `Digests/Suppliers?departmentId=${deptId}&year=${year}&supplierCode=1006`)).json;
+      assert.deepEqual([paid, notPaid, restSupplier.documentCount], [euros(restSupplier.totalPaid), euros(restSupplier.totalNotPaid), 1]);
       assert.match(await page.getByTestId('supplier-address').innerText(), /Rosenbauer Österreich GmbH[\s\S]*4060 Leonding/);
       const supplierRows = await rowsOf(page, 'supplier-rows');
       assert.equal(supplierRows.length, 1);
@@ -166,6 +179,12 @@ describe('online lists over the forecast screen', () => {
       // every row on one page; they sum to the box (changes, payments, open payments, reservations)
       const chapterRows = await rowsOf(page, 'chapter-rows');
       assert.ok(chapterRows.length > 0 && chapterRows.length <= 15, `rows: ${chapterRows.length}`);
+      const restChapter = (await rest('zwei', 'GET', `Digests/Chapters?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
+      assert.deepEqual(
+        chapterRows.map((r) => [r[1], cents(r[6]), cents(r.at(-1))]),
+        restChapter.movements.map((m) => [String(m.recordNumber), euros(m.amount), euros(m.finalBalance)]),
+        'the rows of Digests/Chapters',
+      );
       const sum = chapterRows.reduce((s, r) => s + cents(r[6]), 0);
       assert.equal(sum, box.changes + box.payments + box.open + box.reservations, 'the rows sum to the box');
       assert.equal(cents(chapterRows.at(-1).at(-1)), box.available, 'the running availability ends with the box');
