@@ -379,7 +379,13 @@ export type EtsReport = z.infer<typeof EtsReport>;
  * pre-fills the actual surplus and is shown next to the presumed one. finalSurplus null while Y−1 is
  * not approved.
  */
-export const PreviousFinalSurplus = z.strictObject({ year: z.number(), approval: IsoDate.nullable(), finalSurplus: Cents.nullable() });
+export const PreviousFinalSurplus = z.strictObject({
+  year: z.number(),
+  approval: IsoDate.nullable(),
+  finalSurplus: Cents.nullable(),
+  /** The presumed surplus used in the scope's forecast (shown beside it). */
+  surplusUsed: Cents,
+});
 export type PreviousFinalSurplus = z.infer<typeof PreviousFinalSurplus>;
 
 // ---- rules --------------------------------------------------------------------------------------

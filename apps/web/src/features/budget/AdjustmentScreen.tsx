@@ -182,7 +182,15 @@ export function AdjustmentScreen() {
                   {t`Neue Haushaltsangleichung`}
                 </Text>
                 {headFields}
-                {finalSurplusNote}
+                {previous.data ? (
+                  <Group gap="xl">
+                    <Text size="sm">
+                      {t`Voraussichtlicher Verwaltungsüberschuss (verwendet)`}:{' '}
+                      <Amount cents={previous.data.surplusUsed} size="sm" fw={600} style={{ display: 'inline', minWidth: 0 }} />
+                    </Text>
+                    {finalSurplusNote}
+                  </Group>
+                ) : null}
                 <Group>
                   <Button type="submit" loading={creating} data-testid="adjustment-create">
                     {t`Anlegen`}

@@ -148,9 +148,10 @@ export async function finalFigures(db: Db, scope: { departmentId: number; year: 
  */
 export async function previousFinalSurplus(db: Db, scope: { departmentId: number; year: number }): Promise<PreviousFinalSurplus> {
   const previous = { departmentId: scope.departmentId, year: scope.year - 1 };
-  const head = await readHead(db, previous);
-  if (!head.finalApproved) return { year: previous.year, approval: null, finalSurplus: null };
-  return { year: previous.year, approval: head.finalApproved, finalSurplus: (await finalFigures(db, previous)).results.finalSurplus };
+  const [head, own] = await Promise.all([readHead(db, previous), readHead(db, scope)]);
+  if (!head.finalApproved) return { year: previous.year, approval: null, finalSurplus: null, surplusUsed: own.surplusUsed };
+  const { finalSurplus } = (await finalFigures(db, previous)).results;
+  return { year: previous.year, approval: head.finalApproved, finalSurplus, surplusUsed: own.surplusUsed };
 }
 
 /** previousFinalSurplus's amount alone (null while Y−1 is not approved). */

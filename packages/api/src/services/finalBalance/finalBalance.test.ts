@@ -553,7 +553,7 @@ describeOnDatabases('final account', (get) => {
     await get()
       .db.insert(budgetHeads)
       .values({ ...next, forecastApproved: `${Y + 1}-01-15`, cashBalance: 30_000, surplusUsed: 30_000 });
-    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: null, finalSurplus: null });
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: null, finalSurplus: null, surplusUsed: 30_000 });
     expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
       id: 0,
       surplusActual: 0,
@@ -563,7 +563,7 @@ describeOnDatabases('final account', (get) => {
     // the revenue of 10,00 booked after reopening raises the final surplus to 7.460,00
     expect((await c.finalBalance.approve({ ...s(), approval: `${Y + 1}-02-12` })).success).toBe(true);
     expect((await c.finalBalance.report(s())).results).toMatchObject({ finalSurplus: 746_000, nextYearSurplusForecast: 30_000 });
-    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: `${Y + 1}-02-12`, finalSurplus: 746_000 });
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: `${Y + 1}-02-12`, finalSurplus: 746_000, surplusUsed: 30_000 });
     expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
       id: 0,
       surplusActual: 746_000,
