@@ -1,4 +1,15 @@
-import { type Bank, type BankImportReport, type Department, DepartmentBrief, Language, type Page, type Supplier, type SupplierBrief } from '@app/domain';
+import {
+  type Bank,
+  type BankImportReport,
+  type Department,
+  DepartmentBrief,
+  Language,
+  type MovementTemplate,
+  type Page,
+  type Supplier,
+  type SupplierBrief,
+  type TemplateBrief,
+} from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -146,3 +157,33 @@ export const DepartmentOutput: z.ZodType<Department> = z.strictObject({
 export const DepartmentPageOutput = pageOf(DepartmentOutput);
 export const DepartmentTemplateOutput = z.strictObject({ id: z.null(), area: z.null(), ...departmentFields });
 export const DepartmentBriefPageOutput = pageOf(DepartmentBrief.strict());
+
+export const TemplateOutput: z.ZodType<MovementTemplate> = z.strictObject({
+  id: Num,
+  code: Num,
+  descriptionDeu: Text,
+  descriptionIta: Text,
+  positions: z.array(z.strictObject({ chapter: Text, type: Num, chapterDescriptionDe: Text, chapterDescriptionIt: Text })),
+  transferPositions: z.array(
+    z.strictObject({
+      chapterFrom: Text,
+      chapterFromDescriptionDe: Text,
+      chapterFromDescriptionIt: Text,
+      chapterTo: Text,
+      chapterToDescriptionDe: Text,
+      chapterToDescriptionIt: Text,
+    }),
+  ),
+  isEditable: z.boolean(),
+});
+const TemplateBriefOutput: z.ZodType<TemplateBrief> = z.strictObject({ id: Num, code: Num, descriptionDeu: Text, descriptionIta: Text, positionCount: Num });
+export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: boolean }> = z.strictObject({
+  entities: z.array(TemplateBriefOutput),
+  page: Num,
+  pageSize: Num,
+  totalPages: Num,
+  total: Num,
+  isEditable: z.boolean(),
+});
+export const TemplateCreatedOutput = z.strictObject({ code: Num, id: Num });
+export const TemplateDeletedOutput = z.strictObject({ deleted: z.literal(true) });

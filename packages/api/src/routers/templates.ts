@@ -2,6 +2,7 @@ import { TemplateCodeInput, TemplateCreateInput, TemplateListInput, TemplateSave
 import { requirePermission } from '../guards.ts';
 import * as templates from '../services/templates.ts';
 import { scopedProcedure, router } from '../trpc.ts';
+import { TemplateCreatedOutput, TemplateDeletedOutput, TemplateOutput, TemplatePageOutput } from './baseDataOutputs.ts';
 
 /** Movement templates of the scope department; open to every user linked to it. */
 const templateProcedure = scopedProcedure.use(({ ctx, next }) => {
@@ -10,9 +11,24 @@ const templateProcedure = scopedProcedure.use(({ ctx, next }) => {
 });
 
 export const templatesRouter = router({
-  list: templateProcedure.input(TemplateListInput).query(({ ctx, input }) => templates.listTemplates(ctx.db, ctx.scope, input)),
-  get: templateProcedure.input(TemplateCodeInput).query(({ ctx, input }) => templates.getTemplate(ctx.db, ctx.scope, input)),
-  create: templateProcedure.input(TemplateCreateInput).mutation(({ ctx, input }) => templates.createTemplate(ctx.db, ctx.scope, input)),
-  save: templateProcedure.input(TemplateSaveInput).mutation(({ ctx, input }) => templates.saveTemplate(ctx.db, ctx.scope, input)),
-  delete: templateProcedure.input(TemplateCodeInput).mutation(({ ctx, input }) => templates.deleteTemplate(ctx.db, ctx.scope, input)),
+  list: templateProcedure
+    .input(TemplateListInput)
+    .output(TemplatePageOutput)
+    .query(({ ctx, input }) => templates.listTemplates(ctx.db, ctx.scope, input)),
+  get: templateProcedure
+    .input(TemplateCodeInput)
+    .output(TemplateOutput)
+    .query(({ ctx, input }) => templates.getTemplate(ctx.db, ctx.scope, input)),
+  create: templateProcedure
+    .input(TemplateCreateInput)
+    .output(TemplateCreatedOutput)
+    .mutation(({ ctx, input }) => templates.createTemplate(ctx.db, ctx.scope, input)),
+  save: templateProcedure
+    .input(TemplateSaveInput)
+    .output(TemplateOutput)
+    .mutation(({ ctx, input }) => templates.saveTemplate(ctx.db, ctx.scope, input)),
+  delete: templateProcedure
+    .input(TemplateCodeInput)
+    .output(TemplateDeletedOutput)
+    .mutation(({ ctx, input }) => templates.deleteTemplate(ctx.db, ctx.scope, input)),
 });
