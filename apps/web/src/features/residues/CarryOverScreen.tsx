@@ -129,6 +129,7 @@ function CarryOver() {
               <Link
                 to="/dept/$dept/year/$year/residues/determination"
                 params={{ dept: department.code, year: String(previous) }}
+                style={{ fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-anchor)' }}
                 data-testid="carry-over-determine"
               >
                 {t`Zur Feststellung der Rückstände ${previous}`}
