@@ -129,6 +129,8 @@ function saveReplay(log: Captured[], old: { movementId: number; recordNumber: nu
         params = params.map((p, i) => (i % 3 === 0 ? (payments.get(p as number) ?? p) : i % 3 === 1 ? (positions.get(p as number) ?? p) : p));
       const rows = (await tx.unsafe(q, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as Record<string, unknown>[];
       if (q.startsWith('select') && q.includes('from "record_counters"') && q.includes('for update')) recordNumber = Number(rows[0]?.last ?? 0) + 1;
+      // the counter as one upsert (insert ... on conflict do update ... returning last): its answer is the number
+      if (q.startsWith('insert into "record_counters"') && q.includes('returning')) recordNumber = Number(rows[0]?.last ?? 0);
       if (q.startsWith('insert into "movements"')) movementId = Number(rows[0]?.id);
       if (q.startsWith('insert into "movement_positions"')) for (const r of rows) positions.set(old.positionIds[Number(r.sort)] as number, Number(r.id));
       if (q.startsWith('insert into "movement_payments"')) for (const r of rows) payments.set(old.paymentIds[Number(r.sort)] as number, Number(r.id));
@@ -241,6 +243,19 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   // ---- writes: 20 concurrent savers ------------------------------------------------------------
   lines.push('', '### Saves: expense with 5 positions, 20 concurrent writers (target p95 <= 25 ms)', '');
   lines.push('| run | p50 ms | p95 ms | p99 ms | saves/s | errors |', '|---|---|---|---|---|---|');
+  // one writer at a time in scope 512: the cost of one save without queueing (what fewer statements buy)
+  const single = await load({
+    url: `${base}/api/Movements`,
+    method: 'POST',
+    connections: 1,
+    seconds,
+    request: () => ({ headers: { authorization: `Bearer ${one.token}` }, body: one.body }),
+  });
+  const singleRoute = await load({ url: `${bareBase}/bare/save/${one.code}`, method: 'POST', connections: 1, seconds, request: () => ({ body: '{}' }) });
+  const singleBare = await concurrent(() => sql.begin((tx) => replayOf(one.code)(tx)), 1, seconds);
+  lines.push(row('app POST /api/Movements, one writer (512)', single));
+  lines.push(row('bare Fastify route (replayed SQL), one writer (512)', singleRoute));
+  lines.push(row('bare SQL replay (postgres.js), one writer (512)', singleBare));
   const spread = (i: number) => scopes[i % scopes.length] as Scope;
   const runs: [string, (i: number) => Scope][] = [
     ['one scope (512)', () => one],
