@@ -230,6 +230,20 @@ describe('online lists over the forecast screen', () => {
       await page.waitForURL(`${baseUrl}/dept/${dept}/year/${year}/accounts/transfer?nr=${cashRows[transferIndex][1]}`);
       await page.getByText(tx.transferTitle(cashRows[transferIndex][1])).first().waitFor();
 
+      // ---- a revenue chapter: collected and still to receive ------------------------------------
+      await page.keyboard.press('Alt+Shift+Digit2');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
+      await page.keyboard.type('11001');
+      await page.getByTestId('chapter-to-receive').waitFor();
+      await waitBox(page, 'chapter-box');
+      const revenueLine = (await rest('zwei', 'GET', `Budget/Chapter?departmentId=${deptId}&year=${year}&chapter=11001`)).json;
+      assert.equal(await amount(page, 'chapter-payments'), euros(revenueLine.payments));
+      assert.equal(await amount(page, 'chapter-to-receive'), euros(revenueLine.toReceive));
+      assert.equal(await page.getByTestId('chapter-open').count(), 0, 'no open payments on a revenue chapter');
+      await shot(page, `91-digest-chapter-revenue-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
       await context.close();

@@ -51,8 +51,9 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
     ...movementColumns<ChapterDigestRow>(i18n, (r) => transferDescription(r, year), { kind: 155, supplier: 160 }),
     amountColumn<ChapterDigestRow>('amount', t`Betrag`, (r) => r.amount),
     { key: 'state', header: t`Stand`, width: 104, render: (r: ChapterDigestRow) => <RowState row={r} /> },
-    amountColumn<ChapterDigestRow>('balance', revenues ? t`Noch einzunehmen` : t`Verfügbar`, (r) => r.finalBalance, 124),
-  ];
+    amountColumn<ChapterDigestRow>('balance', revenues ? t`Noch einzunehmen` : t`Verfügbar`, (r) => r.finalBalance, revenues ? 144 : 124),
+    // a revenue chapter has neither suppliers nor paid/open shares: room for the description
+  ].filter((c) => !revenues || (c.key !== 'supplier' && c.key !== 'state'));
 
   return (
     <Stack gap="sm">
