@@ -1,4 +1,5 @@
 import {
+  AccessLevelSchema,
   type Bank,
   type BankImportReport,
   type Department,
@@ -9,6 +10,9 @@ import {
   type Supplier,
   type SupplierBrief,
   type TemplateBrief,
+  type UserDepartmentRow,
+  type UserDetail,
+  type UserRow,
 } from '@app/domain';
 import { z } from 'zod';
 
@@ -186,4 +190,41 @@ export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: b
   isEditable: z.boolean(),
 });
 export const TemplateCreatedOutput = z.strictObject({ code: Num, id: Num });
-export const TemplateDeletedOutput = z.strictObject({ deleted: z.literal(true) });
+
+const userFields = {
+  username: Text,
+  fullname: Text,
+  accessLevel: AccessLevelSchema,
+  locked: z.boolean(),
+  validUntil: Text.nullable(),
+  mainDepartmentId: Num.nullable(),
+  language: Language,
+  mustChangePassword: z.boolean(),
+};
+export const UserPageOutput = pageOf<UserRow>(z.strictObject({ id: Num, ...userFields }));
+export const UserDetailOutput: z.ZodType<UserDetail> = z.strictObject({ id: Num, ...userFields, departmentIds: z.array(Num) });
+export const UserTemplateOutput = z.strictObject({
+  id: z.null(),
+  ...userFields,
+  password: Text,
+  passwordRepeat: Text,
+  departmentIds: z.array(Num),
+});
+export const DeletedRecordOutput = z.strictObject({ deleted: z.literal(true) });
+
+export const UserDepartmentOutput: z.ZodType<UserDepartmentRow> = z.strictObject({
+  id: Num,
+  userId: Num,
+  deptId: Num,
+  username: Text,
+  userFullname: Text,
+  accessLevel: Num,
+  isLocked: z.boolean(),
+  validUntil: Text.nullable(),
+  deptCode: Text,
+  name1Deu: Text,
+  name2Deu: Text,
+  name1Ita: Text,
+  name2Ita: Text,
+});
+export const UserDepartmentPageOutput = pageOf(UserDepartmentOutput);

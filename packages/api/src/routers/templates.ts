@@ -2,7 +2,7 @@ import { TemplateCodeInput, TemplateCreateInput, TemplateListInput, TemplateSave
 import { requirePermission } from '../guards.ts';
 import * as templates from '../services/templates.ts';
 import { scopedProcedure, router } from '../trpc.ts';
-import { TemplateCreatedOutput, TemplateDeletedOutput, TemplateOutput, TemplatePageOutput } from './baseDataOutputs.ts';
+import { TemplateCreatedOutput, DeletedRecordOutput, TemplateOutput, TemplatePageOutput } from './baseDataOutputs.ts';
 
 /** Movement templates of the scope department; open to every user linked to it. */
 const templateProcedure = scopedProcedure.use(({ ctx, next }) => {
@@ -29,6 +29,6 @@ export const templatesRouter = router({
     .mutation(({ ctx, input }) => templates.saveTemplate(ctx.db, ctx.scope, input)),
   delete: templateProcedure
     .input(TemplateCodeInput)
-    .output(TemplateDeletedOutput)
+    .output(DeletedRecordOutput)
     .mutation(({ ctx, input }) => templates.deleteTemplate(ctx.db, ctx.scope, input)),
 });
