@@ -15,7 +15,7 @@
  *   (DOMAIN decision 9); a click on a paid row opens that movement behind the panel, and the
  *   shortcut brings the register back with the same chapter; the cash journal, opened again, kept its
  *   year, account and page, and an account transfer row opens accounts/transfer?nr=… with that transfer.
- * Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
+ * The side menu's "Online-Listen" open the same panels. Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
  */
 import { describe, test } from 'node:test';
 import {
@@ -25,6 +25,7 @@ import {
   baseUrl,
   cents,
   currentYear,
+  menuEntry,
   newPage,
   rest,
   setLanguage,
@@ -219,6 +220,14 @@ describe('online lists over the forecast screen', () => {
       await page.keyboard.press('Alt+Shift+Digit2');
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
       await shot(page, `91-digest-movement-${language}`);
+
+      // ---- the side menu's online lists open the same panels (the supplier kept) -----------------
+      await (await menuEntry(page, 'management', 'management.onlineLists', 'management.onlineLists.supplierDigest')).click();
+      await page.getByTestId('digest-supplierDigest').waitFor();
+      await waitBox(page, 'supplier-box');
+      assert.equal(await amount(page, 'supplier-total'), 35000);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('digest-supplierDigest').waitFor({ state: 'hidden' });
 
       // ---- the cash journal kept its choices; an account transfer opens on the transfer screen ----
       await page.keyboard.press('Alt+Shift+Digit1');
