@@ -37,6 +37,7 @@ import {
   ChapterPageOutput,
   ChapterTemplateOutput,
   ChartCopyOutput,
+  ChartStatusOutput,
   ChartExportOutput,
   EtsOutput,
   TitleOutput,
@@ -44,10 +45,14 @@ import {
   TitleTemplateOutput,
 } from './chartOutputs.ts';
 import { DeletedRecordOutput } from './baseDataOutputs.ts';
+import { YearStateOutput } from './platformOutputs.ts';
 
 /** Chart of accounts per area and year: titles, categories, chapters, picker, ETS, export, copy. */
 export const chartRouter = router({
-  status: authedProcedure.input(ChartScopeInput).query(({ ctx, input }) => chartStatus(ctx.db, ctx.session, input)),
+  status: authedProcedure
+    .input(ChartScopeInput)
+    .output(ChartStatusOutput)
+    .query(({ ctx, input }) => chartStatus(ctx.db, ctx.session, input)),
 
   titles: router({
     list: authedProcedure
@@ -165,5 +170,8 @@ export const chartRouter = router({
     .output(ChartCopyOutput)
     .mutation(({ ctx, input }) => copyChart(ctx.db, ctx.session, input)),
   /** chartOfAccounts/unlock: keeps the chart of an area and year editable after approvals. */
-  unlock: authedProcedure.input(ChartUnlockInput).mutation(({ ctx, input }) => setChartUnlocked(ctx.db, ctx.session, input)),
+  unlock: authedProcedure
+    .input(ChartUnlockInput)
+    .output(YearStateOutput)
+    .mutation(({ ctx, input }) => setChartUnlocked(ctx.db, ctx.session, input)),
 });

@@ -93,3 +93,13 @@ export const ChartCopyOutput: z.ZodType<ChartCopyResult> = z.strictObject({
   kinds: z.array(z.enum(['chapters', 'categories', 'titles'])),
   counts: z.strictObject({ chapters: Num, categories: Num, titles: Num }),
 });
+
+/** chart.status: the chart's lock state of an area and year and what the user may edit in it. */
+export const ChartStatusOutput = z.strictObject({
+  area: Num,
+  year: Num,
+  locked: z.boolean(),
+  unlocked: z.boolean(),
+  approvedBudgets: z.boolean(),
+  canEdit: z.strictObject({ titles: z.boolean(), categories: z.boolean(), chapters: z.boolean() }),
+});

@@ -19,13 +19,13 @@ export const YearCreatedOutput = z.strictObject({
   message: z.enum(['YearCreated', 'YearExists']),
 });
 
-const YearState: z.ZodType<FinancialYearState> = z.strictObject({
+export const YearStateOutput: z.ZodType<FinancialYearState> = z.strictObject({
   ...FinancialYearStatus.shape,
   areaUnlocked: AreaFlags.strict(),
   chartUnlocked: AreaFlags.strict(),
 });
 
-export const YearStatesOutput = z.strictObject({ years: z.array(YearState) });
+export const YearStatesOutput = z.strictObject({ years: z.array(YearStateOutput) });
 
 export const LogoutOutput = z.strictObject({ ok: z.literal(true) });
 
