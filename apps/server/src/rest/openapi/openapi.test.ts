@@ -88,13 +88,19 @@ for (const target of testDatabases()) {
       expect((await new Validator().validate(broken as unknown as Parameters<Validator['validate']>[0])).valid).toBe(false);
     });
 
-    it('names every path of the spec call tables that is not pending', async () => {
+    it('names every path of the spec call tables that is not pending, each with its answer schema', async () => {
       const documented = new Set(operations(await doc()).map((o) => key(o.method, o.path)));
       const spec = specPaths();
       expect(spec.length).toBeGreaterThan(100);
       const missing = spec.filter((p) => !p.pending && !documented.has(key(p.method, p.path))).map((p) => `${p.method} ${p.path}`);
       expect(missing).toEqual([]);
       expect(documented.has(key('GET', '/NoSuchPath'))).toBe(false);
+      // every answer has its schema (a procedure without .output() would be documented as not described)
+      const loose = operations(await doc()).filter((o) => o.op['x-answer-typed'] === false);
+      expect(
+        loose.map((o) => `${o.method} ${o.path}`),
+        'give these procedures an output schema (see packages/api/src/routers/*Outputs.ts)',
+      ).toEqual([]);
       // every row was followed to its procedure
       const undescribed = operations(await doc()).filter((o) => (o.op as { 'x-described'?: boolean })['x-described'] === false);
       expect(undescribed.map((o) => `${o.method} ${o.path}`)).toEqual([]);
