@@ -1,7 +1,8 @@
-import { formatAmount, type TransferAccount } from '@app/domain';
+import { formatAmount } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group } from '@mantine/core';
 import { useState } from 'react';
+import { accountName } from '../../ui/accountName.ts';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
 import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
@@ -9,11 +10,6 @@ import { type CashScopeRef, transferListQuery } from './queries.ts';
 
 /** The spec's transfers picker pages above 5 rows. */
 const PAGE = 5;
-
-/** `K1 – Kassa` in the language of the UI. */
-export function accountName(account: Pick<TransferAccount, 'code' | 'descriptionDeu' | 'descriptionIta'>, locale: string): string {
-  return `${account.code} – ${locale === 'it' ? account.descriptionIta : account.descriptionDeu}`;
-}
 
 /**
  * Opening a saved transfer: its number and Enter, or "…" (F4, Enter on the empty field) for the

@@ -23,7 +23,8 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { transferLabels } from './labels.ts';
 import { transferContextQuery, transferQuery } from './queries.ts';
 import { compare, type Field, newSource, problemsOf, type Source, toValues, type Values } from './transferForm.ts';
-import { accountName, TransferPicker } from './TransferPicker.tsx';
+import { accountName } from '../../ui/accountName.ts';
+import { TransferPicker } from './TransferPicker.tsx';
 
 /**
  * Account transfers (accounts/transfer): money moved from one account of the department to another,

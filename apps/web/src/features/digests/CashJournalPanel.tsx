@@ -11,8 +11,8 @@ import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
-import { accountName } from '../cash/TransferPicker.tsx';
-import type { DigestPanelProps } from './DigestPanels.tsx';
+import { accountName } from '../../ui/accountName.ts';
+import type { DigestPanelProps } from './types.ts';
 import {
   amountColumn,
   DigestCriteria,

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
-import type { DigestPanelProps } from './DigestPanels.tsx';
+import type { DigestPanelProps } from './types.ts';
 import { transferDescription } from './digestText.ts';
 import {
   amountColumn,

@@ -7,7 +7,6 @@
  * shortcut brings the list back where it was. Every opening refetches the digests (a booking made
  * meanwhile shows).
  */
-import type { DepartmentBrief } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Box, Drawer, Group, Kbd, SegmentedControl } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
@@ -18,13 +17,7 @@ import { ChapterDigestPanel } from './ChapterDigestPanel.tsx';
 import { digestPanelLabels } from './labels.ts';
 import { type DigestPanel, digestPanels, nextOpenPanel, panelOfKey, shortcutDigit } from './panels.ts';
 import { SupplierDigestPanel } from './SupplierDigestPanel.tsx';
-
-/** The scope the panels read: the department of the address and its years (the panels pick their own year). */
-export interface DigestScope {
-  department: DepartmentBrief;
-  year: number;
-  years: number[];
-}
+import type { DigestScope, OpenRecord } from './types.ts';
 
 interface DigestPanelsApi {
   /** null outside a department's scope: no panel can open. */
@@ -39,17 +32,6 @@ const DigestPanelsContext = createContext<DigestPanelsApi>({ available: false, o
 export function useDigestPanels(): DigestPanelsApi {
   return useContext(DigestPanelsContext);
 }
-
-/** What each panel gets: the scope in the panels' year, the year's change, the opener of a row's record, whether it is shown. */
-export interface DigestPanelProps {
-  scope: DigestScope;
-  onYear: (year: number) => void;
-  openRecord: OpenRecord;
-  active: boolean;
-}
-
-/** What the panel's rows call to open a record: closes the drawer and goes to the record's address. */
-export type OpenRecord = (href: string) => void;
 
 export function DigestPanelsProvider({ scope, children }: { scope: DigestScope | null; children: ReactNode }) {
   const [open, setOpen] = useState<DigestPanel | null>(null);

@@ -12,7 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx';
-import type { DigestScope, OpenRecord } from './DigestPanels.tsx';
+import type { DigestScope, OpenRecord } from './types.ts';
 import { digestKindLabels } from './labels.ts';
 import { isSettled, type DigestPaging, useDigestPaging } from './paging.ts';
 import { digestRowHref, type DigestRowSource } from './rowTarget.ts';

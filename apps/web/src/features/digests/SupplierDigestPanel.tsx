@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
-import type { DigestPanelProps } from './DigestPanels.tsx';
+import type { DigestPanelProps } from './types.ts';
 import { chaptersText } from './digestText.ts';
 import {
   amountColumn,
