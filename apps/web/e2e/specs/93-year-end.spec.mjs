@@ -222,6 +222,12 @@ for (const [language, t] of Object.entries(runs)) {
       await page.getByTestId('residues-source-next').click();
       await page.getByTestId('budget-closed-warning').waitFor();
       assert.equal(await page.getByTestId('residues-table').locator('input').count(), 0, 'no inputs in a closed year');
+      // every booking screen of the closed year is read-only: an expense opens with the warning and without Save
+      await page.goto(`${base}/movements/expenses/1`);
+      await page.getByTestId('budget-closed-warning').waitFor();
+      await page.getByTestId('editor-back').waitFor();
+      assert.equal(await page.getByTestId('editor-save').count(), 0, 'no Save on a movement of a closed year');
+      await shot(page, `year-end-closed-movement-${language}`);
 
       // ---- the final report: the form (every criterion passed), the PDF with the approval and the cash at 31.12.
       const cash = await page.getByTestId('header-cash-balance').innerText();
