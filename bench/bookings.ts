@@ -17,7 +17,7 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
 import { BOOKING_DEPARTMENTS, BOOKING_YEAR } from './generate.ts';
-import { concurrent, type LoadResult, load, ms, sequential } from './measure.ts';
+import { concurrent, type LoadResult, load, ms, sequential, staggered } from './measure.ts';
 
 export interface BookingsContext {
   url: string;
@@ -291,7 +291,24 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   for (const [name, scopeOf] of runs) {
     const paced = await appSaves(scopeOf, 1);
     if (paced.firstError) console.log(`paced save ${name}: ${paced.firstError}`);
-    lines.push(row(`app POST /api/Movements, ${name}, paced: each writer 1 save/s`, paced));
+    lines.push(row(`app POST /api/Movements, ${name}, paced: each writer 1 save/s (all at the same instant)`, paced));
+    // the same 20 writers at one save a second, their seconds spread evenly (cashiers don't book in step)
+    const spreadOut = await staggered(
+      async (w) => {
+        const s = scopeOf(w);
+        const res = await fetch(`${base}/api/Movements`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+          body: s.body,
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 300)}`);
+      },
+      20,
+      seconds,
+    );
+    if (spreadOut.firstError) console.log(`staggered save ${name}: ${spreadOut.firstError}`);
+    lines.push(row(`app POST /api/Movements, ${name}, paced: each writer 1 save/s, spread over the second`, spreadOut));
   }
   await bare.close();
   await sql.end();

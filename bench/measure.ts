@@ -116,4 +116,35 @@ export async function concurrent(fn: (worker: number) => Promise<unknown>, worke
   return summarize(latencies, seconds, failed, firstError);
 }
 
+/**
+ * `workers` writers each calling `fn(worker)` once per `everyMs`, their ticks spread evenly over the
+ * period (writer w starts at w·everyMs/workers): people booking side by side, not a synchronised
+ * burst (autocannon's connectionRate starts every connection at the same instant). Open loop: a late
+ * answer does not delay the writer's next tick beyond the answer itself.
+ */
+export async function staggered(fn: (worker: number) => Promise<unknown>, workers: number, seconds: number, everyMs = 1000): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstError: string | undefined;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const sleep = (until: number) => new Promise((r) => setTimeout(r, Math.max(0, until - performance.now())));
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let tick = start + (w * everyMs) / workers; tick < end; tick += everyMs) {
+        await sleep(tick);
+        const t = performance.now();
+        try {
+          await fn(w);
+        } catch (error) {
+          failed++;
+          firstError ??= String(error);
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarize(latencies, seconds, failed, firstError);
+}
+
 export const ms = (v: number): string => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
