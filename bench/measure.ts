@@ -93,27 +93,36 @@ export async function sequential(fn: () => Promise<unknown>, n: number): Promise
   return times.sort((a, b) => a - b);
 }
 
-/** `workers` concurrent loops calling `fn(worker)` for `seconds` (the bare counterpart of `load`). */
-export async function concurrent(fn: (worker: number) => Promise<unknown>, workers: number, seconds: number): Promise<LoadResult> {
+/** Times each call of `fn(worker)`, counting failures; `result` summarises them over `seconds`. */
+function timedCalls(fn: (worker: number) => Promise<unknown>) {
   const latencies: number[] = [];
   let failed = 0;
   let firstError: string | undefined;
+  return {
+    async call(w: number): Promise<void> {
+      const t = performance.now();
+      try {
+        await fn(w);
+      } catch (error) {
+        failed++;
+        firstError ??= String(error);
+      }
+      latencies.push(performance.now() - t);
+    },
+    result: (seconds: number): LoadResult => summarize(latencies, seconds, failed, firstError),
+  };
+}
+
+/** `workers` concurrent loops calling `fn(worker)` for `seconds` (the bare counterpart of `load`). */
+export async function concurrent(fn: (worker: number) => Promise<unknown>, workers: number, seconds: number): Promise<LoadResult> {
+  const calls = timedCalls(fn);
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        try {
-          await fn(w);
-        } catch (error) {
-          failed++;
-          firstError ??= String(error);
-        }
-        latencies.push(performance.now() - t);
-      }
+      while (performance.now() < end) await calls.call(w);
     }),
   );
-  return summarize(latencies, seconds, failed, firstError);
+  return calls.result(seconds);
 }
 
 /**
@@ -123,9 +132,7 @@ export async function concurrent(fn: (worker: number) => Promise<unknown>, worke
  * answer does not delay the writer's next tick beyond the answer itself.
  */
 export async function staggered(fn: (worker: number) => Promise<unknown>, workers: number, seconds: number, everyMs = 1000): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let failed = 0;
-  let firstError: string | undefined;
+  const calls = timedCalls(fn);
   const start = performance.now();
   const end = start + seconds * 1000;
   const sleep = (until: number) => new Promise((r) => setTimeout(r, Math.max(0, until - performance.now())));
@@ -133,18 +140,11 @@ export async function staggered(fn: (worker: number) => Promise<unknown>, worker
     Array.from({ length: workers }, async (_, w) => {
       for (let tick = start + (w * everyMs) / workers; tick < end; tick += everyMs) {
         await sleep(tick);
-        const t = performance.now();
-        try {
-          await fn(w);
-        } catch (error) {
-          failed++;
-          firstError ??= String(error);
-        }
-        latencies.push(performance.now() - t);
+        await calls.call(w);
       }
     }),
   );
-  return summarize(latencies, seconds, failed, firstError);
+  return calls.result(seconds);
 }
 
 export const ms = (v: number): string => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
