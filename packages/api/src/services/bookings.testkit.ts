@@ -1,5 +1,6 @@
 import { type DbHandle, schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
+import type { createCaller } from '../root.ts';
 
 const { budgetHeads, chapterBudgets, chapters } = schema;
 
@@ -36,4 +37,32 @@ export async function withBudgetClosed(handle: DbHandle, scope: TestScope, body:
   } finally {
     await handle.db.update(budgetHeads).set({ finalApproved: null }).where(ofScope);
   }
+}
+
+/**
+ * DOMAIN.md's worked example budget in a scope: forecast 11001 5.000 €, 21003 1.000 €, 21006 3.000 €,
+ * 21001 1.000 €, approved on 20.01.; change 1 (approved 01.02.) +200 € on 21003 and on 11001.
+ */
+export async function workedExampleBudget(c: ReturnType<typeof createCaller>, s: TestScope): Promise<void> {
+  await c.budget.forecast.save({ ...s, part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
+  await c.budget.forecast.save({
+    ...s,
+    part: 2,
+    positions: [
+      { chapter: '21003', amountCurrYear: 100_000 },
+      { chapter: '21006', amountCurrYear: 300_000 },
+      { chapter: '21001', amountCurrYear: 100_000 },
+    ],
+  });
+  if ((await c.budget.forecast.approve({ ...s, approval: `${s.year}-01-20` })) !== true) throw new Error('forecast not approved');
+  const change = await c.budget.changes.create({ ...s, approved: `${s.year}-02-01` });
+  await c.budget.changes.save({
+    ...s,
+    recordNumber: change.recordNumber,
+    approved: `${s.year}-02-01`,
+    positions: [
+      { chapter: '21003', amount: 20_000 },
+      { chapter: '11001', amount: 20_000 },
+    ],
+  });
 }

@@ -3,7 +3,7 @@ import type { MovementSaveInput, ReservationSaveInput } from '@app/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
-import { addResidueLine, withBudgetClosed } from '../bookings.testkit.ts';
+import { addResidueLine, withBudgetClosed, workedExampleBudget } from '../bookings.testkit.ts';
 
 const { accounts, reservations, suppliers } = schema;
 
@@ -76,27 +76,7 @@ describeOnDatabases('reservations', (get) => {
     const s = await scope();
     await expectAppError(c.reservations.save(await reserve({ amountBooked: 100 })), 'BudgetNotApproved');
     expect(await c.reservations.context(s)).toMatchObject({ isBudgetApproved: false, isEditable: false, nextRecordNumber: 1 });
-    await c.budget.forecast.save({ ...s, part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
-    await c.budget.forecast.save({
-      ...s,
-      part: 2,
-      positions: [
-        { chapter: '21003', amountCurrYear: 100_000 },
-        { chapter: '21006', amountCurrYear: 300_000 },
-        { chapter: '21001', amountCurrYear: 100_000 },
-      ],
-    });
-    expect(await c.budget.forecast.approve({ ...s, approval: `${YEAR}-01-20` })).toBe(true);
-    const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-02-01` });
-    await c.budget.changes.save({
-      ...s,
-      recordNumber: change.recordNumber,
-      approved: `${YEAR}-02-01`,
-      positions: [
-        { chapter: '21003', amount: 20_000 },
-        { chapter: '11001', amount: 20_000 },
-      ],
-    });
+    await workedExampleBudget(c, s);
     expect(await reservationCount()).toBe(0);
     expect(await c.reservations.context(s)).toMatchObject({ isBudgetApproved: true, isBudgetClosed: false, isEditable: true, nextRecordNumber: 1 });
   });

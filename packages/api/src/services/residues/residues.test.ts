@@ -3,7 +3,7 @@ import type { MovementSaveInput, ResidueFinal } from '@app/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
-import { withBudgetClosed } from '../bookings.testkit.ts';
+import { withBudgetClosed, workedExampleBudget } from '../bookings.testkit.ts';
 
 const { budgetHeads, chapterBudgets, chapters, departments, movements, paymentOrderItems, reservations, suppliers } = schema;
 
@@ -108,29 +108,7 @@ describeOnDatabases('residues', (get) => {
     const s = await scope();
     // the financial year Y+1 exists (the carry-over runs in it)
     expect((await (await as('supervisor')).years.create({ year: NEXT })).created).toBe(true);
-    // jscpd:ignore-start -- the forecast and change of DOMAIN.md's worked example, as the reservations test sets them up
-    await c.budget.forecast.save({ ...s, part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
-    await c.budget.forecast.save({
-      ...s,
-      part: 2,
-      positions: [
-        { chapter: '21003', amountCurrYear: 100_000 },
-        { chapter: '21006', amountCurrYear: 300_000 },
-        { chapter: '21001', amountCurrYear: 100_000 },
-      ],
-    });
-    expect(await c.budget.forecast.approve({ ...s, approval: `${Y}-01-20` })).toBe(true);
-    const change = await c.budget.changes.create({ ...s, approved: `${Y}-02-01` });
-    await c.budget.changes.save({
-      ...s,
-      recordNumber: change.recordNumber,
-      approved: `${Y}-02-01`,
-      positions: [
-        { chapter: '21003', amount: 20_000 },
-        { chapter: '11001', amount: 20_000 },
-      ],
-    });
-    // jscpd:ignore-end
+    await workedExampleBudget(c, s);
     await c.movements.save({
       ...s,
       kind: 'revenues',
