@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -68,6 +69,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+type Sql = postgres.Sql;
+
+/**
+ * The client with every statement prepared (named, its plan cached per connection): drizzle runs its
+ * statements through `unsafe(..., { prepare: false })`, so PostgreSQL parsed and planned each one again
+ * on every call — for the chapter-figures query of a save the planning took longer than the execution.
+ * Transactions and savepoints hand out their own clients; they are wrapped the same way.
+ */
+export function preparingClient(client: Sql): Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') return (query: string, args?: unknown[], options?: object) => target.unsafe(query, args as never, { ...options, prepare: true });
+      if (key === 'begin' || key === 'savepoint')
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const fn = args[last] as (tx: Sql) => unknown;
+          args[last] = (tx: Sql) => fn(preparingClient(tx));
+          return (Reflect.get(target, key) as (...a: unknown[]) => unknown)(...args);
+        };
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/** The drizzle database over a postgres.js client (statements prepared, see preparingClient). */
+export function postgresDb(client: Sql, logger?: Logger): Db {
+  return drizzlePostgres({ client: preparingClient(client), schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+}
+
 /**
  * Opens the database named by one URL: `postgres://...` (or `postgresql://`) uses postgres.js,
  * `pglite:<dir>` an embedded file-backed PGlite, `pglite:memory` an in-memory one.
@@ -87,7 +117,7 @@ export async function openDb(url: string = DEFAULT_DATABASE_URL): Promise<DbHand
       backoff: reconnectDelaySeconds,
       connection: { application_name: POSTGRES_APPLICATION_NAME },
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    const db = postgresDb(client);
     const parsed = new URL(url);
     return {
       db,

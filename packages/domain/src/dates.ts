@@ -58,9 +58,16 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 /** Today's date as `YYYY-MM-DD` in the given time zone (South Tyrol by default). */
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIso(now: Date = new Date(), timeZone = 'Europe/Rome'): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parts;
+  // one formatter per time zone: building an Intl.DateTimeFormat costs more than a whole query round trip
+  let format = isoDayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** A date and time as `DD.MM.YYYY HH:mm` for report footers. */
