@@ -21,6 +21,11 @@ export interface FigureScope {
   yearTo: number;
   /** Movements left out (the figures "before" a movement, for its positions form). */
   excludeMovementIds?: number[] | undefined;
+  /**
+   * Per line only what the availability needs: payments + open payments summed as `payments` (open 0),
+   * reservations as usual — the save's check, cheaper than the split (the sources decide how).
+   */
+  spentOnly?: boolean | undefined;
 }
 
 /**
@@ -36,7 +41,13 @@ export interface FigureScope {
  */
 export interface FigureSource {
   name: string;
-  select: (scope: FigureScope, line?: SQL) => SQL;
+  /** null: nothing to add for this scope (a source another one covers in `spentOnly` mode). */
+  select: (scope: FigureScope, line?: SQL) => SQL | null;
+}
+
+/** The selects of every source for a scope (each one a complete select, nulls left out). */
+export function figureSourceSelects(scope: FigureScope, line?: SQL): SQL[] {
+  return figureSources.flatMap((s) => s.select(scope, line) ?? []);
 }
 
 export const figureSources: FigureSource[] = [...movementFigureSources, reservationFigureSource];
@@ -62,6 +73,8 @@ export interface FigureFilter {
   excludeChangeIds?: number[] | undefined;
   /** Movements whose bookings are left out (figures "before" them). */
   excludeMovementIds?: number[] | undefined;
+  /** Payments carry payments + open payments, open payments are 0 (FigureScope.spentOnly): for availability checks only. */
+  spentOnly?: boolean | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
@@ -80,7 +93,7 @@ function list(values: (number | string)[]): SQL {
 }
 
 function sourcesSql(scope: FigureScope, line?: SQL): SQL {
-  const parts = figureSources.map((s) => s.select(scope, line));
+  const parts = figureSourceSelects(scope, line);
   const empty = sql`select null::int as chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments, 0::numeric as reservations where false`;
   return sql`(${sql.join([empty, ...parts], sql` union all `)})`;
 }
@@ -183,7 +196,7 @@ export function chapterFigureSql(f: FigureFilter): SQL {
     from chapters c
     ${join} lines l on l.chapter_id = c.id
     left join changes ch on ch.chapter_budget_id = l.id
-    left join lateral (${lineBookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year, excludeMovementIds: f.excludeMovementIds }, sql`l.id`)}) b on true
+    left join lateral (${lineBookingsSql({ departmentIds: [f.departmentId], yearFrom: f.year, yearTo: f.year, excludeMovementIds: f.excludeMovementIds, spentOnly: f.spentOnly }, sql`l.id`)}) b on true
     where ${sql.join(conditions, sql` and `)}
     order by c.chapter
     ${page}`;

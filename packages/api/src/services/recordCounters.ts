@@ -1,5 +1,5 @@
-import { type Db, schema } from '@app/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { type Db, execRows, schema } from '@app/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 
 const { recordCounters } = schema;
@@ -25,16 +25,19 @@ function counterOf(scope: RecordScope, kind: RecordKind) {
  * Takes the next gap-free number of a kind in a scope: one upsert creates the counter row when missing
  * or raises it, and keeps the row locked until the caller's write transaction ends, so concurrent
  * writers wait and never share a number, and a rolled-back write gives its number back. The one way
- * to number records.
+ * to number records: nextRecordNumber runs it; a write may embed it as a CTE (answers `last`), so the
+ * counter is locked only from that statement to COMMIT.
  */
+export function nextRecordNumberSql(scope: RecordScope, kind: RecordKind): SQL {
+  return sql`insert into record_counters (department_id, year, kind, last) values (${scope.departmentId}, ${scope.year}, ${kind}, 1)
+    on conflict (department_id, year, kind) do update set last = record_counters.last + 1 returning last`;
+}
+
+/** The next number of a kind (nextRecordNumberSql run on its own). */
 export async function nextRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind): Promise<number> {
-  const [counter] = await tx
-    .insert(recordCounters)
-    .values({ departmentId: scope.departmentId, year: scope.year, kind, last: 1 })
-    .onConflictDoUpdate({ target: [recordCounters.departmentId, recordCounters.year, recordCounters.kind], set: { last: sql`${recordCounters.last} + 1` } })
-    .returning({ last: recordCounters.last });
+  const [counter] = await execRows<{ last: number | string }>(tx, nextRecordNumberSql(scope, kind));
   if (!counter) throw new Error('record counter upsert returned nothing');
-  return counter.last;
+  return Number(counter.last);
 }
 
 /** The last number taken, with the counter locked FOR UPDATE in the caller's transaction (undefined: none taken yet). */
@@ -52,15 +55,19 @@ export async function releaseLastRecordNumber(tx: Db, scope: RecordScope, kind: 
 }
 
 /**
- * The number of a new record (inside the write transaction, behind the counter lock): the next one;
- * a typed number (`typed`, not null) must be that next one — a number already taken is
- * RecordNumberUsed, any other InvalidRecordNumber (both on field recordNumber).
+ * A typed number of a new record (`typed`, not null; null: nothing to check) must be the next one,
+ * read behind the counter lock: a number already taken is RecordNumberUsed, any other
+ * InvalidRecordNumber (both on field recordNumber). The number itself is then taken by nextRecordNumber.
  */
+export async function checkTypedRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind, typed: number | null): Promise<void> {
+  if (typed === null) return;
+  const last = (await lockLastRecordNumber(tx, scope, kind)) ?? 0;
+  if (typed <= last) fail('RecordNumberUsed', { field: 'recordNumber', params: { recordNumber: typed } });
+  if (typed !== last + 1) fail('InvalidRecordNumber', { field: 'recordNumber', params: { recordNumber: typed, next: last + 1 } });
+}
+
+/** The number of a new record (inside the write transaction, behind the counter lock): the next one, a typed one checked first. */
 export async function newRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind, typed: number | null): Promise<number> {
-  if (typed !== null) {
-    const last = (await lockLastRecordNumber(tx, scope, kind)) ?? 0;
-    if (typed <= last) fail('RecordNumberUsed', { field: 'recordNumber', params: { recordNumber: typed } });
-    if (typed !== last + 1) fail('InvalidRecordNumber', { field: 'recordNumber', params: { recordNumber: typed, next: last + 1 } });
-  }
+  await checkTypedRecordNumber(tx, scope, kind, typed);
   return nextRecordNumber(tx, scope, kind);
 }

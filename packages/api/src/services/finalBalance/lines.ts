@@ -1,7 +1,7 @@
 import { type Db, execRows, toCents } from '@app/db';
 import { type AccessLevel, type Area, chapterFigures, type ChapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { figureSources } from '../chapterFigures.ts';
+import { figureSourceSelects } from '../chapterFigures.ts';
 
 /** The scope of a final-account call as the scoped procedure resolved it, plus today and the caller's level. */
 export interface FinalScope {
@@ -57,7 +57,7 @@ interface RawLine {
  */
 export function scopeBookingsSql(departmentId: number, year: number): SQL {
   const scope = { departmentIds: [departmentId], yearFrom: year, yearTo: year };
-  const parts = figureSources.map((s) => s.select(scope));
+  const parts = figureSourceSelects(scope);
   return sql`select chapter_budget_id, sum(payments) as payments, sum(open_payments) as open_payments, sum(reservations) as reservations
              from (${sql.join(parts, sql` union all `)}) s group by chapter_budget_id`;
 }

@@ -6,12 +6,13 @@ interface FigureScope {
   yearFrom: number;
   yearTo: number;
   excludeMovementIds?: number[] | undefined;
+  spentOnly?: boolean | undefined;
 }
 
 /** chapterFigures' FigureSource (declared here for the same reason): `line` narrows the rows to one chapter line. */
 interface LineSource<S> {
   name: string;
-  select: (scope: S, line?: SQL) => SQL;
+  select: (scope: S, line?: SQL) => SQL | null;
 }
 
 /**
@@ -60,10 +61,25 @@ export function paidBy(year: SQL): SQL {
   return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
 }
 
+/**
+ * Spent on one line (`spentOnly`, the availability check of a save): every position of the line by its
+ * amount as payments — per expense position paid + open = its amount (decision 4), so the instalments
+ * need not be read — straight from the line index, without joining the movements: a cancelled movement
+ * has no positions left (deleteMovement removes them), and a line's positions are all of its part's kind.
+ */
+function spentPositions(scope: FigureScope, line: SQL): SQL {
+  const excluded = scope.excludeMovementIds?.length ? sql` and p.movement_id not in (${list(scope.excludeMovementIds)})` : sql``;
+  return sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+      from movement_positions p where p.chapter_budget_id = ${line}${excluded}`;
+}
+
 export const movementFigureSources: LineSource<FigureScope>[] = [
   {
     name: 'revenuePositions',
-    select: (scope, line) => sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+    select: (scope, line) =>
+      scope.spentOnly && line
+        ? spentPositions(scope, line)
+        : sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
       from movement_positions p join movements m on m.id = p.movement_id
       where m.kind = 'revenues' and ${movementsOf(scope, line)}${onLine(sql`p.chapter_budget_id`, line)}`,
   },
@@ -71,7 +87,11 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
     // paid in the movement's year (by 31.12); an instalment paid later is open in its year and, once carried
     // over, counts on the new year's residue line (carriedInstalments)
     name: 'expenseShares',
-    select: (scope, line) => sql`select p.chapter_budget_id,
+    // spentOnly: counted by spentPositions
+    select: (scope, line) =>
+      scope.spentOnly && line
+        ? null
+        : sql`select p.chapter_budget_id,
         case when ${paidBy(sql`m.year`)} then s.amount else 0::numeric end as payments,
         case when ${paidBy(sql`m.year`)} then 0::numeric else s.amount end as open_payments,
         0::numeric as reservations

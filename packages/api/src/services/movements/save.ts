@@ -24,13 +24,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows } from '../chapterFigures.ts';
-import { lockLastRecordNumber, newRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import { assertNotInOrder } from '../payments/frozen.ts';
 import { type MovementScope, shareBookableHead } from './scope.ts';
 
-const { movementPaymentShares, movementPayments, movementPositions, movementTransferPositions, movements } = schema;
+const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
 type MovementRow = typeof movements.$inferSelect;
 
@@ -165,6 +166,8 @@ async function assertAvailable(
       chapterIds: ofYear.map((u) => u.line.chapterId),
       withBudgetOnly: true,
       excludeMovementIds: movementId === null ? undefined : [movementId],
+      // the check needs payments + open payments only, not their split over the instalments
+      spentOnly: true,
     });
     for (const u of ofYear) {
       const figures = rows.find((r) => r.lineId === u.line.lineId);
@@ -355,73 +358,30 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
     const before = existing ? await savedExpenseUse(tx, existing.id) : new Map<number, number>();
     await assertAvailable(tx, scope, use, before, existing?.id ?? null, input.confirmAvailableExceeded);
 
-    // write
+    // write: the head (new: numbered in the same statement) and every row in one statement
     const headValues = { type, recordDate: input.recordDate, documentDate, documentNumber, supplierId, accountId, templateCode };
-    let movementId: number;
-    let number: number;
     if (existing) {
-      movementId = existing.id;
-      number = existing.recordNumber;
-      await tx.update(movements).set(headValues).where(eq(movements.id, movementId));
-      await tx.delete(movementPositions).where(eq(movementPositions.movementId, movementId));
-      await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, movementId));
-      await tx.delete(movementPayments).where(eq(movementPayments.movementId, movementId));
+      await tx.update(movements).set(headValues).where(eq(movements.id, existing.id));
+      await tx.delete(movementPositions).where(eq(movementPositions.movementId, existing.id));
+      await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, existing.id));
+      await tx.delete(movementPayments).where(eq(movementPayments.movementId, existing.id));
     } else {
-      number = await newRecordNumber(tx, scope, counterOf(kind), input.asNew ? input.recordNumber : null);
-      const [created] = await tx
-        .insert(movements)
-        .values({ departmentId: scope.departmentId, year: scope.year, kind, recordNumber: number, ...headValues })
-        .returning({ id: movements.id });
-      if (!created) throw new Error('movement insert failed');
-      movementId = created.id;
+      await checkTypedRecordNumber(tx, scope, counterOf(kind), input.asNew ? input.recordNumber : null);
     }
-    const positionIds: number[] = [];
-    if (positions.length) {
-      const inserted = await tx
-        .insert(movementPositions)
-        .values(
-          positions.map((p, i) => ({
-            movementId,
-            sort: i,
-            chapterBudgetId: (positionLines[i] as ChapterLine).lineId,
-            amount: p.amount,
-            note: p.note,
-            reservationId: p.reservationId,
-            reservationAmount: consumed[i] ?? 0,
-          })),
-        )
-        .returning({ id: movementPositions.id, sort: movementPositions.sort });
-      for (const row of inserted) positionIds[row.sort] = row.id;
-    }
-    const transferIds: number[] = [];
-    if (transferSides.length) {
-      const inserted = await tx
-        .insert(movementTransferPositions)
-        .values(
-          transferSides.map((t, i) => ({
-            movementId,
-            sort: i,
-            fromChapterBudgetId: t.from.lineId,
-            toChapterBudgetId: t.to.lineId,
-            amount: t.amount,
-            note: t.note,
-          })),
-        )
-        .returning({ id: movementTransferPositions.id, sort: movementTransferPositions.sort });
-      for (const row of inserted) transferIds[row.sort] = row.id;
-    }
-    const paymentIds: number[] = [];
-    if (payments.length) {
-      const inserted = await tx
-        .insert(movementPayments)
-        .values(payments.map((p, i) => ({ movementId, sort: i, amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })))
-        .returning({ id: movementPayments.id, sort: movementPayments.sort });
-      for (const row of inserted) paymentIds[row.sort] = row.id;
-      const shareRows = inserted.flatMap((payment) =>
-        (shares[payment.sort] ?? []).flatMap((amount, j) => (amount === 0 ? [] : [{ paymentId: payment.id, positionId: positionIds[j] as number, amount }])),
-      );
-      if (shareRows.length) await tx.insert(movementPaymentShares).values(shareRows);
-    }
+    const written = await writeMovementRows(tx, {
+      target: existing ? { movementId: existing.id, recordNumber: existing.recordNumber } : { scope, kind, counter: counterOf(kind), head: headValues },
+      positions: positions.map((p, i) => ({
+        lineId: (positionLines[i] as ChapterLine).lineId,
+        amount: p.amount,
+        note: p.note,
+        reservationId: p.reservationId,
+        reservationAmount: consumed[i] ?? 0,
+      })),
+      transfers: transferSides.map((t) => ({ fromLineId: t.from.lineId, toLineId: t.to.lineId, amount: t.amount, note: t.note })),
+      payments,
+      shares,
+    });
+    const { movementId, recordNumber: number, positionIds, transferIds, paymentIds } = written;
 
     // the answer, from what was written (a position's paid part: its shares of the paid instalments)
     const positionsOut = positions.map((p, i) => {

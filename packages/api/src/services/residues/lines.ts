@@ -10,7 +10,7 @@ import {
   type ResidueSource,
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { figureSources } from '../chapterFigures.ts';
+import { figureSourceSelects } from '../chapterFigures.ts';
 
 /**
  * The chapter lines of a scope with their figures, for the residue screens (determination, export,
@@ -97,7 +97,7 @@ function sourceCondition(scope: ResidueScope, filter: LineFilter): SQL {
 export async function residueLines(db: Db, scope: ResidueScope, filter: LineFilter = {}): Promise<ResidueLine[]> {
   const figureScope = { departmentIds: [scope.departmentId], yearFrom: scope.year, yearTo: scope.year };
   const bookings = sql.join(
-    figureSources.map((s) => sql`(${s.select(figureScope)})`),
+    figureSourceSelects(figureScope).map((s) => sql`(${s})`),
     sql` union all `,
   );
   const query = sql`
