@@ -228,6 +228,12 @@ async function headChecks(
   };
 }
 
+/** The value of a settled read, or its error thrown now (where the rule it serves stands). */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** A resolved line as a position or transfer side names it in the answer. */
 function sideOf(line: ChapterLine) {
   return {
@@ -260,17 +266,36 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
     templateCode: input.templateCode,
   });
   const { documentNumber, documentDate, supplierId, accountId, templateCode } = headIn;
+  const positions = dropZeroPositions(input.positions);
+  const transfers = dropZeroPositions(input.transferPositions);
   return db.transaction(async (tx): Promise<Movement> => {
-    await shareBookableHead(tx, scope);
-    const checks = await headChecks(tx, scope.departmentId, headIn);
+    // the reads the rules need are sent together (on PostgreSQL one round trip: postgres.js pipelines a
+    // transaction's concurrent statements); their answers are judged below in the rules' order
+    const [head, headRead, positionLinesRead, transferLinesRead] = await Promise.allSettled([
+      shareBookableHead(tx, scope),
+      headChecks(tx, scope.departmentId, headIn),
+      resolveLines(
+        tx,
+        scope,
+        positions.map((p, i) => ({ ref: p, field: `positions.${i}.chapter` })),
+      ),
+      resolveLines(
+        tx,
+        scope,
+        transfers.flatMap((t, i) => [
+          { ref: { chapterYear: t.chapterYearFrom, chapterId: t.chapterFromId, chapter: t.chapterFrom }, field: `transferPositions.${i}.chapterFrom` },
+          { ref: { chapterYear: t.chapterYearTo, chapterId: t.chapterToId, chapter: t.chapterTo }, field: `transferPositions.${i}.chapterTo` },
+        ]),
+      ),
+    ]);
+    settled(head);
+    const checks = settled(headRead);
     if (!checks) fail('NotFound', { field: 'departmentId' });
 
     // role rules of spec 3 §6 (DOMAIN decision 5), whoever calls
     if (type === MovementType.Wages && scope.area !== 1) fail('Forbidden', { field: 'type' });
     if (type === MovementType.PaymentOpen && !checks.openPaymentsAllowed) fail('Forbidden', { field: 'type' });
     const transferType = isTransferType(type);
-    const positions = dropZeroPositions(input.positions);
-    const transfers = dropZeroPositions(input.transferPositions);
     if (transferType && positions.length > 0) fail('InvalidValue', { field: 'positions' });
     if (!transferType && transfers.length > 0) {
       if (kind === 'revenues') fail('InvalidValue', { field: 'transferPositions' });
@@ -309,22 +334,11 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
 
     // chapter lines: positions on lines of the kind's part, transfers between a revenue and an expense line
     const partOfKind = kind === 'revenues' ? Part.Revenues : Part.Expenses;
-    const positionLines = await resolveLines(
-      tx,
-      scope,
-      positions.map((p, i) => ({ ref: p, field: `positions.${i}.chapter` })),
-    );
+    const positionLines = settled(positionLinesRead);
     positionLines.forEach((line, i) => {
       if (line.part !== partOfKind) fail('InvalidValue', { field: `positions.${i}.chapter`, params: { chapter: line.chapter } });
     });
-    const transferLines = await resolveLines(
-      tx,
-      scope,
-      transfers.flatMap((t, i) => [
-        { ref: { chapterYear: t.chapterYearFrom, chapterId: t.chapterFromId, chapter: t.chapterFrom }, field: `transferPositions.${i}.chapterFrom` },
-        { ref: { chapterYear: t.chapterYearTo, chapterId: t.chapterToId, chapter: t.chapterTo }, field: `transferPositions.${i}.chapterTo` },
-      ]),
-    );
+    const transferLines = settled(transferLinesRead);
     const transferSides = transfers.map((t, i) => {
       const from = transferLines[2 * i] as ChapterLine;
       const to = transferLines[2 * i + 1] as ChapterLine;
