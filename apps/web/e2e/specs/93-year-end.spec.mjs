@@ -286,11 +286,26 @@ for (const [language, t] of Object.entries(runs)) {
         await page.getByTestId('final-approved-warning').waitFor();
         await page.getByTestId('final-approval-date').fill('');
         await page.getByTestId('final-approval-date').press('Control+Enter');
+        const revoke = page.getByRole('dialog').getByRole('button', { name: 'Revoca', exact: true });
+        await revoke.waitFor();
+        // under the question the cleared field stays empty (not the stored date behind it)
+        assert.equal(await page.getByTestId('final-approval-date').inputValue(), '', 'the cleared date under the question');
         await shot(page, `year-end-reopen-question-${language}`);
-        await page.getByRole('dialog').getByRole('button', { name: 'Revoca', exact: true }).click();
+        await revoke.click();
         await page.getByText(`Approvazione del rendiconto ${year} revocata`).first().waitFor();
         await page.getByTestId('final-approved-warning').waitFor({ state: 'detached' });
+        // the field shows what the server now holds (no approval), and nothing is left unsaved
+        const held = await rest('supervisor', 'GET', `FinalBalance?departmentId=${await departmentId(t.dept)}&year=${year}`);
+        assert.equal(held.json.approval, null, 'the server holds no approval');
+        assert.equal(await page.getByTestId('final-approval-date').inputValue(), '', 'the date field after reopening');
+        assert.equal(await page.getByTestId('final-late-warning').count(), 0, 'no late warning of the old date');
         await shot(page, `year-end-reopened-${language}`);
+        await (await menuEntry(page, 'budgetFinal', 'budgetFinal.print')).click();
+        await page.getByTestId('final-print-form').waitFor();
+        assert.equal(await page.getByTestId('unsaved-dialog').count(), 0, 'leaving asks nothing: the form is not dirty');
+        await page.goto(`${base}/budget/final/approve`);
+        await page.getByTestId('final-criteria').waitFor();
+        assert.equal(await page.getByTestId('final-approval-date').inputValue(), '');
         await typeInto(page, 'final-approval-date', approvalDate());
         await page.keyboard.press('Control+Enter');
         await page.getByTestId('final-approved-warning').waitFor();

@@ -49,7 +49,9 @@ function FinalApproveForm() {
   const { data } = useSuspenseQuery(finalBalanceQuery({ department, year }));
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm<FinalBalance, Values>({ root, draft: data, toValues, save: onSave });
-  const date = draft.values?.date ?? data.approval;
+  // the form's date once loaded, also when cleared (null): never the stored date behind an emptied field;
+  // after a save the form takes what the server then holds (useDraftForm reloads the refetched answer)
+  const date = draft.values ? draft.values.date : data.approval;
   const [refused, setRefused] = useState<string | null>(null);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const errorProtocol = useErrorProtocol();
