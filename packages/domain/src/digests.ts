@@ -143,6 +143,20 @@ const NullNum = Num.nullable();
 export const DigestKindSchema = z.enum(['budgetChange', 'revenue', 'paymentDone', 'paymentOpen', 'reservation', 'transfer', 'accountTransfer']);
 export type DigestKind = z.infer<typeof DigestKindSchema>;
 
+/**
+ * What a register row's "kind" column says (online panels and prints): its kind, except the
+ * adjustment (a budget change with record -1) and the paid share of an open payment — a paid
+ * instalment ("Bezahlte Rate"), never "Offene Zahlung" beside "bezahlt" (README › Decisions); the
+ * unpaid share stays an open payment.
+ */
+export type DigestRowLabel = DigestKind | 'adjustment' | 'instalmentPaid';
+
+export function digestRowLabel(row: { kind: DigestKind; recordNumber: number; isPaid: boolean | null }): DigestRowLabel {
+  if (row.kind === 'budgetChange' && row.recordNumber === -1) return 'adjustment';
+  if (row.kind === 'paymentOpen' && row.isPaid === true) return 'instalmentPaid';
+  return row.kind;
+}
+
 /** The source record of a row, to open it: a movement (`movementId`, `movementKind`), a change, a reservation, an account transfer. */
 const RowSource = {
   kind: DigestKindSchema,

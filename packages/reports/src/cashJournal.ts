@@ -38,7 +38,7 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
     body.push([
       formatDate(r.recordDate),
       recordText(r.recordNumber),
-      kindLabel(r.kind, r.recordNumber, d),
+      kindLabel(r, d),
       r.documentNumber,
       r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,
       [counter, r.description].filter(Boolean).join(' · '),

@@ -72,7 +72,7 @@ function chapterWithRows(page: ReportPage, y: number, c: ChapterDigest, d: Diges
       formatDate(r.recordDate),
       // a bill carried from an earlier year keeps that year's record number
       r.recordYear !== null && r.recordYear !== c.year && r.recordNumber > 0 ? `${r.recordNumber}/${r.recordYear}` : recordText(r.recordNumber),
-      kindLabel(r.kind, r.recordNumber, d),
+      kindLabel(r, d),
       r.documentNumber,
       r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,
       rowText(r, d),

@@ -1,12 +1,12 @@
-import { type DigestKind, formatChapter } from '@app/domain';
+import { type DigestKind, digestRowLabel, formatChapter } from '@app/domain';
 import type { ReportLabels } from './labels/index.ts';
 
 /** The digests' labels of one language. */
 export type DigestLabels = ReportLabels['digests'];
 
-/** The kind of a digest row in words; a budget change with record -1 is the adjustment. */
-export function kindLabel(kind: DigestKind, recordNumber: number, d: DigestLabels): string {
-  return kind === 'budgetChange' && recordNumber === -1 ? d.kinds.adjustment : d.kinds[kind];
+/** The kind of a digest row in words (domain `digestRowLabel`): the adjustment (record -1), an open payment's paid instalment. */
+export function kindLabel(row: { kind: DigestKind; recordNumber: number; isPaid: boolean | null }, d: DigestLabels): string {
+  return d.kinds[digestRowLabel(row)];
 }
 
 /** A record number as printed: the adjustment (-1) has none. */

@@ -121,7 +121,9 @@ describe('cash journal print', () => {
     expect(lineOf(text, /^\s*02\.03\.2026/)).toMatch(/12\s+Einnahme\s+Q-7\s+Gemeinde 1\. Rate\s+800,00 €\s+2\.300,00 €/);
     expect(lineOf(text, /^\s*05\.03\.2026/)).toMatch(/31\s+Bezahlte Ausgabe\s+R-100\s+1001 Autohaus Meier\s+Diesel\s+123,45 €\s+2\.176,55 €/);
     expect(lineOf(text, /^\s*10\.03\.2026/)).toMatch(/4\s+Kontoübertrag\s+an B1 · Einzahlung\s+500,00 €\s+1\.676,55 €/);
-    expect(lineOf(text, /^\s*20\.03\.2026/)).toMatch(/28\s+Offene Zahlung\s+R-7\s+1002 Elektro Pichler\s+1\. Rate\s+76,55 €\s+1\.600,00 €/);
+    // an instalment of an open payment, paid: a paid instalment, not "Offene Zahlung" (README › Decisions)
+    expect(lineOf(text, /^\s*20\.03\.2026/)).toMatch(/28\s+Bezahlte Rate\s+R-7\s+1002 Elektro Pichler\s+1\. Rate\s+76,55 €\s+1\.600,00 €/);
+    expect(text).not.toContain('Offene Zahlung');
     expect(lineOf(text, /Summe \(4\)/)).toMatch(/800,00 €\s+700,00 €\s+1\.600,00 €/);
     expect(text).toMatch(/Angemeldet als kassier\s+Seite 1 von 1/);
   });
@@ -132,6 +134,7 @@ describe('cash journal print', () => {
     expect(text).toContain('Conto K1 – Cassa · 01.03.2026 – 31.03.2026');
     expect(lineOf(text, /^\s*10\.03\.2026/)).toMatch(/Trasferimento tra conti\s+a B1 · Einzahlung\s+500,00 €/);
     expect(lineOf(text, /^\s*05\.03\.2026/)).toMatch(/Pagamento effettuato/);
+    expect(lineOf(text, /^\s*20\.03\.2026/)).toMatch(/28\s+Rata pagata\s+R-7/);
     expect(lineOf(text, /Totale \(4\)/)).toMatch(/800,00 €\s+700,00 €\s+1\.600,00 €/);
     expect(text).toMatch(/Accesso come kassier\s+Pagina 1 di 1/);
     expect(text).not.toMatch(/Kassajournal|Summe|Einnahme\b/);

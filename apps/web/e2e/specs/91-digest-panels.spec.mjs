@@ -11,10 +11,10 @@
  * - the chapter register from the top bar's button (the drawer covers the top bar: Escape first),
  *   typing the code 21003: the box equals Budget/Chapter, its initial budget 6.000,00 € (by hand: the
  *   demo forecast of a fire brigade), the rows are those of Digests/Chapters (number, amount, running
- *   availability) and with their paid/open state sum to the box
- *   (DOMAIN decision 9); a click on a paid row opens that movement behind the panel, and the
- *   shortcut brings the register back with the same chapter; the cash journal, opened again, kept its
- *   year, account and page, and an account transfer row opens accounts/transfer?nr=… with that transfer.
+ *   availability) and with their paid/open state sum to the box (DOMAIN decision 9); an open
+ *   payment's paid instalment reads "Bezahlte Rate" beside "bezahlt" (never "Offene Zahlung"); a
+ *   click on a paid row opens that movement behind the panel, and the shortcut brings the register
+ *   back with the same chapter; the cash journal, opened again, kept its year, account and page, and an account transfer row opens accounts/transfer?nr=… with that transfer.
  * The side menu's "Online-Listen" open the same panels. Escape closes a panel and the screen behind is unchanged. Screenshots of each panel in de and it.
  */
 import { describe, test } from 'node:test';
@@ -41,8 +41,22 @@ const year = currentYear - 1;
 const forecast = `${baseUrl}/dept/${dept}/year/${currentYear}/budget/forecast/details`;
 
 const texts = {
-  de: { paid: 'bezahlt', transfer: 'Kontoübertrag', transferTitle: (n) => `Kontoübertrag Nr. ${n}` },
-  it: { paid: 'pagato', transfer: 'Trasferimento tra conti', transferTitle: (n) => `Trasferimento tra conti n. ${n}` },
+  de: {
+    paid: 'bezahlt',
+    open: 'offen',
+    instalmentPaid: 'Bezahlte Rate',
+    openPayment: 'Offene Zahlung',
+    transfer: 'Kontoübertrag',
+    transferTitle: (n) => `Kontoübertrag Nr. ${n}`,
+  },
+  it: {
+    paid: 'pagato',
+    open: 'aperto',
+    instalmentPaid: 'Rata pagata',
+    openPayment: 'Pagamento aperto',
+    transfer: 'Trasferimento tra conti',
+    transferTitle: (n) => `Trasferimento tra conti n. ${n}`,
+  },
 };
 
 const amount = async (page, testId) => cents(await page.getByTestId(testId).innerText());
@@ -189,6 +203,16 @@ describe('online lists over the forecast screen', () => {
       const sum = chapterRows.reduce((s, r) => s + cents(r[6]), 0);
       assert.equal(sum, box.changes + box.payments + box.open + box.reservations, 'the rows sum to the box');
       assert.equal(cents(chapterRows.at(-1).at(-1)), box.available, 'the running availability ends with the box');
+      // an open payment's paid share reads "paid instalment" beside "paid", its unpaid share "open payment"
+      // beside "open" — never "open payment" beside "paid" (README › Decisions)
+      const kinds = restChapter.movements.map((m, i) => [m.kind, m.isPaid, chapterRows[i][3], chapterRows[i][7]]);
+      assert.ok(
+        kinds.some(([kind, isPaid]) => kind === 'paymentOpen' && isPaid),
+        `a paid instalment of an open payment on 2-1-003: ${JSON.stringify(kinds)}`,
+      );
+      for (const [, isPaid, label, state] of kinds.filter(([kind]) => kind === 'paymentOpen'))
+        assert.deepEqual([label, state], isPaid ? [tx.instalmentPaid, tx.paid] : [tx.openPayment, tx.open]);
+      assert.ok(!chapterRows.some((r) => r[3] === tx.openPayment && r[7] === tx.paid), 'no open payment beside paid');
       const paidIndex = chapterRows.findIndex((r) => r[7] === tx.paid);
       assert.ok(paidIndex >= 0, 'a paid row');
       const paidRow = chapterRows[paidIndex];

@@ -137,6 +137,7 @@ export const de = {
       revenue: 'Einnahme',
       paymentDone: 'Bezahlte Ausgabe',
       paymentOpen: 'Offene Zahlung',
+      instalmentPaid: 'Bezahlte Rate',
       reservation: 'Vormerkung',
       transfer: 'Umbuchung',
       accountTransfer: 'Kontoübertrag',

@@ -128,6 +128,7 @@ export const it: ReportLabels = {
       revenue: 'Entrata',
       paymentDone: 'Pagamento effettuato',
       paymentOpen: 'Pagamento aperto',
+      instalmentPaid: 'Rata pagata',
       reservation: 'Prenotazione',
       transfer: 'Giroconto',
       accountTransfer: 'Trasferimento tra conti',

@@ -3,7 +3,7 @@
  * over right-aligned amounts, tabular figures), the movement table with its common columns (date,
  * number, document, supplier, description, amount) and the paging that opens on the newest rows.
  */
-import { type DigestKind, formatDate } from '@app/domain';
+import { type DigestKind, digestRowLabel, formatDate } from '@app/domain';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -13,7 +13,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx';
 import type { DigestScope, OpenRecord } from './types.ts';
-import { digestKindLabels } from './labels.ts';
+import { digestRowLabels } from './labels.ts';
 import { isSettled, type DigestPaging, useDigestPaging } from './paging.ts';
 import { digestRowHref, type DigestRowSource } from './rowTarget.ts';
 
@@ -156,6 +156,7 @@ export function recordColumns<R extends RowFields>(i18n: I18n): DataColumn<R>[] 
 
 interface KindRowFields extends RowFields {
   kind: DigestKind;
+  isPaid: boolean | null;
   supplierName: string;
 }
 
@@ -167,7 +168,7 @@ export function movementColumns<R extends KindRowFields>(
 ): DataColumn<R>[] {
   return [
     ...recordColumns<R>(i18n),
-    { key: 'kind', header: i18n._(msg`Art`), width: widths.kind, render: (r) => i18n._(digestKindLabels[r.kind]) },
+    { key: 'kind', header: i18n._(msg`Art`), width: widths.kind, render: (r) => i18n._(digestRowLabels[digestRowLabel(r)]) },
     { key: 'supplier', header: i18n._(msg`Lieferant`), width: widths.supplier, render: (r) => r.supplierName },
     { key: 'description', header: i18n._(msg`Beschreibung`), render: description },
   ];
