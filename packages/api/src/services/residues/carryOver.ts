@@ -1,9 +1,8 @@
 import { type Db, execRows, schema, toCents } from '@app/db';
 import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../budget/head.ts';
-import { nextRecordNumber } from '../recordCounters.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import { RESERVATION_COUNTER } from '../reservations/read.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
@@ -103,12 +102,15 @@ async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenRese
     .filter((r) => r.remaining > 0 || r.copyId !== null);
 }
 
-/** Unpaid instalments (at the end of Y) per line of Y, of Y's movements and of earlier ones carried onto Y's lines. */
-async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map<number, number>> {
+/**
+ * The unpaid instalments (at the end of Y) per line of Y, of Y's movements and of earlier ones carried
+ * onto Y's lines: line of Y -> instalment ids (an instalment spread over several lines is on each).
+ */
+async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map<number, number[]>> {
   const year = scope.year - 1;
-  const rows = await execRows<{ line_id: number | string; n: number | string }>(
+  const rows = await execRows<{ line_id: number | string; payment_id: number | string }>(
     tx,
-    sql`select l.id as line_id, count(distinct pay.id) as n
+    sql`select distinct l.id as line_id, pay.id as payment_id
         from chapter_budgets l
         join chapter_budgets src on src.department_id = l.department_id and src.chapter_id = l.chapter_id
           and src.chapter_year = l.chapter_year and src.year <= l.year
@@ -117,13 +119,181 @@ async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map
         join movement_payment_shares s on s.position_id = p.id
         join movement_payments pay on pay.id = s.payment_id
         where l.department_id = ${scope.departmentId} and l.year = ${year}
-          and (pay.date_paid is null or pay.date_paid > make_date(${year}, 12, 31))
-        group by l.id`,
+          and (pay.date_paid is null or pay.date_paid > make_date(${year}, 12, 31))`,
   );
-  return new Map(rows.map((r) => [Number(r.line_id), Number(r.n)]));
+  const perLine = new Map<number, number[]>();
+  for (const r of rows) {
+    const ids = perLine.get(Number(r.line_id)) ?? [];
+    ids.push(Number(r.payment_id));
+    perLine.set(Number(r.line_id), ids);
+  }
+  return perLine;
 }
 
-/** Budget/Residues/CarryOver PUT: carries Y's residues into the scope year Y+1 in one transaction. */
+/** What the carry-over writes on the residue lines of Y+1, decided before anything is written. */
+interface LinePlan {
+  /** New lines and lines whose budgetInitial changes, one upsert. */
+  rows: (typeof chapterBudgets.$inferInsert)[];
+  /** line of Y -> line of Y+1, for the lines that exist already. */
+  target: Map<number, number>;
+  /** line of Y -> its key, for the lines the upsert creates. */
+  created: Map<number, string>;
+}
+
+/**
+ * The residue lines of Y+1 per line of Y: an existing one is updated when the final residue changed
+ * (refused below what Y+1 already uses: SmallerThanExistingResidue), a missing one is created when
+ * anything remains on the line of Y.
+ */
+function planLines(
+  scope: BudgetScope,
+  previous: readonly ResidueLine[],
+  existing: ReadonlyMap<string, ResidueLine>,
+  result: CarryOverResult,
+  unpaid: ReadonlyMap<number, readonly number[]>,
+): LinePlan {
+  const moved = new Set<number>();
+  const plan: LinePlan = { rows: [], target: new Map(), created: new Map() };
+  for (const line of previous) {
+    const residue = line.finalResidue ?? 0;
+    const key = lineKey(line.chapterId, line.chapterYear);
+    const found = existing.get(key);
+    const row = {
+      departmentId: scope.departmentId,
+      year: scope.year,
+      chapterId: line.chapterId,
+      chapterYear: line.chapterYear,
+      budgetInitial: residue,
+      descriptionDeu: line.lineDescriptionDeu,
+      descriptionIta: line.lineDescriptionIta,
+    };
+    if (found) {
+      plan.target.set(line.lineId, found.lineId);
+      if (found.budgetInitial === residue) continue;
+      const figures = chapterFigures(found);
+      const used = figures.payments + figures.openPayments + figures.reservations;
+      if (residue < found.budgetInitial && residue + found.budgetChanges < used)
+        fail('SmallerThanExistingResidue', { params: { chapter: line.chapter, chapterYear: line.chapterYear, used, residue } });
+      plan.rows.push(row);
+      result.linesUpdated += 1;
+    } else if (carries(line)) {
+      plan.rows.push(row);
+      plan.created.set(line.lineId, key);
+      result.linesCreated += 1;
+      for (const id of unpaid.get(line.lineId) ?? []) moved.add(id);
+    }
+  }
+  // an instalment shared by several new lines moves once
+  result.instalmentsMoved = moved.size;
+  return plan;
+}
+
+/** Writes the planned lines in one upsert (on the key department, year, chapter, chapter year) and completes the target map with the new lines. */
+async function writeLines(tx: Db, plan: LinePlan): Promise<Map<number, number>> {
+  if (plan.rows.length === 0) return plan.target;
+  const written = await tx
+    .insert(chapterBudgets)
+    .values(plan.rows)
+    .onConflictDoUpdate({
+      target: [chapterBudgets.departmentId, chapterBudgets.year, chapterBudgets.chapterId, chapterBudgets.chapterYear],
+      set: { budgetInitial: sql`excluded.budget_initial` },
+    })
+    .returning({ id: chapterBudgets.id, chapterId: chapterBudgets.chapterId, chapterYear: chapterBudgets.chapterYear });
+  const ids = new Map(written.map((w) => [lineKey(w.chapterId, w.chapterYear), w.id]));
+  const target = new Map(plan.target);
+  for (const [previousLine, key] of plan.created) {
+    const id = ids.get(key);
+    if (id === undefined) throw new Error('residue line not created');
+    target.set(previousLine, id);
+  }
+  return target;
+}
+
+interface ReservationUpdate {
+  id: number;
+  booked: number;
+  closed: boolean;
+}
+
+/**
+ * The reservations of Y: an open one without a copy continues in Y+1 (`toCreate`); a copy whose booked
+ * amount or closed state differs is updated (refused below what Y+1 used of it: SmallerThanExistingResidue).
+ */
+function planReservations(list: readonly OpenReservation[], result: CarryOverResult): { toCreate: OpenReservation[]; toUpdate: ReservationUpdate[] } {
+  const toCreate: OpenReservation[] = [];
+  const toUpdate: ReservationUpdate[] = [];
+  for (const r of list) {
+    if (r.copyId === null) {
+      toCreate.push(r);
+      result.reservationsCarried += 1;
+      continue;
+    }
+    const closed = r.remaining === 0 ? true : r.copyClosed;
+    if (r.copyBooked === r.remaining && closed === r.copyClosed) continue;
+    if (r.remaining < r.copyUsed)
+      fail('SmallerThanExistingResidue', { field: 'reservation', params: { recordNumber: r.recordNumber, used: r.copyUsed, remaining: r.remaining } });
+    toUpdate.push({ id: r.copyId, booked: r.remaining, closed });
+    result.reservationsUpdated += 1;
+  }
+  return { toCreate, toUpdate };
+}
+
+/**
+ * Takes `count` gap-free reservation numbers of Y+1 in one upsert of the counter (recordCounters.ts
+ * nextRecordNumber raised by `count`: created when missing, locked until COMMIT); answers the first.
+ */
+async function takeReservationNumbers(tx: Db, scope: BudgetScope, count: number): Promise<number> {
+  const [counter] = await execRows<{ last: number | string }>(
+    tx,
+    sql`insert into record_counters (department_id, year, kind, last) values (${scope.departmentId}, ${scope.year}, ${RESERVATION_COUNTER}, ${count})
+        on conflict (department_id, year, kind) do update set last = record_counters.last + ${count} returning last`,
+  );
+  if (!counter) throw new Error('record counter upsert returned nothing');
+  return Number(counter.last) - count + 1;
+}
+
+/** The new copies in one insert, numbered gap-free in Y+1 (one counter upsert takes all their numbers) in the order of their sources' numbers. */
+async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
+  if (toCreate.length === 0) return;
+  const first = await takeReservationNumbers(tx, scope, toCreate.length);
+  await tx.insert(reservations).values(
+    toCreate.map((r, i) => {
+      const lineId = target.get(r.lineId);
+      if (lineId === undefined) throw new Error('reservation line not carried');
+      return {
+        departmentId: scope.departmentId,
+        year: scope.year,
+        recordNumber: first + i,
+        recordDate: `${scope.year}-01-01`,
+        note: r.note,
+        chapterBudgetId: lineId,
+        amountBooked: r.remaining,
+        carriedFromId: r.id,
+      };
+    }),
+  );
+}
+
+/** The changed copies of Y+1 in one update. */
+async function updateReservations(tx: Db, scope: BudgetScope, toUpdate: readonly ReservationUpdate[]): Promise<void> {
+  if (toUpdate.length === 0) return;
+  const rows = sql.join(
+    toUpdate.map((u) => sql`(${u.id}::int, ${(u.booked / 100).toFixed(2)}::numeric, ${u.closed}::boolean)`),
+    sql`, `,
+  );
+  await execRows(
+    tx,
+    sql`update reservations set amount_booked = v.booked, closed = v.closed from (values ${rows}) v (id, booked, closed)
+        where reservations.id = v.id and reservations.year = ${scope.year}`,
+  );
+}
+
+/**
+ * Budget/Residues/CarryOver PUT: carries Y's residues into the scope year Y+1 in one transaction, in a
+ * constant number of statements whatever the number of lines and reservations: the reads, then every
+ * rule checked, then at most one upsert of the residue lines, one counter upsert, one insert and one
+ * update of the carried reservations.
+ */
 export async function carryOver(db: Db, scope: BudgetScope): Promise<CarryOverResult> {
   return db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
@@ -137,68 +307,11 @@ export async function carryOver(db: Db, scope: BudgetScope): Promise<CarryOverRe
 
     const existing = new Map((await residueLines(tx, scope, { source: 2 })).map((l) => [lineKey(l.chapterId, l.chapterYear), l]));
     const result: CarryOverResult = { linesCreated: 0, linesUpdated: 0, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 };
-    const unpaid = await unpaidInstalmentsPerLine(tx, scope);
-    const target = new Map<number, number>(); // line of Y -> line of Y+1
-    for (const line of previous) {
-      const residue = line.finalResidue ?? 0;
-      const found = existing.get(lineKey(line.chapterId, line.chapterYear));
-      if (found) {
-        target.set(line.lineId, found.lineId);
-        if (found.budgetInitial === residue) continue;
-        const figures = chapterFigures(found);
-        const used = figures.payments + figures.openPayments + figures.reservations;
-        if (residue < found.budgetInitial && residue + found.budgetChanges < used)
-          fail('SmallerThanExistingResidue', { params: { chapter: line.chapter, chapterYear: line.chapterYear, used, residue } });
-        await tx.update(chapterBudgets).set({ budgetInitial: residue }).where(eq(chapterBudgets.id, found.lineId));
-        result.linesUpdated += 1;
-      } else if (carries(line)) {
-        const [created] = await tx
-          .insert(chapterBudgets)
-          .values({
-            departmentId: scope.departmentId,
-            year: scope.year,
-            chapterId: line.chapterId,
-            chapterYear: line.chapterYear,
-            budgetInitial: residue,
-            descriptionDeu: line.lineDescriptionDeu,
-            descriptionIta: line.lineDescriptionIta,
-          })
-          .returning({ id: chapterBudgets.id });
-        if (!created) throw new Error('residue line not created');
-        target.set(line.lineId, created.id);
-        result.linesCreated += 1;
-        result.instalmentsMoved += unpaid.get(line.lineId) ?? 0;
-      }
-    }
-
-    for (const r of await reservationsToCarry(tx, scope)) {
-      if (r.copyId === null) {
-        const lineId = target.get(r.lineId);
-        if (lineId === undefined) throw new Error('reservation line not carried');
-        const recordNumber = await nextRecordNumber(tx, scope, RESERVATION_COUNTER);
-        await tx.insert(reservations).values({
-          departmentId: scope.departmentId,
-          year: scope.year,
-          recordNumber,
-          recordDate: `${scope.year}-01-01`,
-          note: r.note,
-          chapterBudgetId: lineId,
-          amountBooked: r.remaining,
-          carriedFromId: r.id,
-        });
-        result.reservationsCarried += 1;
-        continue;
-      }
-      const closed = r.remaining === 0 ? true : r.copyClosed;
-      if (r.copyBooked === r.remaining && closed === r.copyClosed) continue;
-      if (r.remaining < r.copyUsed)
-        fail('SmallerThanExistingResidue', { field: 'reservation', params: { recordNumber: r.recordNumber, used: r.copyUsed, remaining: r.remaining } });
-      await tx
-        .update(reservations)
-        .set({ amountBooked: r.remaining, closed })
-        .where(and(eq(reservations.id, r.copyId), eq(reservations.year, scope.year)));
-      result.reservationsUpdated += 1;
-    }
+    const lines = planLines(scope, previous, existing, result, await unpaidInstalmentsPerLine(tx, scope));
+    const carried = planReservations(await reservationsToCarry(tx, scope), result);
+    const target = await writeLines(tx, lines);
+    await insertReservations(tx, scope, carried.toCreate, target);
+    await updateReservations(tx, scope, carried.toUpdate);
     return result;
   });
 }
