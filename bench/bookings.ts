@@ -10,9 +10,8 @@
  * The SQL is captured from the app itself (drizzle's query logger on a second app instance), so the
  * bare runs execute exactly what the procedures execute.
  */
-import { type Db, type DbHandle, schema } from '@app/db';
+import { type DbHandle, postgresDb } from '@app/db';
 import { addDays, todayIso } from '@app/domain';
-import { drizzle } from 'drizzle-orm/postgres-js';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -47,7 +46,7 @@ export async function captureApp(url: string) {
       return result;
     },
   });
-  const db = drizzle({ client, schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
+  const db = postgresDb(client, { logQuery: (query, params) => log.push({ query, params }) });
   const handle: DbHandle = { db, kind: 'postgres', label: 'capture', close: () => client.end() };
   const app = await buildApp({ database: handle });
   return {
@@ -103,39 +102,37 @@ function saveBody(departmentId: number, supplierId: number, accountId: number, r
 }
 
 /**
- * The transaction statements of one captured save, replayable: the ids the replay creates replace
- * the captured ones (movement id in the positions and payments, payment and position ids in the
- * shares) and the record number follows the counter (so each replay commits a new movement, like the app).
+ * The transaction statements of one captured save, replayable as they are: the write is one statement
+ * that takes the next record number and creates every row itself, so each replay commits a new movement
+ * like the app (sequentially: the app sends its first reads pipelined).
  */
-function saveReplay(log: Captured[], old: { movementId: number; recordNumber: number; positionIds: number[]; paymentIds: number[] }) {
+function saveReplay(log: Captured[]) {
   const from = log.findIndex((q) => q.query === 'BEGIN');
   const to = log.findIndex((q) => q.query === 'COMMIT');
   const statements = log.slice(from + 1, to);
-  if (from < 0 || to < 0 || !statements.some((s) => s.query.startsWith('insert into "movement_payment_shares"')))
-    throw new Error('captured save: no transaction with shares');
+  if (from < 0 || to < 0 || !statements.some((s) => s.query.includes('insert into movement_payment_shares')))
+    throw new Error('captured save: no transaction writing shares');
   return async (tx: postgres.TransactionSql): Promise<void> => {
-    let movementId = old.movementId;
-    let recordNumber = old.recordNumber;
-    const positions = new Map<number, number>();
-    const payments = new Map<number, number>();
-    for (const s of statements) {
-      let params = [...s.params];
-      const q = s.query;
-      if (q.startsWith('update "record_counters"')) params[0] = recordNumber; // set "last" = $1
-      if (q.startsWith('insert into "movements"')) params[3] = recordNumber; // (department_id, year, kind, record_number, ...)
-      if (q.startsWith('insert into "movement_positions"') || q.startsWith('insert into "movement_payments"'))
-        params = params.map((p) => (p === old.movementId ? movementId : p));
-      if (q.startsWith('insert into "movement_payment_shares"'))
-        params = params.map((p, i) => (i % 3 === 0 ? (payments.get(p as number) ?? p) : i % 3 === 1 ? (positions.get(p as number) ?? p) : p));
-      const rows = (await tx.unsafe(q, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as Record<string, unknown>[];
-      if (q.startsWith('select') && q.includes('from "record_counters"') && q.includes('for update')) recordNumber = Number(rows[0]?.last ?? 0) + 1;
-      // the counter as one upsert (insert ... on conflict do update ... returning last): its answer is the number
-      if (q.startsWith('insert into "record_counters"') && q.includes('returning')) recordNumber = Number(rows[0]?.last ?? 0);
-      if (q.startsWith('insert into "movements"')) movementId = Number(rows[0]?.id);
-      if (q.startsWith('insert into "movement_positions"')) for (const r of rows) positions.set(old.positionIds[Number(r.sort)] as number, Number(r.id));
-      if (q.startsWith('insert into "movement_payments"')) for (const r of rows) payments.set(old.paymentIds[Number(r.sort)] as number, Number(r.id));
-    }
+    for (const s of statements) await tx.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
   };
+}
+
+/**
+ * Deletes the bench's own saves (document number BENCH) and sets the expense counters back, so every
+ * run measures the departments as generated (1,500 movements) instead of five lines growing by thousands
+ * of positions run after run; then VACUUM ANALYZE, so no run reads the dead rows of the one before.
+ */
+async function resetSaves(sql: postgres.Sql, departmentIds: number[]): Promise<void> {
+  // a load run ends with saves still in flight: the counters locked first, so those commit before the
+  // delete reads (a save that reaches its counter later numbers on from the reset value: no gap, no clash)
+  await sql.begin(async (tx) => {
+    await tx`select 1 from record_counters where kind = 'expense' and year = ${BOOKING_YEAR} and department_id in ${tx(departmentIds)} for update`;
+    await tx`delete from movements where document_number = 'BENCH' and year = ${BOOKING_YEAR} and department_id in ${tx(departmentIds)}`;
+    await tx`update record_counters c set last = coalesce((select max(m.record_number) from movements m
+               where m.department_id = c.department_id and m.year = c.year and m.kind = 'expenses'), 0)
+             where c.kind = 'expense' and c.year = ${BOOKING_YEAR} and c.department_id in ${tx(departmentIds)}`;
+  });
+  await sql`vacuum analyze movements, movement_positions, movement_payments, movement_payment_shares, record_counters`;
 }
 
 function row(name: string, r: LoadResult): string {
@@ -173,25 +170,21 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     const main = figuresQuery(log);
     captures.push({ name: r.name, all: log, main });
     if (ctx.explain) {
-      const plan = await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+      const plan = await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as postgres.ParameterOrJSON<never>[], { prepare: true });
       console.log(`\n${r.name}: ${main.query.trim()}\nparams ${JSON.stringify(main.params)}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }
     bare.route({
       method: r.method,
       url: `/bare/${i}`,
-      handler: async () => sql.unsafe(main.query, main.params as postgres.ParameterOrJSON<never>[], { prepare: false }),
+      handler: async () => sql.unsafe(main.query, main.params as postgres.ParameterOrJSON<never>[], { prepare: true }),
     });
   }
 
   // ---- the save: capture one per scope (each a real save), then build its replay -------------
   const replays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
   for (const scope of scopes) {
-    const { log, answer } = await capturer.capture('POST', '/api/Movements', scope.token, JSON.parse(scope.body));
-    const saved = answer as { id: number; recordNumber: number };
-    const positionIds = (await sql<{ id: number }[]>`select id from movement_positions where movement_id = ${saved.id} order by sort`).map((r) => r.id);
-    const paymentIds = (await sql<{ id: number }[]>`select id from movement_payments where movement_id = ${saved.id} order by sort`).map((r) => r.id);
-    const ids = { movementId: saved.id, recordNumber: saved.recordNumber, positionIds, paymentIds };
-    replays.set(scope.code, saveReplay(log, ids));
+    const { log } = await capturer.capture('POST', '/api/Movements', scope.token, JSON.parse(scope.body));
+    replays.set(scope.code, saveReplay(log));
     if (scope === one)
       console.log(
         `one save runs ${log.length} statements, ${log.filter((q) => q.query === 'BEGIN').length} transaction(s):\n${log.map((q) => `  ${q.query.slice(0, 110)}`).join('\n')}`,
@@ -216,10 +209,10 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [i, r] of reads.entries()) {
     const c = captures[i] as (typeof captures)[number];
-    const bareSql = await sequential(() => sql.unsafe(c.main.query, c.main.params as postgres.ParameterOrJSON<never>[], { prepare: false }), 300);
+    const bareSql = await sequential(() => sql.unsafe(c.main.query, c.main.params as postgres.ParameterOrJSON<never>[], { prepare: true }), 300);
     const allSql = await sequential(async () => {
       for (const q of c.all)
-        if (q.query !== 'BEGIN' && q.query !== 'COMMIT') await sql.unsafe(q.query, q.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+        if (q.query !== 'BEGIN' && q.query !== 'COMMIT') await sql.unsafe(q.query, q.params as postgres.ParameterOrJSON<never>[], { prepare: true });
     }, 200);
     const sqlP50 = bareSql[Math.floor(bareSql.length / 2)] ?? 0;
     const allP50 = allSql[Math.floor(allSql.length / 2)] ?? 0;
@@ -243,7 +236,14 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   // ---- writes: 20 concurrent savers ------------------------------------------------------------
   lines.push('', '### Saves: expense with 5 positions, 20 concurrent writers (target p95 <= 25 ms)', '');
   lines.push('| run | p50 ms | p95 ms | p99 ms | saves/s | errors |', '|---|---|---|---|---|---|');
+  // every run starts from the generated departments (resetSaves)
+  const fresh = () =>
+    resetSaves(
+      sql,
+      scopes.map((s) => s.departmentId),
+    );
   // one writer at a time in scope 512: the cost of one save without queueing (what fewer statements buy)
+  await fresh();
   const single = await load({
     url: `${base}/api/Movements`,
     method: 'POST',
@@ -251,7 +251,9 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     seconds,
     request: () => ({ headers: { authorization: `Bearer ${one.token}` }, body: one.body }),
   });
+  await fresh();
   const singleRoute = await load({ url: `${bareBase}/bare/save/${one.code}`, method: 'POST', connections: 1, seconds, request: () => ({ body: '{}' }) });
+  await fresh();
   const singleBare = await concurrent(() => sql.begin((tx) => replayOf(one.code)(tx)), 1, seconds);
   lines.push(row('app POST /api/Movements, one writer (512)', single));
   lines.push(row('bare Fastify route (replayed SQL), one writer (512)', singleRoute));
@@ -271,8 +273,10 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
       request: (i) => ({ headers: { authorization: `Bearer ${scopeOf(i).token}` }, body: scopeOf(i).body }),
     });
   for (const [name, scopeOf] of runs) {
+    await fresh();
     const app = await appSaves(scopeOf);
     if (app.firstError) console.log(`save ${name}: ${app.firstError}`);
+    await fresh();
     const route = await load({
       url: `${bareBase}/bare/save/${one.code}`,
       method: 'POST',
@@ -281,6 +285,7 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
       request: (i) => ({ path: `/bare/save/${scopeOf(i).code}`, body: '{}' }),
     });
     if (route.firstError) console.log(`bare save route ${name}: ${route.firstError}`);
+    await fresh();
     const bareRun = await concurrent((w) => sql.begin((tx) => replayOf(scopeOf(w).code)(tx)), 20, seconds);
     if (bareRun.firstError) console.log(`bare save ${name}: ${bareRun.firstError}`);
     lines.push(row(`app POST /api/Movements, ${name}`, app));
@@ -289,10 +294,12 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   }
   // 20 cashiers each saving once a second: the latency of a save among others, not of a saturated server
   for (const [name, scopeOf] of runs) {
+    await fresh();
     const paced = await appSaves(scopeOf, 1);
     if (paced.firstError) console.log(`paced save ${name}: ${paced.firstError}`);
     lines.push(row(`app POST /api/Movements, ${name}, paced: each writer 1 save/s (all at the same instant)`, paced));
     // the same 20 writers at one save a second, their seconds spread evenly (cashiers don't book in step)
+    await fresh();
     const spreadOut = await staggered(
       async (w) => {
         const s = scopeOf(w);

@@ -57,13 +57,13 @@ export async function runDigests(ctx: BookingsContext): Promise<string> {
     const { log } = await capturer.capture('GET', call.path, token);
     const main = digestQuery(log);
     if (ctx.explain) {
-      const plan = await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+      const plan = await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as postgres.ParameterOrJSON<never>[], { prepare: true });
       console.log(`\n${call.name}:\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }
-    const bare = await sequential(() => sql.unsafe(main.query, main.params as postgres.ParameterOrJSON<never>[], { prepare: false }), 200);
+    const bare = await sequential(() => sql.unsafe(main.query, main.params as postgres.ParameterOrJSON<never>[], { prepare: true }), 200);
     const all = await sequential(async () => {
       for (const s of log)
-        if (s.query !== 'BEGIN' && s.query !== 'COMMIT') await sql.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+        if (s.query !== 'BEGIN' && s.query !== 'COMMIT') await sql.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
     }, 100);
     const headers = { authorization: `Bearer ${token}` };
     const one = await load({ url: `${base}${call.path}`, method: 'GET', connections: 1, seconds, request: () => ({ headers }) });

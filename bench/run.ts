@@ -8,11 +8,11 @@
  *   npm run bench -- --only digests    (issue 14: chapter register and cash journal of a 1,500-movement scope; digests.ts)
  * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDb } from '@app/db';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app.ts';
 import { runBookings } from './bookings.ts';
 import { runDigests } from './digests.ts';
 import { benchEnv } from './env.ts';
@@ -27,11 +27,13 @@ const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args
 const { databaseUrl: url, seconds } = benchEnv;
 await generate(url);
 
-const database = await openDb(url);
-const app = await buildApp({ database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+// the app in its own process (appServer.ts), as in production: autocannon's work is not in its event loop
+const server = fork(fileURLToPath(new URL('./appServer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+const port = await new Promise<number>((resolve, reject) => {
+  server.once('message', (m) => resolve((m as { port: number }).port));
+  server.once('exit', (code) => reject(new Error(`bench app server exited (${code})`)));
+});
+const base = `http://127.0.0.1:${port}`;
 
 async function login(username: string): Promise<string> {
   const res = await fetch(`${base}/api/Authenticate/login`, {
@@ -96,5 +98,4 @@ if (runs('base')) {
 if (runs('bookings')) console.log(`\n## Bookings\n\n${await runBookings({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('digests')) console.log(`\n## Digests\n\n${await runDigests({ url, base, seconds, login, explain: args.explain })}`);
 await sql.end();
-await app.close();
-await database.close();
+server.disconnect();
