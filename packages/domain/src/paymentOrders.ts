@@ -89,6 +89,15 @@ export type RegisterOrderInput = z.infer<typeof RegisterOrderInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
+/**
+ * A movement's record number as the payments lists and prints show it: `12` for a movement of the
+ * year shown, `12/2025` for one of another year (a bill carried over, DOMAIN decision 13: its number
+ * repeats in every year's series).
+ */
+export function paymentRecordLabel(recordNumber: number, year: number, shownYear: number): string {
+  return year === shownYear ? String(recordNumber) : `${recordNumber}/${year}`;
+}
+
 const Num = z.number();
 const Text = z.string();
 const DateText = Text.nullable();
@@ -99,6 +108,8 @@ export const NotPayableReasonSchema = z.enum(['NoValidIban', 'NotSepa', 'BicMiss
 export const OpenPaymentRow = z.strictObject({
   paymentId: Num,
   movementId: Num,
+  /** The movement's year: an earlier one for a bill carried over into the scope year (DOMAIN decision 13). */
+  year: Num,
   recordNumber: Num,
   recordDate: Text,
   documentNumber: Text,
@@ -123,6 +134,8 @@ export type OpenPaymentsSupplier = z.infer<typeof OpenPaymentsSupplier>;
 /** Payments/Open: rows grouped by supplier (by code) with totals; `fileName` is today's `DD.MM.YYYY.pdf`. */
 export const OpenPaymentsList = z.strictObject({
   date: Text,
+  /** The scope year (a row of another year is a bill carried over into it). */
+  year: Num,
   fileName: Text,
   suppliers: z.array(OpenPaymentsSupplier),
   count: Num,
@@ -135,6 +148,8 @@ export const PayableItem = z.strictObject({
   payment: z.strictObject({ id: Num, dateDue: Text, amount: Cents }),
   invoice: z.strictObject({
     movementId: Num,
+    /** The movement's year: an earlier one for a bill carried over into the scope year (DOMAIN decision 13). */
+    year: Num,
     recordNumber: Num,
     documentNumber: Text,
     documentDate: DateText,
@@ -247,6 +262,8 @@ export type OrderExportResult = z.infer<typeof OrderExportResult>;
 export const RegisteredItem = z.strictObject({
   paymentId: Num,
   movementId: Num,
+  /** The movement's year (an earlier one than the order's for a bill carried over). */
+  movementYear: Num,
   movementRecord: Num,
   supplierCode: Num.nullable(),
   supplierDescription: Text,

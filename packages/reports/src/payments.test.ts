@@ -8,6 +8,7 @@ const ctx = { username: 'zwei', now: new Date('2026-07-10T09:00:00Z') };
 
 const open: OpenPaymentsList = {
   date: '2026-07-10',
+  year: 2026,
   fileName: '10.07.2026.pdf',
   count: 3,
   total: 181_050,
@@ -21,6 +22,7 @@ const open: OpenPaymentsList = {
         {
           paymentId: 1,
           movementId: 5,
+          year: 2026,
           recordNumber: 4,
           recordDate: '2026-03-05',
           documentNumber: 'A-1',
@@ -33,6 +35,7 @@ const open: OpenPaymentsList = {
         {
           paymentId: 2,
           movementId: 5,
+          year: 2026,
           recordNumber: 4,
           recordDate: '2026-03-05',
           documentNumber: 'A-1',
@@ -53,8 +56,9 @@ const open: OpenPaymentsList = {
         {
           paymentId: 3,
           movementId: 6,
+          year: 2025,
           recordNumber: 7,
-          recordDate: '2026-03-06',
+          recordDate: '2025-11-06',
           documentNumber: 'B-7',
           documentDate: null,
           dateDue: '2026-04-01',
@@ -98,6 +102,7 @@ const protocol: RegisteredProtocol = {
     {
       paymentId: 1,
       movementId: 5,
+      movementYear: 2026,
       movementRecord: 4,
       supplierCode: 1001,
       supplierDescription: 'Feuerwehrtechnik Pichler KG',
@@ -109,6 +114,7 @@ const protocol: RegisteredProtocol = {
     {
       paymentId: 3,
       movementId: 6,
+      movementYear: 2025,
       movementRecord: 7,
       supplierCode: 1002,
       supplierDescription: 'Elektro Gruber OHG',
@@ -132,7 +138,8 @@ describe('payments prints', () => {
     expect(lineOf(text, /30\.04\.2026/)).toMatch(/4\s+05\.03\.2026\s+A-1\s+01\.03\.2026\s+30\.04\.2026\s+B1\s+2\s+600,00 €/);
     expect(lineOf(text, /31\.05\.2026/)).toMatch(/B1\s+900,00 €/);
     expect(lineOf(text, /Summe \(2\)/)).toMatch(/1\.500,00 €/);
-    expect(lineOf(text, /B-7/)).toMatch(/K1\s+310,50 €/);
+    // a bill of 2025 carried over into 2026: its record with its year
+    expect(lineOf(text, /B-7/)).toMatch(/^\s*7\/2025\s+06\.11\.2025\s+B-7\s+01\.04\.2026\s+K1\s+310,50 €/);
     expect(lineOf(text, /Gesamtsumme \(3\)/)).toMatch(/1\.810,50 €/);
   });
 
@@ -150,7 +157,7 @@ describe('payments prints', () => {
     expect(text).toContain('Zahlungsauftrag 1/2026 · Konto B1 Kontokorrent Raiffeisen · bezahlt am 01.07.2026');
     expect(text).toContain('Bearbeiter: Zweifel Zita');
     expect(lineOf(text, /A-1/)).toMatch(/4\s+1001\s+Feuerwehrtechnik Pichler KG\s+A-1\s+01\.03\.2026\s+1\.500,00 €\s+ja/);
-    expect(lineOf(text, /B-7/)).toMatch(/7\s+1002\s+Elektro Gruber OHG\s+B-7\s+02\.03\.2026\s+300,50 €\s+nicht ausgeführt/);
+    expect(lineOf(text, /B-7/)).toMatch(/7\/2025\s+1002\s+Elektro Gruber OHG\s+B-7\s+02\.03\.2026\s+300,50 €\s+nicht ausgeführt/);
     expect(lineOf(text, /^\s*Ausgeführt/)).toMatch(/1\.500,00 €/);
     expect(lineOf(text, /^\s*Nicht ausgeführt/)).toMatch(/300,50 €/);
     const [italian = ''] = pdfPages(registeredProtocolPdf(protocol, '102 VVF Appiano', { ...ctx, language: 'it' }), 'protocol-it');

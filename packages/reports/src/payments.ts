@@ -1,4 +1,4 @@
-import { formatDate, type OpenPaymentsList, type RegisteredProtocol } from '@app/domain';
+import { formatDate, type OpenPaymentsList, paymentRecordLabel, type RegisteredProtocol } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
@@ -8,7 +8,8 @@ import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type Langu
 /**
  * The open payments print (spec 3 §2, landscape, named `DD.MM.YYYY.pdf`: OpenPaymentsList.fileName):
  * per supplier a heading row, its unpaid instalments (record number and date, document, due date,
- * account, the stored order holding it) and its total, then the grand total.
+ * account, the stored order holding it) and its total, then the grand total. A bill of an earlier
+ * year carried over into the scope year shows its record as `number/year`.
  */
 export function openPaymentsPdf(data: OpenPaymentsList, department: string, ctx: LanguageReportContext): jsPDF {
   const t = labelsFor(ctx.language).payments;
@@ -21,7 +22,7 @@ export function openPaymentsPdf(data: OpenPaymentsList, department: string, ctx:
       body.push([bold(supplier, TITLE_FILL, 8)]);
       for (const r of group.rows) {
         body.push([
-          String(r.recordNumber),
+          paymentRecordLabel(r.recordNumber, r.year, data.year),
           formatDate(r.recordDate),
           r.documentNumber,
           formatDate(r.documentDate),
@@ -54,7 +55,7 @@ export function registeredProtocolPdf(protocol: RegisteredProtocol, department: 
     `${t.operator}: ${protocol.operator.fullName || protocol.operator.username}`,
   ]);
   const body: RowInput[] = protocol.items.map((i) => [
-    String(i.movementRecord),
+    paymentRecordLabel(i.movementRecord, i.movementYear, order.year),
     i.supplierCode === null ? '' : String(i.supplierCode),
     i.supplierDescription,
     i.invoiceNumber,

@@ -1,8 +1,9 @@
-import type { PayableItem } from '@app/domain';
+import { type PayableItem, paymentRecordLabel } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
+import { useScope } from '../scope/useScope.ts';
 import { notPayableText } from './labels.ts';
 import { allOf, tickedTotal, toggled } from './selection.ts';
 
@@ -14,6 +15,7 @@ export function tickableRows(items: readonly PayableItem[]) {
 /**
  * The instalments of an order (register) or of a new order (homebanking): a checkbox per payable row,
  * All and None, the running total of the ticked; not payable rows stay listed, greyed, with their reason.
+ * A bill of an earlier year carried over into the scope year shows its record as `number/year`.
  */
 export function PayablesTable({
   items,
@@ -27,6 +29,7 @@ export function PayablesTable({
   testId: string;
 }) {
   const { t, i18n } = useLingui();
+  const { year } = useScope();
   const rows = tickableRows(items);
   const sum = tickedTotal(rows, ticked);
   return (
@@ -62,6 +65,7 @@ export function PayablesTable({
             {items.map((item) => {
               const payable = item.doHomeBank || item.notPayable === null;
               const { invoice, payment } = item;
+              const record = paymentRecordLabel(invoice.recordNumber, invoice.year, year);
               const supplier = invoice.issuedBy.code === null ? invoice.issuedBy.name : `${invoice.issuedBy.code} ${invoice.issuedBy.name}`;
               return (
                 <Table.Tr key={payment.id} c={payable ? undefined : 'dimmed'} data-testid={`${testId}-row`} data-payable={payable}>
@@ -75,7 +79,7 @@ export function PayablesTable({
                       />
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{invoice.recordNumber}</Table.Td>
+                  <Table.Td>{record}</Table.Td>
                   <Table.Td>
                     {supplier}
                     {payable ? null : (

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../dbErrors.ts';
 import { shareBookableHead } from '../movements/scope.ts';
 import { nextRecordNumber } from '../recordCounters.ts';
 import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
-import { type InstalmentRow, instalmentRows, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
+import { type InstalmentRow, instalmentRows, ofScope, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
 
 const { accounts, movementPayments, paymentOrderItems, paymentOrders } = schema;
 
@@ -90,9 +90,9 @@ function plan(scope: PaymentScope, department: Department, account: Account, inp
 }
 
 /**
- * The instalments `toPay` of a new order: each an unpaid instalment of a PaymentOpen movement of the
- * scope booked on the order's account, with its movement (InvalidValue on `toPay.i` otherwise), in no
- * stored order (PaymentInOrder). `lock`: the instalments are locked first and read after, so a
+ * The instalments `toPay` of a new order: each an unpaid instalment of a PaymentOpen movement the
+ * scope year pays (rows.ts ofScope: its own or carried over into it) booked on the order's account,
+ * with its movement (InvalidValue on `toPay.i` otherwise), in no stored order (PaymentInOrder). `lock`: the instalments are locked first and read after, so a
  * concurrent store of the same instalments waits and then sees them taken.
  */
 async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderRequestInput, accountId: number, lock: boolean): Promise<InstalmentRow[]> {
@@ -101,7 +101,7 @@ async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderReques
   const where = sql`pay.id in (${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
-  )}) and m.department_id = ${scope.departmentId} and m.year = ${scope.year}`;
+  )}) and ${ofScope(scope)}`;
   const rows = await instalmentRows(db, where, { lock });
   input.toPay.forEach((p, i) => {
     const row = rows.find((r) => r.paymentId === p.paymentId);
@@ -308,6 +308,7 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
     const items = again.map((r) => ({
       paymentId: r.paymentId,
       movementId: r.movementId,
+      movementYear: r.year,
       movementRecord: r.recordNumber,
       supplierCode: r.supplier?.supplierCode ?? null,
       supplierDescription: r.supplier?.name ?? '',

@@ -23,7 +23,7 @@ import { filterCondition, instalmentRows, paymentsDepartment, type PaymentScope,
 
 const { recordCounters } = schema;
 
-/** Payments/Open: the scope's unpaid instalments (also those in a stored order) by supplier with totals. */
+/** Payments/Open: the unpaid instalments the scope year pays (rows.ts ofScope; also those in a stored order) by supplier with totals. */
 export async function openPayments(db: Db, scope: PaymentScope, input: OpenPaymentsInput): Promise<OpenPaymentsList> {
   await paymentsDepartment(db, scope);
   const rows = await instalmentRows(db, sql`${unpaidOfScope(scope)} and ${filterCondition(input)}`);
@@ -38,6 +38,7 @@ export async function openPayments(db: Db, scope: PaymentScope, input: OpenPayme
     group.rows.push({
       paymentId: row.paymentId,
       movementId: row.movementId,
+      year: row.year,
       recordNumber: row.recordNumber,
       recordDate: row.recordDate,
       documentNumber: row.documentNumber,
@@ -51,6 +52,7 @@ export async function openPayments(db: Db, scope: PaymentScope, input: OpenPayme
   }
   return {
     date: scope.today,
+    year: scope.year,
     fileName: openPaymentsFileName(scope.today),
     suppliers,
     count: rows.length,
@@ -60,7 +62,7 @@ export async function openPayments(db: Db, scope: PaymentScope, input: OpenPayme
 
 /**
  * Payments/Payables (homebanking step 2). A previous order: its instalments. A new order: the unpaid
- * instalments of the scope on the account (the movement head's account, required) that no stored
+ * instalments the scope year pays (rows.ts ofScope: its own and those carried over into it) on the account (the movement head's account, required) that no stored
  * order holds, narrowed by the filters; each payable in the range or listed with the reason why not
  * (NoValidIban, NotSepa, BicMissing); those of the other range (OtherRange) belong to the other order kind.
  */

@@ -18,6 +18,8 @@ export interface PaymentScope extends MovementScope {
 export interface InstalmentRow {
   paymentId: number;
   movementId: number;
+  /** The movement's year (an earlier one for an instalment carried over into the scope year). */
+  year: number;
   recordNumber: number;
   recordDate: string;
   documentNumber: string;
@@ -37,6 +39,7 @@ export interface InstalmentRow {
 interface RawInstalment {
   payment_id: number | string;
   movement_id: number | string;
+  year: number | string;
   record_number: number | string;
   record_date: string;
   document_number: string;
@@ -66,6 +69,7 @@ function toInstalment(r: RawInstalment): InstalmentRow {
   return {
     paymentId: Number(r.payment_id),
     movementId: Number(r.movement_id),
+    year: Number(r.year),
     recordNumber: Number(r.record_number),
     recordDate: r.record_date,
     documentNumber: r.document_number,
@@ -118,7 +122,7 @@ export async function instalmentRows(db: Db, where: SQL, options: { lock?: boole
   }
   const rows = await execRows<RawInstalment>(
     db,
-    sql`select pay.id as payment_id, m.id as movement_id, m.record_number, m.record_date::text as record_date, m.document_number,
+    sql`select pay.id as payment_id, m.id as movement_id, m.year, m.record_number, m.record_date::text as record_date, m.document_number,
           m.document_date::text as document_date, pay.date_due::text as date_due, pay.date_paid::text as date_paid, pay.amount::text as amount,
           m.account_id, a.code as account_code,
           (select c.chapter from movement_positions p join chapter_budgets b on b.id = p.chapter_budget_id join chapters c on c.id = b.chapter_id
@@ -152,9 +156,26 @@ export function filterCondition(filter: {
   return sql.join(parts, sql` and `);
 }
 
-/** The unpaid instalments of the scope's movements. */
+/**
+ * The instalments the scope year pays (DOMAIN decisions 11 and 13): those of the scope's own movements
+ * and those of the department's movements of an earlier year carried over into it — a position of the
+ * movement on a line whose residue line (same chapter and chapter year) exists in the scope year,
+ * exactly the instalments movements/figures.ts carriedInstalments counts there. They keep their
+ * movement (its year and record number) and their order; paid in the scope year they count as paid on
+ * its residue line. An earlier year's instalment whose line is not carried yet stays out (it is still
+ * that year's business). One condition on `m` (a semi-join, no per-row query).
+ */
+export function ofScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQL {
+  return sql`m.department_id = ${scope.departmentId} and (m.year = ${scope.year} or (m.year < ${scope.year} and exists (
+      select 1 from movement_positions cp
+        join chapter_budgets src on src.id = cp.chapter_budget_id
+        join chapter_budgets dst on dst.department_id = src.department_id and dst.chapter_id = src.chapter_id and dst.chapter_year = src.chapter_year
+      where cp.movement_id = m.id and dst.year = ${scope.year} and dst.chapter_year < dst.year)))`;
+}
+
+/** The unpaid instalments the scope year pays (ofScope). */
 export function unpaidOfScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQL {
-  return sql`m.department_id = ${scope.departmentId} and m.year = ${scope.year} and pay.date_paid is null`;
+  return sql`${ofScope(scope)} and pay.date_paid is null`;
 }
 
 const noCreditor: Pick<CreditorInput, 'iban' | 'bic'> = { iban: '', bic: '' };
@@ -171,6 +192,7 @@ export function toPayableItem(row: InstalmentRow, range: PaymentRange): PayableI
     payment: { id: row.paymentId, dateDue: row.dateDue, amount: row.amount },
     invoice: {
       movementId: row.movementId,
+      year: row.year,
       recordNumber: row.recordNumber,
       documentNumber: row.documentNumber,
       documentDate: row.documentDate,

@@ -1,11 +1,7 @@
-import { schema } from '@app/db';
-import type { ResidueFinal } from '@app/domain';
-import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, signInAs } from '../../test-utils.ts';
+import { CURRENT_YEAR, describeOnDatabases, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
-
-const { budgetHeads, departments, suppliers } = schema;
+import { yearEndKit } from './yearEnd.testkit.ts';
 
 const Y = CURRENT_YEAR;
 /** Y's bookings and determination, the carry-over Y -> Y+1 */
@@ -16,53 +12,14 @@ const IN_Y2 = new Date(`${Y + 2}-01-12T10:00:00Z`);
 /**
  * An unpaid bill of Y carried through two year ends (DOMAIN.md "Year end", decisions 11 and 13;
  * movements/figures.ts carriedInstalments), on PGlite and PostgreSQL. FF Eppan (102) gets DOMAIN.md's
- * worked-example budget in Y and one PaymentOpen bill on account B1: 2-1-006 123,45 + 2-1-003 76,56 =
- * 200,01 in two instalments, 100,00 paid on 01.06.Y and 100,01 open, put into a payment order stored on
- * 20.12.Y. The instalments split over the positions by largest remainder (decision 4): the paid one
- * 61,72 / 38,28, the open one 61,73 / 38,28. The order stays unregistered through Y+1 and is registered
- * in Y+2 (bank date 08.01.Y+2).
+ * worked-example budget in Y and the year-end bill of yearEnd.testkit.ts (200,01 on account B1, 100,00
+ * paid on 01.06.Y and 100,01 open), its open instalment put into a payment order stored on 20.12.Y.
+ * The order stays unregistered through Y+1 and is registered in Y+2 (bank date 08.01.Y+2).
  */
 describeOnDatabases('residues: a bill open through two year ends', (get) => {
   const as = signInAs(get, '10.16', IN_Y1);
-  const scope = async (year: number) => ({ departmentId: await departmentId(get(), '102'), year });
+  const { scope, residueTable, box, approveForecast, determineProposals, yearEndBill } = yearEndKit(get, as, IN_Y2);
   const ids = { bill: 0, open: 0, order: 0 };
-
-  /** `chapterYear/chapter` -> [allocated, payments, available, openPayments, reservations, proposal] of a determination table. */
-  const figures = (final: ResidueFinal) => {
-    const rows: Record<string, number[]> = {};
-    for (const { chapter, budget, proposal } of final.positions)
-      rows[`${chapter.chapterYear}/${chapter.chapter}`] = [
-        budget.allocated,
-        budget.payments,
-        budget.available,
-        budget.openPayments,
-        budget.reservations,
-        proposal,
-      ];
-    return rows;
-  };
-  const residueTable = async (year: number, source: 1 | 2) => figures(await (await as('zwei', IN_Y2)).residues.final({ ...(await scope(year)), source }));
-  /** The chapter figure box of one line (chapterFigures.ts, the other path to the same figures). */
-  const box = async (year: number, chapter: string, chapterYear: number) => {
-    const f = await (await as('zwei', IN_Y2)).budget.chapter({ ...(await scope(year)), chapter, chapterYear });
-    return [f.budgetFinal, f.payments, f.openPayments, f.availableAfterDonePayments];
-  };
-  /** Y+1 and Y+2 are booked without their own chart: their forecast is marked approved as its approval would. */
-  const approveForecast = async (year: number) => {
-    const s = await scope(year);
-    await get().db.insert(budgetHeads).values({ departmentId: s.departmentId, year }).onConflictDoNothing();
-    await get()
-      .db.update(budgetHeads)
-      .set({ forecastApproved: `${year}-01-05` })
-      .where(and(eq(budgetHeads.departmentId, s.departmentId), eq(budgetHeads.year, year)));
-  };
-  /** Determines every line of a source with its proposal (open payments + remaining reservations). */
-  const determineProposals = async (year: number, source: 1 | 2, now: Date) => {
-    const c = await as('zwei', now);
-    const s = await scope(year);
-    const final = await c.residues.final({ ...s, source });
-    return c.residues.saveFinal({ ...s, budgetType: source, positions: final.positions.map((p) => ({ budgetId: p.budget.budgetId, amount: p.proposal })) });
-  };
 
   it('Y: the bill with a paid and an open instalment, the open one in a stored payment order', async () => {
     const supervisor = await as('supervisor');
@@ -70,34 +27,9 @@ describeOnDatabases('residues: a bill open through two year ends', (get) => {
     const c = await as('zwei');
     const s = await scope(Y);
     await workedExampleBudget(c, s);
-    const [supplier] = await get()
-      .db.select({ id: suppliers.id })
-      .from(suppliers)
-      .where(eq(suppliers.departmentId, s.departmentId))
-      .orderBy(suppliers.code)
-      .limit(1);
-    const bank = await accountIdOf(get(), '102', 'B1');
-    const bill = await c.movements.save({
-      ...s,
-      kind: 'expenses',
-      type: 2,
-      recordDate: `${Y}-05-05`,
-      documentDate: `${Y}-05-01`,
-      documentNumber: 'R-2Y',
-      accountId: bank,
-      supplierId: supplier?.id ?? 0,
-      positions: [
-        { chapter: '21006', amount: 12_345 },
-        { chapter: '21003', amount: 7_656 },
-      ],
-      payments: [
-        { amount: 10_000, dateDue: `${Y}-06-01`, datePaid: `${Y}-06-01` },
-        { amount: 10_001, dateDue: `${Y}-12-31`, datePaid: null },
-      ],
-    });
+    const { bank, bill, open } = await yearEndBill(c, Y, 'R-2Y');
     ids.bill = bill.id;
-    ids.open = bill.payments.find((p) => p.datePaid === null)?.id ?? 0;
-    await get().db.update(departments).set({ cbiCuc: 'C1D2E3F4' }).where(eq(departments.id, s.departmentId));
+    ids.open = open;
     const december = await as('zwei', new Date(`${Y}-12-20T10:00:00Z`));
     ids.order = (
       await december.payments.store({ ...s, paymentRange: 1, accountId: bank, filename: 'hb', toPay: [{ paymentId: ids.open, movementId: bill.id }] })
@@ -151,6 +83,11 @@ describeOnDatabases('residues: a bill open through two year ends', (get) => {
       [Y, '21003', 3_828, 3_828],
       [Y, '21006', 6_173, 6_173],
     ]);
+    // carried into Y+1 and Y+2, the open payments of both list it with its year (held by Y's order 1)
+    for (const year of [Y + 1, Y + 2]) {
+      const rows = (await c.payments.open(await scope(year))).suppliers.flatMap((g) => g.rows);
+      expect(rows.map((r) => [r.paymentId, r.year, r.orderNumber])).toEqual([[ids.open, Y, 1]]);
+    }
   });
 
   it('paid in Y+2 (the order of Y registered): paid on the lines of Y+2 only, Y and Y+1 keep it open at their 31.12, the cash is Y+2’s', async () => {
