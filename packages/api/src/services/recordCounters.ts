@@ -21,23 +21,40 @@ function counterOf(scope: RecordScope, kind: RecordKind) {
   return and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, kind));
 }
 
+/** The counter upsert: creates the counter row with `step` when missing, else raises it by `step`; answers `last`. */
+function counterUpsertSql(scope: RecordScope, kind: RecordKind, step: SQL): SQL {
+  return sql`insert into record_counters (department_id, year, kind, last) values (${scope.departmentId}, ${scope.year}, ${kind}, ${step})
+    on conflict (department_id, year, kind) do update set last = record_counters.last + ${step} returning last`;
+}
+
 /**
  * Takes the next gap-free number of a kind in a scope: one upsert creates the counter row when missing
  * or raises it, and keeps the row locked until the caller's write transaction ends, so concurrent
  * writers wait and never share a number, and a rolled-back write gives its number back. The one way
- * to number records: nextRecordNumber runs it; a write may embed it as a CTE (answers `last`), so the
- * counter is locked only from that statement to COMMIT.
+ * to number records (with takeRecordNumbers, its form for several at once): nextRecordNumber runs it;
+ * a write may embed it as a CTE (answers `last`), so the counter is locked only from that statement
+ * to COMMIT.
  */
 export function nextRecordNumberSql(scope: RecordScope, kind: RecordKind): SQL {
-  return sql`insert into record_counters (department_id, year, kind, last) values (${scope.departmentId}, ${scope.year}, ${kind}, 1)
-    on conflict (department_id, year, kind) do update set last = record_counters.last + 1 returning last`;
+  return counterUpsertSql(scope, kind, sql`1`);
 }
 
 /** The next number of a kind (nextRecordNumberSql run on its own). */
 export async function nextRecordNumber(tx: Db, scope: RecordScope, kind: RecordKind): Promise<number> {
-  const [counter] = await execRows<{ last: number | string }>(tx, nextRecordNumberSql(scope, kind));
+  return takeRecordNumbers(tx, scope, kind, 1);
+}
+
+/**
+ * Takes `count` (at least 1) consecutive gap-free numbers of a kind in one upsert of the counter, as
+ * nextRecordNumberSql takes one (created when missing, raised by `count`, locked until COMMIT), for a
+ * write that numbers several records in one insert; answers the first (the others follow it).
+ */
+export async function takeRecordNumbers(tx: Db, scope: RecordScope, kind: RecordKind, count: number): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`takeRecordNumbers: count ${count}`);
+  const step = count === 1 ? sql`1` : sql`${count}::int`;
+  const [counter] = await execRows<{ last: number | string }>(tx, counterUpsertSql(scope, kind, step));
   if (!counter) throw new Error('record counter upsert returned nothing');
-  return Number(counter.last);
+  return Number(counter.last) - count + 1;
 }
 
 /** The last number taken, with the counter locked FOR UPDATE in the caller's transaction (undefined: none taken yet). */

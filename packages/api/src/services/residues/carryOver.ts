@@ -3,6 +3,7 @@ import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type C
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../budget/head.ts';
+import { takeRecordNumbers } from '../recordCounters.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
 import { RESERVATION_COUNTER } from '../reservations/read.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
@@ -238,24 +239,10 @@ function planReservations(list: readonly OpenReservation[], result: CarryOverRes
   return { toCreate, toUpdate };
 }
 
-/**
- * Takes `count` gap-free reservation numbers of Y+1 in one upsert of the counter (recordCounters.ts
- * nextRecordNumber raised by `count`: created when missing, locked until COMMIT); answers the first.
- */
-async function takeReservationNumbers(tx: Db, scope: BudgetScope, count: number): Promise<number> {
-  const [counter] = await execRows<{ last: number | string }>(
-    tx,
-    sql`insert into record_counters (department_id, year, kind, last) values (${scope.departmentId}, ${scope.year}, ${RESERVATION_COUNTER}, ${count})
-        on conflict (department_id, year, kind) do update set last = record_counters.last + ${count} returning last`,
-  );
-  if (!counter) throw new Error('record counter upsert returned nothing');
-  return Number(counter.last) - count + 1;
-}
-
 /** The new copies in one insert, numbered gap-free in Y+1 (one counter upsert takes all their numbers) in the order of their sources' numbers. */
 async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
   if (toCreate.length === 0) return;
-  const first = await takeReservationNumbers(tx, scope, toCreate.length);
+  const first = await takeRecordNumbers(tx, scope, RESERVATION_COUNTER, toCreate.length);
   await tx.insert(reservations).values(
     toCreate.map((r, i) => {
       const lineId = target.get(r.lineId);
