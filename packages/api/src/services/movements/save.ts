@@ -23,7 +23,7 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureRows } from '../chapterFigures.ts';
+import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../chapterFigures.ts';
 import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
 import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
@@ -141,39 +141,51 @@ async function reservationUse(
 }
 
 /**
- * AvailableExceeded (a confirmation, not a block): an expense line whose availability after planned
- * expenses, without this movement, minus what the movement now books on it turns negative, when the
- * movement books more on it than before. Residue lines are checked with their own figures.
+ * The availability check's figures (spentOnly: payments + open payments, reservations) of the expense
+ * lines a movement books on, without the movement itself: one chapter-figures select per chapter year,
+ * run inside the write statement (writeMovementRows `alongside`: its snapshot is the one before the
+ * writes), so the check costs no round trip of its own.
  */
-async function assertAvailable(
-  tx: Db,
-  scope: MovementScope,
-  use: Map<number, { line: ChapterLine; amount: number }>,
-  before: Map<number, number>,
-  movementId: number | null,
-  confirmed: boolean,
-): Promise<void> {
-  if (use.size === 0) return;
+function availabilityQueries(scope: MovementScope, use: Map<number, { line: ChapterLine; amount: number }>, movementId: number | null) {
   const years = [...new Set([...use.values()].map((u) => u.line.chapterYear))];
-  const exceeded: string[] = [];
-  for (const chapterYear of years) {
-    const ofYear = [...use.values()].filter((u) => u.line.chapterYear === chapterYear);
-    const { rows } = await chapterFigureRows(tx, {
+  return years.map((chapterYear, i) => ({
+    name: `available${i}`,
+    chapterYear,
+    sql: chapterFigureSql({
       departmentId: scope.departmentId,
       year: scope.year,
       area: scope.area,
       chapterYear,
-      chapterIds: ofYear.map((u) => u.line.chapterId),
+      chapterIds: [...use.values()].filter((u) => u.line.chapterYear === chapterYear).map((u) => u.line.chapterId),
       withBudgetOnly: true,
       excludeMovementIds: movementId === null ? undefined : [movementId],
-      // the check needs payments + open payments only, not their split over the instalments
       spentOnly: true,
-    });
-    for (const u of ofYear) {
-      const figures = rows.find((r) => r.lineId === u.line.lineId);
-      if (!figures) continue;
+    }),
+  }));
+}
+
+/**
+ * AvailableExceeded (a confirmation, not a block): an expense line whose availability after planned
+ * expenses, without this movement, minus what the movement now books on it turns negative, when the
+ * movement books more on it than before. Residue lines are checked with their own figures. Thrown after
+ * the write statement, it rolls the whole save back.
+ */
+function assertAvailable(
+  scope: MovementScope,
+  use: Map<number, { line: ChapterLine; amount: number }>,
+  before: Map<number, number>,
+  figures: { chapterYear: number; rows: FigureRawRow[] }[],
+  confirmed: boolean,
+): void {
+  const exceeded: string[] = [];
+  for (const { chapterYear, rows } of figures) {
+    const byLine = new Map(rows.map((r) => toFigureRow(r, chapterYear)).map((r) => [r.lineId, r]));
+    for (const u of use.values()) {
+      if (u.line.chapterYear !== chapterYear) continue;
+      const line = byLine.get(u.line.lineId);
+      if (!line) continue;
       const increased = u.amount > (before.get(u.line.lineId) ?? 0);
-      if (increased && figures.availableAfterPlannedExpenses - u.amount < 0)
+      if (increased && line.availableAfterPlannedExpenses - u.amount < 0)
         exceeded.push(chapterYear === scope.year ? u.line.chapter : `${u.line.chapter}/${chapterYear}`);
     }
   }
@@ -370,7 +382,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       ]),
     ]);
     const before = existing ? await savedExpenseUse(tx, existing.id) : new Map<number, number>();
-    await assertAvailable(tx, scope, use, before, existing?.id ?? null, input.confirmAvailableExceeded);
+    const availability = availabilityQueries(scope, use, existing?.id ?? null);
 
     // write: the head (new: numbered in the same statement) and every row in one statement
     const headValues = { type, recordDate: input.recordDate, documentDate, documentNumber, supplierId, accountId, templateCode };
@@ -394,7 +406,15 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
       transfers: transferSides.map((t) => ({ fromLineId: t.from.lineId, toLineId: t.to.lineId, amount: t.amount, note: t.note })),
       payments,
       shares,
+      alongside: availability,
     });
+    assertAvailable(
+      scope,
+      use,
+      before,
+      availability.map((a) => ({ chapterYear: a.chapterYear, rows: (written.alongside[a.name] ?? []) as FigureRawRow[] })),
+      input.confirmAvailableExceeded,
+    );
     const { movementId, recordNumber: number, positionIds, transferIds, paymentIds } = written;
 
     // the answer, from what was written (a position's paid part: its shares of the paid instalments)

@@ -43,6 +43,11 @@ export interface MovementRows {
   payments: { amount: number; dateDue: string; datePaid: string | null }[];
   /** The amount of payment k on position j (`shares[k][j]`); zeros are not written. */
   shares: number[][];
+  /**
+   * Selects run in the same statement (CTEs named `name`; they see the data as it was before the
+   * writes) whose rows come back in `alongside[name]`: the save's availability figures.
+   */
+  alongside?: { name: string; sql: SQL }[];
 }
 
 export interface WrittenMovement {
@@ -52,11 +57,18 @@ export interface WrittenMovement {
   positionIds: number[];
   transferIds: number[];
   paymentIds: number[];
+  /** The rows of each `alongside` select, by name. */
+  alongside: Record<string, unknown[]>;
+}
+
+/** A json column (parsed by postgres.js and PGlite; text from another driver). */
+function parsedJson(value: unknown): unknown[] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[];
 }
 
 /** `[[sort, id], ...]` as json (parsed by postgres.js and PGlite; text from another driver) to ids by sort. */
 function idsBySort(value: unknown): number[] {
-  const pairs = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [number, number][];
+  const pairs = parsedJson(value) as [number, number][];
   const ids: number[] = [];
   for (const [sort, id] of pairs) ids[sort] = Number(id);
   return ids;
@@ -70,7 +82,8 @@ function idsBySort(value: unknown): number[] {
  */
 export async function writeMovementRows(tx: Db, rows: MovementRows): Promise<WrittenMovement> {
   const { target } = rows;
-  const ctes: SQL[] = [];
+  const alongside = rows.alongside ?? [];
+  const ctes: SQL[] = alongside.map((a) => sql`${sql.raw(a.name)} as (${a.sql})`);
   if ('movementId' in target) {
     ctes.push(sql`m as (select ${int(target.movementId)} as id, ${int(target.recordNumber)} as record_number)`);
   } else {
@@ -116,11 +129,14 @@ export async function writeMovementRows(tx: Db, rows: MovementRows): Promise<Wri
   }
   const idsOf = (cte: string, present: boolean) =>
     present ? sql`(select coalesce(json_agg(json_build_array(x.sort, x.id)), '[]'::json) from ${sql.raw(cte)} x)` : sql`'[]'::json`;
-  const [row] = await execRows<{ id: number | string; record_number: number | string; positions: unknown; transfers: unknown; payments: unknown }>(
+  const selected = alongside.map((a) => sql`, (select coalesce(json_agg(x), '[]'::json) from ${sql.raw(a.name)} x) as ${sql.raw(a.name)}`);
+  const [row] = await execRows<
+    { id: number | string; record_number: number | string; positions: unknown; transfers: unknown; payments: unknown } & Record<string, unknown>
+  >(
     tx,
     sql`with ${sql.join(ctes, sql`, `)}
       select m.id, m.record_number, ${idsOf('p', rows.positions.length > 0)} as positions, ${idsOf('t', rows.transfers.length > 0)} as transfers,
-        ${idsOf('pay', rows.payments.length > 0)} as payments
+        ${idsOf('pay', rows.payments.length > 0)} as payments${sql.join(selected, sql``)}
       from m`,
   );
   if (!row) throw new Error('movement write returned nothing');
@@ -130,5 +146,6 @@ export async function writeMovementRows(tx: Db, rows: MovementRows): Promise<Wri
     positionIds: idsBySort(row.positions),
     transferIds: idsBySort(row.transfers),
     paymentIds: idsBySort(row.payments),
+    alongside: Object.fromEntries(alongside.map((a) => [a.name, parsedJson(row[a.name])])),
   };
 }
