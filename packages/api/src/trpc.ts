@@ -3,8 +3,8 @@ import { AppError, areaOfCode, findNul, ScopeInput } from '@app/domain';
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
-import { resolveSession } from './services/auth.ts';
-import { assertDepartmentAccess } from './services/scope.ts';
+import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
+import { assertDepartmentAccess, departmentAccess } from './services/scope.ts';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx }) {
@@ -70,13 +70,35 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, session } });
 });
 
+/** The departmentId of a call's raw input when it is a plausible id (number or digits), else null. */
+function rawDepartmentId(raw: unknown): number | null {
+  const value = raw && typeof raw === 'object' ? (raw as { departmentId?: unknown }).departmentId : undefined;
+  const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 /**
  * Needs a session and a scope (departmentId, year) the user may see: a supervisor any department,
- * everyone else only the departments linked to them (DepartmentNotAllowed otherwise).
+ * everyone else only the departments linked to them (DepartmentNotAllowed otherwise). The session and
+ * the asked department are read in one statement (before the input is validated, as for every authed
+ * call: no session answers NotAuthenticated whatever the input); the access rule is judged on the
+ * validated input (a department id the raw input did not carry plainly is read on its own).
  */
-export const scopedProcedure = authedProcedure.input(ScopeInput).use(async ({ ctx, input, next }) => {
-  const department = await assertDepartmentAccess(ctx.db, ctx.session, input.departmentId);
-  return next({
-    ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
+export const scopedProcedure = publicProcedure
+  .use(async ({ ctx, getRawInput, next }) => {
+    const departmentId = rawDepartmentId(await getRawInput().catch(() => undefined));
+    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId) : null;
+    if (!found) fail('NotAuthenticated');
+    return next({ ctx: { ...ctx, session: found.session, askedDepartment: found.department } });
+  })
+  .input(ScopeInput)
+  .use(async ({ ctx, input, next }) => {
+    const asked = ctx.askedDepartment;
+    const department =
+      asked && asked.id === input.departmentId
+        ? departmentAccess(ctx.session, asked.row, asked.linked)
+        : await assertDepartmentAccess(ctx.db, ctx.session, input.departmentId);
+    return next({
+      ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
+    });
   });
-});

@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { toTrpcError } from '../errors.ts';
 
-const { loginThrottle, sessions, users } = schema;
+const { departments, loginThrottle, sessions, userDepartments, users } = schema;
 
 export interface RequestMeta {
   ip: string;
@@ -202,18 +202,46 @@ export async function changePassword(db: Db, input: ChangePasswordInput, meta: R
   return { changed: true, message: 'PasswordChanged' };
 }
 
+/** A scoped call's department as the session lookup read it along (resolveSessionWithDepartment). */
+export interface AskedDepartment {
+  id: number;
+  /** null: no such department. */
+  row: typeof departments.$inferSelect | null;
+  /** The session's user is linked to it (user_departments). */
+  linked: boolean;
+}
+
 /**
  * The session behind a token, or null when unknown, expired, or its user is locked or past
  * valid-until (so a lock takes effect at once). Sliding expiry: a session used after half its
  * lifetime is extended.
  */
 export async function resolveSession(db: Db, token: string, now: Date): Promise<Session | null> {
-  const rows = await db
-    .select({ session: sessions, user: users })
+  return (await resolveSessionWithDepartment(db, token, now, null))?.session ?? null;
+}
+
+/**
+ * resolveSession, with the department a scoped call asks for (`departmentId`, not null) read in the
+ * same statement: the row and whether the user is linked to it, for the access check
+ * (scope.ts departmentAccess) — one round trip for session and scope on every scoped call.
+ */
+export async function resolveSessionWithDepartment(
+  db: Db,
+  token: string,
+  now: Date,
+  departmentId: number | null,
+): Promise<{ session: Session; department: AskedDepartment | null } | null> {
+  const base = db
+    .select({
+      session: sessions,
+      user: users,
+      department: departments,
+      linked: sql<unknown>`${departmentId === null ? sql`false` : sql`exists (select 1 from ${userDepartments} ud where ud.user_id = ${users.id} and ud.department_id = ${departmentId})`}`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .leftJoin(departments, departmentId === null ? sql`false` : eq(departments.id, departmentId));
+  const rows = await base.where(eq(sessions.tokenHash, hashToken(token))).limit(1);
   const row = rows[0];
   if (!row) return null;
   if (row.session.expiresAt <= now) return null;
@@ -225,7 +253,10 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       .set({ expiresAt: new Date(now.getTime() + ttlMs) })
       .where(eq(sessions.id, row.session.id));
   }
-  return { ...toSessionUser(row.user), sessionId: row.session.id };
+  return {
+    session: { ...toSessionUser(row.user), sessionId: row.session.id },
+    department: departmentId === null ? null : { id: departmentId, row: row.department, linked: row.linked === true || row.linked === 't' },
+  };
 }
 
 export async function logout(db: Db, session: Session): Promise<{ ok: true }> {

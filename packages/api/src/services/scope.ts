@@ -37,20 +37,29 @@ function brief(d: Pick<DepartmentRow, 'id' | 'code' | 'name1Deu' | 'name2Deu' | 
  * it exists or not, so a typed URL reveals nothing.
  */
 export async function assertDepartmentAccess(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, departmentId: number): Promise<DepartmentRow> {
+  const [row] = await db
+    .select({
+      dept: departments,
+      linked: sql<unknown>`exists (select 1 from ${userDepartments} ud where ud.user_id = ${session.userId} and ud.department_id = ${departmentId})`,
+    })
+    .from(departments)
+    .where(eq(departments.id, departmentId))
+    .limit(1);
+  return departmentAccess(session, row?.dept ?? null, row?.linked === true || row?.linked === 't');
+}
+
+/**
+ * The access rule on a department already read (`dept` null: none with that id; `linked`: the user is
+ * linked to it): a supervisor sees every department (NotFound when missing), everyone else only the
+ * linked ones (DepartmentNotAllowed, whether it exists or not).
+ */
+export function departmentAccess(session: Pick<Session, 'accessLevel'>, dept: DepartmentRow | null, linked: boolean): DepartmentRow {
   if (seesAllDepartments(session)) {
-    const [dept] = await db.select().from(departments).where(eq(departments.id, departmentId)).limit(1);
     if (!dept) fail('NotFound', { field: 'departmentId' });
     return dept;
   }
-  const rows = await db
-    .select({ dept: departments })
-    .from(departments)
-    .innerJoin(userDepartments, and(eq(userDepartments.departmentId, departments.id), eq(userDepartments.userId, session.userId)))
-    .where(eq(departments.id, departmentId))
-    .limit(1);
-  const row = rows[0];
-  if (!row) fail('DepartmentNotAllowed');
-  return row.dept;
+  if (!dept || !linked) fail('DepartmentNotAllowed');
+  return dept;
 }
 
 /** Departments the user may work in (all for a supervisor) and the financial years, newest last. */
