@@ -1,9 +1,15 @@
-// Prints one closing line over all suites: "Tests: N passed, M failed" (vitest JSON + e2e JSON).
+// Prints the time of each step of `npm test` (test-results/steps.json) and one closing line over all
+// suites: "Tests: N passed, M failed" (vitest JSON + e2e JSON).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+const steps = read('test-results/steps.json');
+if (steps) {
+  console.log('Step times:');
+  for (const s of steps) console.log(`  ${s.step.padEnd(10)} ${String(s.seconds).padStart(7)} s${s.ok ? '' : '  FAILED'}`);
+}
 const unit = read('test-results/vitest.json');
 if (unit) {
   passed += unit.numPassedTests ?? 0;

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { DbHandle } from '@app/db';
-import { seedDemo } from '@app/db/seed';
 import { passwordChecks } from '@app/db/password';
 import { testDatabases } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
@@ -52,8 +51,7 @@ for (const target of testDatabases()) {
     writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>Feuerwehr</title><script>${INLINE}</script>`);
 
     beforeAll(async () => {
-      handle = await target.create();
-      await seedDemo(handle.db, YEAR);
+      handle = await target.create({ demo: { year: YEAR } });
       const stream = new Writable({
         write(chunk, _enc, done) {
           logs += String(chunk);

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 /**
- * End-to-end runner: builds the client if needed, starts the real server on a free port with a fresh
- * PGlite database (demo data seeded), waits for /health, runs the specs (node:test + playwright-core
- * with Debian's /usr/bin/chromium) and stops the server. Exits non-zero when anything fails.
+ * End-to-end runner: builds the client if needed, then runs the specs (node:test + playwright-core
+ * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 2): each shard starts
+ * the real server on a free port with a fresh PGlite database (demo data seeded), waits for /health,
+ * runs its specs one after the other and stops the server. A spec file always runs whole in one
+ * shard, after the specs before it in the file order of that shard; the shards are balanced by the
+ * specs' measured durations (specWeights). Exits non-zero when anything fails.
  *
  *   node apps/web/e2e/run.mjs            # all specs
  *   node apps/web/e2e/run.mjs signin     # only specs whose file name contains "signin"
+ *   E2E_SHARDS=1 node apps/web/e2e/run.mjs   # one server, every spec in file order
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { childEnv, e2eEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
@@ -18,10 +23,30 @@ import { freePort } from './ports.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
 const repoRoot = resolve(webDir, '../..');
-const screenshotDir = join(webDir, 'test-results', 'screenshots');
+const resultsDir = join(webDir, 'test-results');
+const screenshotDir = join(resultsDir, 'screenshots');
 const filter = process.argv[2] ?? '';
 
-async function waitForHealth(baseUrl, server, timeoutMs = 90_000) {
+/**
+ * Seconds a spec took on this machine (one shard, stop 22): the shards are filled longest first so
+ * they end together. A spec not listed counts as 30 s.
+ */
+const specWeights = {
+  '01-signin': 19,
+  '02-users': 16,
+  '03-menu': 16,
+  '04-scope': 16,
+  '05-prefs': 16,
+  '08-password-expired': 3,
+  '09-password': 5,
+  '10-banks': 5,
+  '11-base-data': 28,
+  '12-base-data-screens': 18,
+  '13-chart-admin': 74,
+  '15-statistics': 6,
+};
+
+async function waitForHealth(baseUrl, server, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
@@ -48,6 +73,78 @@ function stop(server) {
   });
 }
 
+/** The specs split into `count` shards, longest first onto the lightest shard; each shard in file order. */
+export function shardSpecs(files, count) {
+  const weight = (file) => specWeights[file.replace(/\.spec\.mjs$/, '')] ?? 30;
+  const shards = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((min, s) => (s.seconds < min.seconds ? s : min));
+    lightest.files.push(file);
+    lightest.seconds += weight(file);
+  }
+  return shards.map((s) => s.files.sort());
+}
+
+/** Lines of a child's output, each prefixed with the shard's name (the shards run side by side). */
+function prefixLines(stream, prefix) {
+  createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+}
+
+/** Runs one shard: its server on a fresh database, then its specs; resolves to { status, passed, failed }. */
+async function runShard(index, files, webDist) {
+  const name = `[e2e:${index + 1}]`;
+  const dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-db-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: childEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
+      LOG_LEVEL: e2eEnv.serverLogLevel,
+      SEED_DEMO: 'always', // the specs need the demo data
+      NODE_ENV: 'production',
+      WEB_DIST: webDist,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(server.stdout, `${name} server:`);
+  prefixLines(server.stderr, `${name} server:`);
+  const tapFile = join(resultsDir, `e2e-${index + 1}.tap`);
+  let status = 1;
+  try {
+    await waitForHealth(baseUrl, server);
+    console.log(`${name} server ready at ${baseUrl}: ${files.join(' ')}`);
+    const run = spawn(
+      process.execPath,
+      [
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tapFile}`,
+        '--test-concurrency=1',
+        ...files.map((f) => join(here, 'specs', f)),
+      ],
+      { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }) },
+    );
+    prefixLines(run.stdout, name);
+    prefixLines(run.stderr, name);
+    status = await new Promise((res) => run.on('exit', (code) => res(code ?? 1)));
+  } catch (error) {
+    console.error(name, error);
+  } finally {
+    await stop(server);
+    rmSync(dbDir, { recursive: true, force: true });
+  }
+  const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  const failed = count('fail') + (status === 0 || count('fail') > 0 ? 0 : 1);
+  console.log(`${name} ${status === 0 ? 'passed' : 'FAILED'}: ${count('pass')} passed, ${failed} failed`);
+  return { status, passed: count('pass'), failed };
+}
+
 // WEB_DIST: serve a client built elsewhere (`npx vite build --outDir /tmp/x` in apps/web), e.g. to run
 // several e2e runs side by side; otherwise apps/web/dist, built when missing.
 const webDist = e2eEnv.webDist ? resolve(e2eEnv.webDist) : join(webDir, 'dist');
@@ -60,65 +157,21 @@ if (!existsSync(join(webDist, 'index.html'))) {
 }
 
 mkdirSync(screenshotDir, { recursive: true });
-const dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-db-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: repoRoot,
-  env: childEnv({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
-    LOG_LEVEL: e2eEnv.serverLogLevel,
-    SEED_DEMO: 'always', // the specs need the demo data
-    NODE_ENV: 'production',
-    WEB_DIST: webDist,
-  }),
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-let exitCode;
-try {
-  await waitForHealth(baseUrl, server);
-  console.log(`[e2e] server ready at ${baseUrl}`);
-  const specs = readdirSync(join(here, 'specs'))
-    .filter((f) => f.endsWith('.spec.mjs') && f.includes(filter))
-    .sort()
-    .map((f) => join(here, 'specs', f));
-  if (specs.length === 0) throw new Error(`no spec matches "${filter}"`);
-  const tapFile = join(webDir, 'test-results', 'e2e.tap');
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tapFile}`,
-      '--test-concurrency=1',
-      ...specs,
-    ],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-      env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }),
-    },
-  );
-  exitCode = run.status ?? 1;
-  // counts for the CI summary line (scripts/test-summary.mjs)
-  const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
-  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
-  writeFileSync(
-    join(webDir, 'test-results', 'e2e.json'),
-    JSON.stringify({ passed: count('pass'), failed: count('fail') + (exitCode === 0 ? 0 : count('fail') === 0 ? 1 : 0) }),
-  );
-} catch (error) {
-  console.error('[e2e]', error);
-  exitCode = 1;
-} finally {
-  await stop(server);
-  rmSync(dbDir, { recursive: true, force: true });
+const specs = readdirSync(join(here, 'specs'))
+  .filter((f) => f.endsWith('.spec.mjs') && f.includes(filter))
+  .sort();
+if (specs.length === 0) {
+  console.error(`[e2e] no spec matches "${filter}"`);
+  process.exit(1);
 }
-console.log(`[e2e] ${exitCode === 0 ? 'passed' : 'FAILED'}; screenshots in ${screenshotDir}`);
+const started = Date.now();
+const results = await Promise.all(shardSpecs(specs, e2eEnv.shards).map((files, i) => runShard(i, files, webDist)));
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const exitCode = results.every((r) => r.status === 0) ? 0 : 1;
+// counts for the CI summary line (scripts/test-summary.mjs)
+writeFileSync(join(resultsDir, 'e2e.json'), JSON.stringify({ passed, failed }));
+console.log(
+  `[e2e] ${exitCode === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s (${results.length} shards); screenshots in ${screenshotDir}`,
+);
 process.exit(exitCode);

@@ -1,5 +1,4 @@
 import { type DbHandle, schema } from '@app/db';
-import { seedDemo } from '@app/db/seed';
 import { testDatabases } from '@app/db/testing';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
@@ -19,8 +18,7 @@ export function describeOnDatabases(name: string, body: (get: () => DbHandle) =>
     describe(`${name} [${target.name}]`, () => {
       let handle: DbHandle | undefined;
       beforeAll(async () => {
-        handle = await target.create();
-        if (options.seed !== false) await seedDemo(handle.db, CURRENT_YEAR);
+        handle = await target.create(options.seed !== false ? { demo: { year: CURRENT_YEAR } } : {});
       });
       afterAll(async () => {
         await handle?.close();

@@ -1,29 +1,82 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
-import { type DbHandle, openDb } from './client.ts';
+import { inject } from 'vitest';
+import { type DbHandle, openDb, openPgliteFromDump } from './client.ts';
 import { childEnv, readDbEnv } from './env.ts';
 import { migrateDb } from './migrate.ts';
+import { seedDemo } from './seed/index.ts';
 
 export { childEnv };
 
+/** The run's test database templates, built once by the vitest global setup (testTemplates.ts). */
+export interface DbTemplates {
+  demoYear: number;
+  /** The day the demo data was seeded for (seedDemo's `today`). */
+  demoToday: string;
+  /** Data-directory dumps (file paths). */
+  pglite?: { empty: string; demo: string } | undefined;
+  /** Template database names on the TEST_DATABASE_URL server. */
+  postgres?: { empty: string; demo: string } | undefined;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplates: DbTemplates;
+  }
+}
+
+/** What a test database starts with: nothing (migrated, empty) or the demo data of a year. */
+export interface CreateOptions {
+  /** Seed the demo data for this year (and `today`, default the real date), as `seedDemo` does. */
+  demo?: { year: number; today?: string | undefined } | undefined;
+}
+
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated, empty database; `close` drops it (PostgreSQL) or discards it (PGlite). */
-  create(): Promise<DbHandle>;
+  /** A fresh, migrated database (empty, or with the demo data asked for); `close` drops it (PostgreSQL) or discards it (PGlite). */
+  create(options?: CreateOptions): Promise<DbHandle>;
+}
+
+/** The templates the vitest global setup built for this run (testTemplates.ts), or undefined outside it. */
+function runTemplates(): DbTemplates | undefined {
+  try {
+    return inject('dbTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the run's demo template holds exactly the demo data asked for (same year and day). */
+function demoTemplateFits(templates: DbTemplates | undefined, demo: CreateOptions['demo']): boolean {
+  return !!templates && !!demo && demo.year === templates.demoYear && (demo.today ?? templates.demoToday) === templates.demoToday;
+}
+
+/** Seeds what the template did not hold. */
+async function completeSeed(handle: DbHandle, demo: CreateOptions['demo'], fromDemoTemplate: boolean): Promise<DbHandle> {
+  if (demo && !fromDemoTemplate) await seedDemo(handle.db, demo.year, demo.today);
+  return handle;
 }
 
 /**
  * The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
- * (CI sets it). Each `create()` gives an isolated database so test files never share state.
+ * (CI sets it). Each `create()` gives an isolated database so test files never share state. Inside
+ * vitest a database is a copy of the run's migrated template (empty or with the demo data, built once
+ * by the global setup): a PGlite data-directory dump is loaded, a PostgreSQL database is created from
+ * its template database — instead of an initdb, the migrations and the demo seed per test file.
  */
 export function testDatabases(env: Record<string, string | undefined> = readDbEnv()): TestDatabase[] {
+  const templates = runTemplates();
   const list: TestDatabase[] = [
     {
       name: 'pglite',
-      async create() {
+      async create(options = {}) {
+        const fromDemo = demoTemplateFits(templates, options.demo);
+        const dumpFile = templates?.pglite ? (fromDemo ? templates.pglite.demo : templates.pglite.empty) : undefined;
+        if (dumpFile) return completeSeed(await openPgliteFromDump(new Blob([await readFile(dumpFile)])), options.demo, fromDemo);
         const handle = await openDb('pglite:memory');
         await migrateDb(handle);
-        return handle;
+        return completeSeed(handle, options.demo, false);
       },
     },
   ];
@@ -31,10 +84,13 @@ export function testDatabases(env: Record<string, string | undefined> = readDbEn
   if (url) {
     list.push({
       name: 'postgres',
-      async create() {
-        const fresh = await freshPostgresDatabase(url);
+      async create(options = {}) {
+        const fromDemo = demoTemplateFits(templates, options.demo);
+        const template = templates?.postgres ? (fromDemo ? templates.postgres.demo : templates.postgres.empty) : undefined;
+        const fresh = await freshPostgresDatabase(url, template);
         const handle = await openDb(fresh.url);
-        await migrateDb(handle);
+        if (!template) await migrateDb(handle);
+        await completeSeed(handle, options.demo, fromDemo);
         return {
           ...handle,
           async close() {
@@ -53,29 +109,32 @@ export function testDatabaseUrl(): string | undefined {
   return readDbEnv().TEST_DATABASE_URL || undefined;
 }
 
-/**
- * A new, empty PostgreSQL database next to the one `baseUrl` names (tests that need its URL, such as
- * those spawning a command); `drop` removes it.
- */
-export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/** Runs one statement on the server `baseUrl` names, over a connection of its own. */
+export async function adminStatement(baseUrl: string, statement: string): Promise<void> {
   const admin = postgres(baseUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+    await admin.unsafe(statement);
   } finally {
     await admin.end();
   }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(baseUrl: string, dbName: string): string {
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+/**
+ * A new PostgreSQL database next to the one `baseUrl` names (empty, or a copy of `template`), for tests
+ * that need its URL, such as those spawning a command; `drop` removes it.
+ */
+export async function freshPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminStatement(baseUrl, `CREATE DATABASE "${dbName}"${template ? ` TEMPLATE "${template}"` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const dropper = postgres(baseUrl, { max: 1, onnotice: () => undefined });
-      try {
-        await dropper.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
+    url: databaseUrl(baseUrl, dbName),
+    drop: () => adminStatement(baseUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`),
   };
 }

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DbHandle } from '@app/db';
-import { seedDemo } from '@app/db/seed';
 import type { TestDatabase } from '@app/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -75,8 +74,7 @@ export function restTestApp(target: TestDatabase, options: RestTestOptions = {})
   }
 
   beforeAll(async () => {
-    handle = await target.create();
-    if (seed) await seedDemo(handle.db, YEAR);
+    handle = await target.create(seed ? { demo: { year: YEAR } } : {});
     app = await buildApp({ database: handle, webDist });
     for (const username of users) await signIn(username);
     if (departments) {

@@ -6,7 +6,6 @@ import { execRows, toCents } from '../rows.ts';
 import { testDatabases } from '../testing.ts';
 import { type BookingScope, planBookings } from './bookings.ts';
 import { demoForecast } from './budget.ts';
-import { seedDemo } from './index.ts';
 
 const YEAR = 2026;
 const PREV = YEAR - 1;
@@ -54,8 +53,7 @@ for (const database of testDatabases()) {
     let handle: DbHandle;
     const rows = <T>(query: ReturnType<typeof sql>) => execRows<T>(handle.db, query);
     beforeAll(async () => {
-      handle = await database.create();
-      await seedDemo(handle.db, YEAR, TODAY);
+      handle = await database.create({ demo: { year: YEAR, today: TODAY } });
     });
     afterAll(async () => {
       await handle?.close();
