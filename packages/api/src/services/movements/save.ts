@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, schema, toBool, toCents } from '@app/db';
 import {
   AccessLevel,
   checkMovementDates,
@@ -127,11 +127,10 @@ async function reservationUse(
         from reservations r
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
   );
-  const truthy = (v: unknown) => v === true || v === 't';
   positions.forEach((p, i) => {
     if (p.reservationId === null) return;
     const row = rows.find((r) => Number(r.id) === p.reservationId);
-    const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!truthy(row.closed) || truthy(row.linked));
+    const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!toBool(row.closed) || toBool(row.linked));
     if (!usable) fail('InvalidValue', { field: `positions.${i}.reservationId`, params: { reservationId: p.reservationId } });
   });
   return {
@@ -229,14 +228,13 @@ async function headChecks(
       from departments d where d.id = ${departmentId} for share of d`,
   );
   if (!row) return null;
-  const truthy = (v: unknown) => v === true || v === 't';
   // json arrives parsed (postgres.js, PGlite); a driver handing back text is parsed here
   const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
   return {
-    openPaymentsAllowed: truthy(row.open_payments_allowed),
+    openPaymentsAllowed: toBool(row.open_payments_allowed),
     supplier: head.supplierId === null ? null : (json<MovementSupplierBrief>(row.supplier) ?? undefined),
     account: head.accountId === null ? null : (json<MovementAccountBrief>(row.account) ?? undefined),
-    templateFound: truthy(row.template),
+    templateFound: toBool(row.template),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, schema, toBool, toCents } from '@app/db';
 import { checkMovementDates, Part, type Reservation, type ReservationDeleteResult, type ReservationKey, type ReservationSave } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -35,7 +35,7 @@ async function positionUse(tx: Db, reservationId: number): Promise<{ used: numbe
     sql`select ${usedByPositionsSql()} as used, exists (select 1 from movement_positions p where p.reservation_id = r.id) as linked
         from reservations r where r.id = ${reservationId}`,
   );
-  return { used: toCents(row?.used), linked: row?.linked === true || row?.linked === 't' };
+  return { used: toCents(row?.used), linked: toBool(row?.linked) };
 }
 
 /**
