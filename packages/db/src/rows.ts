@@ -1,6 +1,9 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
-import { centsFromDriver } from './schema/types.ts';
+import { centsFromDriver, centsToDriver } from './schema/types.ts';
+
+// Raw SQL rows, read and written the same way on both drivers: the one place that knows how PGlite
+// and postgres.js hand values back (booleans, int8, numeric) and how a money parameter is written.
 
 /**
  * Runs raw SQL and returns its rows on both drivers: postgres.js resolves to the row array itself,
@@ -18,4 +21,55 @@ export async function execRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 export function toCents(value: unknown): number {
   if (value === null || value === undefined) return 0;
   return centsFromDriver(typeof value === 'number' ? value : String(value));
+}
+
+/**
+ * Integer cents as a raw SQL parameter of a numeric(14,2) (cast it in the SQL: `${moneyParam(c)}::numeric`),
+ * through the same mapping as the `money` column type — exact, never a float division.
+ */
+export function moneyParam(cents: number): string {
+  return centsToDriver(cents);
+}
+
+/** A boolean of a raw SQL row: `true` on PGlite, `true` or the text `'t'`/`'true'` on postgres.js; anything else (null) is false. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 't' || value === 'true';
+}
+
+/**
+ * An integer of a raw SQL row: int4 arrives as a number, int8 (`count(*)`, `sum` of ints) as text on
+ * postgres.js; null (no row) is 0. Anything that is not a whole number is a decoding error.
+ */
+export function toInt(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  const n = typeof value === 'number' || typeof value === 'bigint' ? Number(value) : Number(String(value));
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${String(value)}`);
+  return n;
+}
+
+/** A user's text as a LIKE / ILIKE pattern that matches it literally (`\`, `%` and `_` escaped). */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of a raw select with the number of all its rows (a list with its count, one query):
+ * `select` has no order and no limit; `order` sorts by its output column names. A page past the end
+ * has no row to carry the count, so only then the count is read on its own.
+ */
+export async function pagedRows<T extends object>(
+  db: Db | Tx,
+  select: SQL,
+  order: SQL,
+  window: { limit: number; offset: number },
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await execRows<T & { paged_total: unknown }>(
+    db,
+    sql`select paged.*, count(*) over () as paged_total from (${select}) paged order by ${order} limit ${window.limit} offset ${window.offset}`,
+  );
+  if (rows.length === 0 && window.offset > 0) {
+    const [counted] = await execRows<{ n: unknown }>(db, sql`select count(*) as n from (${select}) paged`);
+    return { rows: [], total: toInt(counted?.n) };
+  }
+  return { rows: rows.map(({ paged_total: _, ...row }) => row as unknown as T), total: toInt(rows[0]?.paged_total) };
 }

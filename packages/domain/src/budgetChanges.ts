@@ -3,6 +3,7 @@ import { Id, Int } from './primitives.ts';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
 import { Cents } from './money.ts';
+import { availabilityExceeded } from './availability.ts';
 import { Part } from './chapterCode.ts';
 import { ChapterRef, Description, hasChapter, Notes } from './budgetFields.ts';
 import type { ChapterFigures } from './budgetFigures.ts';
@@ -119,7 +120,8 @@ export type ChapterChangeError = 'ChapterHasResidue' | 'BudgetFinalNegative' | '
 /**
  * What a budget delta does to a chapter line (figures before the delta): a determined final residue
  * forbids any change; the final budget may not go below 0 nor, for expenses, below the payments;
- * an expense chapter whose availability after planned expenses turns negative needs confirmation.
+ * lowering an expense chapter whose availability after planned expenses turns negative needs
+ * confirmation (availabilityExceeded: the reduction is what the change takes from the availability).
  */
 export function chapterChangeError(
   before: Pick<ChapterFigures, 'budgetFinal' | 'payments' | 'availableAfterPlannedExpenses' | 'finalResidue'> & { part: number },
@@ -130,7 +132,8 @@ export function chapterChangeError(
   const final = before.budgetFinal + delta;
   if (final < 0) return 'BudgetFinalNegative';
   if (before.part === Part.Expenses && final < before.payments) return 'BudgetFinalNegative';
-  if (before.part === Part.Expenses && delta < 0 && before.availableAfterPlannedExpenses + delta < 0) return 'AvailableExceeded';
+  if (availabilityExceeded({ part: before.part, after: before.availableAfterPlannedExpenses + delta, bookedBefore: 0, bookedAfter: -delta }))
+    return 'AvailableExceeded';
   return null;
 }
 

@@ -21,6 +21,7 @@ export * from './accounts.ts';
 export * from './chapterCode.ts';
 export { BUDGET_LIMITS } from './budgetFields.ts';
 export * from './budgetFigures.ts';
+export * from './availability.ts';
 export * from './forecast.ts';
 export * from './budgetChanges.ts';
 export * from './budgetPrint.ts';

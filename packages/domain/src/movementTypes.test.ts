@@ -8,6 +8,7 @@ import {
   movementHeadFieldRules,
   MovementKindSchema,
   MovementType,
+  movementTypeAllowed,
   movementTypeOptions,
   MovementTypeSchema,
   normalizeMovementHead,
@@ -66,6 +67,25 @@ describe('movementTypeOptions (spec 3 §5, §6)', () => {
     for (const kind of ['revenues', 'expenses'] as const) {
       for (const type of movementTypeOptions(kind, { openPaymentsAllowed: true, isUnion: true })) expect(kindOfType(type)).toBe(kind);
     }
+  });
+});
+
+describe('movementTypeAllowed (spec 3 §6, DOMAIN decision 5)', () => {
+  it('wages only for the union, open payments only where allowed, every other type always', () => {
+    for (const type of [Revenue, PaymentDone, TransferExpense, TransferRevenue])
+      expect(movementTypeAllowed(type, { openPaymentsAllowed: false, isUnion: false })).toBe(true);
+    expect(movementTypeAllowed(Wages, { openPaymentsAllowed: true, isUnion: false })).toBe(false);
+    expect(movementTypeAllowed(Wages, { openPaymentsAllowed: false, isUnion: true })).toBe(true);
+    expect(movementTypeAllowed(PaymentOpen, { openPaymentsAllowed: false, isUnion: true })).toBe(false);
+    expect(movementTypeAllowed(PaymentOpen, { openPaymentsAllowed: true, isUnion: false })).toBe(true);
+  });
+  it('is exactly what movementTypeOptions offers for the kind of the type', () => {
+    for (const openPaymentsAllowed of [false, true])
+      for (const isUnion of [false, true])
+        for (const type of allTypes) {
+          const ctx = { openPaymentsAllowed, isUnion };
+          expect(movementTypeAllowed(type, ctx)).toBe(movementTypeOptions(kindOfType(type), ctx).includes(type));
+        }
   });
 });
 

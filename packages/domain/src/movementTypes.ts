@@ -42,6 +42,15 @@ export function movementTypeOptions(kind: MovementKind, ctx: MovementTypeContext
   return options;
 }
 
+/**
+ * May a movement of `type` be booked in this department (spec 3 §5/§6, DOMAIN decision 5)? Exactly the
+ * types movementTypeOptions offers for its kind: wages only for the union, open payments only where
+ * allowed; the server refuses any other with Forbidden, whoever calls.
+ */
+export function movementTypeAllowed(type: MovementType, ctx: MovementTypeContext): boolean {
+  return movementTypeOptions(kindOfType(type), ctx).includes(type);
+}
+
 export type FieldRule = 'hidden' | 'optional' | 'required';
 
 export interface MovementHeadFieldRules {

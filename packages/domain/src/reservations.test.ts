@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservationParts } from './reservations.ts';
+import { reservationAmountProblem, reservationParts } from './reservations.ts';
 
 describe('reservationParts', () => {
   const unused = new Map([
@@ -33,5 +33,26 @@ describe('reservationParts', () => {
       ),
     ).toEqual([0, 0, 0]);
     expect(unused.get(7)).toBe(50_000);
+  });
+});
+
+describe('reservationAmountProblem (DOMAIN decision 7)', () => {
+  const ok = { amountBooked: 150_000, amountUsed: 42_050, usedByPositions: 40_000 };
+  it.each([
+    ['fine', {}, null],
+    ['used exactly the positions, booked exactly used', { amountBooked: 40_000, amountUsed: 40_000 }, null],
+    ['booked below used', { amountBooked: 42_049 }, { field: 'amountBooked', reason: 'usedAbove' }],
+    ['used below the positions', { amountUsed: 39_999 }, { field: 'amountUsed', reason: 'belowPositions' }],
+    [
+      'used below the positions and above booked: the positions first',
+      { amountBooked: 1, amountUsed: 39_999 },
+      { field: 'amountUsed', reason: 'belowPositions' },
+    ],
+    ['negative booked', { amountBooked: -1 }, { field: 'amountBooked', reason: 'negative' }],
+    ['negative used', { amountUsed: -1 }, { field: 'amountUsed', reason: 'negative' }],
+    ['empty amounts are not judged', { amountBooked: null, amountUsed: null }, null],
+    ['empty booked: only the positions', { amountBooked: null, amountUsed: 1 }, { field: 'amountUsed', reason: 'belowPositions' }],
+  ] as const)('%s', (_name, patch, expected) => {
+    expect(reservationAmountProblem({ ...ok, ...patch })).toEqual(expected && { code: 'InvalidValue', ...expected });
   });
 });

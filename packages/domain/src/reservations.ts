@@ -12,7 +12,7 @@ import { ChapterLineRef, MovementDeleteResult, RecordNumber } from './movements.
 // Reservations (commitments; spec 3 §2 "Reservations", §3 "Reservation", §5, §7 Reservations*;
 // DOMAIN.md "Bookings" and "Decisions for part 3" 1, 2, 7, 12): the inputs and answers of the
 // reservations procedures. Amounts are integer cents (`Cents`, euros on the REST wire), dates
-// `YYYY-MM-DD`. The rules live in the server's services/reservations.
+// `YYYY-MM-DD`. The rules (below) are used by the server's services/reservations and the form alike.
 
 export const RESERVATION_LIMITS = { note: 200, search: 50 } as const;
 
@@ -204,4 +204,33 @@ export function reservationParts(positions: readonly { amount: number; reservati
     left.set(p.reservationId, (left.get(p.reservationId) ?? 0) - part);
     return part;
   });
+}
+
+/** Why a reservation's amounts can't be saved: the field, the business error and the form's reason. */
+export interface ReservationAmountProblem {
+  code: 'InvalidValue';
+  field: 'amountBooked' | 'amountUsed';
+  /** `negative`: below 0; `belowPositions`: used below what movement positions use; `usedAbove`: booked below used. */
+  reason: 'negative' | 'belowPositions' | 'usedAbove';
+}
+
+/**
+ * The amount rule of a reservation (spec 3 §5, DOMAIN decision 7), checked in this order: no amount
+ * below 0; the total used (`amountUsed`: positions + typed part) not below what the movement
+ * positions use (`usedByPositions`); booked not below used. An empty amount (null, a form field left
+ * empty) is the required-field check's, not judged here. The server refuses the first problem with
+ * its code on its field, the form shows it before sending. Null: the amounts can be saved.
+ */
+export function reservationAmountProblem(amounts: {
+  amountBooked: number | null;
+  amountUsed: number | null;
+  usedByPositions: number;
+}): ReservationAmountProblem | null {
+  const { amountBooked: booked, amountUsed: used } = amounts;
+  const problem = (field: ReservationAmountProblem['field'], reason: ReservationAmountProblem['reason']) => ({ code: 'InvalidValue' as const, field, reason });
+  if (booked !== null && booked < 0) return problem('amountBooked', 'negative');
+  if (used !== null && used < 0) return problem('amountUsed', 'negative');
+  if (used !== null && used < amounts.usedByPositions) return problem('amountUsed', 'belowPositions');
+  if (booked !== null && used !== null && booked < used) return problem('amountBooked', 'usedAbove');
+  return null;
 }

@@ -51,8 +51,3 @@ export function parseOrFail<T>(
   const field = result.error.issues[0]?.path.map(String).join('.') ?? '';
   throw toTrpcError(new AppError('InvalidValue', field ? { field } : {}));
 }
-
-/** A user's text as a LIKE pattern that matches it literally. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, likeEscape, schema } from '@app/db';
 import { hashPassword } from '@app/db/password';
 import {
   AccessLevel,
@@ -26,7 +26,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
-import { likeEscape, requireItem } from './access.ts';
+import { requireItem } from './access.ts';
 import { isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, schema, type Tx } from '@app/db';
+import { type Db, schema, toBool, type Tx } from '@app/db';
 import { hashPassword, verifyPassword } from '@app/db/password';
 import {
   type AccessLevel,
@@ -255,7 +255,7 @@ export async function resolveSessionWithDepartment(
   }
   return {
     session: { ...toSessionUser(row.user), sessionId: row.session.id },
-    department: departmentId === null ? null : { id: departmentId, row: row.department, linked: row.linked === true || row.linked === 't' },
+    department: departmentId === null ? null : { id: departmentId, row: row.department, linked: toBool(row.linked) },
   };
 }
 

@@ -1,4 +1,4 @@
-import { likeEscape } from './access.ts';
+import { likeEscape } from '@app/db';
 
 export { parseOrFail, permissionArea } from './access.ts';
 

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema } from '@app/db';
+import { type Db, execRows, schema, toBool } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fail } from '../errors.ts';
@@ -88,7 +88,7 @@ export async function referencesTo(db: Db, references: readonly Reference[], id:
   if (references.length === 0) return [];
   const columns = references.map((r, i) => sql`${pointsAt(r, id)} as ${sql.identifier(`r${i}`)}`);
   const [row] = await execRows<Record<string, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`);
-  return references.filter((_, i) => row?.[`r${i}`] === true || row?.[`r${i}`] === 't').map((r) => r.label);
+  return references.filter((_, i) => toBool(row?.[`r${i}`])).map((r) => r.label);
 }
 
 /** Refuses a delete (InUse, with what uses the record) while anything points at it. */
@@ -138,5 +138,5 @@ export function scopeReferencedSql(references: readonly ScopeReference[], year: 
 /** Evaluates a boolean SQL expression (one query). */
 export async function holds(db: Db, condition: SQL<boolean>): Promise<boolean> {
   const [row] = await execRows<{ ok: unknown }>(db, sql`select ${condition} as ok`);
-  return row?.ok === true || row?.ok === 't';
+  return toBool(row?.ok);
 }

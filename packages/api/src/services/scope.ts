@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, schema, toBool } from '@app/db';
 import {
   type Area,
   areaOfCode,
@@ -45,7 +45,7 @@ export async function assertDepartmentAccess(db: Db, session: Pick<Session, 'use
     .from(departments)
     .where(eq(departments.id, departmentId))
     .limit(1);
-  return departmentAccess(session, row?.dept ?? null, row?.linked === true || row?.linked === 't');
+  return departmentAccess(session, row?.dept ?? null, toBool(row?.linked));
 }
 
 /**
@@ -116,7 +116,7 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
     hasChartOfAccounts: Boolean(row?.hasChart),
     openPaymentsAllowed: row?.openPaymentsAllowed ?? false,
     isFirstYear: Number(row?.firstYear ?? scope.year) === scope.year,
-    isYearLocked: !isYearOpen(scope.year, today, row?.areaUnlocked === true || String(row?.areaUnlocked) === 't'),
+    isYearLocked: !isYearOpen(scope.year, today, toBool(row?.areaUnlocked)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, likeEscape, schema } from '@app/db';
 import {
   type Area,
   type MovementTemplate,
@@ -17,7 +17,6 @@ import {
 } from '@app/domain';
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
-import { likeEscape } from './access.ts';
 
 const { budgetHeads, chapters, departments, movementTemplatePositions, movementTemplates } = schema;
 

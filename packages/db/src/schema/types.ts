@@ -9,15 +9,18 @@ export function centsFromDriver(value: string | number): number {
   return negative && cents !== 0 ? -cents : cents;
 }
 
+/** Integer cents as a numeric(14,2) literal for the driver (`-12.05`), exact for any safe integer; a fraction of a cent is rounded. */
+export function centsToDriver(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.round(cents));
+  return `${negative ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** numeric(14,2) in the database, integer cents in code (both drivers return numeric as a string). */
 export const money = customType<{ data: number; driverData: string | number }>({
   dataType() {
     return 'numeric(14,2)';
   },
-  toDriver(cents: number): string {
-    const negative = cents < 0;
-    const abs = Math.abs(Math.round(cents));
-    return `${negative ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  },
+  toDriver: centsToDriver,
   fromDriver: centsFromDriver,
 });

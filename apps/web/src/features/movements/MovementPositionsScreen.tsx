@@ -24,6 +24,7 @@ import {
   type PositionDraft,
   positionsTotal,
   rowKey,
+  savedBookedAmounts,
   transfersTotal,
 } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
@@ -83,8 +84,10 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   });
   const beforeOf = new Map<string, ChapterBefore>((figures.data ?? []).map((f) => [`${f.chapterId}/${f.chapterYear}`, f]));
   const booked = bookedAmounts(v);
+  // what the saved version took from each line (nothing for a new record): more than that on an overspent line asks, as on the server
+  const bookedBefore = movement && !v.asNew ? savedBookedAmounts(movement) : new Map<string, number>();
   const figureOf = (line: { chapterId: number; chapterYear: number; part: Part }) =>
-    lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part);
+    lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part, bookedBefore.get(lineKey(line)) ?? 0);
 
   const part = kind === 'revenues' ? Part.Revenues : Part.Expenses;
   const total = positionsTotal(v);

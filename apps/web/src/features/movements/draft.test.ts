@@ -1,6 +1,16 @@
 import { type ChapterBefore, type Movement, type MovementContext, MovementType } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { bookedAmounts, buildSaveInput, compareValues, lineFigure, type MovementValues, newValues, openPart, savedValues } from './draft.ts';
+import {
+  bookedAmounts,
+  buildSaveInput,
+  compareValues,
+  lineFigure,
+  type MovementValues,
+  newValues,
+  openPart,
+  savedBookedAmounts,
+  savedValues,
+} from './draft.ts';
 
 const scope = { departmentId: 7, year: 2025 };
 const context: MovementContext = {
@@ -107,6 +117,21 @@ describe('movement draft', () => {
       ],
     });
     expect(Object.fromEntries(bookedAmounts(v))).toEqual({ '9/2025': 5000, '10/2025': 4000, '11/2025': 1000 });
+  });
+
+  it('figures of an edited movement: an overspent line is flagged only when the movement takes more from it than its saved version (as the server asks)', () => {
+    const before = { lineId: 5, availableAfterPlannedExpenses: 1000, toReceive: 0 } as ChapterBefore;
+    expect(lineFigure(before, 3000, 2, 3000)).toEqual({ before: 1000, after: -2000, exceeded: false });
+    expect(lineFigure(before, 2500, 2, 3000)).toEqual({ before: 1000, after: -1500, exceeded: false });
+    expect(lineFigure(before, 3001, 2, 3000)).toEqual({ before: 1000, after: -2001, exceeded: true });
+    const saved = {
+      positions: [
+        { ...line(1, '21003'), amount: 500, reservationAmount: 200 },
+        { ...line(1, '21003'), amount: 100, reservationAmount: 0 },
+      ],
+      transferPositions: [{ from: line(9, '13001', 1), to: line(1, '21003'), amount: 50 }],
+    } as Pick<Movement, 'positions' | 'transferPositions'>;
+    expect(Object.fromEntries(savedBookedAmounts(saved))).toEqual({ '1/2025': 450, '9/2025': 50 });
   });
 
   it('figures: what a position takes from its reservation was reserved on the line already (DOMAIN decision 7)', () => {

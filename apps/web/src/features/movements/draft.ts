@@ -2,10 +2,12 @@
  * The draft of a movement kept across the head form and the positions form (one draft for the pair
  * of routes): head fields, positions, transfer positions and instalments, and how it becomes the
  * save input. The rules are the domain's (movementHeadFieldRules, normalizeMovementHead,
- * paymentsForSave, dropZeroPositions, defaultDueDate); nothing here decides a rule of its own.
+ * paymentsForSave, dropZeroPositions, defaultDueDate, availabilityExceeded); nothing here decides a rule
+ * of its own.
  * No React here (unit-tested).
  */
 import {
+  availabilityExceeded,
   type ChapterBefore,
   checkMovementDates,
   defaultDueDate,
@@ -344,17 +346,39 @@ export function bookedAmounts(v: MovementValues): Map<string, number> {
 }
 
 /**
+ * What the saved movement takes from each chapter line (the server's "before" of the availability
+ * check): its positions less what they took from their reservations, and both sides of its transfer
+ * positions.
+ */
+export function savedBookedAmounts(movement: Pick<Movement, 'positions' | 'transferPositions'>): Map<string, number> {
+  const amounts = new Map<string, number>();
+  const add = (line: Pick<ChapterLine, 'chapterId' | 'chapterYear'>, amount: number) => amounts.set(lineKey(line), (amounts.get(lineKey(line)) ?? 0) + amount);
+  for (const p of movement.positions) add(p, p.amount - p.reservationAmount);
+  for (const tp of movement.transferPositions) {
+    add(tp.from, tp.amount);
+    add(tp.to, tp.amount);
+  }
+  return amounts;
+}
+
+/**
  * The figure the positions form shows per chapter line: for an expense chapter what stays available
  * after the planned expenses, for a revenue chapter what is still to receive; before (without this
- * movement) and after (minus what this movement books on the line). `exceeded`: an expense whose
- * availability this movement takes below zero.
+ * movement) and after (minus what this movement books on the line). `exceeded`: the domain's
+ * availabilityExceeded, the server's AvailableExceeded condition — `bookedBefore` is what the saved
+ * version took from the line (savedBookedAmounts; 0 for a new record).
  */
-export function lineFigure(before: ChapterBefore | undefined, booked: number, part: Part): { before: number; after: number; exceeded: boolean } | null {
+export function lineFigure(
+  before: ChapterBefore | undefined,
+  booked: number,
+  part: Part,
+  bookedBefore = 0,
+): { before: number; after: number; exceeded: boolean } | null {
   // no budget line (chapterNotAvailable when booked): no figure to show
   if (!before || before.lineId === null) return null;
   const base = part === Part.Expenses ? before.availableAfterPlannedExpenses : before.toReceive;
   const after = base - booked;
-  return { before: base, after, exceeded: part === Part.Expenses && booked > 0 && after < 0 };
+  return { before: base, after, exceeded: availabilityExceeded({ part, after, bookedBefore, bookedAfter: booked }) };
 }
 
 /** Is the record the latest of its kind (deleting gives its number back)? A record saved just now is, even before the context refetched. */

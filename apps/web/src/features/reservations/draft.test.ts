@@ -60,7 +60,10 @@ describe('reservation form values', () => {
     ['used below the positions', { amountUsed: 39_999 }, [], { field: 'amountUsed', reason: 'belowPositions' }],
     ['negative booked', { amountBooked: -1 }, [], { field: 'amountBooked', reason: 'negative' }],
   ] as const)('%s', (_name, patch, missing, amount) => {
-    expect(reservationProblems({ ...savedReservationValues(saved), ...patch }, 40_000)).toEqual({ missing, amount });
+    expect(reservationProblems({ ...savedReservationValues(saved), ...patch }, 40_000)).toEqual({
+      missing,
+      amount: amount && { code: 'InvalidValue', ...amount },
+    });
   });
 });
 

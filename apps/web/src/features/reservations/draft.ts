@@ -3,7 +3,7 @@
  * decision 7). The server decides every rule again; this only says what the form shows before
  * sending. No React here (unit-tested).
  */
-import { Part, type ReservationListItem } from '@app/domain';
+import { Part, type ReservationAmountProblem, reservationAmountProblem, type ReservationListItem } from '@app/domain';
 import type { ChapterChoice } from '../../ui/chapterCode.ts';
 
 /** A reservation as the form reads it (the server's answer; `usedByPositions`: what linked movement positions use). */
@@ -73,23 +73,15 @@ export type ReservationField = 'recordDate' | 'chapter' | 'amountBooked' | 'amou
 
 /**
  * What keeps the values from being sent: a required field left empty (`missing`), or the amounts
- * (`usedAbove`: booked below used; `belowPositions`: used below what the positions use).
+ * (the domain's reservationAmountProblem, the rule the server refuses with).
  */
-export function reservationProblems(
-  v: ReservationValues,
-  usedByPositions: number,
-): { missing: ReservationField[]; amount: { field: 'amountBooked' | 'amountUsed'; reason: 'usedAbove' | 'belowPositions' | 'negative' } | null } {
+export function reservationProblems(v: ReservationValues, usedByPositions: number): { missing: ReservationField[]; amount: ReservationAmountProblem | null } {
   const missing: ReservationField[] = [];
   if (!v.recordDate) missing.push('recordDate');
   if (!v.chapter) missing.push('chapter');
   if (v.amountBooked === null) missing.push('amountBooked');
   if (v.amountUsed === null) missing.push('amountUsed');
-  let amount: { field: 'amountBooked' | 'amountUsed'; reason: 'usedAbove' | 'belowPositions' | 'negative' } | null = null;
-  if ((v.amountBooked ?? 0) < 0) amount = { field: 'amountBooked', reason: 'negative' };
-  else if ((v.amountUsed ?? 0) < 0) amount = { field: 'amountUsed', reason: 'negative' };
-  else if (v.amountUsed !== null && v.amountUsed < usedByPositions) amount = { field: 'amountUsed', reason: 'belowPositions' };
-  else if (v.amountBooked !== null && v.amountUsed !== null && v.amountBooked < v.amountUsed) amount = { field: 'amountBooked', reason: 'usedAbove' };
-  return { missing, amount };
+  return { missing, amount: reservationAmountProblem({ amountBooked: v.amountBooked, amountUsed: v.amountUsed, usedByPositions }) };
 }
 
 /** What a reservation takes from its line's availability: its unused part while open (DOMAIN decision 7). */

@@ -1,4 +1,4 @@
-import { type Db, execRows, toCents } from '@app/db';
+import { type Db, execRows, toBool, toCents } from '@app/db';
 import type { AccountBalance, AccountType } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { cashFlowsSql } from './sources.ts';
@@ -84,7 +84,7 @@ function toBalance(r: RawBalanceRow): AccountBalance {
     initialBalance,
     movementsBalance,
     finalBalance: initialBalance + movementsBalance,
-    inactive: r.inactive === true || r.inactive === 't',
+    inactive: toBool(r.inactive),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, likeEscape, pagedRows, schema, toBool, toCents } from '@app/db';
 import {
   type AccountTransfer,
   type AccountTransferContext,
@@ -35,8 +35,6 @@ export interface CashScope {
 const COUNTER = 'accountTransfer';
 
 type TransferRow = typeof accountTransfers.$inferSelect;
-
-const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
 
 /**
  * Cash writes of the scope: the year open (YearLocked), the budget head locked FOR SHARE like every
@@ -76,7 +74,6 @@ interface RawTransfer {
   to_type: number | string;
   to_deu: string;
   to_ita: string;
-  total?: number | string;
 }
 
 function side(r: RawTransfer, prefix: 'from' | 'to'): TransferAccount {
@@ -90,7 +87,7 @@ function side(r: RawTransfer, prefix: 'from' | 'to'): TransferAccount {
 }
 
 function toTransfer(r: RawTransfer, editable: boolean): AccountTransfer {
-  const cancelled = truthy(r.cancelled);
+  const cancelled = toBool(r.cancelled);
   return {
     id: Number(r.id),
     recordNumber: Number(r.record_number),
@@ -100,24 +97,22 @@ function toTransfer(r: RawTransfer, editable: boolean): AccountTransfer {
     amount: toCents(r.amount),
     note: r.note,
     cancelled,
-    isLatest: truthy(r.is_latest),
+    isLatest: toBool(r.is_latest),
     isEditable: editable && !cancelled,
   };
 }
 
-/** The transfers of the scope with both accounts (alias `t`), `where` narrowing them; `extra` columns and tail. */
-function transfersSql(scope: CashScope, where: SQL, tail: SQL = sql``): SQL {
+/** The transfers of the scope with both accounts (alias `t`), `where` narrowing them. */
+function transfersSql(scope: CashScope, where: SQL): SQL {
   return sql`select t.id, t.record_number, t.record_date::text as record_date, t.note, t.amount, t.cancelled,
       t.record_number = coalesce((select c.last from record_counters c
         where c.department_id = t.department_id and c.year = t.year and c.kind = ${COUNTER}), 0) as is_latest,
       af.id as from_id, af.code as from_code, af.type as from_type, af.description_deu as from_deu, af.description_ita as from_ita,
-      at.id as to_id, at.code as to_code, at.type as to_type, at.description_deu as to_deu, at.description_ita as to_ita,
-      count(*) over () as total
+      at.id as to_id, at.code as to_code, at.type as to_type, at.description_deu as to_deu, at.description_ita as to_ita
     from account_transfers t
     join accounts af on af.id = t.account_from_id
     join accounts at on at.id = t.account_to_id
-    where t.department_id = ${scope.departmentId} and t.year = ${scope.year} and ${where}
-    ${tail}`;
+    where t.department_id = ${scope.departmentId} and t.year = ${scope.year} and ${where}`;
 }
 
 async function findTransfer(db: Db, scope: CashScope, where: SQL): Promise<AccountTransfer> {
@@ -135,7 +130,7 @@ export async function getTransfer(db: Db, scope: CashScope, input: { recordNumbe
 function searchCondition(search: string): SQL | null {
   const text = search.trim();
   if (!text) return null;
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${likeEscape(text)}%`;
   const parts: SQL[] = [sql`t.note ilike ${like}`];
   for (const a of [sql`af`, sql`at`])
     parts.push(sql`${a}.code ilike ${like}`, sql`${a}.description_deu ilike ${like}`, sql`${a}.description_ita ilike ${like}`);
@@ -147,17 +142,11 @@ function searchCondition(search: string): SQL | null {
 
 /** Accounts/Transfers GET: the scope's transfers, newest first, paged, searchable (one query). */
 export async function listTransfers(db: Db, scope: CashScope, input: AccountTransferListInput): Promise<AccountTransferPage> {
-  const { limit, offset } = pageWindow(input);
   const search = searchCondition(input.search) ?? sql`true`;
-  const [rows, state] = await Promise.all([
-    execRows<RawTransfer>(db, transfersSql(scope, search, sql`order by t.record_number desc limit ${limit} offset ${offset}`)),
+  const [{ rows, total }, state] = await Promise.all([
+    pagedRows<RawTransfer>(db, transfersSql(scope, search), sql`record_number desc`, pageWindow(input)),
     cashState(db, scope),
   ]);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await execRows<{ total: number | string }>(db, sql`select count(*) as total from (${transfersSql(scope, search)}) x`);
-    total = Number(counted?.total ?? 0);
-  }
   return toPage(
     rows.map((r) => toTransfer(r, state.editable)),
     total,

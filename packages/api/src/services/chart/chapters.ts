@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, likeEscape, schema } from '@app/db';
 import {
   type Area,
   ChapterForm,
@@ -22,7 +22,7 @@ import {
 } from '@app/domain';
 import { and, asc, count, eq, like, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { likeEscape, parseOrFail } from '../access.ts';
+import { parseOrFail } from '../access.ts';
 import { isChapterInUse } from '../references.ts';
 import { defined, descriptionFilter, existsOr } from './items.ts';
 import { type Actor, guardWrite, resolveChartScope } from './scope.ts';

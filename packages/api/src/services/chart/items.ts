@@ -1,6 +1,6 @@
+import { likeEscape } from '@app/db';
 import { ilike, or, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { likeEscape } from '../access.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
 
 // Helpers shared by the titles, categories and chapters of the chart.

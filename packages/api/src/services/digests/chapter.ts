@@ -1,4 +1,4 @@
-import { type Db, execRows } from '@app/db';
+import { type Db, execRows, toBool, toInt } from '@app/db';
 import {
   type ChapterDigest,
   type ChapterDigestQuery,
@@ -13,19 +13,7 @@ import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
 import { paidBy } from '../movements/figures.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
-import {
-  cents,
-  type DigestScope,
-  kindOrNull,
-  notesSql,
-  numOrNull,
-  pageCondition,
-  pageFields,
-  type RowsPaging,
-  supplierNameSql,
-  truthy,
-  typeOrNull,
-} from './common.ts';
+import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
  * The chapter register (Digests/Chapters, DOMAIN decision 9) and its print (Digests/Chapters/List),
@@ -212,8 +200,8 @@ function toRow(r: RawDigest, budgetInitial: number): ChapterDigestRow {
     description: r.r_description ?? '',
     figure: r.r_figure as DigestFigure,
     amount: cents(r.r_amount),
-    isPaid: r.r_is_paid === null ? null : truthy(r.r_is_paid),
-    closed: truthy(r.r_closed),
+    isPaid: r.r_is_paid === null ? null : toBool(r.r_is_paid),
+    closed: toBool(r.r_closed),
     counterChapter: r.cc_chapter,
     counterChapterYear: numOrNull(r.cc_chapter_year),
     finalBalance: budgetInitial + cents(r.r_running),
@@ -248,7 +236,7 @@ function digestsOf(raw: RawDigest[], year: number, chapterYear: number, paging: 
         reservations: cents(head.t_reservations),
       },
       movements: rows.filter((r) => r.r_kind !== null).map((r) => toRow(r, box.budgetInitial)),
-      ...pageFields(Number(head.row_count), paging),
+      ...pageFields(toInt(head.row_count), paging),
     };
   });
 }

@@ -35,7 +35,6 @@ export function pageFields(total: number, paging: RowsPaging): { page: number; p
   return { page: paging.page, pageSize, totalPages: totalPages(total, pageSize), total };
 }
 
-export const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const cents = toCents;
 export const kindOrNull = (v: unknown): MovementKind | null => (v === 'revenues' || v === 'expenses' ? v : null);

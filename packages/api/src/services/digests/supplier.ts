@@ -1,8 +1,8 @@
-import { type Db, execRows } from '@app/db';
+import { type Db, execRows, toBool, toInt } from '@app/db';
 import type { MovementKind, MovementType, SupplierDigest, SupplierDigestQuery, SupplierDigestRow, SuppliersList, SuppliersListQuery } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { cents, type DigestScope, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, truthy } from './common.ts';
+import { cents, type DigestScope, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging } from './common.ts';
 
 /**
  * The supplier digest (Digests/Suppliers) and its print (Digests/Suppliers/List), one statement each:
@@ -101,7 +101,7 @@ function toRow(r: RawSupplierDigest): SupplierDigestRow {
     paid: cents(r.paid),
     notPaid,
     isPaid: notPaid === 0,
-    cancelled: truthy(r.cancelled),
+    cancelled: toBool(r.cancelled),
   };
 }
 
@@ -125,12 +125,12 @@ function digestsOf(raw: RawSupplierDigest[], year: number, paging: RowsPaging): 
       name1: head.name1,
       name2: head.name2,
       address: { street: head.street, postalCode: head.postal_code, location: head.location, province: head.province, country: head.country },
-      documentCount: Number(head.document_count),
+      documentCount: toInt(head.document_count),
       totalPaid,
       totalNotPaid,
       totalSum: totalPaid + totalNotPaid,
       movements: rows.filter((r) => numOrNull(r.movement_id) !== null).map(toRow),
-      ...pageFields(Number(head.row_count), paging),
+      ...pageFields(toInt(head.row_count), paging),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { type Db, execRows, toCents } from '@app/db';
+import { type Db, execRows, toBool, toCents } from '@app/db';
 import {
   AccessLevel,
   type ChapterErrorRow,
@@ -232,8 +232,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
               or exists (select 1 from reservations r where r.chapter_budget_id = l.id and not r.cancelled))
         ) as used`,
   );
-  const used = rows[0]?.used;
-  return used === true || used === 't' || used === 'true';
+  return toBool(rows[0]?.used);
 }
 
 /** GET FinalBalance: the criteria, the approval and what the screen may do. */

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, likeEscape, pagedRows, schema, toBool, toCents } from '@app/db';
 import {
   AccessLevel,
   type ChapterBefore,
@@ -69,17 +69,14 @@ interface RawListRow {
   amount: string | null;
   unpaid: boolean | string;
   cancelled: boolean | string;
-  total: number | string;
 }
-
-const truthy = (v: boolean | string | null | undefined): boolean => v === true || v === 't' || v === 'true';
 
 /** The search of the record picker as one SQL condition on `m` and the supplier `s` (null: no search). */
 function searchCondition(search: string): SQL | null {
   const text = search.trim();
   if (!text) return null;
   const parts: SQL[] = [];
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${likeEscape(text)}%`;
   parts.push(sql`m.document_number ilike ${like}`, sql`s.name1 ilike ${like}`, sql`s.name2 ilike ${like}`, sql`s.search_key ilike ${like}`);
   if (/^\d{1,9}$/.test(text)) parts.push(sql`m.record_number = ${Number(text)}`, sql`s.code = ${Number(text)}`);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseDateInput(text);
@@ -89,20 +86,19 @@ function searchCondition(search: string): SQL | null {
 
 /** Movements.list: the records of a kind, newest first, paged, searchable (one query). */
 export async function listMovements(db: Db, scope: MovementScope, input: MovementListInput): Promise<MovementListPage> {
-  const { limit, offset } = pageWindow(input);
   const search = searchCondition(input.search);
-  const rows = await execRows<RawListRow>(
+  const { rows, total } = await pagedRows<RawListRow>(
     db,
     sql`select m.id, m.record_number, m.type, m.record_date::text as record_date, m.document_date::text as document_date, m.document_number,
                s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name,
                (coalesce((select sum(p.amount) from movement_positions p where p.movement_id = m.id), 0)
                 + coalesce((select sum(t.amount) from movement_transfer_positions t where t.movement_id = m.id), 0))::text as amount,
                exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
-               m.cancelled, count(*) over () as total
+               m.cancelled
         from movements m left join suppliers s on s.id = m.supplier_id
-        where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}
-        order by m.record_number desc
-        limit ${limit} offset ${offset}`,
+        where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}`,
+    sql`record_number desc`,
+    pageWindow(input),
   );
   const entities = rows.map((r): MovementListItem => ({
     id: Number(r.id),
@@ -116,18 +112,9 @@ export async function listMovements(db: Db, scope: MovementScope, input: Movemen
     supplierCode: r.supplier_code === null ? null : Number(r.supplier_code),
     supplierName: r.supplier_name ?? '',
     amount: toCents(r.amount),
-    isPaid: !truthy(r.unpaid),
-    cancelled: truthy(r.cancelled),
+    isPaid: !toBool(r.unpaid),
+    cancelled: toBool(r.cancelled),
   }));
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await execRows<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from movements m left join suppliers s on s.id = m.supplier_id
-          where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}`,
-    );
-    total = Number(counted?.n ?? 0);
-  }
   return toPage(entities, total, input);
 }
 

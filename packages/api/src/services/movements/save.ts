@@ -1,6 +1,7 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, schema, toBool, toCents } from '@app/db';
 import {
   AccessLevel,
+  Area,
   checkMovementDates,
   defaultDueDate,
   dropZeroPositions,
@@ -15,6 +16,7 @@ import {
   type MovementSupplierBrief,
   MovementType,
   missingHeadFields,
+  movementTypeAllowed,
   normalizeMovementHead,
   Part,
   paymentsForSave,
@@ -23,8 +25,9 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../chapterFigures.ts';
+import type { FigureRawRow } from '../chapterFigures.ts';
 import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { assertAvailable, availabilityQueries, expenseUse, savedExpenseUse } from './availability.ts';
 import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from './lines.ts';
 import { usedByPositionsSql } from '../reservations/figures.ts';
@@ -50,41 +53,6 @@ async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, re
     )
     .for('update');
   return row;
-}
-
-/** Amount per chapter line (expense lines only) that a set of positions and transfer positions consumes. */
-function expenseUse(lines: { line: ChapterLine; amount: number }[]): Map<number, { line: ChapterLine; amount: number }> {
-  const use = new Map<number, { line: ChapterLine; amount: number }>();
-  for (const { line, amount } of lines) {
-    if (line.part !== Part.Expenses) continue;
-    const entry = use.get(line.lineId) ?? { line, amount: 0 };
-    entry.amount += amount;
-    use.set(line.lineId, entry);
-  }
-  return use;
-}
-
-/** What a saved movement consumes per expense line (for the availability check of an edit). */
-async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<number, number>> {
-  const positions = await tx
-    .select({
-      lineId: movementPositions.chapterBudgetId,
-      amount: sql<number>`${movementPositions.amount} - ${movementPositions.reservationAmount}`.mapWith(toCents),
-    })
-    .from(movementPositions)
-    .where(eq(movementPositions.movementId, movementId));
-  const transfers = await tx
-    .select({ from: movementTransferPositions.fromChapterBudgetId, to: movementTransferPositions.toChapterBudgetId, amount: movementTransferPositions.amount })
-    .from(movementTransferPositions)
-    .where(eq(movementTransferPositions.movementId, movementId));
-  const use = new Map<number, number>();
-  const add = (lineId: number, amount: number) => use.set(lineId, (use.get(lineId) ?? 0) + amount);
-  for (const p of positions) add(p.lineId, p.amount);
-  for (const t of transfers) {
-    add(t.from, t.amount);
-    add(t.to, t.amount);
-  }
-  return use;
 }
 
 /**
@@ -127,69 +95,16 @@ async function reservationUse(
         from reservations r
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
   );
-  const truthy = (v: unknown) => v === true || v === 't';
   positions.forEach((p, i) => {
     if (p.reservationId === null) return;
     const row = rows.find((r) => Number(r.id) === p.reservationId);
-    const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!truthy(row.closed) || truthy(row.linked));
+    const usable = row && kind === 'expenses' && Number(row.line_id) === lines[i]?.lineId && (!toBool(row.closed) || toBool(row.linked));
     if (!usable) fail('InvalidValue', { field: `positions.${i}.reservationId`, params: { reservationId: p.reservationId } });
   });
   return {
     consumed: reservationParts(positions, new Map(rows.map((r) => [Number(r.id), toCents(r.unused)]))),
     recordNumbers: new Map(rows.map((r) => [Number(r.id), Number(r.record_number)])),
   };
-}
-
-/**
- * The availability check's figures (spentOnly: payments + open payments, reservations) of the expense
- * lines a movement books on, without the movement itself: one chapter-figures select per chapter year,
- * run inside the write statement (writeMovementRows `alongside`: its snapshot is the one before the
- * writes), so the check costs no round trip of its own.
- */
-function availabilityQueries(scope: MovementScope, use: Map<number, { line: ChapterLine; amount: number }>, movementId: number | null) {
-  const years = [...new Set([...use.values()].map((u) => u.line.chapterYear))];
-  return years.map((chapterYear, i) => ({
-    name: `available${i}`,
-    chapterYear,
-    sql: chapterFigureSql({
-      departmentId: scope.departmentId,
-      year: scope.year,
-      area: scope.area,
-      chapterYear,
-      chapterIds: [...use.values()].filter((u) => u.line.chapterYear === chapterYear).map((u) => u.line.chapterId),
-      withBudgetOnly: true,
-      excludeMovementIds: movementId === null ? undefined : [movementId],
-      spentOnly: true,
-    }),
-  }));
-}
-
-/**
- * AvailableExceeded (a confirmation, not a block): an expense line whose availability after planned
- * expenses, without this movement, minus what the movement now books on it turns negative, when the
- * movement books more on it than before. Residue lines are checked with their own figures. Thrown after
- * the write statement, it rolls the whole save back.
- */
-function assertAvailable(
-  scope: MovementScope,
-  use: Map<number, { line: ChapterLine; amount: number }>,
-  before: Map<number, number>,
-  figures: { chapterYear: number; rows: FigureRawRow[] }[],
-  confirmed: boolean,
-): void {
-  const exceeded: string[] = [];
-  for (const { chapterYear, rows } of figures) {
-    const byLine = new Map(rows.map((r) => toFigureRow(r, chapterYear)).map((r) => [r.lineId, r]));
-    for (const u of use.values()) {
-      if (u.line.chapterYear !== chapterYear) continue;
-      const line = byLine.get(u.line.lineId);
-      if (!line) continue;
-      const increased = u.amount > (before.get(u.line.lineId) ?? 0);
-      if (increased && line.availableAfterPlannedExpenses - u.amount < 0)
-        exceeded.push(chapterYear === scope.year ? u.line.chapter : `${u.line.chapter}/${chapterYear}`);
-    }
-  }
-  if (exceeded.length > 0 && !confirmed) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
 }
 
 /** What the head refers to, read in one statement (with the department row share-locked). */
@@ -229,14 +144,13 @@ async function headChecks(
       from departments d where d.id = ${departmentId} for share of d`,
   );
   if (!row) return null;
-  const truthy = (v: unknown) => v === true || v === 't';
   // json arrives parsed (postgres.js, PGlite); a driver handing back text is parsed here
   const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
   return {
-    openPaymentsAllowed: truthy(row.open_payments_allowed),
+    openPaymentsAllowed: toBool(row.open_payments_allowed),
     supplier: head.supplierId === null ? null : (json<MovementSupplierBrief>(row.supplier) ?? undefined),
     account: head.accountId === null ? null : (json<MovementAccountBrief>(row.account) ?? undefined),
-    templateFound: truthy(row.template),
+    templateFound: toBool(row.template),
   };
 }
 
@@ -305,8 +219,8 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
     if (!checks) fail('NotFound', { field: 'departmentId' });
 
     // role rules of spec 3 §6 (DOMAIN decision 5), whoever calls
-    if (type === MovementType.Wages && scope.area !== 1) fail('Forbidden', { field: 'type' });
-    if (type === MovementType.PaymentOpen && !checks.openPaymentsAllowed) fail('Forbidden', { field: 'type' });
+    if (!movementTypeAllowed(type, { openPaymentsAllowed: checks.openPaymentsAllowed, isUnion: scope.area === Area.Union }))
+      fail('Forbidden', { field: 'type' });
     const transferType = isTransferType(type);
     if (transferType && positions.length > 0) fail('InvalidValue', { field: 'positions' });
     if (!transferType && transfers.length > 0) {

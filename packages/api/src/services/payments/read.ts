@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, schema, toBool, toCents, toInt } from '@app/db';
 import {
   type AccountType,
   isValidCbiCuc,
@@ -102,8 +102,6 @@ interface RawOrder {
   total: string | number | null;
 }
 
-const truthy = (v: boolean | string): boolean => v === true || v === 't' || v === 'true';
-
 /** A stored order with its creation instant (the file's CreDtTm on re-export). */
 export type StoredOrder = PaymentOrderBrief & { createdAt: string };
 
@@ -138,14 +136,14 @@ export async function orderBriefs(db: Db, scope: Pick<PaymentScope, 'departmentI
     accountNameDeu: r.account_deu,
     accountNameIta: r.account_ita,
     accountType: Number(r.account_type) as AccountType,
-    groupInvoices: truthy(r.group_invoices),
+    groupInvoices: toBool(r.group_invoices),
     paymentDate: r.payment_date,
     filename: r.filename,
     msgId: r.msg_id,
-    registered: truthy(r.registered),
-    cancelled: truthy(r.cancelled),
+    registered: toBool(r.registered),
+    cancelled: toBool(r.cancelled),
     datePaid: r.date_paid,
-    count: Number(r.n),
+    count: toInt(r.n),
     total: toCents(r.total),
   }));
 }

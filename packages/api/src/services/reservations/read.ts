@@ -1,4 +1,4 @@
-import { type Db, execRows, toCents } from '@app/db';
+import { type Db, execRows, likeEscape, pagedRows, toBool, toCents } from '@app/db';
 import {
   chapterLineName,
   pageWindow,
@@ -46,16 +46,13 @@ interface RawReservation {
   description_ita: string;
   line_deu: string;
   line_ita: string;
-  total?: number | string;
 }
-
-const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
 
 function toItem(r: RawReservation): ReservationListItem {
   const usedByPositions = toCents(r.used_by_positions);
   const amountBooked = toCents(r.amount_booked);
   const amountUsed = toCents(r.amount_used_typed) + usedByPositions;
-  const empty = truthy(r.empty_chapter);
+  const empty = toBool(r.empty_chapter);
   return {
     id: Number(r.id),
     recordNumber: Number(r.record_number),
@@ -73,9 +70,9 @@ function toItem(r: RawReservation): ReservationListItem {
     amountUsed,
     amountUnused: Math.max(0, amountBooked - amountUsed),
     usedByPositions,
-    closed: truthy(r.closed),
-    cancelled: truthy(r.cancelled),
-    isLatest: truthy(r.is_latest),
+    closed: toBool(r.closed),
+    cancelled: toBool(r.cancelled),
+    isLatest: toBool(r.is_latest),
   };
 }
 
@@ -89,8 +86,7 @@ export function reservationsSql(scope: Pick<MovementScope, 'departmentId' | 'yea
       r.record_number = coalesce((select k.last from record_counters k
         where k.department_id = r.department_id and k.year = r.year and k.kind = ${RESERVATION_COUNTER}), 0) as is_latest,
       c.id as chapter_id, c.chapter, l.chapter_year, c.empty_chapter, c.description_deu, c.description_ita,
-      l.description_deu as line_deu, l.description_ita as line_ita,
-      count(*) over () as total
+      l.description_deu as line_deu, l.description_ita as line_ita
     from reservations r
     join chapter_budgets l on l.id = r.chapter_budget_id
     join chapters c on c.id = l.chapter_id
@@ -130,7 +126,7 @@ export async function getReservation(db: Db, scope: MovementScope, key: Reservat
 function searchCondition(search: string): SQL | null {
   const text = search.trim();
   if (!text) return null;
-  const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = `%${likeEscape(text)}%`;
   const parts: SQL[] = [sql`r.note ilike ${like}`];
   const code = text.replace(/-/g, '');
   if (/^\d{2,5}$/.test(code)) parts.push(sql`c.chapter like ${`${code}%`}`);
@@ -142,7 +138,6 @@ function searchCondition(search: string): SQL | null {
 
 /** Reservations/List GET: the picker, newest first, paged; of one chapter line and only open ones when asked. */
 export async function listReservations(db: Db, scope: MovementScope, input: ReservationListInput): Promise<ReservationListPage> {
-  const { limit, offset } = pageWindow(input);
   const conditions: SQL[] = [sql`true`];
   if (input.chapterId !== undefined) conditions.push(sql`c.id = ${input.chapterId}`);
   if (input.chapterYear !== undefined) conditions.push(sql`l.chapter_year = ${input.chapterYear}`);
@@ -151,12 +146,7 @@ export async function listReservations(db: Db, scope: MovementScope, input: Rese
   const search = searchCondition(input.search);
   if (search) conditions.push(search);
   const where = sql.join(conditions, sql` and `);
-  const rows = await execRows<RawReservation>(db, reservationsSql(scope, where, sql`order by r.record_number desc limit ${limit} offset ${offset}`));
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await execRows<{ total: number | string }>(db, sql`select count(*) as total from (${reservationsSql(scope, where)}) x`);
-    total = Number(counted?.total ?? 0);
-  }
+  const { rows, total } = await pagedRows<RawReservation>(db, reservationsSql(scope, where), sql`record_number desc`, pageWindow(input));
   return toPage(rows.map(toItem), total, input);
 }
 

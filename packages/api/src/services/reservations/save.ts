@@ -1,5 +1,13 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
-import { checkMovementDates, Part, type Reservation, type ReservationDeleteResult, type ReservationKey, type ReservationSave } from '@app/domain';
+import { type Db, execRows, schema, toBool, toCents } from '@app/db';
+import {
+  checkMovementDates,
+  Part,
+  type Reservation,
+  reservationAmountProblem,
+  type ReservationDeleteResult,
+  type ReservationKey,
+  type ReservationSave,
+} from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { resolveLines } from '../movements/lines.ts';
@@ -35,7 +43,7 @@ async function positionUse(tx: Db, reservationId: number): Promise<{ used: numbe
     sql`select ${usedByPositionsSql()} as used, exists (select 1 from movement_positions p where p.reservation_id = r.id) as linked
         from reservations r where r.id = ${reservationId}`,
   );
-  return { used: toCents(row?.used), linked: row?.linked === true || row?.linked === 't' };
+  return { used: toCents(row?.used), linked: toBool(row?.linked) };
 }
 
 /**
@@ -65,8 +73,9 @@ export async function saveReservation(db: Db, scope: MovementScope, input: Reser
     // amounts: used = positions + typed; booked not below used
     const use = existing ? await positionUse(tx, existing.id) : { used: 0, linked: false };
     if (existing && use.linked && existing.chapterBudgetId !== line.lineId) fail('InvalidValue', { field: 'chapter', params: { reason: 'usedByPositions' } });
-    if (input.amountUsed < use.used) fail('InvalidValue', { field: 'amountUsed', params: { usedByPositions: use.used } });
-    if (input.amountBooked < input.amountUsed) fail('InvalidValue', { field: 'amountBooked', params: { amountUsed: input.amountUsed } });
+    const problem = reservationAmountProblem({ amountBooked: input.amountBooked, amountUsed: input.amountUsed, usedByPositions: use.used });
+    if (problem)
+      fail(problem.code, { field: problem.field, params: problem.field === 'amountUsed' ? { usedByPositions: use.used } : { amountUsed: input.amountUsed } });
 
     const values = {
       recordDate: input.recordDate,

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema, toCents } from '@app/db';
+import { type Db, execRows, moneyParam, schema, toBool, toCents } from '@app/db';
 import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -98,7 +98,7 @@ async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenRese
       copyId: r.copy_id === null ? null : Number(r.copy_id),
       copyBooked: toCents(r.copy_booked),
       copyUsed: toCents(r.copy_used),
-      copyClosed: r.copy_closed === true || r.copy_closed === 't',
+      copyClosed: toBool(r.copy_closed),
     }))
     .filter((r) => r.remaining > 0 || r.copyId !== null);
 }
@@ -265,7 +265,7 @@ async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly
 async function updateReservations(tx: Db, scope: BudgetScope, toUpdate: readonly ReservationUpdate[]): Promise<void> {
   if (toUpdate.length === 0) return;
   const rows = sql.join(
-    toUpdate.map((u) => sql`(${u.id}::int, ${(u.booked / 100).toFixed(2)}::numeric, ${u.closed}::boolean)`),
+    toUpdate.map((u) => sql`(${u.id}::int, ${moneyParam(u.booked)}::numeric, ${u.closed}::boolean)`),
     sql`, `,
   );
   await execRows(
@@ -316,8 +316,7 @@ export async function carryOverReport(db: Db, scope: BudgetScope): Promise<Carry
         where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year < l.year
         order by c.part, l.chapter_year, c.chapter`,
   );
-  const named = (empty: unknown, chapterName: unknown, lineName: unknown) =>
-    (empty === true || empty === 't') && lineName ? String(lineName) : String(chapterName);
+  const named = (empty: unknown, chapterName: unknown, lineName: unknown) => (toBool(empty) && lineName ? String(lineName) : String(chapterName));
   const list = rows.map((r) => ({
     year: Number(r.chapter_year),
     chapter: String(r.chapter),

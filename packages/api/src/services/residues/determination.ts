@@ -1,4 +1,4 @@
-import { type Db, execRows } from '@app/db';
+import { type Db, execRows, moneyParam } from '@app/db';
 import {
   checkResidueAmount,
   type ResidueExport,
@@ -80,7 +80,7 @@ export async function saveResidueFinal(db: Db, scope: BudgetScope, input: Residu
 async function writeFinalResidues(tx: Db, values: ReadonlyMap<number, number>): Promise<void> {
   if (values.size === 0) return;
   const rows = sql.join(
-    [...values].map(([id, cents]) => sql`(${id}::int, ${(cents / 100).toFixed(2)}::numeric)`),
+    [...values].map(([id, cents]) => sql`(${id}::int, ${moneyParam(cents)}::numeric)`),
     sql`, `,
   );
   await execRows(tx, sql`update chapter_budgets set final_residue = v.amount from (values ${rows}) v (id, amount) where chapter_budgets.id = v.id`);

@@ -1,4 +1,4 @@
-import { type Db, execRows, toCents } from '@app/db';
+import { type Db, execRows, toBool, toCents } from '@app/db';
 import {
   chapterFigures,
   chapterLineName,
@@ -125,7 +125,7 @@ export async function residueLines(db: Db, scope: ResidueScope, filter: LineFilt
     order by (l.chapter_year = l.year) desc, c.part, c.chapter, l.chapter_year`;
   const rows = await execRows<RawLine>(db, query);
   return rows.map((r) => {
-    const emptyChapter = r.empty_chapter === true || r.empty_chapter === 't';
+    const emptyChapter = toBool(r.empty_chapter);
     return {
       lineId: Number(r.line_id),
       chapterId: Number(r.chapter_id),

@@ -1,4 +1,4 @@
-import { type Db, execRows, schema } from '@app/db';
+import { type Db, execRows, schema, toBool } from '@app/db';
 import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -33,7 +33,7 @@ function referencedSql(lineId: SQL): SQL {
 
 async function isReferenced(tx: Db, lineId: number): Promise<boolean> {
   const [ref] = await execRows<{ used: boolean | string }>(tx, sql`select ${referencedSql(sql`${lineId}::int`)} as used`);
-  return ref?.used === true || ref?.used === 't';
+  return toBool(ref?.used);
 }
 
 function toManual(line: ResidueLine, referenced: boolean): ManualResidue {
