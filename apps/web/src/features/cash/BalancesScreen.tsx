@@ -6,7 +6,6 @@ import { useRef, useState } from 'react';
 import { trpcClient } from '../../lib/trpc.ts';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -105,16 +104,7 @@ function BalancesTable() {
         </Alert>
       ) : null}
       <Paper withBorder radius="sm">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void draft.save();
-          }}
-          onKeyDown={(e) => {
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-        >
+        <form {...draft.formProps}>
           <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="sm" data-testid="balances-table">
             <Table.Thead>
               <Table.Tr>
@@ -190,7 +180,7 @@ function BalancesTable() {
           ) : null}
         </form>
       </Paper>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
     </Stack>
   );
 }

@@ -2,14 +2,13 @@ import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domai
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { discardQuestion } from '../../ui/discardQuestion.ts';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -185,11 +184,6 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
     }
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void draft.save();
-  }
-
   const subtitle = transfer ? t`Kontoübertrag Nr. ${transfer.recordNumber}` : t`Neuer Kontoübertrag (nächste Nummer ${context.nextRecordNumber})`;
   const readOnly = !editable;
 
@@ -220,16 +214,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
         </Group>
       </Paper>
       <Paper withBorder radius="sm" p="md">
-        <form
-          ref={form}
-          noValidate
-          onSubmit={onSubmit}
-          onKeyDown={(e) => {
-            // Ctrl+Enter saves (the root's handler); Enter moves on to the next field
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-          data-testid="transfer-form"
-        >
+        <form ref={form} {...draft.formProps} data-testid="transfer-form">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
               <DateInput
@@ -299,7 +284,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           </Stack>
         </form>
       </Paper>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Stack>
   );

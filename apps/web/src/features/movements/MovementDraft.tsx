@@ -90,8 +90,6 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const root = useRef<HTMLDivElement>(null);
-  // "save and leave" of the unsaved-changes question: the save doesn't go back to the head form itself
-  const leaving = useRef(false);
   const draft = useDraftForm<MovementSource, MovementValues>({
     root,
     draft: source,
@@ -189,8 +187,11 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     }
   }
 
-  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function onSave(v: MovementValues): Promise<boolean> {
+  /**
+   * Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved.
+   * The save goes back to the head form, except on the way out (`leaving`).
+   */
+  async function onSave(v: MovementValues, { leaving }: { leaving: boolean }): Promise<boolean> {
     if (!editable) return false;
     const refused = refusal(v);
     if (refused) {
@@ -217,7 +218,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
         notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
       setSource(await savedSource(saved));
       void invalidateBookings();
-      if (!leaving.current) goHead();
+      if (!leaving) goHead();
       return true;
     } catch (error) {
       const field = errorFieldOf(error);
@@ -262,15 +263,6 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     }
   }
 
-  async function saveAndLeave(): Promise<boolean> {
-    leaving.current = true;
-    try {
-      return await draft.save();
-    } finally {
-      leaving.current = false;
-    }
-  }
-
   const state: MovementDraftState = {
     kind,
     context,
@@ -296,7 +288,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       <div ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>
         {children}
       </div>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? saveAndLeave : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Ctx.Provider>
   );

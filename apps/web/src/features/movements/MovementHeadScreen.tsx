@@ -15,7 +15,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
@@ -211,16 +210,8 @@ export function MovementHeadScreen() {
         </Group>
       </Paper>
       <Paper withBorder radius="sm" p="md">
-        <form
-          ref={root}
-          onSubmit={onSubmit}
-          onKeyDown={(e) => {
-            // Ctrl+Enter saves (the draft's handler around the screen); Enter moves on, the last field opens the positions
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-          noValidate
-          data-testid="movement-head-form"
-        >
+        {/* Submit (Enter from the last field) goes on to the positions instead of saving; Ctrl+Enter saves */}
+        <form ref={root} {...draft.formProps} onSubmit={onSubmit} data-testid="movement-head-form">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
               <DateInput

@@ -10,7 +10,6 @@ import { trpcClient } from '../../lib/trpc.ts';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -193,16 +192,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
         </Alert>
       ) : (
         <Paper withBorder radius="sm">
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void draft.save();
-            }}
-            onKeyDown={(e) => {
-              if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-            }}
-          >
+          <form {...draft.formProps}>
             <Table striped highlightOnHover verticalSpacing={3} horizontalSpacing="xs" data-testid="residues-table">
               {linesByPart(data.positions).map((group) => (
                 <PartLines
@@ -234,7 +224,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           </Group>
         ))}
       </Group>
-      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={closed ? undefined : draft.save} />
+      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={closed ? undefined : draft.saveAndLeave} />
     </Stack>
   );
 }
