@@ -23,8 +23,6 @@ export const budgetMessages = {
   notBalanced: msg`Der Haushaltsvoranschlag ist nicht ausgeglichen und kann nicht genehmigt werden.`,
   /** budget.forecast.balance.noTitles */
   noTitles: msg`Der Haushaltsvoranschlag enthält noch keine Beträge.`,
-  /** budget.balance.exceedsAvailableAsk */
-  exceedsAvailableAsk: msg`Der verfügbare Betrag wird überschritten. Trotzdem fortfahren?`,
   /** budget.adjust.chapter.hasResidue */
   hasResidue: msg`Für dieses Kapitel sind die Rückstände festgestellt; es kann nicht geändert werden.`,
   notApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
