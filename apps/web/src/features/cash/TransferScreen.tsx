@@ -15,7 +15,6 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
@@ -23,6 +22,7 @@ import { transferLabels } from './labels.ts';
 import { transferContextQuery, transferQuery } from './queries.ts';
 import { compare, type Field, newSource, problemsOf, type Source, toValues, type Values } from './transferForm.ts';
 import { accountName } from '../../ui/accountName.ts';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { TransferPicker } from './TransferPicker.tsx';
 
 /**
@@ -43,7 +43,7 @@ export function TransferScreen({ recordNumber = null }: { recordNumber?: number 
 /** `recordNumber` (the address's `?nr=`, e.g. from the cash journal) opens that transfer at once. */
 function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const scope = { department, year };
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(transferContextQuery(scope));
@@ -204,7 +204,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           ) : null}
         </Group>
       </div>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
           <TransferPicker scope={scope} onOpen={openRecord} />

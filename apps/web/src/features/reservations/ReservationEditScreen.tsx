@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { ChapterBudgetBox } from '../budget/ChapterBudgetBox.tsx';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -59,7 +59,7 @@ function invalidateReservations(): Promise<unknown> {
 export function ReservationEditScreen({ recordNumber }: { recordNumber: number | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const scope = { department, year };
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(reservationContextQuery(scope));
@@ -253,7 +253,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           ) : null}
         </Group>
       </Group>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       {!context.isBudgetApproved && !context.isBudgetClosed ? (
         <Alert color="yellow" variant="light" py={8} data-testid="budget-not-approved-warning">
           {t`Der Haushaltsvoranschlag ist noch nicht genehmigt. Vormerkungen sind erst nach der Genehmigung möglich.`}

@@ -16,7 +16,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import {
@@ -105,7 +105,7 @@ const compare = (v: Values) => Object.entries(v.amounts).map(([id, cents]) => [i
  */
 function DeterminationTable({ source }: { source: DeterminationSource }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(residueFinalQuery({ department, year }, source));
   const root = useRef<HTMLDivElement>(null);
@@ -185,7 +185,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           </Group>
         }
       />
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {data.positions.length === 0 ? (
         <Alert color="blue" variant="light" data-testid="residues-empty">
           {source === 1 ? t`Die laufende Verwaltung hat keine Kapitel mit Beträgen.` : t`Es gibt keine Rückstandskapitel.`}
