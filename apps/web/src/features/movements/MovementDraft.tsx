@@ -16,7 +16,7 @@ import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { isPendingRow } from '../../ui/positionRows.ts';
+import { isPendingRow } from '../../ui/PositionsTable/positionRows.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useConfirmedSave } from '../../ui/useConfirmedSave.ts';
 import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
