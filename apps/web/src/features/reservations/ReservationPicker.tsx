@@ -100,7 +100,8 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
       opened
       title={t`Vormerkung suchen`}
       filters={filters}
-      filterKey={JSON.stringify(filter)}
+      // any filter change (also the year while no chapter is chosen) goes back to page 1
+      filterKey={JSON.stringify([chapterYear, chapter?.id ?? null, openOnly])}
       emptyText={openOnly ? t`Keine offenen Vormerkungen gefunden.` : t`Keine Vormerkungen gefunden.`}
       pageSize={PAGE}
       pageQuery={(_search, page, pageSize) => reservationListQuery(scope, filter, page, pageSize)}
