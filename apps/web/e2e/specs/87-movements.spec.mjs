@@ -41,7 +41,7 @@ const texts = {
     transfer: 'Umbuchung (Ausgabe)',
     saved: /Buchung Nr\. (\d+) gespeichert/,
     record: /Buchung Nr\. (\d+)/,
-    yes: 'Ja',
+    goOn: 'Fortfahren',
     exceeded: 'Verfügbarer Betrag überschritten',
     deleteAsk: (n) => `Buchung Nr. ${n} ist die letzte und wird gelöscht`,
     deleteButton: 'Löschen',
@@ -59,7 +59,7 @@ const texts = {
     transfer: 'Giroconto (uscita)',
     saved: /Registrazione n\. (\d+) salvata/,
     record: /Registrazione n\. (\d+)/,
-    yes: 'Sì',
+    goOn: 'Continua',
     exceeded: 'Importo disponibile superato',
     deleteAsk: (n) => `La registrazione n. ${n} è l'ultima e viene eliminata`,
     deleteButton: 'Elimina',
@@ -89,7 +89,7 @@ async function savedNumber(page, t, { confirmExceeded = false } = {}) {
     if (confirmExceeded) {
       const question = page.getByRole('dialog').getByText(t.exceeded);
       await Promise.race([toast.waitFor(), question.waitFor()]);
-      if (await question.isVisible()) await page.getByRole('button', { name: t.yes, exact: true }).click();
+      if (await question.isVisible()) await page.getByRole('button', { name: t.goOn, exact: true }).click();
     }
     await toast.waitFor();
   } catch (error) {
@@ -232,7 +232,7 @@ for (const language of ['de', 'it']) {
       await page.locator('[data-testid="available-after-21002"][data-exceeded="true"]').waitFor();
       await page.keyboard.press('Control+Enter');
       await page.getByRole('dialog').getByText(t.exceeded).waitFor();
-      await page.getByRole('button', { name: t.yes, exact: true }).click();
+      await page.getByRole('button', { name: t.goOn, exact: true }).click();
       const overBudget = await savedNumber(page, t);
 
       // ---- the latest record can be deleted: its number is given again

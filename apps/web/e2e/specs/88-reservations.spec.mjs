@@ -46,7 +46,7 @@ const texts = {
     saved: /Vormerkung Nr\. (\d+) gespeichert/,
     booked: /Buchung Nr\. (\d+) gespeichert/,
     exceeded: 'Verfügbarer Betrag überschritten',
-    yes: 'Ja',
+    goOn: 'Fortfahren',
     paid: 'Bezahlte Ausgabe',
     mark: (n) => `Vorm. ${n}`,
     byBookings: 'davon durch Buchungen: 400,00 €',
@@ -69,7 +69,7 @@ const texts = {
     saved: /Prenotazione n\. (\d+) salvata/,
     booked: /Registrazione n\. (\d+) salvata/,
     exceeded: 'Importo disponibile superato',
-    yes: 'Sì',
+    goOn: 'Continua',
     paid: 'Pagamento effettuato',
     mark: (n) => `Pren. ${n}`,
     byBookings: 'di cui da registrazioni: 400,00 €',
@@ -94,7 +94,7 @@ async function toastNumber(page, pattern, t) {
   const toast = page.getByText(pattern).first();
   const question = page.getByRole('dialog').getByText(t.exceeded);
   await Promise.race([toast.waitFor(), question.waitFor()]);
-  if (await question.isVisible()) await page.getByRole('button', { name: t.yes, exact: true }).click();
+  if (await question.isVisible()) await page.getByRole('button', { name: t.goOn, exact: true }).click();
   await toast.waitFor();
   return Number(pattern.exec(await toast.innerText())?.[1]);
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@app/domain';
+import { type ErrorCode, formatChapter, isErrorCode } from '@app/domain';
 
 /**
  * The business code of an error from a tRPC call (`error.data.appCode`, set by the server's error
@@ -19,6 +19,17 @@ export function errorFieldOf(error: unknown): string | null {
   if (!data || typeof data !== 'object') return null;
   const field = (data as { field?: unknown }).field;
   return typeof field === 'string' && field !== '' ? field : null;
+}
+
+/** The chapter codes an error names (`params.chapter`, comma-separated), formatted (`2-1-001, 2-1-003`); '' when none. */
+export function errorChapters(error: unknown): string {
+  const params = (error as { data?: { params?: { chapter?: unknown } | null } } | null)?.data?.params;
+  const raw = typeof params?.chapter === 'string' ? params.chapter : '';
+  return raw
+    .split(',')
+    .filter(Boolean)
+    .map((c) => formatChapter(c))
+    .join(', ');
 }
 
 /** Codes that mean "the session is gone": the client signs out. */

@@ -12,17 +12,27 @@
  *   the focus, nothing is sent), then calls the screen's `save` with the values the fields show
  *   (typed fields hand on every keystroke, so also a Ctrl+Enter from the focused field sees its
  *   text); a successful save takes the values as the new clean state and reloads the server draft;
- * - `saveKeys(action)`: the Ctrl+Enter (Cmd+Enter) handler for the screen's root.
+ * - `saveAndLeave()`: the save of the unsaved-changes question ("save" before leaving); the screen's
+ *   `save` gets `{ leaving: true }` and stays where it is (no navigation to the saved record);
+ * - `saveKeys(action)`: the Ctrl+Enter (Cmd+Enter) handler for the screen's root;
+ * - `formProps`: the props of the screen's `<form>` — no browser validation, Submit saves, Enter
+ *   moves on to the next field and submits from the last one (onEnterMoves); Ctrl+Enter is left to
+ *   `saveKeys` on the root. A form whose Submit does something else (the movement head goes on to
+ *   the positions) gives its own `onSubmit` after the spread.
  *
  *   const root = useRef<HTMLDivElement>(null);
- *   const draft = useDraftForm({ draft: query.data, toValues, compare, root, save: async (values) => {..; return true} });
- *   <Stack ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>..</Stack>
+ *   const draft = useDraftForm({ draft: query.data, toValues, compare, root, save: async (values, { leaving }) => {..; return true} });
+ *   <Stack ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>
+ *     <form {...draft.formProps}>..</form>
+ *     <UnsavedChangesGuard dirty={draft.dirty} onSave={draft.saveAndLeave} />
+ *   </Stack>
  *
  * Master-data editors use `useEntityEditor` (schema validation, create/update/delete, list
  * navigation); both share `typedFieldsValid` as the first step of every save.
  */
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { type KeyboardEvent, type RefObject, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useState } from 'react';
+import { onEnterMoves } from './EditorShell.tsx';
 import { typedFieldsValid } from './typedText.ts';
 
 export interface DraftFormOptions<D, V extends Record<string, unknown>> {
@@ -32,8 +42,11 @@ export interface DraftFormOptions<D, V extends Record<string, unknown>> {
   toValues: (draft: D) => V;
   /** The comparable content of the values for the dirty check (defaults to the values). */
   compare?: (values: V) => unknown;
-  /** Sends the values (with the screen's own checks and messages); answers whether it saved. */
-  save: (values: V) => Promise<boolean>;
+  /**
+   * Sends the values (with the screen's own checks and messages); answers whether it saved.
+   * `leaving`: the save of the unsaved-changes question — the screen is left right after it.
+   */
+  save: (values: V, how: { leaving: boolean }) => Promise<boolean>;
   /** The screen's root: a save checks the typed fields inside it (unset: every field on the screen). */
   root?: RefObject<HTMLElement | null>;
   /**
@@ -52,12 +65,22 @@ export interface DraftForm<V extends Record<string, unknown>> {
   saving: boolean;
   /** Checks the typed fields and saves the values the fields show; answers whether it saved. */
   save: () => Promise<boolean>;
+  /** The same save for the unsaved-changes question (`UnsavedChangesGuard onSave`): the screen's save gets `leaving`. */
+  saveAndLeave: () => Promise<boolean>;
   /** Back to the loaded (or last saved) values. */
   reset: () => void;
   /** Sets one value (top-level key). */
   set: <K extends keyof V>(key: K, value: V[K] | ((previous: V[K]) => V[K])) => void;
   /** onKeyDown handler: Ctrl+Enter (Cmd+Enter) runs `action` (usually the screen's save). */
   saveKeys: (action: () => void) => (event: KeyboardEvent<HTMLElement>) => void;
+  /** The props of the screen's `<form>`: noValidate, Submit saves, Enter moves on (Ctrl+Enter: `saveKeys`). */
+  formProps: DraftFormProps;
+}
+
+export interface DraftFormProps {
+  noValidate: true;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => void;
 }
 
 /** Marks the values as saved: the next server draft is loaded over them. */
@@ -95,13 +118,13 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
     }
   }
 
-  async function runSave(): Promise<boolean> {
+  async function runSave(leaving: boolean): Promise<boolean> {
     if (!typedFieldsValid(root?.current)) return false;
     if (!ready || saving) return false;
     setSaving(true);
     try {
       const values = form.getValues();
-      const ok = await save(values);
+      const ok = await save(values, { leaving });
       if (ok) {
         form.setInitialValues(values);
         setLoadedFrom({ draft: SAVED });
@@ -118,7 +141,8 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
     ready,
     dirty,
     saving,
-    save: runSave,
+    save: () => runSave(false),
+    saveAndLeave: () => runSave(true),
     reset: () => form.setValues(form.getInitialValues()),
     set: (key, value) => form.setFieldValue(key as never, value as never),
     saveKeys: (action) => (event) => {
@@ -126,6 +150,17 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
         event.preventDefault();
         action();
       }
+    },
+    formProps: {
+      noValidate: true,
+      onSubmit: (event) => {
+        event.preventDefault();
+        void runSave(false);
+      },
+      // Ctrl+Enter saves (the root's saveKeys); Enter moves on to the next field, from the last one it submits
+      onKeyDown: (event) => {
+        if (!(event.ctrlKey || event.metaKey)) onEnterMoves(event);
+      },
     },
   };
 }

@@ -13,7 +13,7 @@ import { typedFieldsValid } from '../../ui/typedText.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, missingDescriptions, toChangeRows } from './positions.ts';
@@ -46,7 +46,7 @@ export const ADJUSTMENT_FILTER = '22';
  */
 export function AdjustmentScreen() {
   const { t, i18n } = useLingui();
-  const { input, department, year, closed } = useBudgetScope();
+  const { input, department, year, closed, status } = useBudgetScope();
   const query = useQuery(adjustmentQuery({ department, year }));
   const [touched, setTouched] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -162,7 +162,7 @@ export function AdjustmentScreen() {
           </Button>
         ) : null}
       </Group>
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {query.error ? (
         <Alert color="red" variant="light" data-testid="editor-load-error">
           {errorText(i18n, query.error)}

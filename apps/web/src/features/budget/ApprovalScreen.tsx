@@ -12,7 +12,8 @@ import { formatDate } from '../../ui/date.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { QueryResult } from '../../ui/QueryResult.tsx';
-import { BalanceChecks, BudgetStateAlert, closedReason, FigureLine } from './BudgetParts.tsx';
+import { BudgetStateAlert, closedReason } from '../../ui/BudgetStateAlert.tsx';
+import { BalanceChecks, FigureLine } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { forecastSummaryQuery } from './queries.ts';
 import { invalidateBudgetAndScope, useBudgetScope } from './useBudgetScope.ts';
@@ -113,7 +114,7 @@ export function ApprovalScreen() {
       <Title order={2} data-testid="screen-title">
         {t`Genehmigung des Haushaltsvoranschlags ${year}`}
       </Title>
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       <QueryResult query={summary}>
         {(s) => (
           <>

@@ -1,47 +1,12 @@
-/** Small pieces shared by the budget screens: state warnings, balance checks, figure lines, the row delete button. */
+/** Small pieces shared by the budget screens: balance checks, figure lines (the state warnings: ui/BudgetStateAlert). */
 import { type BalanceCheck, type BalanceCheckResult, balanceChecks, formatAmount } from '@app/domain';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
-import { useScope } from '../scope/useScope.ts';
-import { budgetMessages, checkLabels } from './labels.ts';
-
-/** A past year locked for the area while its budget is not closed by the final account. */
-function isOnlyYearLocked(status: { isYearLocked?: boolean | undefined; isBudgetClosed: boolean }): boolean {
-  return Boolean(status.isYearLocked) && !status.isBudgetClosed;
-}
-
-/** Why a closed budget screen is read-only: the year lock or the closed budget. */
-export function closedReason(status: { isYearLocked?: boolean | undefined; isBudgetClosed: boolean }): MessageDescriptor {
-  return isOnlyYearLocked(status) ? budgetMessages.yearLockedWarning : budgetMessages.closedWarning;
-}
-
-/**
- * The read-only reason of a budget screen: closed wins over approved. A past year locked for the
- * area (not closed by its final account) says so and who can unlock it, in the same warning style.
- */
-export function BudgetStateAlert({ closed, approved }: { closed: boolean; approved?: boolean }) {
-  const { i18n } = useLingui();
-  const { status } = useScope();
-  if (closed) {
-    const yearLocked = isOnlyYearLocked(status);
-    return (
-      <Alert color="yellow" variant="light" data-testid="budget-closed-warning" data-reason={yearLocked ? 'yearLocked' : 'closed'} py={8}>
-        {i18n._(closedReason(status))}
-      </Alert>
-    );
-  }
-  if (approved)
-    return (
-      <Alert color="blue" variant="light" data-testid="budget-approved-warning" py={8}>
-        {i18n._(budgetMessages.approvedWarning)}
-      </Alert>
-    );
-  return null;
-}
+import { checkLabels } from './labels.ts';
 
 /** How a failing check reads: which side is larger and by how much (`difference` = revenue side - expense side). */
 export function checkDifferenceText(i18n: I18n, difference: number): string {

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
@@ -33,7 +33,7 @@ const compare = (v: Values) => [changeSnapshot(v.rows), v.approved, v.notes.trim
 export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { input, department, year, closed } = useBudgetScope();
+  const { input, department, year, closed, status } = useBudgetScope();
   const query = useQuery(changeQuery({ department, year }, recordNumber));
   const list = useQuery(changeListQuery({ department, year }));
   const [deleting, setDeleting] = useState(false);
@@ -131,7 +131,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
           </Button>
         </Group>
       </Group>
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {query.error ? (
         <Alert color="red" variant="light" data-testid="editor-load-error">
           {errorText(i18n, query.error)}

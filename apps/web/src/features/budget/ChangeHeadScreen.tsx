@@ -10,7 +10,7 @@ import { formatDate } from '../../ui/date.ts';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
-import { BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { changeListQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
@@ -31,7 +31,7 @@ const NEW_CHANGE: Head = { approved: null, notes: '' };
 export function ChangeHeadScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { input, department, year, closed } = useBudgetScope();
+  const { input, department, year, closed, status } = useBudgetScope();
   const list = useQuery(changeListQuery({ department, year }));
   const [touched, setTouched] = useState(false);
   const root = useRef<HTMLFormElement>(null);
@@ -73,7 +73,7 @@ export function ChangeHeadScreen() {
       <Title order={2} data-testid="screen-title">
         {t`Haushaltsänderungen ${year}`}
       </Title>
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {list.error ? (
         <Alert color="red" variant="light">
           {errorText(i18n, list.error)}

@@ -9,7 +9,10 @@ import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { notifyError } from '../../ui/notify.ts';
-import { descriptionColumn, PositionAmountInput, PositionsTable, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { descriptionColumn } from '../../ui/PositionsTable/columns.tsx';
+import { PositionAmountInput } from '../../ui/PositionsTable/PositionAmountInput.tsx';
+import { PositionsTable } from '../../ui/PositionsTable/PositionsTable.tsx';
+import { usePositionRows } from '../../ui/PositionsTable/usePositionRows.ts';
 import { budgetMessages } from './labels.ts';
 import { type ChangeRow, changeRowTotals, isPendingRow } from './positions.ts';
 

@@ -13,11 +13,14 @@ import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import { chapterDescription, partLabels } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { descriptionColumn, PositionAmountInput, PositionsTable, textColumn, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { descriptionColumn, textColumn } from '../../ui/PositionsTable/columns.tsx';
+import { PositionAmountInput } from '../../ui/PositionsTable/PositionAmountInput.tsx';
+import { PositionsTable } from '../../ui/PositionsTable/PositionsTable.tsx';
+import { usePositionRows } from '../../ui/PositionsTable/usePositionRows.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { copyAllPrevious, type ForecastRow, forecastSavePositions, forecastSnapshot, forecastTotals, isPendingRow, toForecastRows } from './positions.ts';
 import { forecastPartQuery, forecastSummaryQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
@@ -37,7 +40,7 @@ const compare = (v: Values) => forecastSnapshot(v.rows);
 export function ForecastPartEditor({ part }: { part: Part }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { input, department, year, closed } = useBudgetScope();
+  const { input, department, year, closed, status } = useBudgetScope();
   const query = useQuery(forecastPartQuery({ department, year }, part));
   const summary = useQuery(forecastSummaryQuery({ department, year }));
   const { confirm, element: confirmElement } = useConfirmDialog();
@@ -154,7 +157,7 @@ export function ForecastPartEditor({ part }: { part: Part }) {
           </Button>
         </Group>
       </Group>
-      <BudgetStateAlert closed={closed} approved={Boolean(summary.data?.approval) || (query.data !== undefined && !query.data.isEditable)} />
+      <BudgetStateAlert closed={closed} approved={Boolean(summary.data?.approval) || (query.data !== undefined && !query.data.isEditable)} status={status} />
       {prevEditable ? (
         <Text size="sm" c="dimmed" data-testid="prev-editable-note">
           {t`Erstes Jahr im System: Die Vorjahresbeträge ${year - 1} werden hier eingegeben.`}

@@ -6,7 +6,8 @@ import { QueryResult } from '../../ui/QueryResult.tsx';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { localDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
-import { BalanceChecks, BudgetStateAlert } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { BalanceChecks } from './BudgetParts.tsx';
 import { budgetMessages } from './labels.ts';
 import { forecastSummaryQuery, forecastTitlesQuery } from './queries.ts';
 import { useBudgetScope } from './useBudgetScope.ts';
@@ -20,7 +21,7 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
  */
 export function ForecastSummaryScreen() {
   const { t, i18n } = useLingui();
-  const { department, year, closed } = useBudgetScope();
+  const { department, year, closed, status } = useBudgetScope();
   const summary = useQuery(forecastSummaryQuery({ department, year }));
   const navigate = useNavigate();
   const openPart = (part: 'revenues' | 'expenses') =>
@@ -60,7 +61,7 @@ export function ForecastSummaryScreen() {
           </Button>
         </Group>
       </Group>
-      <BudgetStateAlert closed={closed} approved={Boolean(s?.approval)} />
+      <BudgetStateAlert closed={closed} approved={Boolean(s?.approval)} status={status} />
       <QueryResult query={summary}>
         {(s) => (
           <>

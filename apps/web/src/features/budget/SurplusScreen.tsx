@@ -13,7 +13,8 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert, FigureLine } from './BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { FigureLine } from './BudgetParts.tsx';
 import { surplusQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
@@ -37,7 +38,7 @@ const toValues = (d: Fields): Fields => ({
 export function SurplusScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { input, department, year, closed } = useBudgetScope();
+  const { input, department, year, closed, status } = useBudgetScope();
   const query = useQuery(surplusQuery({ department, year }));
   const [serverError, setServerError] = useState<string | null>(null);
   const root = useRef<HTMLFormElement>(null);
@@ -128,7 +129,7 @@ export function SurplusScreen() {
         <Text size="sm" c="dimmed">
           {t`Erwarteter Kassastand zum 31.12.${year - 1} zuzüglich der Forderungen und abzüglich der Verbindlichkeiten.`}
         </Text>
-        <BudgetStateAlert closed={closed} approved={query.data !== undefined && !query.data.isEditable} />
+        <BudgetStateAlert closed={closed} approved={query.data !== undefined && !query.data.isEditable} status={status} />
         {query.error ? (
           <Alert color="red" variant="light">
             {errorText(i18n, query.error)}

@@ -11,21 +11,12 @@ export const checkLabels: Record<BalanceCheck, MessageDescriptor> = {
 };
 
 export const budgetMessages = {
-  /** budget.closedWarning */
-  closedWarning: msg`Haushalt abgeschlossen: Änderungen sind nicht mehr möglich.`,
-  /** a past year not unlocked for the area (scope status isYearLocked, error YearLocked) */
-  yearLockedWarning: msg`Haushaltsjahr gesperrt: Jahre vor dem Vorjahr sind abgeschlossen. Änderungen sind erst möglich, wenn der Landesverband das Jahr für den Bereich freigibt (Haushaltsjahre).`,
-  /** budget.approvedWarning */
-  approvedWarning: msg`Der Haushaltsvoranschlag ist genehmigt und kann nicht mehr geändert werden.`,
   /** budget.forecast.approval.alreadyApproved */
   alreadyApproved: msg`Der Haushaltsvoranschlag ist bereits genehmigt.`,
   /** budget.forecast.approval.notBalanced */
   notBalanced: msg`Der Haushaltsvoranschlag ist nicht ausgeglichen und kann nicht genehmigt werden.`,
   /** budget.forecast.balance.noTitles */
   noTitles: msg`Der Haushaltsvoranschlag enthält noch keine Beträge.`,
-  /** budget.balance.exceedsAvailableAsk */
-  exceedsAvailableAsk: msg`Der verfügbare Betrag wird überschritten. Trotzdem fortfahren?`,
   /** budget.adjust.chapter.hasResidue */
   hasResidue: msg`Für dieses Kapitel sind die Rückstände festgestellt; es kann nicht geändert werden.`,
-  notApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
 };

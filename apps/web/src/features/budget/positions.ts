@@ -32,7 +32,7 @@ export function forecastSnapshot(rows: ForecastRow[]): string {
 }
 
 /** The pending-row rule of every positions table (a new row needs an amount before it is left). */
-export { isPendingRow } from '../../ui/positionRows.ts';
+export { isPendingRow } from '../../ui/PositionsTable/positionRows.ts';
 
 export interface ForecastTotals {
   current: number;

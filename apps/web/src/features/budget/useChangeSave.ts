@@ -1,56 +1,38 @@
-import { formatChapter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
-import { appCodeOf } from '../../lib/errors.ts';
+import { appCodeOf, errorChapters } from '../../lib/errors.ts';
 import type { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { useConfirmedSave } from '../../ui/useConfirmedSave.ts';
 import { budgetMessages } from './labels.ts';
 import { invalidateBudget } from './useBudgetScope.ts';
 
-/** The chapter codes an error names (`params.chapter`, comma-separated), formatted. */
-function chaptersOf(error: unknown): string {
-  const params = (error as { data?: { params?: { chapter?: unknown } | null } } | null)?.data?.params;
-  const raw = typeof params?.chapter === 'string' ? params.chapter : '';
-  return raw
-    .split(',')
-    .filter(Boolean)
-    .map((c) => formatChapter(c))
-    .join(', ');
-}
-
 /**
- * Saving a change or the adjustment: sends once; AvailableExceeded asks "Der verfügbare Betrag wird
- * überschritten. Trotzdem fortfahren?" and resends confirmed; BudgetFinalNegative and
- * ChapterHasResidue name the chapter. Answers whether it saved.
+ * Saving a change or the adjustment: sends once; AvailableExceeded asks and resends confirmed
+ * (useConfirmedSave); BudgetFinalNegative and ChapterHasResidue name the chapter. Answers whether
+ * it saved.
  */
 export function useChangeSave(confirm: ReturnType<typeof useConfirmDialog>['confirm']) {
   const { t, i18n } = useLingui();
   const [saving, setSaving] = useState(false);
+  const sendConfirmed = useConfirmedSave(confirm);
 
   async function save(send: (confirmAvailableExceeded: boolean) => Promise<unknown>, dropped: number): Promise<boolean> {
     setSaving(true);
     try {
-      try {
-        await send(false);
-      } catch (error) {
-        if (appCodeOf(error) !== 'AvailableExceeded') throw error;
-        const chapters = chaptersOf(error);
-        const ok = await confirm({
-          title: t`Verfügbarer Betrag überschritten`,
-          children: chapters ? `${i18n._(budgetMessages.exceedsAvailableAsk)} (${t`Kapitel`} ${chapters})` : i18n._(budgetMessages.exceedsAvailableAsk),
-          confirmLabel: t`Fortfahren`,
-        });
-        if (!ok) return false;
-        await send(true);
-      }
+      const sent = await sendConfirmed(async (confirmAvailableExceeded) => {
+        await send(confirmAvailableExceeded);
+        return true;
+      });
+      if (!sent) return false;
       notifySuccess(t`Änderungen gespeichert`);
       if (dropped > 0) notifyInfo(dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${dropped} Positionen mit Betrag 0 wurden entfernt.`);
       await invalidateBudget();
       return true;
     } catch (error) {
       const code = appCodeOf(error);
-      const chapters = chaptersOf(error);
+      const chapters = errorChapters(error);
       const text =
         code === 'ChapterHasResidue'
           ? i18n._(budgetMessages.hasResidue)

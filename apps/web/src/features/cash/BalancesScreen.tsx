@@ -6,7 +6,6 @@ import { useRef, useState } from 'react';
 import { trpcClient } from '../../lib/trpc.ts';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -14,7 +13,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
@@ -47,7 +46,7 @@ export function BalancesScreen() {
  */
 function BalancesTable() {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const { data } = useSuspenseQuery(balancesQuery({ department, year }));
   const root = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<{ accountId: number; text: string } | null>(null);
@@ -98,23 +97,14 @@ function BalancesTable() {
         }
         actions={editable ? <SaveButton onSave={() => void draft.save()} saving={draft.saving} disabled={!draft.dirty} testId="balances-save" /> : null}
       />
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {!editable && !closed && !data.isFirstYear ? (
         <Alert color="blue" variant="light" py={8} data-testid="balances-read-only">
           {t`Die Anfangsbestände sind die Endbestände des Vorjahres ${year - 1}; eingeben kann man sie nur im ersten Haushaltsjahr der Feuerwehr.`}
         </Alert>
       ) : null}
       <Paper withBorder radius="sm">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void draft.save();
-          }}
-          onKeyDown={(e) => {
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-        >
+        <form {...draft.formProps}>
           <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="sm" data-testid="balances-table">
             <Table.Thead>
               <Table.Tr>
@@ -190,7 +180,7 @@ function BalancesTable() {
           ) : null}
         </form>
       </Paper>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
     </Stack>
   );
 }

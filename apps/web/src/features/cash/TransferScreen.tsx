@@ -2,21 +2,19 @@ import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domai
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { discardQuestion } from '../../ui/discardQuestion.ts';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { saveErrorText } from '../../ui/fieldMessages.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
@@ -24,6 +22,7 @@ import { transferLabels } from './labels.ts';
 import { transferContextQuery, transferQuery } from './queries.ts';
 import { compare, type Field, newSource, problemsOf, type Source, toValues, type Values } from './transferForm.ts';
 import { accountName } from '../../ui/accountName.ts';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { TransferPicker } from './TransferPicker.tsx';
 
 /**
@@ -44,7 +43,7 @@ export function TransferScreen({ recordNumber = null }: { recordNumber?: number 
 /** `recordNumber` (the address's `?nr=`, e.g. from the cash journal) opens that transfer at once. */
 function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const scope = { department, year };
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(transferContextQuery(scope));
@@ -185,11 +184,6 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
     }
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void draft.save();
-  }
-
   const subtitle = transfer ? t`Kontoübertrag Nr. ${transfer.recordNumber}` : t`Neuer Kontoübertrag (nächste Nummer ${context.nextRecordNumber})`;
   const readOnly = !editable;
 
@@ -210,7 +204,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           ) : null}
         </Group>
       </div>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
           <TransferPicker scope={scope} onOpen={openRecord} />
@@ -220,16 +214,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
         </Group>
       </Paper>
       <Paper withBorder radius="sm" p="md">
-        <form
-          ref={form}
-          noValidate
-          onSubmit={onSubmit}
-          onKeyDown={(e) => {
-            // Ctrl+Enter saves (the root's handler); Enter moves on to the next field
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-          data-testid="transfer-form"
-        >
+        <form ref={form} {...draft.formProps} data-testid="transfer-form">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
               <DateInput
@@ -299,7 +284,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           </Stack>
         </form>
       </Paper>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.save : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Stack>
   );

@@ -9,7 +9,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { notifyError } from '../../ui/notify.ts';
-import { departmentLine } from '../payments/labels.ts';
+import { departmentLine } from '../../ui/recordLabels.ts';
 import { useScope } from '../scope/useScope.ts';
 import { useReportContext } from './reportContext.ts';
 

@@ -5,23 +5,23 @@
  * (AvailableExceeded asks and resends confirmed), opens the saved record on the head form, and the
  * unsaved-changes guard asks before leaving the pair of routes.
  */
-import { formatChapter, type Movement, type MovementContext, type MovementKind, type MovementSaveInput, todayIso } from '@app/domain';
+import { type Movement, type MovementContext, type MovementKind, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
-import { appCodeOf, errorFieldOf } from '../../lib/errors.ts';
+import { errorChapters, errorFieldOf } from '../../lib/errors.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { isPendingRow } from '../../ui/positionRows.ts';
+import { isPendingRow } from '../../ui/PositionsTable/positionRows.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
+import { useConfirmedSave } from '../../ui/useConfirmedSave.ts';
 import { type DraftForm, useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
-import { budgetMessages } from '../budget/labels.ts';
 import { buildSaveInput, compareValues, headProblems, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
 import { fieldLabel, headFieldLabels } from './labels.ts';
 import { movementContextQuery, movementQuery } from './queries.ts';
@@ -60,17 +60,6 @@ export function useMovementDraft(): MovementDraftState {
   return state;
 }
 
-/** The error's chapter codes (`params.chapter`, comma-separated), formatted. */
-function chaptersOf(error: unknown): string {
-  const params = (error as { data?: { params?: { chapter?: unknown } | null } } | null)?.data?.params;
-  const raw = typeof params?.chapter === 'string' ? params.chapter : '';
-  return raw
-    .split(',')
-    .filter(Boolean)
-    .map((c) => formatChapter(c))
-    .join(', ');
-}
-
 /** Every movements query, the budget figures and the cash balances refetch after a booking. */
 function invalidateBookings(): Promise<unknown> {
   return Promise.all([
@@ -89,9 +78,8 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   const [source, setSource] = useState<MovementSource>(() => ({ kind: 'new', key: 'new', context, today: todayIso() }));
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
+  const sendConfirmed = useConfirmedSave(confirm);
   const root = useRef<HTMLDivElement>(null);
-  // "save and leave" of the unsaved-changes question: the save doesn't go back to the head form itself
-  const leaving = useRef(false);
   const draft = useDraftForm<MovementSource, MovementValues>({
     root,
     draft: source,
@@ -172,25 +160,11 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     return null;
   }
 
-  async function send(input: MovementSaveInput): Promise<Movement | null> {
-    try {
-      return await trpcClient.movements.save.mutate(input);
-    } catch (error) {
-      if (appCodeOf(error) !== 'AvailableExceeded') throw error;
-      const chapters = chaptersOf(error);
-      const ok = await confirm({
-        title: t`Verfügbarer Betrag überschritten`,
-        children: chapters ? `${i18n._(budgetMessages.exceedsAvailableAsk)} (${i18n._(chapterWord)} ${chapters})` : i18n._(budgetMessages.exceedsAvailableAsk),
-        confirmLabel: t`Ja`,
-        cancelLabel: t`Nein`,
-      });
-      if (!ok) return null;
-      return trpcClient.movements.save.mutate({ ...input, confirmAvailableExceeded: true });
-    }
-  }
-
-  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function onSave(v: MovementValues): Promise<boolean> {
+  /**
+   * Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved.
+   * The save goes back to the head form, except on the way out (`leaving`).
+   */
+  async function onSave(v: MovementValues, { leaving }: { leaving: boolean }): Promise<boolean> {
     if (!editable) return false;
     const refused = refusal(v);
     if (refused) {
@@ -209,7 +183,10 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       return false;
     }
     try {
-      const saved = await send(built.input);
+      const { input } = built;
+      const saved = await sendConfirmed((confirmAvailableExceeded) =>
+        trpcClient.movements.save.mutate(confirmAvailableExceeded ? { ...input, confirmAvailableExceeded } : input),
+      );
       if (!saved) return false;
       queryClient.setQueryData(movementQuery({ department, year }, kind, saved.recordNumber).queryKey, saved);
       notifySuccess(t`Buchung Nr. ${saved.recordNumber} gespeichert`);
@@ -217,11 +194,11 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
         notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
       setSource(await savedSource(saved));
       void invalidateBookings();
-      if (!leaving.current) goHead();
+      if (!leaving) goHead();
       return true;
     } catch (error) {
       const field = errorFieldOf(error);
-      const chapters = chaptersOf(error);
+      const chapters = errorChapters(error);
       // "Position 1: Kapitel 2-1-005" when the field is the chapter the error names
       const fieldText = field ? fieldLabel(i18n, field) : null;
       const named =
@@ -262,15 +239,6 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     }
   }
 
-  async function saveAndLeave(): Promise<boolean> {
-    leaving.current = true;
-    try {
-      return await draft.save();
-    } finally {
-      leaving.current = false;
-    }
-  }
-
   const state: MovementDraftState = {
     kind,
     context,
@@ -296,7 +264,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       <div ref={root} onKeyDown={draft.saveKeys(() => void draft.save())}>
         {children}
       </div>
-      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? saveAndLeave : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Ctx.Provider>
   );

@@ -15,12 +15,11 @@ import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
-import { budgetMessages } from '../budget/labels.ts';
+import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
+import { useScope } from '../scope/useScope.ts';
 import { lineOfCode } from './chapterLines.ts';
 import { headProblems, isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
@@ -39,6 +38,7 @@ const shown = (rule: FieldRule) => rule !== 'hidden';
 export function MovementHeadScreen() {
   const { t, i18n } = useLingui();
   const m = useMovementDraft();
+  const { status } = useScope();
   const { kind, context, values: v, draft, movement, editable, year } = m;
   const scope = { department: { id: m.departmentId }, year };
   const accounts = useQuery(movementAccountsQuery(scope));
@@ -174,10 +174,10 @@ export function MovementHeadScreen() {
           ) : null}
         </Group>
       </div>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       {!context.isBudgetApproved && !context.isBudgetClosed ? (
         <Alert color="yellow" variant="light" py={8} data-testid="budget-not-approved-warning">
-          {i18n._(budgetMessages.notApproved)} {t`Buchungen sind erst nach der Genehmigung möglich.`}
+          {i18n._(budgetStateMessages.notApproved)} {t`Buchungen sind erst nach der Genehmigung möglich.`}
         </Alert>
       ) : null}
       <Paper withBorder radius="sm" p="sm">
@@ -211,16 +211,8 @@ export function MovementHeadScreen() {
         </Group>
       </Paper>
       <Paper withBorder radius="sm" p="md">
-        <form
-          ref={root}
-          onSubmit={onSubmit}
-          onKeyDown={(e) => {
-            // Ctrl+Enter saves (the draft's handler around the screen); Enter moves on, the last field opens the positions
-            if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-          }}
-          noValidate
-          data-testid="movement-head-form"
-        >
+        {/* Submit (Enter from the last field) goes on to the positions instead of saving; Ctrl+Enter saves */}
+        <form ref={root} {...draft.formProps} onSubmit={onSubmit} data-testid="movement-head-form">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
               <DateInput

@@ -8,9 +8,13 @@ import { Amount } from '../../ui/Amount.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
-import { PositionAmountInput, PositionsTable, textColumn, usePositionRows } from '../../ui/PositionsTable.tsx';
+import { textColumn } from '../../ui/PositionsTable/columns.tsx';
+import { PositionAmountInput } from '../../ui/PositionsTable/PositionAmountInput.tsx';
+import { PositionsTable } from '../../ui/PositionsTable/PositionsTable.tsx';
+import { usePositionRows } from '../../ui/PositionsTable/usePositionRows.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { useScope } from '../scope/useScope.ts';
 import { lineOfChoice } from './chapterLines.ts';
 import {
   bookedAmounts,
@@ -54,6 +58,7 @@ const RESIDUE_YEARS = 5;
 export function MovementPositionsScreen({ recordParam }: { recordParam: string }) {
   const { t, i18n } = useLingui();
   const m = useMovementDraft();
+  const { status } = useScope();
   const { kind, context, values: v, draft, movement, editable, year } = m;
   const [addYear, setAddYear] = useState(year);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
@@ -136,7 +141,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           </Button>
         </Group>
       </Group>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       {movement?.cancelled ? (
         <Alert color="gray" variant="light" py={8}>
           {t`Diese Buchung ist storniert.`}

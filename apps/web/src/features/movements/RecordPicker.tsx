@@ -1,12 +1,10 @@
-import { formatAmount, type MovementKind, type MovementListItem } from '@app/domain';
+import { formatAmount, type MovementKind } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Group, Modal, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Group } from '@mantine/core';
 import { useState } from 'react';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
+import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
 import { movementTypeLabels } from './labels.ts';
 import { movementListQuery } from './queries.ts';
 
@@ -25,7 +23,7 @@ export function RecordPicker({
   scope: { department: { id: number }; year: number };
   onOpen: (recordNumber: number) => Promise<boolean>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState(false);
 
   return (
@@ -37,65 +35,22 @@ export function RecordPicker({
         onOpen={onOpen}
         onPicker={() => setDialog(true)}
       />
-      <RecordDialog
+      <RecordPickerDialog
         opened={dialog}
-        kind={kind}
-        scope={scope}
+        title={t`Buchung suchen`}
+        searchLabel={t`Nummer, Datum, Belegnummer oder Lieferant`}
+        emptyText={t`Keine Buchungen gefunden.`}
+        pageSize={PAGE}
+        pageQuery={(search, page, pageSize) => movementListQuery(scope, kind, search, page, pageSize)}
+        testId="record-dialog"
+        listTestId="record-list"
+        rowKey={(m) => m.id}
+        rowDimmed={(m) => m.cancelled}
         onClose={() => setDialog(false)}
-        onPick={(n) => {
+        onPick={(m) => {
           setDialog(false);
-          void onOpen(n);
+          void onOpen(m.recordNumber);
         }}
-      />
-    </>
-  );
-}
-
-function RecordDialog({
-  opened,
-  kind,
-  scope,
-  onClose,
-  onPick,
-}: {
-  opened: boolean;
-  kind: MovementKind;
-  scope: { department: { id: number }; year: number };
-  onClose: () => void;
-  onPick: (recordNumber: number) => void;
-}) {
-  const { t, i18n } = useLingui();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useQuery({ ...movementListQuery(scope, kind, debounced, page, PAGE), enabled: opened, placeholderData: keepPreviousData });
-
-  return (
-    <Modal opened={opened} onClose={onClose} title={t`Buchung suchen`} size="xl" data-testid="record-dialog">
-      <TextInput
-        mb="sm"
-        w={360}
-        label={t`Nummer, Datum, Belegnummer oder Lieferant`}
-        value={search}
-        data-autofocus
-        data-testid="record-dialog-search"
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            e.currentTarget.closest('.mantine-Modal-body')?.querySelector<HTMLElement>('tr[data-row]')?.focus();
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            const first = list.data?.entities[0];
-            if (first) onPick(first.recordNumber);
-          }
-        }}
-      />
-      <DataTable<MovementListItem>
-        testId="record-list"
         columns={[
           { key: 'recordNumber', header: t`Nr.`, width: 70, align: 'right', render: (m) => m.recordNumber },
           { key: 'recordDate', header: t`Datum`, width: 105, render: (m) => formatDate(m.recordDate) },
@@ -117,17 +72,7 @@ function RecordDialog({
           },
           { key: 'amount', header: t`Betrag`, width: 130, align: 'right', render: (m) => formatAmount(m.amount) },
         ]}
-        rows={list.data?.entities}
-        total={list.data?.total}
-        page={page}
-        pageSize={PAGE}
-        onPageChange={setPage}
-        rowKey={(m) => m.id}
-        rowDimmed={(m) => m.cancelled}
-        onRowClick={(m) => onPick(m.recordNumber)}
-        loading={list.isFetching}
-        emptyText={t`Keine Buchungen gefunden.`}
       />
-    </Modal>
+    </>
   );
 }

@@ -29,7 +29,7 @@ import {
   reservationParts,
   type SupplierBrief,
 } from '@app/domain';
-import type { PositionRow } from '../../ui/positionRows.ts';
+import type { PositionRow } from '../../ui/PositionsTable/positionRows.ts';
 
 /** A chapter line as a position names it (the chapter of `chapterYear`'s chart). */
 export interface ChapterLine {

@@ -14,13 +14,13 @@ import { downloadBlob, downloadText } from '../../ui/download.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { QueryResult } from '../../ui/QueryResult.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { emptyPaymentFilter, filterRangeInvalid, type PaymentFilter } from './paymentFilter.ts';
 import { PaymentFilterFields } from './PaymentFilterFields.tsx';
 import { paymentAccountsQuery, paymentOrdersQuery, paymentsContextQuery } from './queries.ts';
-import { orderLabel } from './RegisterScreen.tsx';
 import { allOf, tickedTotal } from './selection.ts';
 
 type Step = 'criteria' | 'select' | 'issue';

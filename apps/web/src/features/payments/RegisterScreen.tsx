@@ -1,6 +1,4 @@
-import { formatAmount, type PaymentOrderBrief, type RegisteredProtocol } from '@app/domain';
-import type { I18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import type { RegisteredProtocol } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -8,24 +6,17 @@ import { type KeyboardEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
-import { formatDate } from '../../ui/date.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { openPendingTab, showPdf } from '../../ui/download.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { QueryResult } from '../../ui/QueryResult.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { departmentLine, orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
-import { departmentLine } from './labels.ts';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
 import { allOf } from './selection.ts';
-
-/** An order in the pickers: number/year, payment date, account, count and total. */
-export function orderLabel(i18n: I18n, order: PaymentOrderBrief): string {
-  const count = i18n._(msg`${plural(order.count, { one: '# Rechnung', other: '# Rechnungen' })}`);
-  return `${order.orderNumber}/${order.year} · ${formatDate(order.paymentDate)} · ${order.accountCode} · ${count} · ${formatAmount(order.total)}`;
-}
 
 /**
  * Register payments (payments/register, spec 3 §2/§4): pick an unregistered order (of any year up to

@@ -8,8 +8,8 @@ import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { PartControl } from '../../ui/PartControl.tsx';
 import { type TitleRange, TitleRangeFields } from '../../ui/TitleRangeFields.tsx';
+import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { departmentLine } from '../payments/labels.ts';
 import { useScope } from '../scope/useScope.ts';
 import { useChapterCriteria } from './fields.tsx';
 

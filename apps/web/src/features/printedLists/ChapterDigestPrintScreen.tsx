@@ -5,8 +5,8 @@ import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
+import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { departmentLine } from '../payments/labels.ts';
 import { useScope } from '../scope/useScope.ts';
 import { useChapterCriteria } from './fields.tsx';
 

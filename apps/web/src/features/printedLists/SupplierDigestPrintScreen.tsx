@@ -8,8 +8,8 @@ import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
+import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { departmentLine } from '../payments/labels.ts';
 import { outOfOrder } from '../payments/paymentFilter.ts';
 import { useScope } from '../scope/useScope.ts';
 

@@ -13,12 +13,11 @@ import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { ChapterBudgetBox } from '../budget/ChapterBudgetBox.tsx';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -60,7 +59,7 @@ function invalidateReservations(): Promise<unknown> {
 export function ReservationEditScreen({ recordNumber }: { recordNumber: number | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const scope = { department, year };
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(reservationContextQuery(scope));
@@ -77,8 +76,6 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const root = useRef<HTMLDivElement>(null);
-  // "save and leave" of the unsaved-changes question: the save doesn't open the saved record itself
-  const leaving = useRef(false);
   const draft = useDraftForm<ReservationSource, ReservationValues>({
     root,
     draft: source,
@@ -127,8 +124,11 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
     return true;
   }
 
-  /** Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved. */
-  async function onSave(values: ReservationValues): Promise<boolean> {
+  /**
+   * Saves what the fields show (Save, Ctrl+Enter, or "save" when leaving); answers whether it saved.
+   * A new record's save opens it, except on the way out (`leaving`).
+   */
+  async function onSave(values: ReservationValues, { leaving }: { leaving: boolean }): Promise<boolean> {
     if (!editable) return false;
     setTried(true);
     const check = reservationProblems(values, usedByPositions);
@@ -154,7 +154,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       notifySuccess(t`Vormerkung Nr. ${result.recordNumber} gespeichert`);
       setTried(false);
       void invalidateReservations();
-      if (result.recordNumber !== recordNumber && !leaving.current)
+      if (result.recordNumber !== recordNumber && !leaving)
         void navigate({
           to: '/dept/$dept/year/$year/reservations/edit',
           params: { dept: department.code, year: String(year) },
@@ -169,15 +169,6 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       if (key) setFieldErrors({ [key]: text });
       notifyError(key ? `${text} (${reservationFieldLabel(i18n, key)})` : text, t`Vormerkung nicht gespeichert`);
       return false;
-    }
-  }
-
-  async function saveAndLeave(): Promise<boolean> {
-    leaving.current = true;
-    try {
-      return await draft.save();
-    } finally {
-      leaving.current = false;
     }
   }
 
@@ -262,7 +253,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           ) : null}
         </Group>
       </Group>
-      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} />
+      <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       {!context.isBudgetApproved && !context.isBudgetClosed ? (
         <Alert color="yellow" variant="light" py={8} data-testid="budget-not-approved-warning">
           {t`Der Haushaltsvoranschlag ist noch nicht genehmigt. Vormerkungen sind erst nach der Genehmigung möglich.`}
@@ -285,18 +276,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       ) : (
         <Group align="flex-start" gap="md" wrap="wrap">
           <Paper withBorder radius="sm" p="md" style={{ flex: '1 1 520px', maxWidth: 760 }} data-testid="reservation-form">
-            <form
-              ref={formRef}
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void draft.save();
-              }}
-              // Enter moves on, from the last field it saves; Ctrl+Enter saves (the screen's handler)
-              onKeyDown={(e) => {
-                if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-              }}
-            >
+            <form ref={formRef} {...draft.formProps}>
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
                   <DateInput
@@ -392,7 +372,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           </div>
         </Group>
       )}
-      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? saveAndLeave : undefined} />
+      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Stack>
   );

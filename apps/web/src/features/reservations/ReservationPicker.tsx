@@ -1,14 +1,13 @@
 import { formatChapter, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Checkbox, Group, Modal, Select } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Checkbox, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { Amount } from '../../ui/Amount.tsx';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
+import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
 import { reservationListQuery } from './queries.ts';
 
 /** The spec's reservations picker pages above 5 rows. */
@@ -38,6 +37,7 @@ export function ReservationPicker({ scope, onOpen }: { scope: Scope; onOpen: (re
         onPicker={() => setDialog(true)}
         testId="reservation"
       />
+      {/* mounted while open: every opening starts with the scope year, no chapter and "only open" */}
       {dialog ? (
         <ReservationDialog
           scope={scope}
@@ -57,95 +57,87 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
   const [chapterYear, setChapterYear] = useState(scope.year);
   const [chapter, setChapter] = useState<ChapterChoice | null>(null);
   const [openOnly, setOpenOnly] = useState(true);
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    ...reservationListQuery(scope, { search: '', chapterId: chapter?.id ?? null, chapterYear: chapter ? chapterYear : null, openOnly }, page, PAGE),
-    placeholderData: keepPreviousData,
-  });
-  type Row = NonNullable<typeof list.data>['entities'][number];
+  const filter = { search: '', chapterId: chapter?.id ?? null, chapterYear: chapter ? chapterYear : null, openOnly };
+
+  const filters = (
+    <Group gap="md" align="flex-end" mb="sm" wrap="nowrap">
+      <Select
+        label={t`Jahr`}
+        w={96}
+        allowDeselect={false}
+        data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(scope.year - i))}
+        value={String(chapterYear)}
+        onChange={(y) => {
+          if (!y) return;
+          setChapterYear(Number(y));
+          setChapter(null);
+        }}
+        data-testid="reservation-dialog-year"
+      />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ChapterCodeInput
+          departmentId={scope.department.id}
+          year={chapterYear}
+          part={Part.Expenses}
+          value={chapter}
+          onChange={setChapter}
+          label={i18n._(chapterWord)}
+          name="reservation-dialog-chapter"
+        />
+      </div>
+      <Checkbox
+        mb={8}
+        label={t`Nur offene`}
+        checked={openOnly}
+        onChange={(e) => setOpenOnly(e.currentTarget.checked)}
+        data-testid="reservation-dialog-open-only"
+      />
+    </Group>
+  );
 
   return (
-    <Modal opened onClose={onClose} title={t`Vormerkung suchen`} size="xl" data-testid="reservation-dialog">
-      <Group gap="md" align="flex-end" mb="sm" wrap="nowrap">
-        <Select
-          label={t`Jahr`}
-          w={96}
-          allowDeselect={false}
-          data={Array.from({ length: RESIDUE_YEARS + 1 }, (_, i) => String(scope.year - i))}
-          value={String(chapterYear)}
-          onChange={(y) => {
-            if (!y) return;
-            setChapterYear(Number(y));
-            setChapter(null);
-            setPage(1);
-          }}
-          data-testid="reservation-dialog-year"
-        />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <ChapterCodeInput
-            departmentId={scope.department.id}
-            year={chapterYear}
-            part={Part.Expenses}
-            value={chapter}
-            onChange={(c) => {
-              setChapter(c);
-              setPage(1);
-            }}
-            label={i18n._(chapterWord)}
-            name="reservation-dialog-chapter"
-          />
-        </div>
-        <Checkbox
-          mb={8}
-          label={t`Nur offene`}
-          checked={openOnly}
-          onChange={(e) => {
-            setOpenOnly(e.currentTarget.checked);
-            setPage(1);
-          }}
-          data-testid="reservation-dialog-open-only"
-        />
-      </Group>
-      <DataTable<Row>
-        testId="reservation-list"
-        columns={[
-          { key: 'recordNumber', header: t`Nr.`, width: 56, align: 'right', render: (r) => r.recordNumber },
-          { key: 'recordDate', header: t`Datum`, width: 96, render: (r) => formatDate(r.recordDate) },
-          {
-            key: 'chapter',
-            header: i18n._(chapterWord),
-            render: (r) => (
-              <Group gap={6} wrap="nowrap">
-                <span style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={chapterDescription(i18n, r.chapter)}>
-                  {`${formatChapter(r.chapter.chapter)}${r.chapter.chapterYear !== scope.year ? ` (${r.chapter.chapterYear})` : ''} ${chapterDescription(i18n, r.chapter)}`}
-                </span>
-                {r.cancelled ? (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t`storniert`}
-                  </Badge>
-                ) : r.closed ? (
-                  <Badge size="xs" color="gray" variant="outline">
-                    {t`abgeschlossen`}
-                  </Badge>
-                ) : null}
-              </Group>
-            ),
-          },
-          { key: 'note', header: t`Anmerkungen`, wrap: true, render: (r) => r.note },
-          { key: 'amountBooked', header: t`Vorgemerkt`, width: 115, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
-          { key: 'amountUnused', header: t`Nicht verwendet`, width: 125, align: 'right', render: (r) => <Amount cents={r.amountUnused} size="sm" /> },
-        ]}
-        rows={list.data?.entities}
-        total={list.data?.total}
-        page={page}
-        pageSize={PAGE}
-        onPageChange={setPage}
-        rowKey={(r) => r.id}
-        rowDimmed={(r) => r.closed || r.cancelled}
-        onRowClick={(r) => onPick(r.recordNumber)}
-        loading={list.isFetching}
-        emptyText={openOnly ? t`Keine offenen Vormerkungen gefunden.` : t`Keine Vormerkungen gefunden.`}
-      />
-    </Modal>
+    <RecordPickerDialog
+      opened
+      title={t`Vormerkung suchen`}
+      filters={filters}
+      // any filter change (also the year while no chapter is chosen) goes back to page 1
+      filterKey={JSON.stringify([chapterYear, chapter?.id ?? null, openOnly])}
+      emptyText={openOnly ? t`Keine offenen Vormerkungen gefunden.` : t`Keine Vormerkungen gefunden.`}
+      pageSize={PAGE}
+      pageQuery={(_search, page, pageSize) => reservationListQuery(scope, filter, page, pageSize)}
+      testId="reservation-dialog"
+      listTestId="reservation-list"
+      rowKey={(r) => r.id}
+      rowDimmed={(r) => r.closed || r.cancelled}
+      onClose={onClose}
+      onPick={(r) => onPick(r.recordNumber)}
+      columns={[
+        { key: 'recordNumber', header: t`Nr.`, width: 56, align: 'right', render: (r) => r.recordNumber },
+        { key: 'recordDate', header: t`Datum`, width: 96, render: (r) => formatDate(r.recordDate) },
+        {
+          key: 'chapter',
+          header: i18n._(chapterWord),
+          render: (r) => (
+            <Group gap={6} wrap="nowrap">
+              <span style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={chapterDescription(i18n, r.chapter)}>
+                {`${formatChapter(r.chapter.chapter)}${r.chapter.chapterYear !== scope.year ? ` (${r.chapter.chapterYear})` : ''} ${chapterDescription(i18n, r.chapter)}`}
+              </span>
+              {r.cancelled ? (
+                <Badge size="xs" color="gray" variant="light">
+                  {t`storniert`}
+                </Badge>
+              ) : r.closed ? (
+                <Badge size="xs" color="gray" variant="outline">
+                  {t`abgeschlossen`}
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+        },
+        { key: 'note', header: t`Anmerkungen`, wrap: true, render: (r) => r.note },
+        { key: 'amountBooked', header: t`Vorgemerkt`, width: 115, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
+        { key: 'amountUnused', header: t`Nicht verwendet`, width: 125, align: 'right', render: (r) => <Amount cents={r.amountUnused} size="sm" /> },
+      ]}
+    />
   );
 }

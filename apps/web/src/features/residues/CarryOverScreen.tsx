@@ -11,9 +11,9 @@ import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { downloadBlob } from '../../ui/download.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { departmentLine } from '../payments/labels.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { carryOverStateQuery, invalidateResidues } from './queries.ts';
@@ -36,7 +36,7 @@ export function CarryOverScreen() {
 function CarryOver() {
   const { t, i18n } = useLingui();
   const auth = useRequiredAuth();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(carryOverStateQuery({ department, year }));
   const [busy, setBusy] = useState(false);
@@ -87,7 +87,7 @@ function CarryOver() {
     <Stack gap="sm" maw={820}>
       <ScreenHeader title={t`Übertragung der Rückstände ${previous} → ${year}`} />
       {data.isBudgetClosed ? (
-        <BudgetStateAlert closed />
+        <BudgetStateAlert closed status={status} />
       ) : result ? (
         <CarryOverDone result={result} previous={previous} year={year} />
       ) : data.possible ? (

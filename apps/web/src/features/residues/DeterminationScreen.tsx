@@ -10,14 +10,13 @@ import { trpcClient } from '../../lib/trpc.ts';
 import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
-import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { SaveButton } from '../../ui/SaveButton.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import {
@@ -106,7 +105,7 @@ const compare = (v: Values) => Object.entries(v.amounts).map(([id, cents]) => [i
  */
 function DeterminationTable({ source }: { source: DeterminationSource }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(residueFinalQuery({ department, year }, source));
   const root = useRef<HTMLDivElement>(null);
@@ -186,23 +185,14 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           </Group>
         }
       />
-      <BudgetStateAlert closed={closed} />
+      <BudgetStateAlert closed={closed} status={status} />
       {data.positions.length === 0 ? (
         <Alert color="blue" variant="light" data-testid="residues-empty">
           {source === 1 ? t`Die laufende Verwaltung hat keine Kapitel mit Beträgen.` : t`Es gibt keine Rückstandskapitel.`}
         </Alert>
       ) : (
         <Paper withBorder radius="sm">
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void draft.save();
-            }}
-            onKeyDown={(e) => {
-              if (!(e.ctrlKey || e.metaKey)) onEnterMoves(e);
-            }}
-          >
+          <form {...draft.formProps}>
             <Table striped highlightOnHover verticalSpacing={3} horizontalSpacing="xs" data-testid="residues-table">
               {linesByPart(data.positions).map((group) => (
                 <PartLines
@@ -234,7 +224,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           </Group>
         ))}
       </Group>
-      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={closed ? undefined : draft.save} />
+      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={closed ? undefined : draft.saveAndLeave} />
     </Stack>
   );
 }

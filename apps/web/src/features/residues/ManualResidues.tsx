@@ -17,7 +17,7 @@ import { TextCol } from '../../ui/TextCol.tsx';
 import { useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { useEditorId, useMasterList } from '../../ui/useMasterList.ts';
-import { BudgetStateAlert } from '../budget/BudgetParts.tsx';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { invalidateResidues, manualResiduesQuery } from './queries.ts';
@@ -44,7 +44,7 @@ export function ManualResiduesScreen() {
 /** The department's manual residues: search by year, chapter or description; paged (10 a page by default); Neu. */
 function ManualResidueList() {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const list = useMasterList(manualFilterKeys);
   const query = useQuery({ ...manualResiduesQuery({ department, year }, list.filters.search ?? ''), placeholderData: keepPreviousData });
   const rows = query.data?.rows;
@@ -52,7 +52,7 @@ function ManualResidueList() {
   const editable = query.data?.editable ?? false;
   return (
     <Stack gap="sm">
-      {query.data?.isBudgetClosed ? <BudgetStateAlert closed /> : null}
+      {query.data?.isBudgetClosed ? <BudgetStateAlert closed status={status} /> : null}
       <MasterList
         title={t`Rückstände erfassen ${year}`}
         onNew={() => list.openEditor('new')}
@@ -104,7 +104,7 @@ type Loaded = ManualResidue | { template: true; chapterYear: number };
  */
 function ManualResidueEditor({ id }: { id: EditorId }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const all = useQuery(manualResiduesQuery({ department, year }, ''));
   const row = id === 'new' ? undefined : all.data?.rows.find((r) => r.id === id);
   const loaded: { data: Loaded | undefined; error: unknown } =
@@ -172,7 +172,7 @@ function ManualResidueEditor({ id }: { id: EditorId }) {
       noDelete={row !== undefined && !row.isDeletable}
       maw={900}
     >
-      {readOnly && all.data?.isBudgetClosed ? <BudgetStateAlert closed /> : null}
+      {readOnly && all.data?.isBudgetClosed ? <BudgetStateAlert closed status={status} /> : null}
       {row && !row.isDeletable ? (
         <Alert color="blue" variant="light" py={6} data-testid="manual-used">
           {t`Auf diesem Rückstand ist bereits gebucht oder vorgemerkt: er kann nicht gelöscht und nicht unter den verwendeten Betrag gesenkt werden.`}

@@ -1,4 +1,4 @@
-/** Rows of a positions table (ui/PositionsTable.tsx): what every row has, and the pending-row rule. No React here (unit-tested). */
+/** Rows of a positions table (ui/PositionsTable/): what every row has, and the pending-row rule. No React here (unit-tested). */
 
 /** What a positions row needs: a stable key, the chapter code, its amount (null: empty field), and whether it was added in this session. */
 export interface PositionRow {
