@@ -12,10 +12,38 @@ const screenshotDir = e2eEnv.screenshotDir;
 export const currentYear = new Date().getFullYear();
 export const PASSWORD = 'demo';
 
-/** One browser per spec file; call at the top level of a spec. Returns a getter. */
+/** The demo users who sign in to the specs (gesperrt is locked). */
+const DEMO_USERS = ['supervisor', 'admin', 'kassier', 'zwei'];
+
+/**
+ * Every demo user back to German (the language is kept per user on the server): each spec file starts
+ * from the same state whichever spec ran before it on its server (run.mjs runs the specs in shards).
+ * A user whose password a spec changed and did not change back is left as is.
+ */
+export async function resetLanguages() {
+  for (const username of DEMO_USERS) {
+    const login = await fetch(`${baseUrl}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD, remember: false }),
+    });
+    if (!login.ok) continue;
+    const token = (await login.json()).result.data.token;
+    const set = await fetch(`${baseUrl}/trpc/auth.setLanguage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ language: 'de' }),
+    });
+    assert.ok(set.ok, `language of ${username} reset: ${set.status}`);
+    await fetch(`${baseUrl}/trpc/auth.logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  }
+}
+
+/** One browser per spec file (every demo user in German at its start); call at the top level of a spec. Returns a getter. */
 export function useBrowser() {
   let browser;
   before(async () => {
+    await resetLanguages();
     browser = await chromium.launch({
       executablePath: e2eEnv.chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],

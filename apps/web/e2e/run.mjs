@@ -8,7 +8,7 @@
  * specs' measured durations (specWeights). Exits non-zero when anything fails.
  *
  *   node apps/web/e2e/run.mjs            # all specs
- *   node apps/web/e2e/run.mjs signin     # only specs whose file name contains "signin"
+ *   node apps/web/e2e/run.mjs signin 87  # only specs whose file name contains "signin" or "87"
  *   E2E_SHARDS=1 node apps/web/e2e/run.mjs   # one server, every spec in file order
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,15 +25,15 @@ const webDir = resolve(here, '..');
 const repoRoot = resolve(webDir, '../..');
 const resultsDir = join(webDir, 'test-results');
 const screenshotDir = join(resultsDir, 'screenshots');
-const filter = process.argv[2] ?? '';
+const filters = process.argv.slice(2);
 
 /**
- * Seconds a spec took on this machine (one shard, stop 22): the shards are filled longest first so
+ * Seconds a spec took on this machine (one shard, a busy machine, stop 22): the shards are filled longest first so
  * they end together. A spec not listed counts as 30 s.
  */
 const specWeights = {
-  '01-signin': 19,
-  '02-users': 16,
+  '01-signin': 7,
+  '02-users': 12,
   '03-menu': 16,
   '04-scope': 16,
   '05-prefs': 16,
@@ -44,6 +44,25 @@ const specWeights = {
   '12-base-data-screens': 18,
   '13-chart-admin': 74,
   '15-statistics': 6,
+  '80-budget': 48,
+  '81-amount-entry': 52,
+  '82-honest-states': 60,
+  '83-home': 38,
+  '84-demo-badge': 6,
+  '85-corrections': 63,
+  '85-first-start': 28,
+  '86-year-lock': 46,
+  '87-movements': 92,
+  '88-reservations': 113,
+  '89-cash': 90,
+  '90-payments': 66,
+  '91-digest-panels': 40,
+  '92-printed-lists': 24,
+  '93-year-end': 83,
+  '94-actual-surplus': 15,
+  '95-layout': 122,
+  '96-csp': 7,
+  '97-api-docs': 17,
 };
 
 async function waitForHealth(baseUrl, server, timeoutMs = 120_000) {
@@ -158,10 +177,10 @@ if (!existsSync(join(webDist, 'index.html'))) {
 
 mkdirSync(screenshotDir, { recursive: true });
 const specs = readdirSync(join(here, 'specs'))
-  .filter((f) => f.endsWith('.spec.mjs') && f.includes(filter))
+  .filter((f) => f.endsWith('.spec.mjs') && (filters.length === 0 || filters.some((part) => f.includes(part))))
   .sort();
 if (specs.length === 0) {
-  console.error(`[e2e] no spec matches "${filter}"`);
+  console.error(`[e2e] no spec matches ${filters.join(' or ')}`);
   process.exit(1);
 }
 const started = Date.now();
