@@ -2,7 +2,7 @@ import { type BudgetChangePosition, Cents, PartSchema } from '@app/domain';
 import { z } from 'zod';
 import { pageOf } from './entity.ts';
 import { procedureOutput } from './money.ts';
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
@@ -11,10 +11,6 @@ import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRou
 
 function chapterRef(req: RestRequest) {
   return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
-}
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call'], answer?: RestRoute['answer']): RestRoute {
-  return answer ? { method, path, call, answer } : { method, path, call };
 }
 
 /**

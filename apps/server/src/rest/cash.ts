@@ -1,14 +1,10 @@
 import { pageOf } from './entity.ts';
-import { defined, nonEmptyText, num, param, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { defined, nonEmptyText, num, param, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: account transfers and account balances (cash). Amounts travel as euros and are integer
  * cents inside (the procedures' schemas, money.ts); the spec's field names on the wire.
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
 
 export const cashRoutes: RestRoute[] = [
   // GET: the transfers picker (paged, `search`), or one transfer with `recordNumber`
