@@ -3,6 +3,7 @@ import { Cents } from './money.ts';
 import { PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
 import { ReportDepartment } from './finalReport.ts';
+import { NullNum, Num, Text } from './outputs.ts';
 
 // ETS report (Modello D; spec 3 §3 "Year-end report for non-profit reporting"): the cash report of the
 // third sector. Amounts are integer cents (`Cents`, euros on the REST wire).
@@ -13,18 +14,18 @@ export type EtsAmount = z.infer<typeof EtsAmount>;
 
 export const EtsReportCategory = z.strictObject({
   /** The ETS category id; null for the "not assigned" row. */
-  id: z.number().nullable(),
-  code: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  id: NullNum,
+  code: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   amount: EtsAmount,
 });
 export type EtsReportCategory = z.infer<typeof EtsReportCategory>;
 
 export const EtsReportSection = z.strictObject({
-  section: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  section: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   categories: z.array(EtsReportCategory),
   total: EtsAmount,
 });
@@ -33,10 +34,10 @@ export type EtsReportSection = z.infer<typeof EtsReportSection>;
 /** A chapter without ETS category that moved money (listed under "not assigned", with a warning). */
 export const EtsUnassignedChapter = z.strictObject({
   part: PartSchema,
-  chapterYear: z.number(),
-  chapter: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  chapterYear: Num,
+  chapter: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   amount: EtsAmount,
 });
 export type EtsUnassignedChapter = z.infer<typeof EtsUnassignedChapter>;
@@ -57,7 +58,7 @@ export type EtsReportInput = z.infer<typeof EtsReportInput>;
  * The "not assigned" rows (a section `-`) belong to the management sections' totals.
  */
 export const EtsReport = z.strictObject({
-  financialYear: z.number(),
+  financialYear: Num,
   department: ReportDepartment,
   /** Y−1 is in the system (else the previous-year columns are empty, with a note). */
   hasPreviousYear: z.boolean(),

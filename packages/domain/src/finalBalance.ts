@@ -3,6 +3,7 @@ import { IsoDate } from './dates.ts';
 import { Cents } from './money.ts';
 import { PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
+import { Num, Text } from './outputs.ts';
 
 // Final account (spec 3 §2 "Final account", §3 "Final balance", §4, §5, §7 FinalBalance*; DOMAIN.md
 // "Year end" and "Decisions for part 3" 12, 16, 18): the criteria, their error rows and the approval.
@@ -18,7 +19,7 @@ export const CriterionFlag = z.union([z.literal(0), z.literal(1)]);
 
 /** GET FinalBalance: the criteria (1 passed, 0 failed, in FINAL_BALANCE_CRITERIA order) and the approval. */
 export const FinalBalance = z.strictObject({
-  year: z.number(),
+  year: Num,
   /** The approval date of the final account; null while not approved (the budget is open). */
   approval: IsoDate.nullable(),
   criteria: z.array(CriterionFlag),
@@ -56,45 +57,45 @@ export type FinalBalanceApproveResult = z.infer<typeof FinalBalanceApproveResult
 
 /** An unpaid bill on a line whose final residue is below its open payments (criterion unpaidBills). */
 export const UnpaidBillRow = z.strictObject({
-  movementId: z.number(),
+  movementId: Num,
   recordDate: IsoDate,
-  recordNumber: z.number(),
+  recordNumber: Num,
   documentDate: IsoDate.nullable(),
-  documentNumber: z.string(),
-  accountCode: z.string(),
-  supplierCode: z.string(),
-  supplierDescription: z.string(),
-  chapterYear: z.number(),
-  chapter: z.string(),
+  documentNumber: Text,
+  accountCode: Text,
+  supplierCode: Text,
+  supplierDescription: Text,
+  chapterYear: Num,
+  chapter: Text,
   /** The open (unpaid) amount of the bill on that line. */
   amount: Cents,
 });
 export type UnpaidBillRow = z.infer<typeof UnpaidBillRow>;
 
 /** A budget change without approval date (criterion budgetChanges). */
-export const UnapprovedChangeRow = z.strictObject({ recordNumber: z.number(), notes: z.string() });
+export const UnapprovedChangeRow = z.strictObject({ recordNumber: Num, notes: Text });
 export type UnapprovedChangeRow = z.infer<typeof UnapprovedChangeRow>;
 
 /** An open reservation whose remaining amount exceeds its line's final residue (criterion reservations). */
 export const ReservationErrorRow = z.strictObject({
   recordDate: IsoDate,
-  recordNumber: z.number(),
-  chapterYear: z.number(),
-  chapter: z.string(),
+  recordNumber: Num,
+  chapterYear: Num,
+  chapter: Text,
   remainingAmount: Cents,
   /** The line's final residue (null while undetermined). */
   finalResidue: Cents.nullable(),
-  note: z.string(),
+  note: Text,
 });
 export type ReservationErrorRow = z.infer<typeof ReservationErrorRow>;
 
 /** A chapter line with its figures (exceeded availabilities, undetermined residues, title 3). */
 export const ChapterErrorRow = z.strictObject({
-  chapterYear: z.number(),
-  chapter: z.string(),
+  chapterYear: Num,
+  chapter: Text,
   part: PartSchema,
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  descriptionDeu: Text,
+  descriptionIta: Text,
   budgetFinal: Cents,
   payments: Cents,
   openPayments: Cents,
@@ -107,7 +108,7 @@ export type ChapterErrorRow = z.infer<typeof ChapterErrorRow>;
 
 /** GET FinalBalance/Errors: the rows behind each failed criterion (empty when it passes). */
 export const FinalBalanceErrors = z.strictObject({
-  year: z.number(),
+  year: Num,
   criteria: z.array(CriterionFlag),
   unpaidBills: z.array(UnpaidBillRow),
   budgetChanges: z.array(UnapprovedChangeRow),
@@ -129,7 +130,7 @@ export type FinalBalanceErrors = z.infer<typeof FinalBalanceErrors>;
  * not approved.
  */
 export const PreviousFinalSurplus = z.strictObject({
-  year: z.number(),
+  year: Num,
   approval: IsoDate.nullable(),
   finalSurplus: Cents.nullable(),
   /** The presumed surplus used in the scope's forecast (shown beside it). */

@@ -4,6 +4,7 @@ import { Cents } from './money.ts';
 import { PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
 import { Int, safeString } from './primitives.ts';
+import { Num, Text } from './outputs.ts';
 
 // Final report (spec 3 §3 "Final report", "Report line fields"; DOMAIN.md "Decisions for part 3" 17):
 // the input and answer of POST FinalBalance/Report and the rules of its figures. Amounts are integer
@@ -58,21 +59,21 @@ export const ReportAmounts = z.strictObject({
 export type ReportAmounts = z.infer<typeof ReportAmounts>;
 
 export const ReportLine = ReportAmounts.extend({
-  chapter: z.string(),
-  chapterYear: z.number(),
+  chapter: Text,
+  chapterYear: Num,
   part: PartSchema,
-  title: z.number(),
-  titleNameDeu: z.string(),
-  titleNameIta: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  title: Num,
+  titleNameDeu: Text,
+  titleNameIta: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
 });
 export type ReportLine = z.infer<typeof ReportLine>;
 
 export const ReportTitle = z.strictObject({
-  title: z.number(),
-  titleNameDeu: z.string(),
-  titleNameIta: z.string(),
+  title: Num,
+  titleNameDeu: Text,
+  titleNameIta: Text,
   chapters: z.array(ReportLine),
   totals: ReportAmounts,
 });
@@ -97,11 +98,11 @@ export type ReportResiduesPart = z.infer<typeof ReportResiduesPart>;
 
 /** A gain or write-off on a residue line (summary). */
 export const ReportResidueResult = z.strictObject({
-  chapter: z.string(),
-  chapterYear: z.number(),
+  chapter: Text,
+  chapterYear: Num,
   part: PartSchema,
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  descriptionDeu: Text,
+  descriptionIta: Text,
   amount: Cents,
 });
 export type ReportResidueResult = z.infer<typeof ReportResidueResult>;
@@ -148,29 +149,29 @@ export const ReportResults = z.strictObject({
 export type ReportResults = z.infer<typeof ReportResults>;
 
 export const CashBalanceAccount = z.strictObject({
-  accountCode: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  accountCode: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   finalBalance: Cents,
 });
 export const CashBalanceDetails = z.strictObject({ accounts: z.array(CashBalanceAccount), finalBalance: Cents });
 export type CashBalanceDetails = z.infer<typeof CashBalanceDetails>;
 
 export const ReportDepartment = z.strictObject({
-  id: z.number(),
-  code: z.string(),
-  nameDeu: z.string(),
-  nameIta: z.string(),
+  id: Num,
+  code: Text,
+  nameDeu: Text,
+  nameIta: Text,
   area: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   cashierRole: z.enum(['cashier', 'accountant']),
-  cashierName: z.string(),
+  cashierName: Text,
   commanderRole: z.enum(['commander', 'president']),
-  commanderName: z.string(),
+  commanderName: Text,
 });
 
 /** POST FinalBalance/Report: the sections asked for (null when not asked) and the results (always). */
 export const FinalReport = z.strictObject({
-  financialYear: z.number(),
+  financialYear: Num,
   department: ReportDepartment,
   area: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   /** The approval date of the final account (null while open). */

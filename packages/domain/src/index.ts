@@ -8,6 +8,7 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './scope.ts';
 export * from './paging.ts';
+export * from './outputs.ts';
 export * from './chart.ts';
 export * from './users.ts';
 export * from './templates.ts';

@@ -6,10 +6,15 @@ import {
   DepartmentBrief,
   Language,
   type MovementTemplate,
+  NullNum,
+  NullText,
+  Num,
   type Page,
+  pageOf,
   type Supplier,
   type SupplierBrief,
   type TemplateBrief,
+  Text,
   type UserDepartmentRow,
   type UserDetail,
   type UserRow,
@@ -21,14 +26,6 @@ import { z } from 'zod';
  * strict objects typed by the domain type they describe, plain strings and numbers (what is stored is
  * answered as stored; the input rules are the input schemas' job).
  */
-
-const Num = z.number();
-const Text = z.string();
-
-/** A page of a list answer (entities, page, pageSize, totalPages, total). */
-export function pageOf<T>(entity: z.ZodType<T>): z.ZodType<Page<T>> {
-  return z.strictObject({ entities: z.array(entity), page: Num, pageSize: Num, totalPages: Num, total: Num });
-}
 
 const bankFields = {
   key: Text,
@@ -47,7 +44,7 @@ const bankFields = {
   uicCode: Text,
   swift: Text,
   iban: Text,
-  invalidFrom: z.string().nullable(),
+  invalidFrom: NullText,
 };
 
 export const BankOutput: z.ZodType<Bank> = z.strictObject({ id: Num, ...bankFields });
@@ -93,7 +90,7 @@ const supplierFields = {
   language: Language,
   isInactive: z.boolean(),
   bankInfo: z.strictObject({
-    bankId: Num.nullable(),
+    bankId: NullNum,
     bankName: Text,
     bankKey: Text,
     swift: Text,
@@ -150,7 +147,7 @@ const departmentFields = {
   siaNumber: Text,
   homebankingFile: Text,
   cbiCuc: Text,
-  firstYear: Num.nullable(),
+  firstYear: NullNum,
 };
 
 export const DepartmentOutput: z.ZodType<Department> = z.strictObject({
@@ -181,14 +178,7 @@ export const TemplateOutput: z.ZodType<MovementTemplate> = z.strictObject({
   isEditable: z.boolean(),
 });
 const TemplateBriefOutput: z.ZodType<TemplateBrief> = z.strictObject({ id: Num, code: Num, descriptionDeu: Text, descriptionIta: Text, positionCount: Num });
-export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: boolean }> = z.strictObject({
-  entities: z.array(TemplateBriefOutput),
-  page: Num,
-  pageSize: Num,
-  totalPages: Num,
-  total: Num,
-  isEditable: z.boolean(),
-});
+export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: boolean }> = pageOf(TemplateBriefOutput).extend({ isEditable: z.boolean() });
 export const TemplateCreatedOutput = z.strictObject({ code: Num, id: Num });
 
 const userFields = {
@@ -196,8 +186,8 @@ const userFields = {
   fullname: Text,
   accessLevel: AccessLevelSchema,
   locked: z.boolean(),
-  validUntil: Text.nullable(),
-  mainDepartmentId: Num.nullable(),
+  validUntil: NullText,
+  mainDepartmentId: NullNum,
   language: Language,
   mustChangePassword: z.boolean(),
 };
@@ -220,7 +210,7 @@ export const UserDepartmentOutput: z.ZodType<UserDepartmentRow> = z.strictObject
   userFullname: Text,
   accessLevel: Num,
   isLocked: z.boolean(),
-  validUntil: Text.nullable(),
+  validUntil: NullText,
   deptCode: Text,
   name1Deu: Text,
   name2Deu: Text,
