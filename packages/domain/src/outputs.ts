@@ -4,8 +4,9 @@ import { z } from 'zod';
  * The primitives of every answer schema (the procedures' outputs: output validation and
  * /api/openapi.json). Answers are described as stored: plain numbers and texts (the input rules are
  * the input schemas' job), amounts as `Cents` (money.ts, marked so the REST adapter sends euros), and
- * a list answer as one page shape. Every output module (the domain's part-3 modules and the
- * `*Outputs.ts` modules) declares its fields with these.
+ * a list answer as one page shape. Every answer schema declares its fields with these: the
+ * `*Outputs.ts` modules beside this one (the answers of the part-1/2 procedures, typed by the domain
+ * types they describe) and the answers in the part-3 modules (digests.ts, paymentOrders.ts, …).
  */
 
 /** A number of an answer (ids, codes, years, counts); amounts are `Cents`. */

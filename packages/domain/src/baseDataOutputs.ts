@@ -1,25 +1,13 @@
-import {
-  AccessLevelSchema,
-  type Bank,
-  type BankImportReport,
-  type Department,
-  DepartmentBrief,
-  Language,
-  type MovementTemplate,
-  NullNum,
-  NullText,
-  Num,
-  type Page,
-  pageOf,
-  type Supplier,
-  type SupplierBrief,
-  type TemplateBrief,
-  Text,
-  type UserDepartmentRow,
-  type UserDetail,
-  type UserRow,
-} from '@app/domain';
 import { z } from 'zod';
+import type { Bank, BankImportReport } from './banks.ts';
+import type { Department } from './departments.ts';
+import { NullNum, NullText, Num, pageOf, Text } from './outputs.ts';
+import type { Page } from './paging.ts';
+import { AccessLevelSchema, Language } from './roles.ts';
+import { DepartmentBrief } from './scope.ts';
+import type { Supplier, SupplierBrief } from './suppliers.ts';
+import type { MovementTemplate, TemplateBrief } from './templates.ts';
+import type { UserDepartmentRow, UserDetail, UserRow } from './users.ts';
 
 /**
  * The answers of the base-data procedures as schemas (for /api/openapi.json and output validation):

@@ -1,5 +1,7 @@
-import { type Account, type AccountBrief, AccountTypeSchema, AreaFlags, type FinancialYearState, FinancialYearStatus, Num, pageOf, Text } from '@app/domain';
 import { z } from 'zod';
+import { type Account, type AccountBrief, AccountTypeSchema } from './accounts.ts';
+import { AreaFlags, type FinancialYearState, FinancialYearStatus } from './chart.ts';
+import { Num, pageOf, Text } from './outputs.ts';
 
 /**
  * The answers of the platform procedures (years, sign-out, password, account briefs) as schemas, for

@@ -1,31 +1,20 @@
-import {
-  type AdjustmentProtocol,
-  type BalanceCheckResult,
-  type BudgetAdjustment,
-  type BudgetChange,
-  type BudgetChangeBrief,
-  type BudgetChangePosition,
-  type BudgetChangeTotals,
-  type BudgetChapter,
-  BudgetChapterSchema,
-  Cents,
-  type ChangesByChapter,
-  type ChangesProtocol,
-  type ForecastExport,
-  type ForecastPart,
-  type ForecastSummary,
-  NullText,
-  Num,
-  type Page,
-  pageOf,
-  PartSchema,
-  type PrintDepartment,
-  type ProtocolPosition,
-  type ProtocolSession,
-  type Surplus,
-  Text,
-} from '@app/domain';
 import { z } from 'zod';
+import type { BudgetAdjustment, BudgetChange, BudgetChangeBrief, BudgetChangePosition, BudgetChangeTotals } from './budgetChanges.ts';
+import { type BudgetChapter, BudgetChapterSchema } from './budgetFigures.ts';
+import type {
+  AdjustmentProtocol,
+  ChangesByChapter,
+  ChangesProtocol,
+  ForecastExport,
+  PrintDepartment,
+  ProtocolPosition,
+  ProtocolSession,
+} from './budgetPrint.ts';
+import { PartSchema } from './chapterCode.ts';
+import type { BalanceCheckResult, ForecastPart, ForecastSummary, Surplus } from './forecast.ts';
+import { Cents } from './money.ts';
+import { NullText, Num, pageOf, Text } from './outputs.ts';
+import type { Page } from './paging.ts';
 
 /**
  * The answers of the budget procedures as schemas: every amount is `Cents` (marked as money, so the

@@ -1,18 +1,6 @@
-import {
-  type CategoryRow,
-  type ChapterBrief,
-  type ChapterRow,
-  type ChartCopyResult,
-  type ChartExport,
-  type EtsChart,
-  NullNum,
-  NullText,
-  Num,
-  pageOf,
-  Text,
-  type TitleRow,
-} from '@app/domain';
 import { z } from 'zod';
+import type { CategoryRow, ChapterBrief, ChapterRow, ChartCopyResult, ChartExport, EtsChart, TitleRow } from './chart.ts';
+import { NullNum, NullText, Num, pageOf, Text } from './outputs.ts';
 
 /**
  * The answers of the chart-of-accounts procedures as schemas (for /api/openapi.json and output
