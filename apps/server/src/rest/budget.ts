@@ -1,4 +1,4 @@
-import { type BudgetChangePosition, Cents, PartSchema } from '@app/domain';
+import { type BudgetChangePosition, Cents, Num, PartSchema, Text } from '@app/domain';
 import { z } from 'zod';
 import { pageOf } from './entity.ts';
 import { procedureOutput } from './money.ts';
@@ -39,12 +39,12 @@ function nestedPosition(p: BudgetChangePosition) {
 /** A nested position as the wire carries it (for /api/openapi.json). */
 const NestedPositionAnswer = z.strictObject({
   chapter: z.strictObject({
-    code: z.string(),
-    chapterId: z.number(),
+    code: Text,
+    chapterId: Num,
     part: PartSchema,
-    title: z.number(),
-    descriptionDeu: z.string(),
-    descriptionIta: z.string(),
+    title: Num,
+    descriptionDeu: Text,
+    descriptionIta: Text,
     isEditable: z.boolean(),
     budget: Cents,
   }),
