@@ -1,4 +1,4 @@
-import { entityRoutes, pageOf } from './entity.ts';
+import { entityRoutes, pageParams } from './entity.ts';
 import { bool, defined, num, param, type RestRequest, type RestRoute, row, text } from './params.ts';
 
 /** The scope department: query or body (the spec's default query params). */
@@ -24,7 +24,7 @@ const departments: RestRoute[] = [
     list: (c, req) =>
       c.departments.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           ...optionalDepartmentOf(req),
           code: text(req.query.code),
           name: text(req.query.name),
@@ -42,7 +42,7 @@ const departments: RestRoute[] = [
   row('GET', 'Departments/briefs/search', (c, req) =>
     c.departments.search(
       defined({
-        ...pageOf(req),
+        ...pageParams(req),
         ...optionalDepartmentOf(req),
         filter: text(req.query.filter),
         language: text(req.query.language) as 'de' | 'it' | undefined,
@@ -52,7 +52,7 @@ const departments: RestRoute[] = [
   row('GET', 'Admin/Departments', (c, req) =>
     c.departments.adminList(
       defined({
-        ...pageOf(req),
+        ...pageParams(req),
         departmentId: departmentOf(req),
         code: text(req.query.code),
         name: text(req.query.name),
@@ -66,7 +66,7 @@ const departments: RestRoute[] = [
 function supplierFilter(req: RestRequest) {
   const q = req.query;
   return defined({
-    ...pageOf(req),
+    ...pageParams(req),
     departmentId: departmentOf(req),
     code: num(q.code),
     searchKey: text(q.searchKey),
@@ -95,7 +95,7 @@ const suppliers: RestRoute[] = [
   row('GET', 'Suppliers/briefs/search', (c, req) =>
     c.suppliers.search(
       defined({
-        ...pageOf(req),
+        ...pageParams(req),
         departmentId: departmentOf(req),
         search: text(req.query.searchKey ?? req.query.code ?? req.query.search) ?? '',
         language: text(req.query.language) as 'de' | 'it' | undefined,
@@ -114,7 +114,7 @@ const banks: RestRoute[] = [
     list: (c, req) =>
       c.banks.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           abi: text(req.query.abi),
           cab: text(req.query.cab),
           routingCode: text(req.query.routingCode),
@@ -141,7 +141,7 @@ const accounts: RestRoute[] = [
     list: (c, req) =>
       c.accounts.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           departmentId: departmentOf(req),
           year: yearOf(req),
           description: text(req.query.description),

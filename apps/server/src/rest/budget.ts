@@ -1,6 +1,6 @@
 import { type BudgetChangePosition, Cents, Num, PartSchema, Text } from '@app/domain';
 import { z } from 'zod';
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 import { procedureOutput } from './money.ts';
 import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
@@ -105,7 +105,7 @@ export const budgetRoutes: RestRoute[] = [
     c.budget.chapters(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         part: num(req.query.part) as 1 | 2 | undefined,
         chapterYear: num(req.query.chapterYear),
         withBudgetOnly: bool(req.query.withBudgetOnly),

@@ -1,4 +1,4 @@
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 import { defined, nonEmptyText, num, param, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
@@ -11,7 +11,7 @@ export const cashRoutes: RestRoute[] = [
   row('GET', 'Accounts/Transfers', (c, req) => {
     const recordNumber = num(req.query.recordNumber);
     if (recordNumber !== undefined) return c.accountTransfers.get({ ...scopeOf(req), recordNumber });
-    return c.accountTransfers.list(defined({ ...scopeOf(req), ...pageOf(req), search: nonEmptyText(req.query.search) }));
+    return c.accountTransfers.list(defined({ ...scopeOf(req), ...pageParams(req), search: nonEmptyText(req.query.search) }));
   }),
   // POST: accountIdFrom, accountIdTo, recordDate, amount, note (with id or recordNumber: that transfer changed)
   row('POST', 'Accounts/Transfers', (c, req) => c.accountTransfers.save({ ...scopedBody(req), ...scopeOf(req) } as never)),

@@ -1,4 +1,4 @@
-import { entityRoutes, pageOf } from './entity.ts';
+import { entityRoutes, pageParams } from './entity.ts';
 import { bool, defined, num, param, type RestRequest, type RestRoute, row, scopeOf, text } from './params.ts';
 
 /**
@@ -26,7 +26,7 @@ function fields(req: RestRequest): Record<string, unknown> {
 
 function listFilters(req: RestRequest) {
   return defined({
-    ...pageOf(req),
+    ...pageParams(req),
     ...chartScope(req),
     description: text(req.query.description),
     part: num(req.query.part) as 1 | 2 | undefined,
@@ -121,7 +121,7 @@ const admin: RestRoute[] = [
   ...entityRoutes('Admin/Users', {
     list: (c, req) =>
       c.admin.users.list(
-        defined({ ...pageOf(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
+        defined({ ...pageParams(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
       ),
     template: (c, req) => c.admin.users.template(adminScope(req)),
     get: (c, id, req) => c.admin.users.get({ id, ...adminScope(req) }),
@@ -134,7 +134,7 @@ const admin: RestRoute[] = [
     list: (c, req) =>
       c.admin.userDepartments.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           ...defined({ departmentId: num(req.query.departmentId) }),
           superDepartmentId: num(req.query.superDepartmentId),
           onlyOwnDepartment: bool(req.query.onlyOwnDepartment),
@@ -163,11 +163,11 @@ const admin: RestRoute[] = [
       ),
     remove: (c, id, req) => c.admin.userDepartments.delete({ id, ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }) }),
   }),
-  row('GET', 'Admin/DepartmentUsers', (c, req) => c.admin.departmentUsers({ ...pageOf(req), departmentId: num(param(req, 'departmentId')) as number })),
+  row('GET', 'Admin/DepartmentUsers', (c, req) => c.admin.departmentUsers({ ...pageParams(req), departmentId: num(param(req, 'departmentId')) as number })),
 ];
 
 const templates: RestRoute[] = [
-  row('GET', 'MovementTemplates', (c, req) => c.templates.list(defined({ ...pageOf(req), ...scopeOf(req), description: text(req.query.description) }))),
+  row('GET', 'MovementTemplates', (c, req) => c.templates.list(defined({ ...pageParams(req), ...scopeOf(req), description: text(req.query.description) }))),
   row('GET', 'MovementTemplates/:code', (c, req) => c.templates.get({ ...scopeOf(req), code: num(req.params.code) as number })),
   row('POST', 'MovementTemplates', async (c, req) => {
     const created = await c.templates.create({ ...fields(req), ...scopeOf(req) } as never);

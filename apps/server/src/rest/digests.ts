@@ -1,4 +1,4 @@
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopeOf } from './params.ts';
 
 /**
@@ -15,7 +15,7 @@ export const digestRoutes: RestRoute[] = [
   // year, chapterYear, chapter (code) or chapterId, departmentId
   row('GET', 'Digests/Chapters', (c, req) =>
     c.digests.chapter(
-      defined({ ...scopeOf(req), ...pageOf(req), chapterYear: n(req, 'chapterYear'), chapter: code(req, 'chapter'), chapterId: n(req, 'chapterId') }),
+      defined({ ...scopeOf(req), ...pageParams(req), chapterYear: n(req, 'chapterYear'), chapter: code(req, 'chapter'), chapterId: n(req, 'chapterId') }),
     ),
   ),
   // year, accountId or accountCode, departmentId; the print: dateFrom, dateTo
@@ -23,7 +23,7 @@ export const digestRoutes: RestRoute[] = [
     c.digests.cashJournal(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         accountId: n(req, 'accountId'),
         accountCode: code(req, 'accountCode'),
         dateFrom: code(req, 'dateFrom'),
@@ -33,7 +33,7 @@ export const digestRoutes: RestRoute[] = [
   ),
   // year, supplierId or supplierCode
   row('GET', 'Digests/Suppliers', (c, req) =>
-    c.digests.supplier(defined({ ...scopeOf(req), ...pageOf(req), supplierId: n(req, 'supplierId'), supplierCode: n(req, 'supplierCode') })),
+    c.digests.supplier(defined({ ...scopeOf(req), ...pageParams(req), supplierId: n(req, 'supplierId'), supplierCode: n(req, 'supplierCode') })),
   ),
   // the availabilities print: chapterYear, part, titleFrom/titleTo, chapterFrom/chapterTo, withBudgetOnly
   row('GET', 'Digests/Availabilities', (c, req) =>

@@ -37,7 +37,7 @@ export function entityRoutes(endpoint: string, p: EntityProcedures): RestRoute[]
 }
 
 /** Paging parameters of a collection read (`page`, `pageSize` as query strings). */
-export function pageOf(req: RestRequest): { page?: number; pageSize?: number } {
+export function pageParams(req: RestRequest): { page?: number; pageSize?: number } {
   const out: { page?: number; pageSize?: number } = {};
   if (req.query.page !== undefined && req.query.page !== '') out.page = Number(req.query.page);
   if (req.query.pageSize !== undefined && req.query.pageSize !== '') out.pageSize = Number(req.query.pageSize);

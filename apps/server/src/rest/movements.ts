@@ -1,5 +1,5 @@
 import { kindOfType, type MovementKind, MovementTypeSchema } from '@app/domain';
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 import { defined, nonEmptyText, num, param, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
@@ -27,7 +27,7 @@ function list(kind: MovementKind): RestRoute['call'] {
   return (c, req) => {
     const recordNumber = num(req.query.recordNumber);
     if (recordNumber !== undefined) return c.movements.get({ ...scopeOf(req), kind, recordNumber });
-    return c.movements.list(defined({ ...scopeOf(req), ...pageOf(req), kind, search: nonEmptyText(req.query.search) }));
+    return c.movements.list(defined({ ...scopeOf(req), ...pageParams(req), kind, search: nonEmptyText(req.query.search) }));
   };
 }
 

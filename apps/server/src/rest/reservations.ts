@@ -1,5 +1,5 @@
 import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf, text } from './params.ts';
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 
 /**
  * Spec 3 §7: the reservations calls. Amounts travel as euros and are integer cents inside (the
@@ -38,7 +38,7 @@ export const reservationRoutes: RestRoute[] = [
     c.reservations.list(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         chapterId: num(req.query.chapterId),
         chapterYear: num(req.query.chapterYear),
         lineId: num(req.query.lineId),
