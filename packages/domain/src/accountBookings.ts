@@ -6,6 +6,7 @@ import { PageInput } from './paging.ts';
 import { ScopeInput } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
 import { RecordNumber } from './movements.ts';
+import { Num, pageOf, Text } from './outputs.ts';
 
 // Account transfers and account balances (spec 3 §2 "Account transfers", "Account initial balances",
 // §3 "Account transfer", "Account balance", §7 Accounts/Transfers, Accounts/Balance,
@@ -59,9 +60,6 @@ export type AccountTransferSave = z.infer<typeof AccountTransferSaveInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-const Num = z.number();
-const Text = z.string();
-
 /** An account as a transfer names it (spec 3 §3: id, code, descriptions) with its type. */
 export const TransferAccount = z.strictObject({ id: Num, code: Text, type: AccountTypeSchema, descriptionDeu: Text, descriptionIta: Text });
 export type TransferAccount = z.infer<typeof TransferAccount>;
@@ -83,7 +81,7 @@ export const AccountTransfer = z.strictObject({
 });
 export type AccountTransfer = z.infer<typeof AccountTransfer>;
 
-export const AccountTransferPage = z.strictObject({ entities: z.array(AccountTransfer), page: Num, pageSize: Num, totalPages: Num, total: Num });
+export const AccountTransferPage = pageOf(AccountTransfer);
 export type AccountTransferPage = z.infer<typeof AccountTransferPage>;
 
 /** Accounts/Transfers DELETE: the latest transfer was deleted (its number given back) or an earlier one cancelled. */

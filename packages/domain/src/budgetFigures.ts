@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NullNum, Num, Text } from './outputs.ts';
 import { safeString } from './primitives.ts';
 import { Cents } from './money.ts';
 import { Part, PartSchema } from './chapterCode.ts';
@@ -89,22 +90,22 @@ export interface BudgetChapter extends ChapterFigures {
 
 /** The chapter of a line as the answers carry it: code, chapter year, part, title, names, editable names. */
 export const LineChapterShape = {
-  chapterId: z.number(),
-  chapter: z.string(),
-  chapterYear: z.number(),
+  chapterId: Num,
+  chapter: Text,
+  chapterYear: Num,
   part: PartSchema,
-  title: z.number(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
-  searchKeyDeu: z.string(),
-  searchKeyIta: z.string(),
+  title: Num,
+  descriptionDeu: Text,
+  descriptionIta: Text,
+  searchKeyDeu: Text,
+  searchKeyIta: Text,
   isEditable: z.boolean(),
 };
 
 /** BudgetChapter as a schema (every amount `Cents`: euros on the REST wire), for the answers that carry one. */
 export const BudgetChapterSchema: z.ZodType<BudgetChapter> = z.strictObject({
   ...LineChapterShape,
-  lineId: z.number().nullable(),
+  lineId: NullNum,
   budgetInitial: Cents,
   budgetChanges: Cents,
   budgetFinal: Cents,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './outputs.ts';
 import { Int, safeString } from './primitives.ts';
 import { DepartmentCode } from './area.ts';
 import { FilterText, optionalCode, optionalEmail, optionalText, requiredText } from './formFields.ts';
@@ -152,13 +153,13 @@ export type DepartmentExportInput = z.infer<typeof DepartmentExportInput>;
 
 /** One line of the department list report. */
 export const DepartmentExportRow = z.object({
-  code: z.string(),
-  name: z.string(),
-  location: z.string(),
-  commander: z.string(),
-  cashier: z.string(),
-  phone: z.string(),
-  email: z.string(),
+  code: Text,
+  name: Text,
+  location: Text,
+  commander: Text,
+  cashier: Text,
+  phone: Text,
+  email: Text,
 });
 export type DepartmentExportRow = z.infer<typeof DepartmentExportRow>;
 

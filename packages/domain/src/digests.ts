@@ -9,6 +9,7 @@ import { MAX_PAGE_SIZE } from './paging.ts';
 import { ScopeInput, Year } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
 import { MovementKindSchema, MovementTypeSchema } from './movementTypes.ts';
+import { NullNum, NullText, Num, PageFields, Text } from './outputs.ts';
 
 // Digests (spec 3 §2 "Printed and online lists", §3 "Supplier digest", "Cash journal response",
 // "Chapter digest response", "Movement fields in lists", §7 Digests/*; spec 1 §7 Digests/Chapters,
@@ -130,10 +131,6 @@ export type SuppliersListQuery = z.infer<typeof SuppliersListInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-const Num = z.number();
-const Text = z.string();
-const NullNum = Num.nullable();
-
 /**
  * The kinds of rows in digests (spec 3 §3 "Movement kinds in digests", DOMAIN decision 9):
  * budget change (the adjustment as record -1), revenue, payment done (types 1 and 4), payment open
@@ -172,7 +169,7 @@ const RowSource = {
 const RowFields = {
   recordDate: Text,
   recordNumber: Num,
-  documentDate: Text.nullable(),
+  documentDate: NullText,
   documentNumber: Text,
   supplierId: NullNum,
   supplierCode: NullNum,
@@ -192,14 +189,12 @@ export const CashJournalRow = z.strictObject({
   ...RowSource,
   ...RowFields,
   paymentId: NullNum,
-  counterAccountCode: Text.nullable(),
+  counterAccountCode: NullText,
   amount: Cents,
   isPaid: z.boolean().nullable(),
   finalBalance: Cents,
 });
 export type CashJournalRow = z.infer<typeof CashJournalRow>;
-
-const DigestPage = { page: Num, pageSize: Num, totalPages: Num, total: Num };
 
 /**
  * Digests/CashJournal (spec 3 §3 "Cash journal response"): `dateFromBalance` the balance at the start
@@ -215,8 +210,8 @@ export const CashJournal = z.strictObject({
   accountType: AccountTypeSchema,
   descriptionDeu: Text,
   descriptionIta: Text,
-  dateFrom: Text.nullable(),
-  dateTo: Text.nullable(),
+  dateFrom: NullText,
+  dateTo: NullText,
   dateFromBalance: Cents,
   totalProfit: Cents,
   totalLoss: Cents,
@@ -228,7 +223,7 @@ export const CashJournal = z.strictObject({
    */
   openPayments: Cents,
   movements: z.array(CashJournalRow),
-  ...DigestPage,
+  ...PageFields,
 });
 export type CashJournal = z.infer<typeof CashJournal>;
 
@@ -255,7 +250,7 @@ export const ChapterDigestRow = z.strictObject({
   amount: Cents,
   isPaid: z.boolean().nullable(),
   closed: z.boolean(),
-  counterChapter: Text.nullable(),
+  counterChapter: NullText,
   counterChapterYear: NullNum,
   finalBalance: Cents,
 });
@@ -282,7 +277,7 @@ export const ChapterDigest = z.strictObject({
   balance: BudgetChapterSchema,
   totals: ChapterDigestTotals,
   movements: z.array(ChapterDigestRow),
-  ...DigestPage,
+  ...PageFields,
 });
 export type ChapterDigest = z.infer<typeof ChapterDigest>;
 
@@ -297,9 +292,9 @@ export const SupplierDigestRow = z.strictObject({
   type: MovementTypeSchema,
   recordDate: Text,
   recordNumber: Num,
-  documentDate: Text.nullable(),
+  documentDate: NullText,
   documentNumber: Text,
-  accountCode: Text.nullable(),
+  accountCode: NullText,
   description: Text,
   chapters: Text,
   amount: Cents,
@@ -332,7 +327,7 @@ export const SupplierDigest = z.strictObject({
   /** totalPaid + totalNotPaid (`total` is the number of rows, as in every page). */
   totalSum: Cents,
   movements: z.array(SupplierDigestRow),
-  ...DigestPage,
+  ...PageFields,
 });
 export type SupplierDigest = z.infer<typeof SupplierDigest>;
 

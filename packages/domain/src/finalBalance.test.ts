@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  criteriaFlags,
-  FinalReportInput,
-  finalApprovalDateError,
-  finalApprovalWindow,
-  finalReportFileName,
-  isLateFinalApproval,
-  reportAmounts,
-  residueResult,
-  sumAmounts,
-} from './finalBalance.ts';
+import { criteriaFlags, finalApprovalDateError, finalApprovalWindow, isLateFinalApproval } from './finalBalance.ts';
+import { FinalReportInput, finalReportFileName, reportAmounts, residueResult, sumAmounts } from './finalReport.ts';
 
 describe('final account rules', () => {
   it('the approval window of Y: 1.1. to 31.10. of Y+1, not in the future; late after 31.03.', () => {

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  abiOfIban,
-  cabOfIban,
-  endToEndId,
-  invoiceRemittance,
-  isValidCbiCuc,
-  orderMessageId,
-  type PayableInput,
-  type PaymentOrderInput,
-  payability,
-  payableIn,
-  paymentOrderPrint,
-  PaymentRange,
-  planPaymentOrder,
-  transferRemittance,
-} from './homebanking.ts';
+import { abiOfIban, cabOfIban, isValidCbiCuc, type PayableInput, payability, payableIn, PaymentRange } from './homebanking.ts';
+import { endToEndId, invoiceRemittance, orderMessageId, transferRemittance } from './homebankingMessage.ts';
+import { type PaymentOrderInput, planPaymentOrder } from './homebankingOrder.ts';
+import { paymentOrderPrint } from './homebankingPrint.ts';
 
 const IT_A = 'IT60X0542811101000000123456';
 const IT_B = 'IT57Z0306909606100000195309';

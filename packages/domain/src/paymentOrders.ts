@@ -4,6 +4,7 @@ import { IsoDate } from './dates.ts';
 import { Cents } from './money.ts';
 import { ScopeInput } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
+import { NullNum, NullText, Num, Text } from './outputs.ts';
 
 // Payments (spec 3 §2 Open payments print, Homebanking, Register payments; §3 payment order, payable
 // item, order request, export result, registered protocol; §7 Payments/*; DOMAIN decisions 6, 10-12).
@@ -98,10 +99,6 @@ export function paymentRecordLabel(recordNumber: number, year: number, shownYear
   return year === shownYear ? String(recordNumber) : `${recordNumber}/${year}`;
 }
 
-const Num = z.number();
-const Text = z.string();
-const DateText = Text.nullable();
-
 export const NotPayableReasonSchema = z.enum(['NoValidIban', 'NotSepa', 'BicMissing', 'OtherRange']);
 
 /** One unpaid instalment of the open-payments print. */
@@ -113,18 +110,18 @@ export const OpenPaymentRow = z.strictObject({
   recordNumber: Num,
   recordDate: Text,
   documentNumber: Text,
-  documentDate: DateText,
+  documentDate: NullText,
   dateDue: Text,
   accountCode: Text,
   amount: Cents,
   /** The stored order holding it (null: none). */
-  orderNumber: Num.nullable(),
+  orderNumber: NullNum,
 });
 export type OpenPaymentRow = z.infer<typeof OpenPaymentRow>;
 
 export const OpenPaymentsSupplier = z.strictObject({
-  supplierId: Num.nullable(),
-  supplierCode: Num.nullable(),
+  supplierId: NullNum,
+  supplierCode: NullNum,
   supplierName: Text,
   rows: z.array(OpenPaymentRow),
   total: Cents,
@@ -152,8 +149,8 @@ export const PayableItem = z.strictObject({
     year: Num,
     recordNumber: Num,
     documentNumber: Text,
-    documentDate: DateText,
-    issuedBy: z.strictObject({ id: Num.nullable(), code: Num.nullable(), name: Text }),
+    documentDate: NullText,
+    issuedBy: z.strictObject({ id: NullNum, code: NullNum, name: Text }),
     /** The chapter of the movement's first position. */
     chapter: Text,
     accountCode: Text,
@@ -188,7 +185,7 @@ export const PaymentOrderBrief = z.strictObject({
   registered: z.boolean(),
   /** Cancelled before registration (DOMAIN decision 6): no instalments left, the number kept. */
   cancelled: z.boolean(),
-  datePaid: DateText,
+  datePaid: NullText,
   count: Num,
   total: Cents,
 });
@@ -198,7 +195,7 @@ export type PaymentOrderBrief = z.infer<typeof PaymentOrderBrief>;
 export const PaymentOrderDetail = PaymentOrderBrief.extend({ payments: z.array(PayableItem) });
 export type PaymentOrderDetail = z.infer<typeof PaymentOrderDetail>;
 
-const PrintInvoice = z.strictObject({ documentNumber: Text, documentDate: DateText, dateDue: Text, amount: Cents });
+const PrintInvoice = z.strictObject({ documentNumber: Text, documentDate: NullText, dateDue: Text, amount: Cents });
 
 /** The human-readable part of the export (homebanking.ts PaymentOrderPrint): what the order PDF prints. */
 export const PaymentOrderPrintSchema = z.strictObject({
@@ -215,9 +212,9 @@ export const PaymentOrderPrintSchema = z.strictObject({
     accountName: Text,
     bankName: Text,
     iban: Text,
-    abi: Text.nullable(),
-    cab: Text.nullable(),
-    bic: Text.nullable(),
+    abi: NullText,
+    cab: NullText,
+    bic: NullText,
   }),
   transfers: z.array(
     z.strictObject({
@@ -225,7 +222,7 @@ export const PaymentOrderPrintSchema = z.strictObject({
       supplierCode: Num,
       supplierName: Text,
       iban: Text,
-      bic: Text.nullable(),
+      bic: NullText,
       remittance: Text,
       amount: Cents,
       invoices: z.array(PrintInvoice),
@@ -265,10 +262,10 @@ export const RegisteredItem = z.strictObject({
   /** The movement's year (an earlier one than the order's for a bill carried over). */
   movementYear: Num,
   movementRecord: Num,
-  supplierCode: Num.nullable(),
+  supplierCode: NullNum,
   supplierDescription: Text,
   invoiceNumber: Text,
-  invoiceDate: DateText,
+  invoiceDate: NullText,
   amount: Cents,
   executed: z.boolean(),
 });

@@ -5,6 +5,7 @@ import { PartSchema } from './chapterCode.ts';
 import { LineChapterShape } from './budgetFigures.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { ScopeInput, Year } from './scope.ts';
+import { Num, Text } from './outputs.ts';
 
 // Residues (spec 3 §2 Residues, §3 residue position / manual residue / carry-over row, §4, §5, §7
 // Budget/Residues*, §9; DOMAIN.md "Year end" and "Decisions for part 3" 13, 14, 15): the inputs and
@@ -75,7 +76,7 @@ export type ResidueChapter = z.infer<typeof ResidueChapter>;
 /** The budget of a residue position (spec §3: budget). */
 export const ResidueBudget = z.object({
   /** The chapter line's id (what PUT Budget/Residues/Final names). */
-  budgetId: z.number(),
+  budgetId: Num,
   /** Instalment (current line) or residue (residue line): budgetFinal = initial + changes. */
   allocated: Cents,
   /** Revenues collected or payments made on the line. */
@@ -87,7 +88,7 @@ export const ResidueBudget = z.object({
   reservations: Cents,
   openPayments: Cents,
   /** Bit set (DOMAIN decision 14): 1 reservation, 2 open payment, 3 both, 0 none. */
-  flag: z.number(),
+  flag: Num,
 });
 export type ResidueBudget = z.infer<typeof ResidueBudget>;
 
@@ -187,43 +188,43 @@ export type CarryOverBlock = z.infer<typeof CarryOverBlock>;
  */
 export const CarryOverState = z.object({
   possible: z.boolean(),
-  previousYear: z.number(),
-  year: z.number(),
+  previousYear: Num,
+  year: Num,
   isBudgetClosed: z.boolean(),
   reason: CarryOverBlock.nullable(),
   /** Residue lines carried from the previous year already exist (a re-run updates them). */
   carriedBefore: z.boolean(),
   /** Lines of the previous year still without a final residue. */
-  undetermined: z.number(),
+  undetermined: Num,
 });
 export type CarryOverState = z.infer<typeof CarryOverState>;
 
 /** Budget/Residues/CarryOver PUT: what the run did (all 0 on an idempotent re-run). */
 export const CarryOverResult = z.object({
-  linesCreated: z.number(),
-  linesUpdated: z.number(),
-  reservationsCarried: z.number(),
-  reservationsUpdated: z.number(),
+  linesCreated: Num,
+  linesUpdated: Num,
+  reservationsCarried: Num,
+  reservationsUpdated: Num,
   /** Unpaid instalments of the previous year (and earlier) now counted on the new residue lines. */
-  instalmentsMoved: z.number(),
+  instalmentsMoved: Num,
 });
 export type CarryOverResult = z.infer<typeof CarryOverResult>;
 
 /** A carry-over report row (spec §3): the line's chapter year, chapter, names, the previous year's final residue and the new line's residue. */
 export const CarryOverRow = z.object({
-  year: z.number(),
-  chapter: z.string(),
+  year: Num,
+  chapter: Text,
   part: PartSchema,
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  descriptionDeu: Text,
+  descriptionIta: Text,
   previousYear: Cents,
   currentYear: Cents,
 });
 export type CarryOverRow = z.infer<typeof CarryOverRow>;
 
 export const CarryOverReport = z.object({
-  previousYear: z.number(),
-  year: z.number(),
+  previousYear: Num,
+  year: Num,
   rows: z.array(CarryOverRow),
   totals: z.object({ previousYear: Cents, currentYear: Cents }),
 });
@@ -240,20 +241,20 @@ export type ManualResidueListInput = z.infer<typeof ManualResidueListInput>;
 /** A manual residue (spec §3): a residue line typed in the department's first year (DOMAIN decision 15). */
 export const ManualResidue = z.object({
   /** The residue line's id. */
-  id: z.number(),
+  id: Num,
   /** The line's chapter year (the residue's year; spec name). */
-  year: z.number(),
+  year: Num,
   /** The same as `year` (the name the save input uses: `year` of an input is the scope year). */
-  chapterYear: z.number(),
-  chapterId: z.number(),
-  chapter: z.string(),
+  chapterYear: Num,
+  chapterId: Num,
+  chapter: Text,
   part: PartSchema,
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  descriptionDeu: Text,
+  descriptionIta: Text,
   /** The chapter names are typed per line (empty chapter): ChapterDescriptionNeeded when missing. */
   isEditable: z.boolean(),
   amount: Cents,
-  note: z.string(),
+  note: Text,
   /** What movements and reservations use on the line (payments + open payments + remaining reservations). */
   used: Cents,
   /** Nothing is booked or reserved on the line. */
@@ -296,5 +297,5 @@ export type ManualResidueSave = z.infer<typeof ManualResidueSaveInput>;
 export const ManualResidueKey = ScopeInput.extend({ id: Id });
 export type ManualResidueKey = z.infer<typeof ManualResidueKey>;
 
-export const ManualResidueDeleteResult = z.object({ deleted: z.boolean(), id: z.number() });
+export const ManualResidueDeleteResult = z.object({ deleted: z.boolean(), id: Num });
 export type ManualResidueDeleteResult = z.infer<typeof ManualResidueDeleteResult>;

@@ -1,5 +1,5 @@
-import { entityRoutes, pageOf } from './entity.ts';
-import { bool, defined, num, param, type RestRequest, type RestRoute, text } from './params.ts';
+import { entityRoutes, pageParams } from './entity.ts';
+import { bool, defined, num, param, type RestRequest, type RestRoute, row, text } from './params.ts';
 
 /** The scope department: query or body (the spec's default query params). */
 function departmentOf(req: RestRequest): number {
@@ -24,7 +24,7 @@ const departments: RestRoute[] = [
     list: (c, req) =>
       c.departments.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           ...optionalDepartmentOf(req),
           code: text(req.query.code),
           name: text(req.query.name),
@@ -39,40 +39,34 @@ const departments: RestRoute[] = [
     patch: (c, id, req) => c.departments.patch({ ...body(req), id, departmentId: departmentOf(req) }),
     remove: (c, id, req) => c.departments.delete({ id, departmentId: departmentOf(req) }),
   }),
-  {
-    method: 'GET',
-    path: 'Departments/briefs/search',
-    call: (c, req) =>
-      c.departments.search(
-        defined({
-          ...pageOf(req),
-          ...optionalDepartmentOf(req),
-          filter: text(req.query.filter),
-          language: text(req.query.language) as 'de' | 'it' | undefined,
-        }),
-      ),
-  },
-  {
-    method: 'GET',
-    path: 'Admin/Departments',
-    call: (c, req) =>
-      c.departments.adminList(
-        defined({
-          ...pageOf(req),
-          departmentId: departmentOf(req),
-          code: text(req.query.code),
-          name: text(req.query.name),
-          codeFrom: text(req.query.codeFrom),
-          codeTo: text(req.query.codeTo),
-        }),
-      ),
-  },
+  row('GET', 'Departments/briefs/search', (c, req) =>
+    c.departments.search(
+      defined({
+        ...pageParams(req),
+        ...optionalDepartmentOf(req),
+        filter: text(req.query.filter),
+        language: text(req.query.language) as 'de' | 'it' | undefined,
+      }),
+    ),
+  ),
+  row('GET', 'Admin/Departments', (c, req) =>
+    c.departments.adminList(
+      defined({
+        ...pageParams(req),
+        departmentId: departmentOf(req),
+        code: text(req.query.code),
+        name: text(req.query.name),
+        codeFrom: text(req.query.codeFrom),
+        codeTo: text(req.query.codeTo),
+      }),
+    ),
+  ),
 ];
 
 function supplierFilter(req: RestRequest) {
   const q = req.query;
   return defined({
-    ...pageOf(req),
+    ...pageParams(req),
     departmentId: departmentOf(req),
     code: num(q.code),
     searchKey: text(q.searchKey),
@@ -98,24 +92,21 @@ const suppliers: RestRoute[] = [
     patch: (c, id, req) => c.suppliers.patch({ ...body(req), id, departmentId: departmentOf(req) }),
     remove: (c, id, req) => c.suppliers.delete({ id, departmentId: departmentOf(req) }),
   }),
-  {
-    method: 'GET',
-    path: 'Suppliers/briefs/search',
-    call: (c, req) =>
-      c.suppliers.search(
-        defined({
-          ...pageOf(req),
-          departmentId: departmentOf(req),
-          search: text(req.query.searchKey ?? req.query.code ?? req.query.search) ?? '',
-          language: text(req.query.language) as 'de' | 'it' | undefined,
-          includeInactive: bool(req.query.includeInactive),
-          location: text(req.query.location),
-          province: text(req.query.province),
-          country: text(req.query.country),
-        }),
-      ),
-  },
-  { method: 'GET', path: 'Suppliers/briefs', call: (c, req) => c.suppliers.briefs(supplierFilter(req)) },
+  row('GET', 'Suppliers/briefs/search', (c, req) =>
+    c.suppliers.search(
+      defined({
+        ...pageParams(req),
+        departmentId: departmentOf(req),
+        search: text(req.query.searchKey ?? req.query.code ?? req.query.search) ?? '',
+        language: text(req.query.language) as 'de' | 'it' | undefined,
+        includeInactive: bool(req.query.includeInactive),
+        location: text(req.query.location),
+        province: text(req.query.province),
+        country: text(req.query.country),
+      }),
+    ),
+  ),
+  row('GET', 'Suppliers/briefs', (c, req) => c.suppliers.briefs(supplierFilter(req))),
 ];
 
 const banks: RestRoute[] = [
@@ -123,7 +114,7 @@ const banks: RestRoute[] = [
     list: (c, req) =>
       c.banks.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           abi: text(req.query.abi),
           cab: text(req.query.cab),
           routingCode: text(req.query.routingCode),
@@ -138,13 +129,11 @@ const banks: RestRoute[] = [
     patch: (c, id, req) => c.banks.patch({ ...body(req), id, ...optionalDepartmentOf(req) }),
     remove: (c, id, req) => c.banks.delete({ id, ...optionalDepartmentOf(req) }),
   }),
-  { method: 'GET', path: 'Banks/find', call: (c, req) => c.banks.find({ key: text(req.query.key) ?? '' }) },
-  {
-    method: 'POST',
-    path: 'Banks/import',
-    // CSV as the request body (text/csv or text/plain) or JSON { csv }
-    call: (c, req) => c.banks.import({ csv: (typeof req.body.csv === 'string' ? req.body.csv : req.body.text) as string, ...optionalDepartmentOf(req) }),
-  },
+  row('GET', 'Banks/find', (c, req) => c.banks.find({ key: text(req.query.key) ?? '' })),
+  // CSV as the request body (text/csv or text/plain) or JSON { csv }
+  row('POST', 'Banks/import', (c, req) =>
+    c.banks.import({ csv: (typeof req.body.csv === 'string' ? req.body.csv : req.body.text) as string, ...optionalDepartmentOf(req) }),
+  ),
 ];
 
 const accounts: RestRoute[] = [
@@ -152,7 +141,7 @@ const accounts: RestRoute[] = [
     list: (c, req) =>
       c.accounts.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           departmentId: departmentOf(req),
           year: yearOf(req),
           description: text(req.query.description),
@@ -167,11 +156,7 @@ const accounts: RestRoute[] = [
     patch: (c, id, req) => c.accounts.patch({ ...body(req), id, departmentId: departmentOf(req), year: yearOf(req) }),
     remove: (c, id, req) => c.accounts.delete({ id, departmentId: departmentOf(req) }),
   }),
-  {
-    method: 'GET',
-    path: 'Accounts/briefs',
-    call: (c, req) => c.accounts.briefs(defined({ departmentId: departmentOf(req), includeInactive: bool(req.query.includeInactive) })),
-  },
+  row('GET', 'Accounts/briefs', (c, req) => c.accounts.briefs(defined({ departmentId: departmentOf(req), includeInactive: bool(req.query.includeInactive) }))),
 ];
 
 /** Spec 2 §7: departments, suppliers, banks and accounts. */

@@ -1,8 +1,8 @@
-import { type BudgetChangePosition, Cents, PartSchema } from '@app/domain';
+import { type BudgetChangePosition, Cents, Num, PartSchema, Text } from '@app/domain';
 import { z } from 'zod';
-import { pageOf } from './entity.ts';
+import { pageParams } from './entity.ts';
 import { procedureOutput } from './money.ts';
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7: the budget calls. Amounts travel as euros (JSON numbers, two decimals) and are integer
@@ -11,10 +11,6 @@ import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRou
 
 function chapterRef(req: RestRequest) {
   return defined({ chapter: nonEmptyText(param(req, 'chapter')), chapterId: num(param(req, 'chapterId')) });
-}
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call'], answer?: RestRoute['answer']): RestRoute {
-  return answer ? { method, path, call, answer } : { method, path, call };
 }
 
 /**
@@ -43,12 +39,12 @@ function nestedPosition(p: BudgetChangePosition) {
 /** A nested position as the wire carries it (for /api/openapi.json). */
 const NestedPositionAnswer = z.strictObject({
   chapter: z.strictObject({
-    code: z.string(),
-    chapterId: z.number(),
+    code: Text,
+    chapterId: Num,
     part: PartSchema,
-    title: z.number(),
-    descriptionDeu: z.string(),
-    descriptionIta: z.string(),
+    title: Num,
+    descriptionDeu: Text,
+    descriptionIta: Text,
     isEditable: z.boolean(),
     budget: Cents,
   }),
@@ -109,7 +105,7 @@ export const budgetRoutes: RestRoute[] = [
     c.budget.chapters(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         part: num(req.query.part) as 1 | 2 | undefined,
         chapterYear: num(req.query.chapterYear),
         withBudgetOnly: bool(req.query.withBudgetOnly),

@@ -1,21 +1,17 @@
-import { pageOf } from './entity.ts';
-import { defined, nonEmptyText, num, param, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { pageParams } from './entity.ts';
+import { defined, nonEmptyText, num, param, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: account transfers and account balances (cash). Amounts travel as euros and are integer
  * cents inside (the procedures' schemas, money.ts); the spec's field names on the wire.
  */
 
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
-
 export const cashRoutes: RestRoute[] = [
   // GET: the transfers picker (paged, `search`), or one transfer with `recordNumber`
   row('GET', 'Accounts/Transfers', (c, req) => {
     const recordNumber = num(req.query.recordNumber);
     if (recordNumber !== undefined) return c.accountTransfers.get({ ...scopeOf(req), recordNumber });
-    return c.accountTransfers.list(defined({ ...scopeOf(req), ...pageOf(req), search: nonEmptyText(req.query.search) }));
+    return c.accountTransfers.list(defined({ ...scopeOf(req), ...pageParams(req), search: nonEmptyText(req.query.search) }));
   }),
   // POST: accountIdFrom, accountIdTo, recordDate, amount, note (with id or recordNumber: that transfer changed)
   row('POST', 'Accounts/Transfers', (c, req) => c.accountTransfers.save({ ...scopedBody(req), ...scopeOf(req) } as never)),

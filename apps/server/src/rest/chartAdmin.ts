@@ -1,5 +1,5 @@
-import { entityRoutes, pageOf } from './entity.ts';
-import { bool, defined, num, param, type RestRequest, type RestRoute, scopeOf, text } from './params.ts';
+import { entityRoutes, pageParams } from './entity.ts';
+import { bool, defined, num, param, type RestRequest, type RestRoute, row, scopeOf, text } from './params.ts';
 
 /**
  * The chart scope: the department (`departmentId`, or `superDepartmentId` as the spec's client
@@ -26,7 +26,7 @@ function fields(req: RestRequest): Record<string, unknown> {
 
 function listFilters(req: RestRequest) {
   return defined({
-    ...pageOf(req),
+    ...pageParams(req),
     ...chartScope(req),
     description: text(req.query.description),
     part: num(req.query.part) as 1 | 2 | undefined,
@@ -53,16 +53,10 @@ const chart: RestRoute[] = [
     remove: (c, id, req) => c.chart.categories.delete({ id, ...adminScope(req) }),
   }),
   // the picker and the exact lookup first: static segments before `:id`
-  {
-    method: 'GET',
-    path: 'ChartOfAccounts/Chapters/pick',
-    call: (c, req) => c.chart.chapters.pick(defined({ ...listFilters(req), chapter: text(req.query.chapter), title: num(req.query.title) })),
-  },
-  {
-    method: 'GET',
-    path: 'ChartOfAccounts/Chapters/byCode',
-    call: (c, req) => c.chart.chapters.byCode({ ...chartScope(req), chapter: text(req.query.chapter) ?? '' }),
-  },
+  row('GET', 'ChartOfAccounts/Chapters/pick', (c, req) =>
+    c.chart.chapters.pick(defined({ ...listFilters(req), chapter: text(req.query.chapter), title: num(req.query.title) })),
+  ),
+  row('GET', 'ChartOfAccounts/Chapters/byCode', (c, req) => c.chart.chapters.byCode({ ...chartScope(req), chapter: text(req.query.chapter) ?? '' })),
   ...entityRoutes('ChartOfAccounts/Chapters', {
     list: (c, req) => c.chart.chapters.list(defined({ ...listFilters(req), chapter: text(req.query.chapter), title: num(req.query.title) })),
     template: (c, req) => c.chart.chapters.template(chartScope(req)),
@@ -72,74 +66,62 @@ const chart: RestRoute[] = [
     patch: (c, id, req) => c.chart.chapters.patch({ ...fields(req), ...adminScope(req), id }),
     remove: (c, id, req) => c.chart.chapters.delete({ id, ...adminScope(req) }),
   }),
-  { method: 'GET', path: 'ChartOfAccounts/Status', call: (c, req) => c.chart.status(chartScope(req)) },
-  { method: 'GET', path: 'ChartOfAccounts/ETS', call: (c, req) => c.chart.ets(defined({ part: num(req.query.part) as 1 | 2 | undefined })) },
-  {
-    method: 'GET',
-    path: 'ChartOfAccounts/Export',
-    call: (c, req) =>
-      c.chart.export(
-        defined({
-          year: num(req.query.year) as number,
-          area: num(req.query.area) as 1 | 2 | 3 | undefined,
-          part: num(req.query.part) as 1 | 2 | undefined,
-          titleFrom: num(req.query.titleFrom),
-          titleTo: num(req.query.titleTo),
-          withCategories: bool(req.query.withCategories),
-        }),
-      ),
-  },
-  {
-    method: 'POST',
-    path: 'ChartOfAccounts',
-    call: (c, req) =>
-      c.chart.copy(
-        defined({
-          ...adminScope(req),
-          area: num(param(req, 'area')) as 1 | 2 | 3,
-          year: num(param(req, 'year')) as number,
-          test: bool(param(req, 'test')),
-          chapters: bool(param(req, 'chapters')),
-          categories: bool(param(req, 'categories')),
-          titles: bool(param(req, 'titles')),
-          amendETS: bool(param(req, 'amendETS')),
-          replace: bool(param(req, 'replace')),
-        }),
-      ),
-  },
-  {
-    method: 'POST',
-    path: 'ChartOfAccounts/Unlock',
-    call: (c, req) =>
-      c.chart.unlock(
-        defined({
-          ...adminScope(req),
-          year: num(param(req, 'year')) as number,
-          area: num(param(req, 'area')) as 1 | 2 | 3,
-          unlocked: bool(param(req, 'unlocked')),
-        }),
-      ),
-  },
+  row('GET', 'ChartOfAccounts/Status', (c, req) => c.chart.status(chartScope(req))),
+  row('GET', 'ChartOfAccounts/ETS', (c, req) => c.chart.ets(defined({ part: num(req.query.part) as 1 | 2 | undefined }))),
+  row('GET', 'ChartOfAccounts/Export', (c, req) =>
+    c.chart.export(
+      defined({
+        year: num(req.query.year) as number,
+        area: num(req.query.area) as 1 | 2 | 3 | undefined,
+        part: num(req.query.part) as 1 | 2 | undefined,
+        titleFrom: num(req.query.titleFrom),
+        titleTo: num(req.query.titleTo),
+        withCategories: bool(req.query.withCategories),
+      }),
+    ),
+  ),
+  row('POST', 'ChartOfAccounts', (c, req) =>
+    c.chart.copy(
+      defined({
+        ...adminScope(req),
+        area: num(param(req, 'area')) as 1 | 2 | 3,
+        year: num(param(req, 'year')) as number,
+        test: bool(param(req, 'test')),
+        chapters: bool(param(req, 'chapters')),
+        categories: bool(param(req, 'categories')),
+        titles: bool(param(req, 'titles')),
+        amendETS: bool(param(req, 'amendETS')),
+        replace: bool(param(req, 'replace')),
+      }),
+    ),
+  ),
+  row('POST', 'ChartOfAccounts/Unlock', (c, req) =>
+    c.chart.unlock(
+      defined({
+        ...adminScope(req),
+        year: num(param(req, 'year')) as number,
+        area: num(param(req, 'area')) as 1 | 2 | 3,
+        unlocked: bool(param(req, 'unlocked')),
+      }),
+    ),
+  ),
 ];
 
 const years: RestRoute[] = [
-  { method: 'GET', path: 'FinancialYears/Status', call: (c) => c.years.status() },
-  {
-    method: 'PUT',
-    path: 'FinancialYears/Status',
-    call: (c, req) =>
-      c.years.setStatus({
-        ...adminScope(req),
-        years: (Array.isArray(req.body.years) ? req.body.years : req.body.years === undefined ? [] : req.body.years) as never,
-      }),
-  },
+  row('GET', 'FinancialYears/Status', (c) => c.years.status()),
+  row('PUT', 'FinancialYears/Status', (c, req) =>
+    c.years.setStatus({
+      ...adminScope(req),
+      years: (Array.isArray(req.body.years) ? req.body.years : req.body.years === undefined ? [] : req.body.years) as never,
+    }),
+  ),
 ];
 
 const admin: RestRoute[] = [
   ...entityRoutes('Admin/Users', {
     list: (c, req) =>
       c.admin.users.list(
-        defined({ ...pageOf(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
+        defined({ ...pageParams(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
       ),
     template: (c, req) => c.admin.users.template(adminScope(req)),
     get: (c, id, req) => c.admin.users.get({ id, ...adminScope(req) }),
@@ -152,7 +134,7 @@ const admin: RestRoute[] = [
     list: (c, req) =>
       c.admin.userDepartments.list(
         defined({
-          ...pageOf(req),
+          ...pageParams(req),
           ...defined({ departmentId: num(req.query.departmentId) }),
           superDepartmentId: num(req.query.superDepartmentId),
           onlyOwnDepartment: bool(req.query.onlyOwnDepartment),
@@ -181,34 +163,18 @@ const admin: RestRoute[] = [
       ),
     remove: (c, id, req) => c.admin.userDepartments.delete({ id, ...defined({ departmentId: num(req.query.departmentId ?? req.body.departmentId) }) }),
   }),
-  {
-    method: 'GET',
-    path: 'Admin/DepartmentUsers',
-    call: (c, req) => c.admin.departmentUsers({ ...pageOf(req), departmentId: num(param(req, 'departmentId')) as number }),
-  },
+  row('GET', 'Admin/DepartmentUsers', (c, req) => c.admin.departmentUsers({ ...pageParams(req), departmentId: num(param(req, 'departmentId')) as number })),
 ];
 
 const templates: RestRoute[] = [
-  {
-    method: 'GET',
-    path: 'MovementTemplates',
-    call: (c, req) => c.templates.list(defined({ ...pageOf(req), ...scopeOf(req), description: text(req.query.description) })),
-  },
-  { method: 'GET', path: 'MovementTemplates/:code', call: (c, req) => c.templates.get({ ...scopeOf(req), code: num(req.params.code) as number }) },
-  {
-    method: 'POST',
-    path: 'MovementTemplates',
-    call: async (c, req) => {
-      const created = await c.templates.create({ ...fields(req), ...scopeOf(req) } as never);
-      return created.code;
-    },
-  },
-  {
-    method: 'POST',
-    path: 'MovementTemplates/save',
-    call: (c, req) => c.templates.save({ ...fields(req), ...scopeOf(req), code: num(req.body.code) as number } as never),
-  },
-  { method: 'DELETE', path: 'MovementTemplates/:code', call: (c, req) => c.templates.delete({ ...scopeOf(req), code: num(req.params.code) as number }) },
+  row('GET', 'MovementTemplates', (c, req) => c.templates.list(defined({ ...pageParams(req), ...scopeOf(req), description: text(req.query.description) }))),
+  row('GET', 'MovementTemplates/:code', (c, req) => c.templates.get({ ...scopeOf(req), code: num(req.params.code) as number })),
+  row('POST', 'MovementTemplates', async (c, req) => {
+    const created = await c.templates.create({ ...fields(req), ...scopeOf(req) } as never);
+    return created.code;
+  }),
+  row('POST', 'MovementTemplates/save', (c, req) => c.templates.save({ ...fields(req), ...scopeOf(req), code: num(req.body.code) as number } as never)),
+  row('DELETE', 'MovementTemplates/:code', (c, req) => c.templates.delete({ ...scopeOf(req), code: num(req.params.code) as number })),
 ];
 
 /** Spec 2 §7: chart of accounts, financial-year status, users, user-departments, movement templates. */

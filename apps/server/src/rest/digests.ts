@@ -1,5 +1,5 @@
-import { pageOf } from './entity.ts';
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopeOf } from './params.ts';
+import { pageParams } from './entity.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopeOf } from './params.ts';
 
 /**
  * Spec 1 §7 and spec 3 §7: the Digests/* calls (the online panels and the print data). Reads only;
@@ -8,26 +8,22 @@ import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRou
  * `page` is sent (`pageSize`, default 30), otherwise all of them come.
  */
 
-function row(path: string, call: RestRoute['call']): RestRoute {
-  return { method: 'GET', path, call };
-}
-
 const n = (req: RestRequest, name: string) => num(param(req, name));
 const code = (req: RestRequest, name: string) => nonEmptyText(param(req, name));
 
 export const digestRoutes: RestRoute[] = [
   // year, chapterYear, chapter (code) or chapterId, departmentId
-  row('Digests/Chapters', (c, req) =>
+  row('GET', 'Digests/Chapters', (c, req) =>
     c.digests.chapter(
-      defined({ ...scopeOf(req), ...pageOf(req), chapterYear: n(req, 'chapterYear'), chapter: code(req, 'chapter'), chapterId: n(req, 'chapterId') }),
+      defined({ ...scopeOf(req), ...pageParams(req), chapterYear: n(req, 'chapterYear'), chapter: code(req, 'chapter'), chapterId: n(req, 'chapterId') }),
     ),
   ),
   // year, accountId or accountCode, departmentId; the print: dateFrom, dateTo
-  row('Digests/CashJournal', (c, req) =>
+  row('GET', 'Digests/CashJournal', (c, req) =>
     c.digests.cashJournal(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         accountId: n(req, 'accountId'),
         accountCode: code(req, 'accountCode'),
         dateFrom: code(req, 'dateFrom'),
@@ -36,11 +32,11 @@ export const digestRoutes: RestRoute[] = [
     ),
   ),
   // year, supplierId or supplierCode
-  row('Digests/Suppliers', (c, req) =>
-    c.digests.supplier(defined({ ...scopeOf(req), ...pageOf(req), supplierId: n(req, 'supplierId'), supplierCode: n(req, 'supplierCode') })),
+  row('GET', 'Digests/Suppliers', (c, req) =>
+    c.digests.supplier(defined({ ...scopeOf(req), ...pageParams(req), supplierId: n(req, 'supplierId'), supplierCode: n(req, 'supplierCode') })),
   ),
   // the availabilities print: chapterYear, part, titleFrom/titleTo, chapterFrom/chapterTo, withBudgetOnly
-  row('Digests/Availabilities', (c, req) =>
+  row('GET', 'Digests/Availabilities', (c, req) =>
     c.digests.availabilities(
       defined({
         ...scopeOf(req),
@@ -55,7 +51,7 @@ export const digestRoutes: RestRoute[] = [
     ),
   ),
   // the chapter digest print: chapterYear, chapterFrom/chapterTo, withMovements
-  row('Digests/Chapters/List', (c, req) =>
+  row('GET', 'Digests/Chapters/List', (c, req) =>
     c.digests.chaptersList(
       defined({
         ...scopeOf(req),
@@ -67,7 +63,7 @@ export const digestRoutes: RestRoute[] = [
     ),
   ),
   // the supplier digest print: supplierFrom/supplierTo (codes), withMovements, withEmpty
-  row('Digests/Suppliers/List', (c, req) =>
+  row('GET', 'Digests/Suppliers/List', (c, req) =>
     c.digests.suppliersList(
       defined({
         ...scopeOf(req),

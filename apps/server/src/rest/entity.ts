@@ -1,4 +1,4 @@
-import type { RestRequest, RestRoute } from './params.ts';
+import { type RestRequest, type RestRoute, row } from './params.ts';
 
 type Caller = Parameters<RestRoute['call']>[0];
 
@@ -26,18 +26,18 @@ function idOf(req: RestRequest): number {
 export function entityRoutes(endpoint: string, p: EntityProcedures): RestRoute[] {
   const routes: RestRoute[] = [];
   const { list, template, get, create, update, patch, remove } = p;
-  if (list) routes.push({ method: 'GET', path: endpoint, call: (c, req) => list(c, req) });
-  if (template) routes.push({ method: 'GET', path: `${endpoint}/new`, call: (c, req) => template(c, req) });
-  if (get) routes.push({ method: 'GET', path: `${endpoint}/:id`, call: (c, req) => get(c, idOf(req), req) });
-  if (create) routes.push({ method: 'POST', path: endpoint, call: (c, req) => create(c, req) });
-  if (update) routes.push({ method: 'PUT', path: `${endpoint}/:id`, call: (c, req) => update(c, idOf(req), req) });
-  if (patch) routes.push({ method: 'PATCH', path: `${endpoint}/:id`, call: (c, req) => patch(c, idOf(req), req) });
-  if (remove) routes.push({ method: 'DELETE', path: `${endpoint}/:id`, call: (c, req) => remove(c, idOf(req), req) });
+  if (list) routes.push(row('GET', endpoint, (c, req) => list(c, req)));
+  if (template) routes.push(row('GET', `${endpoint}/new`, (c, req) => template(c, req)));
+  if (get) routes.push(row('GET', `${endpoint}/:id`, (c, req) => get(c, idOf(req), req)));
+  if (create) routes.push(row('POST', endpoint, (c, req) => create(c, req)));
+  if (update) routes.push(row('PUT', `${endpoint}/:id`, (c, req) => update(c, idOf(req), req)));
+  if (patch) routes.push(row('PATCH', `${endpoint}/:id`, (c, req) => patch(c, idOf(req), req)));
+  if (remove) routes.push(row('DELETE', `${endpoint}/:id`, (c, req) => remove(c, idOf(req), req)));
   return routes;
 }
 
 /** Paging parameters of a collection read (`page`, `pageSize` as query strings). */
-export function pageOf(req: RestRequest): { page?: number; pageSize?: number } {
+export function pageParams(req: RestRequest): { page?: number; pageSize?: number } {
   const out: { page?: number; pageSize?: number } = {};
   if (req.query.page !== undefined && req.query.page !== '') out.page = Number(req.query.page);
   if (req.query.pageSize !== undefined && req.query.pageSize !== '') out.pageSize = Number(req.query.pageSize);

@@ -1,4 +1,4 @@
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: the final-account calls (DOMAIN decisions 12, 16–19). Amounts travel as euros and are
@@ -6,10 +6,6 @@ import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRou
  * spec's boolean (the late-approval flag is in GET FinalBalance); the report's flags and ranges come
  * in the body, the cover-page flag stays on the client.
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
 
 /** The approval date from body or query: a date, or null / '' / absent to reopen. */
 function approvalOf(req: RestRequest): string | null {

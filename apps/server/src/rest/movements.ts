@@ -1,16 +1,12 @@
 import { kindOfType, type MovementKind, MovementTypeSchema } from '@app/domain';
-import { pageOf } from './entity.ts';
-import { defined, nonEmptyText, num, param, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { pageParams } from './entity.ts';
+import { defined, nonEmptyText, num, param, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: the movements calls (bookings). Amounts travel as euros and are integer cents inside
  * (the procedures' schemas, money.ts). `Movements/Revenues` and `Movements/Expenses` name the kind;
  * `POST Movements` takes it from the body (`kind`, or the kind of `type`).
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
 
 /** The kind of a `POST Movements` body: `kind` when given, else the kind of its `type`. */
 function kindOfBody(b: Record<string, unknown>): unknown {
@@ -31,7 +27,7 @@ function list(kind: MovementKind): RestRoute['call'] {
   return (c, req) => {
     const recordNumber = num(req.query.recordNumber);
     if (recordNumber !== undefined) return c.movements.get({ ...scopeOf(req), kind, recordNumber });
-    return c.movements.list(defined({ ...scopeOf(req), ...pageOf(req), kind, search: nonEmptyText(req.query.search) }));
+    return c.movements.list(defined({ ...scopeOf(req), ...pageParams(req), kind, search: nonEmptyText(req.query.search) }));
   };
 }
 

@@ -30,6 +30,11 @@ export interface RestRoute {
   answer?: z.core.$ZodType | { file: string };
 }
 
+/** One row of an area table: the method, the spec's path, the call and (when the row reshapes the answer) its wire schema. */
+export function row(method: RestRoute['method'], path: string, call: RestRoute['call'], answer?: RestRoute['answer']): RestRoute {
+  return answer ? { method, path, call, answer } : { method, path, call };
+}
+
 /** A row's answer that is a file, not JSON: sent as is with its content type (and as a download when named). */
 export class RestFile {
   constructor(

@@ -1,14 +1,10 @@
-import { bool, defined, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf } from './params.ts';
+import { bool, defined, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /**
  * Spec 3 §7: the payments calls (open payments, homebanking, registering). Amounts travel as euros and
  * are integer cents inside (the procedures' schemas, money.ts). An order is named by `orderId` (query
  * or body; the spec's `order` as an id or an object with `id` is taken too).
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
 
 /** The order of a request: `orderId`, else `order` (an id or `{ id }`), from query or body. */
 function orderIdOf(req: RestRequest): unknown {

@@ -1,5 +1,5 @@
-import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf, text } from './params.ts';
-import { pageOf } from './entity.ts';
+import { bool, defined, nonEmptyText, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf, text } from './params.ts';
+import { pageParams } from './entity.ts';
 
 /**
  * Spec 3 §7: the reservations calls. Amounts travel as euros and are integer cents inside (the
@@ -7,10 +7,6 @@ import { pageOf } from './entity.ts';
  * (query or body); a saved one may send its chapter as the spec's nested object
  * (`chapter: { chapterYear, chapter, chapterId }`) or flat (`chapterYear`, `chapter` code or `chapterId`).
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute {
-  return { method, path, call };
-}
 
 /** The key of a reservation from query or body: `id` and/or `recordNumber`. */
 function keyOf(req: RestRequest) {
@@ -42,7 +38,7 @@ export const reservationRoutes: RestRoute[] = [
     c.reservations.list(
       defined({
         ...scopeOf(req),
-        ...pageOf(req),
+        ...pageParams(req),
         chapterId: num(req.query.chapterId),
         chapterYear: num(req.query.chapterYear),
         lineId: num(req.query.lineId),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, defined, num, param, type RestRequest, type RestRoute, scopedBody, scopeOf, text } from './params.ts';
+import { bool, defined, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf, text } from './params.ts';
 
 /**
  * Spec 3 §7: the residues calls (DOMAIN.md "Year end", decisions 13-15). Amounts travel as euros and
@@ -9,10 +9,6 @@ import { bool, defined, num, param, type RestRequest, type RestRoute, scopedBody
  * position's nested `budget.budgetId`); a manual residue may name its year `year` (the spec's field)
  * or `chapterYear`, its chapter flat or nested (`chapter: { chapter, chapterId, chapterYear }`).
  */
-
-function row(method: RestRoute['method'], path: string, call: RestRoute['call'], answer?: RestRoute['answer']): RestRoute {
-  return answer ? { method, path, call, answer } : { method, path, call };
-}
 
 /** A position of the PUT body: `{ amount, budgetId }` or a whole residue position (`budget.budgetId`). */
 function positionOf(value: unknown): Record<string, unknown> {

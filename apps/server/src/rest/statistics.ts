@@ -1,5 +1,5 @@
 import { statisticsCsv } from '@app/reports/statistics';
-import { nonEmptyText, num, RestFile, type RestRequest, type RestRoute } from './params.ts';
+import { nonEmptyText, num, RestFile, type RestRequest, type RestRoute, row } from './params.ts';
 
 function statisticsInput(req: RestRequest) {
   const q = req.query;
@@ -17,13 +17,13 @@ function statisticsInput(req: RestRequest) {
 
 /** Spec 2 §7 "Statistics": the CSV as a download with its fixed file name. */
 export const statisticsRoutes: RestRoute[] = [
-  {
-    method: 'GET',
-    path: 'statistics',
-    answer: { file: 'text/csv' },
-    call: async (c, req) => {
+  row(
+    'GET',
+    'statistics',
+    async (c, req) => {
       const data = await c.statistics.export(statisticsInput(req));
       return new RestFile(statisticsCsv(data), 'text/csv; charset=utf-8', data.fileName);
     },
-  },
+    { file: 'text/csv' },
+  ),
 ];

@@ -1,9 +1,18 @@
-import { AccountInput, AccountListInput, AccountPrintInput, Id, Year } from '@app/domain';
+import {
+  AccountBriefsOutput,
+  AccountInput,
+  AccountListInput,
+  AccountOutput,
+  AccountPageOutput,
+  AccountPrintInput,
+  AccountTemplateOutput,
+  DeletedOutput,
+  Id,
+  Year,
+} from '@app/domain';
 import { z } from 'zod';
 import * as accounts from '../services/accounts.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import { DeletedOutput } from './baseDataOutputs.ts';
-import { AccountBriefsOutput, AccountOutput, AccountPageOutput, AccountTemplateOutput } from './platformOutputs.ts';
 
 const id = Id;
 /** Accounts belong to the scope's department; the scope year is the year of `canInactivate` (its balance). */

@@ -1,28 +1,26 @@
 import {
+  DeletedRecordOutput,
   DepartmentUsersInput,
   Id,
   UserCreateInput,
   UserDepartmentIdInput,
   UserDepartmentInput,
   UserDepartmentListInput,
+  UserDepartmentOutput,
+  UserDepartmentPageOutput,
   UserDepartmentPatchInput,
   UserDepartmentUpdateInput,
+  UserDetailOutput,
   UserIdInput,
   UserListInput,
+  UserPageOutput,
   UserPatchInput,
+  UserTemplateOutput,
   UserUpdateInput,
 } from '@app/domain';
 import { z } from 'zod';
 import * as admin from '../services/admin.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import {
-  DeletedRecordOutput,
-  UserDepartmentOutput,
-  UserDepartmentPageOutput,
-  UserDetailOutput,
-  UserPageOutput,
-  UserTemplateOutput,
-} from './baseDataOutputs.ts';
 
 const AdminScope = z.object({ departmentId: Id.optional() });
 

@@ -1,7 +1,6 @@
-import { ChangePasswordInput, Language, LoginInput, LoginResult, SessionUser } from '@app/domain';
+import { ChangePasswordInput, Language, LoginInput, LoginResult, LogoutOutput, PasswordChangedOutput, SessionUser } from '@app/domain';
 import { z } from 'zod';
 import * as auth from '../services/auth.ts';
-import { LogoutOutput, PasswordChangedOutput } from './platformOutputs.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const authRouter = router({

@@ -1,8 +1,18 @@
-import { BankImportInput, BankInput, BankListInput, Id, safeString } from '@app/domain';
+import {
+  BankImportInput,
+  BankImportOutput,
+  BankInput,
+  BankListInput,
+  BankOutput,
+  BankPageOutput,
+  BankTemplateOutput,
+  DeletedOutput,
+  Id,
+  safeString,
+} from '@app/domain';
 import { z } from 'zod';
 import * as banks from '../services/banks.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import { BankImportOutput, BankOutput, BankPageOutput, BankTemplateOutput, DeletedOutput } from './baseDataOutputs.ts';
 
 const id = Id;
 /** Writes to the shared directory need bankImport in the area of the scope department (or the union link without one). */

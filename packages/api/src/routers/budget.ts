@@ -2,19 +2,31 @@ import {
   AdjustmentCreateInput,
   AdjustmentGetInput,
   AdjustmentInput,
+  AdjustmentProtocolOutput,
+  BudgetAdjustmentOutput,
+  BudgetChangeBriefOutput,
   BudgetChangeCreateInput,
   BudgetChangeInput,
+  BudgetChangeOutput,
   BudgetChangeRecordInput,
   BudgetChapterInput,
+  BudgetChapterOutput,
+  BudgetChapterPageOutput,
   BudgetChaptersInput,
   ChangesByChapterInput,
+  ChangesByChapterOutput,
   ChangesProtocolInput,
+  ChangesProtocolOutput,
   ChapterBeforeInput,
   ForecastApproveInput,
   ForecastExportInput,
+  ForecastExportOutput,
   ForecastPartInput,
+  ForecastPartOutput,
   ForecastSaveInput,
+  ForecastSummaryOutput,
   ScopeInput,
+  SurplusOutput,
   SurplusSaveInput,
   todayIso,
 } from '@app/domain';
@@ -26,20 +38,6 @@ import { forecastSummary, getForecastPart, saveForecastPart } from '../services/
 import * as prints from '../services/budget/prints.ts';
 import { getSurplus, saveSurplus } from '../services/budget/surplus.ts';
 import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
-import {
-  AdjustmentProtocolOutput,
-  BudgetAdjustmentOutput,
-  BudgetChangeBriefOutput,
-  BudgetChangeOutput,
-  BudgetChapterOutput,
-  BudgetChapterPageOutput,
-  ChangesByChapterOutput,
-  ChangesProtocolOutput,
-  ForecastExportOutput,
-  ForecastPartOutput,
-  ForecastSummaryOutput,
-  SurplusOutput,
-} from './budgetOutputs.ts';
 
 /**
  * The budget of the scope: forecast, surplus, approval, changes, adjustment, chapter figures and

@@ -1,23 +1,39 @@
 import {
   CategoryInput,
+  CategoryOutput,
+  CategoryPageOutput,
   CategoryPatchInput,
+  CategoryTemplateOutput,
   CategoryUpdateInput,
+  ChapterBriefPageOutput,
   ChapterInput,
   ChapterListInput,
   ChapterLookupInput,
+  ChapterOutput,
+  ChapterPageOutput,
   ChapterPatchInput,
   ChapterPickerInput,
+  ChapterTemplateOutput,
   ChapterUpdateInput,
   ChartCopyInput,
+  ChartCopyOutput,
   ChartExportInput,
+  ChartExportOutput,
   ChartItemId,
   ChartListInput,
   ChartScopeInput,
+  ChartStatusOutput,
   ChartUnlockInput,
+  DeletedRecordOutput,
   EtsInput,
+  EtsOutput,
   TitleInput,
+  TitleOutput,
+  TitlePageOutput,
   TitlePatchInput,
+  TitleTemplateOutput,
   TitleUpdateInput,
+  YearStateOutput,
 } from '@app/domain';
 import * as categories from '../services/chart/categories.ts';
 import * as chapters from '../services/chart/chapters.ts';
@@ -28,24 +44,6 @@ import { chartStatus } from '../services/chart/scope.ts';
 import * as titles from '../services/chart/titles.ts';
 import { setChartUnlocked } from '../services/years.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import {
-  CategoryOutput,
-  CategoryPageOutput,
-  CategoryTemplateOutput,
-  ChapterBriefPageOutput,
-  ChapterOutput,
-  ChapterPageOutput,
-  ChapterTemplateOutput,
-  ChartCopyOutput,
-  ChartStatusOutput,
-  ChartExportOutput,
-  EtsOutput,
-  TitleOutput,
-  TitlePageOutput,
-  TitleTemplateOutput,
-} from './chartOutputs.ts';
-import { DeletedRecordOutput } from './baseDataOutputs.ts';
-import { YearStateOutput } from './platformOutputs.ts';
 
 /** Chart of accounts per area and year: titles, categories, chapters, picker, ETS, export, copy. */
 export const chartRouter = router({

@@ -1,8 +1,19 @@
-import { checkDepartment, DepartmentExportInput, DepartmentFields, DepartmentListInput, DepartmentSearchInput, Id } from '@app/domain';
+import {
+  checkDepartment,
+  DeletedOutput,
+  DepartmentBriefPageOutput,
+  DepartmentExportInput,
+  DepartmentFields,
+  DepartmentListInput,
+  DepartmentOutput,
+  DepartmentPageOutput,
+  DepartmentSearchInput,
+  DepartmentTemplateOutput,
+  Id,
+} from '@app/domain';
 import { z } from 'zod';
 import * as departments from '../services/departments.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import { DeletedOutput, DepartmentBriefPageOutput, DepartmentOutput, DepartmentPageOutput, DepartmentTemplateOutput } from './baseDataOutputs.ts';
 
 const id = Id;
 /** The department of the user's scope: decides the permission `departments` of writes. */

@@ -1,8 +1,18 @@
-import { Id, SupplierExportInput, SupplierInput, SupplierListInput, SupplierSearchInput } from '@app/domain';
+import {
+  DeletedOutput,
+  Id,
+  SupplierBriefPageOutput,
+  SupplierExportInput,
+  SupplierInput,
+  SupplierListInput,
+  SupplierOutput,
+  SupplierPageOutput,
+  SupplierSearchInput,
+  SupplierTemplateOutput,
+} from '@app/domain';
 import { z } from 'zod';
 import * as suppliers from '../services/suppliers.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import { DeletedOutput, SupplierBriefPageOutput, SupplierOutput, SupplierPageOutput, SupplierTemplateOutput } from './baseDataOutputs.ts';
 
 const id = Id;
 /** Suppliers belong to the scope's department; the year is ignored. */

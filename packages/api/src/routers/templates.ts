@@ -1,8 +1,16 @@
-import { TemplateCodeInput, TemplateCreateInput, TemplateListInput, TemplateSaveInput } from '@app/domain';
+import {
+  DeletedRecordOutput,
+  TemplateCodeInput,
+  TemplateCreatedOutput,
+  TemplateCreateInput,
+  TemplateListInput,
+  TemplateOutput,
+  TemplatePageOutput,
+  TemplateSaveInput,
+} from '@app/domain';
 import { requirePermission } from '../guards.ts';
 import * as templates from '../services/templates.ts';
 import { scopedProcedure, router } from '../trpc.ts';
-import { TemplateCreatedOutput, DeletedRecordOutput, TemplateOutput, TemplatePageOutput } from './baseDataOutputs.ts';
 
 /** Movement templates of the scope department; open to every user linked to it. */
 const templateProcedure = scopedProcedure.use(({ ctx, next }) => {

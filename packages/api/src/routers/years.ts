@@ -1,7 +1,6 @@
-import { FinancialYearStatusInput, Id, Year } from '@app/domain';
+import { FinancialYearStatusInput, Id, Year, YearCreatedOutput, YearsOutput, YearStatesOutput } from '@app/domain';
 import { z } from 'zod';
 import * as years from '../services/years.ts';
-import { YearCreatedOutput, YearStatesOutput, YearsOutput } from './platformOutputs.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
 export const yearsRouter = router({

@@ -123,7 +123,7 @@ for (const target of testDatabases()) {
       const loose = operations(await doc()).filter((o) => o.op['x-answer-typed'] === false);
       expect(
         loose.map((o) => `${o.method} ${o.path}`),
-        'give these procedures an output schema (see packages/api/src/routers/*Outputs.ts)',
+        'give these procedures an output schema (see packages/domain/src/*Outputs.ts)',
       ).toEqual([]);
       // every row was followed to its procedure
       const undescribed = operations(await doc()).filter((o) => (o.op as { 'x-described'?: boolean })['x-described'] === false);

@@ -1,34 +1,19 @@
-import {
-  AccessLevelSchema,
-  type Bank,
-  type BankImportReport,
-  type Department,
-  DepartmentBrief,
-  Language,
-  type MovementTemplate,
-  type Page,
-  type Supplier,
-  type SupplierBrief,
-  type TemplateBrief,
-  type UserDepartmentRow,
-  type UserDetail,
-  type UserRow,
-} from '@app/domain';
 import { z } from 'zod';
+import type { Bank, BankImportReport } from './banks.ts';
+import type { Department } from './departments.ts';
+import { NullNum, NullText, Num, pageOf, Text } from './outputs.ts';
+import type { Page } from './paging.ts';
+import { AccessLevelSchema, Language } from './roles.ts';
+import { DepartmentBrief } from './scope.ts';
+import type { Supplier, SupplierBrief } from './suppliers.ts';
+import type { MovementTemplate, TemplateBrief } from './templates.ts';
+import type { UserDepartmentRow, UserDetail, UserRow } from './users.ts';
 
 /**
  * The answers of the base-data procedures as schemas (for /api/openapi.json and output validation):
  * strict objects typed by the domain type they describe, plain strings and numbers (what is stored is
  * answered as stored; the input rules are the input schemas' job).
  */
-
-const Num = z.number();
-const Text = z.string();
-
-/** A page of a list answer (entities, page, pageSize, totalPages, total). */
-export function pageOf<T>(entity: z.ZodType<T>): z.ZodType<Page<T>> {
-  return z.strictObject({ entities: z.array(entity), page: Num, pageSize: Num, totalPages: Num, total: Num });
-}
 
 const bankFields = {
   key: Text,
@@ -47,7 +32,7 @@ const bankFields = {
   uicCode: Text,
   swift: Text,
   iban: Text,
-  invalidFrom: z.string().nullable(),
+  invalidFrom: NullText,
 };
 
 export const BankOutput: z.ZodType<Bank> = z.strictObject({ id: Num, ...bankFields });
@@ -93,7 +78,7 @@ const supplierFields = {
   language: Language,
   isInactive: z.boolean(),
   bankInfo: z.strictObject({
-    bankId: Num.nullable(),
+    bankId: NullNum,
     bankName: Text,
     bankKey: Text,
     swift: Text,
@@ -150,7 +135,7 @@ const departmentFields = {
   siaNumber: Text,
   homebankingFile: Text,
   cbiCuc: Text,
-  firstYear: Num.nullable(),
+  firstYear: NullNum,
 };
 
 export const DepartmentOutput: z.ZodType<Department> = z.strictObject({
@@ -181,14 +166,7 @@ export const TemplateOutput: z.ZodType<MovementTemplate> = z.strictObject({
   isEditable: z.boolean(),
 });
 const TemplateBriefOutput: z.ZodType<TemplateBrief> = z.strictObject({ id: Num, code: Num, descriptionDeu: Text, descriptionIta: Text, positionCount: Num });
-export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: boolean }> = z.strictObject({
-  entities: z.array(TemplateBriefOutput),
-  page: Num,
-  pageSize: Num,
-  totalPages: Num,
-  total: Num,
-  isEditable: z.boolean(),
-});
+export const TemplatePageOutput: z.ZodType<Page<TemplateBrief> & { isEditable: boolean }> = pageOf(TemplateBriefOutput).extend({ isEditable: z.boolean() });
 export const TemplateCreatedOutput = z.strictObject({ code: Num, id: Num });
 
 const userFields = {
@@ -196,8 +174,8 @@ const userFields = {
   fullname: Text,
   accessLevel: AccessLevelSchema,
   locked: z.boolean(),
-  validUntil: Text.nullable(),
-  mainDepartmentId: Num.nullable(),
+  validUntil: NullText,
+  mainDepartmentId: NullNum,
   language: Language,
   mustChangePassword: z.boolean(),
 };
@@ -220,7 +198,7 @@ export const UserDepartmentOutput: z.ZodType<UserDepartmentRow> = z.strictObject
   userFullname: Text,
   accessLevel: Num,
   isLocked: z.boolean(),
-  validUntil: Text.nullable(),
+  validUntil: NullText,
   deptCode: Text,
   name1Deu: Text,
   name2Deu: Text,

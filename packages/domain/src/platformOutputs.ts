@@ -1,14 +1,13 @@
-import { type Account, type AccountBrief, AccountTypeSchema, AreaFlags, type FinancialYearState, FinancialYearStatus } from '@app/domain';
 import { z } from 'zod';
-import { pageOf } from './baseDataOutputs.ts';
+import { type Account, type AccountBrief, AccountTypeSchema } from './accounts.ts';
+import { AreaFlags, type FinancialYearState, FinancialYearStatus } from './chart.ts';
+import { Num, pageOf, Text } from './outputs.ts';
 
 /**
  * The answers of the platform procedures (years, sign-out, password, account briefs) as schemas, for
  * /api/openapi.json and output validation: strict objects typed by the service's answer, so a field
  * the service adds without its schema fails the tests (no amounts here).
  */
-
-const Num = z.number();
 
 export const YearsOutput = z.strictObject({ years: z.array(Num) });
 
@@ -33,9 +32,9 @@ export const PasswordChangedOutput = z.strictObject({ changed: z.literal(true), 
 
 const AccountBriefOutput: z.ZodType<AccountBrief> = z.strictObject({
   id: Num,
-  code: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  code: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   type: AccountTypeSchema,
   inactive: z.boolean(),
 });
@@ -44,14 +43,14 @@ export const AccountBriefsOutput = z.array(AccountBriefOutput);
 
 const accountFields = {
   departmentId: Num,
-  code: z.string(),
-  descriptionDeu: z.string(),
-  descriptionIta: z.string(),
+  code: Text,
+  descriptionDeu: Text,
+  descriptionIta: Text,
   type: AccountTypeSchema,
-  notes: z.string(),
+  notes: Text,
   inactive: z.boolean(),
   canInactivate: z.boolean(),
-  bankInfo: z.strictObject({ iban: z.string(), bankName: z.string(), swift: z.string() }),
+  bankInfo: z.strictObject({ iban: Text, bankName: Text, swift: Text }),
 };
 
 export const AccountOutput: z.ZodType<Account> = z.strictObject({ id: Num, ...accountFields });

@@ -1,27 +1,20 @@
-import {
-  type AdjustmentProtocol,
-  type BalanceCheckResult,
-  type BudgetAdjustment,
-  type BudgetChange,
-  type BudgetChangeBrief,
-  type BudgetChangePosition,
-  type BudgetChangeTotals,
-  type BudgetChapter,
-  BudgetChapterSchema,
-  Cents,
-  type ChangesByChapter,
-  type ChangesProtocol,
-  type ForecastExport,
-  type ForecastPart,
-  type ForecastSummary,
-  type Page,
-  PartSchema,
-  type PrintDepartment,
-  type ProtocolPosition,
-  type ProtocolSession,
-  type Surplus,
-} from '@app/domain';
 import { z } from 'zod';
+import type { BudgetAdjustment, BudgetChange, BudgetChangeBrief, BudgetChangePosition, BudgetChangeTotals } from './budgetChanges.ts';
+import { type BudgetChapter, BudgetChapterSchema } from './budgetFigures.ts';
+import type {
+  AdjustmentProtocol,
+  ChangesByChapter,
+  ChangesProtocol,
+  ForecastExport,
+  PrintDepartment,
+  ProtocolPosition,
+  ProtocolSession,
+} from './budgetPrint.ts';
+import { PartSchema } from './chapterCode.ts';
+import type { BalanceCheckResult, ForecastPart, ForecastSummary, Surplus } from './forecast.ts';
+import { Cents } from './money.ts';
+import { NullText, Num, pageOf, Text } from './outputs.ts';
+import type { Page } from './paging.ts';
 
 /**
  * The answers of the budget procedures as schemas: every amount is `Cents` (marked as money, so the
@@ -29,14 +22,6 @@ import { z } from 'zod';
  * service answers but the schema does not know is an output validation error, so no amount can leave
  * unmarked. Each schema is typed by the domain interface it describes (the procedure types stay).
  */
-
-const Num = z.number();
-const Text = z.string();
-const NullableText = z.string().nullable();
-
-function pageOf<T>(entity: z.ZodType<T>) {
-  return z.strictObject({ entities: z.array(entity), page: Num, pageSize: Num, totalPages: Num, total: Num });
-}
 
 export const BudgetChapterOutput: z.ZodType<BudgetChapter> = BudgetChapterSchema;
 
@@ -52,7 +37,7 @@ export const ForecastSummaryOutput: z.ZodType<ForecastSummary> = z.strictObject(
   isBalanced: z.strictObject({ total: z.boolean(), title1: z.boolean(), title3: z.boolean() }),
   checks: z.strictObject({ total: CheckResult, title1: CheckResult, title3: CheckResult }),
   isEmpty: z.boolean(),
-  approval: NullableText,
+  approval: NullText,
   isEditable: z.boolean(),
 });
 
@@ -89,7 +74,7 @@ export const SurplusOutput: z.ZodType<Surplus> = z.strictObject({
   isEditable: z.boolean(),
 });
 
-const changeBrief = { id: Num, recordNumber: Num, approved: NullableText, notes: Text };
+const changeBrief = { id: Num, recordNumber: Num, approved: NullText, notes: Text };
 export const BudgetChangeBriefOutput: z.ZodType<BudgetChangeBrief> = z.strictObject(changeBrief);
 
 const ChangePosition: z.ZodType<BudgetChangePosition> = z.strictObject({
@@ -175,7 +160,7 @@ export const ForecastExportOutput: z.ZodType<ForecastExport> = z.strictObject({
     .nullable(),
   department: Department.nullable(),
   area: Area,
-  approval: NullableText,
+  approval: NullText,
   date: Text,
 });
 
@@ -193,7 +178,7 @@ export const ChangesByChapterOutput: z.ZodType<ChangesByChapter> = z.strictObjec
       budgetInitial: Cents,
       budgetChanges: Cents,
       budgetFinal: Cents,
-      changes: z.array(z.strictObject({ recordNumber: Num, approved: NullableText, notes: Text, amount: Cents })),
+      changes: z.array(z.strictObject({ recordNumber: Num, approved: NullText, notes: Text, amount: Cents })),
     }),
   ),
   hasDetails: z.boolean(),
@@ -209,7 +194,7 @@ const ProtocolPositionOutput: z.ZodType<ProtocolPosition> = z.strictObject({
   amount: Cents,
   budgetAfter: Cents,
 });
-const session = { recordNumber: Num, approved: NullableText, notes: Text, positions: z.array(ProtocolPositionOutput), totals: ChangeTotals };
+const session = { recordNumber: Num, approved: NullText, notes: Text, positions: z.array(ProtocolPositionOutput), totals: ChangeTotals };
 const Session: z.ZodType<ProtocolSession> = z.strictObject(session);
 const Titels = z.array(z.strictObject({ part: PartSchema, title: Num, descriptionDeu: Text, descriptionIta: Text }));
 

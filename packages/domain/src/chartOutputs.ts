@@ -1,14 +1,12 @@
-import type { CategoryRow, ChapterBrief, ChapterRow, ChartCopyResult, ChartExport, EtsChart, TitleRow } from '@app/domain';
 import { z } from 'zod';
-import { pageOf } from './baseDataOutputs.ts';
+import type { CategoryRow, ChapterBrief, ChapterRow, ChartCopyResult, ChartExport, EtsChart, TitleRow } from './chart.ts';
+import { NullNum, NullText, Num, pageOf, Text } from './outputs.ts';
 
 /**
  * The answers of the chart-of-accounts procedures as schemas (for /api/openapi.json and output
  * validation): strict objects typed by the domain's row types.
  */
 
-const Num = z.number();
-const Text = z.string();
 const scope = { year: Num, area: Num, part: Num };
 
 const titleFields = { ...scope, title: Num, descriptionDeu: Text, descriptionIta: Text };
@@ -32,9 +30,9 @@ const chapterFields = {
   descriptionIta: Text,
   emptyChapter: z.boolean(),
   municipalContrib: z.boolean(),
-  categoryId: Num.nullable(),
-  titleId: Num.nullable(),
-  etsCategoryId: Num.nullable(),
+  categoryId: NullNum,
+  titleId: NullNum,
+  etsCategoryId: NullNum,
   notes: Text,
 };
 export const ChapterOutput: z.ZodType<ChapterRow> = z.strictObject({ id: Num, ...chapterFields });
@@ -65,7 +63,7 @@ export const EtsOutput: z.ZodType<EtsChart> = z.strictObject({ profit: z.array(e
 export const ChartExportOutput: z.ZodType<ChartExport> = z.strictObject({
   area: Num,
   year: Num,
-  part: Num.nullable(),
+  part: NullNum,
   withCategories: z.boolean(),
   titles: z.array(
     z.strictObject({
@@ -80,7 +78,7 @@ export const ChartExportOutput: z.ZodType<ChartExport> = z.strictObject({
           descriptionIta: Text,
           emptyChapter: z.boolean(),
           category: z.strictObject({ category: Text, descriptionDeu: Text, descriptionIta: Text }).nullable(),
-          etsCode: Text.nullable(),
+          etsCode: NullText,
         }),
       ),
     }),
