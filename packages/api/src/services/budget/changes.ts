@@ -18,11 +18,10 @@ import {
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { approvedFinalSurplus } from '../finalBalance/figures.ts';
 import { resolveChapters } from './chapters.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from './head.ts';
-import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
-import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
+import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
@@ -302,9 +301,16 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
 
 // ---- adjustment -------------------------------------------------------------------------------
 
-async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow): Promise<BudgetAdjustment> {
+/**
+ * The final surplus of the approved final account of the year before the scope's (DOMAIN decision 18, what
+ * pre-fills the adjustment's actual surplus; null while that year is not approved). The finalBalance area
+ * computes it (`approvedFinalSurplus`); the budget router hands it in, as areas never import each other.
+ */
+export type PreviousFinalSurplusOf = (db: Db, scope: { departmentId: number; year: number }) => Promise<number | null>;
+
+async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   const surplusActual = row.surplusActual ?? 0;
-  const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), approvedFinalSurplus(db, scope)]);
+  const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), finalSurplusOf(db, scope)]);
   return { ...change, surplusActual, surplusPlanned: head.surplusUsed, surplusFinalAccount };
 }
 
@@ -312,11 +318,16 @@ async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: C
  * GET Budget/Adjust: the adjustment of the scope with its positions, or null; with `orEmpty` an
  * empty head instead (id 0, no positions, surplusActual 0, the default date: today, kept inside the year).
  */
-export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty?: boolean } = {}): Promise<BudgetAdjustment | null> {
+export async function getAdjustment(
+  db: Db,
+  scope: BudgetScope,
+  input: { orEmpty?: boolean },
+  finalSurplusOf: PreviousFinalSurplusOf,
+): Promise<BudgetAdjustment | null> {
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, ADJUSTMENT_RECORD)]);
-  if (row) return toAdjustment(db, scope, head, row);
+  if (row) return toAdjustment(db, scope, head, row, finalSurplusOf);
   if (!input.orEmpty) return null;
-  const surplusFinalAccount = await approvedFinalSurplus(db, scope);
+  const surplusFinalAccount = await finalSurplusOf(db, scope);
   const first = `${scope.year}-01-01`;
   const last = `${scope.year}-12-31`;
   const approved = scope.today > last ? last : scope.today < first ? first : scope.today;
@@ -336,7 +347,12 @@ export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty
 }
 
 /** POST Budget/Adjust: creates the adjustment head (one per scope: AdjustmentExists). */
-export async function createAdjustment(db: Db, scope: BudgetScope, input: AdjustmentCreateInput): Promise<BudgetAdjustment> {
+export async function createAdjustment(
+  db: Db,
+  scope: BudgetScope,
+  input: AdjustmentCreateInput,
+  finalSurplusOf: PreviousFinalSurplusOf,
+): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -351,7 +367,7 @@ export async function createAdjustment(db: Db, scope: BudgetScope, input: Adjust
       surplusActual: input.surplusActual,
     });
   });
-  const adjustment = await getAdjustment(db, scope);
+  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
   if (!adjustment) throw new Error('adjustment vanished');
   return adjustment;
 }
@@ -360,7 +376,7 @@ export async function createAdjustment(db: Db, scope: BudgetScope, input: Adjust
  * PUT Budget/Adjust: head and positions; balanced when revenue deltas + (surplusActual - surplusUsed)
  * == expense deltas; an editable chapter needs both descriptions.
  */
-export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput): Promise<BudgetAdjustment> {
+export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -373,7 +389,7 @@ export async function saveAdjustment(db: Db, scope: BudgetScope, input: Adjustme
       .set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual })
       .where(eq(budgetChanges.id, change.id));
   });
-  const adjustment = await getAdjustment(db, scope);
+  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
   if (!adjustment) throw new Error('adjustment vanished');
   return adjustment;
 }

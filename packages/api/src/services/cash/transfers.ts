@@ -16,8 +16,8 @@ import {
 } from '@app/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { shareOpenHead } from '../budget/head.ts';
-import { lockLastRecordNumber, nextRecordNumber, releaseLastRecordNumber } from '../recordCounters.ts';
+import { shareOpenHead } from '../ledger/head.ts';
+import { lockLastRecordNumber, nextRecordNumber, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
 
 const { accountTransfers, accounts } = schema;

@@ -2,8 +2,8 @@ import { type Db, execRows } from '@app/db';
 import type { AccountType, CashJournal, CashJournalQuery, CashJournalRow } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { accountBalanceRowsSql, firstYearSql } from '../cash/balances.ts';
-import { cashFlowRowsSql } from '../cash/sources.ts';
+import { accountBalanceRowsSql, firstYearSql } from '../ledger/cashBalances.ts';
+import { cashFlowRowsSql } from '../ledger/cashSources.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
 
 /**

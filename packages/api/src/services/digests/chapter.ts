@@ -10,9 +10,9 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
-import { paidBy } from '../movements/figures.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
+import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../ledger/chapterFigures.ts';
+import { paidBy } from '../ledger/movementFigures.ts';
+import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
 import {
   cents,
   type DigestScope,

@@ -14,9 +14,9 @@ import {
   type UnpaidBillRow,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import { readHead } from '../budget/head.ts';
-import { paidBy } from '../movements/figures.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
+import { readHead } from '../ledger/head.ts';
+import { paidBy } from '../ledger/movementFigures.ts';
+import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
 import { scopeStatus } from '../scope.ts';
 import { type FinalScope, type YearLine, yearLines } from './lines.ts';
 
@@ -120,7 +120,7 @@ interface RawBill {
 
 /**
  * The unpaid bills (open instalment shares per movement) on the given lines, as the figure sources count
- * them (movements/figures.ts): the shares of the line's own positions not paid by 31.12. of their
+ * them (ledger/movementFigures.ts): the shares of the line's own positions not paid by 31.12. of their
  * movement's year, and on a residue line the instalments carried onto it (positions on the same chapter
  * line of earlier years) not paid by 31.12. of the line's year. One query.
  */

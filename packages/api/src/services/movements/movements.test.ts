@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { addResidueLine, withBudgetClosed } from '../bookings.testkit.ts';
-import { referencesTo, supplierReferences } from '../references.ts';
+import { referencesTo, supplierReferences } from '../ledger/references.ts';
 
 const { accounts, movements, suppliers } = schema;
 

@@ -23,13 +23,13 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../chapterFigures.ts';
-import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../ledger/chapterFigures.ts';
+import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
 import { writeMovementRows } from './write.ts';
-import { type ChapterLine, resolveLines } from './lines.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
-import { assertNotInOrder } from '../payments/frozen.ts';
-import { type MovementScope, shareBookableHead } from './scope.ts';
+import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
+import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
+import { assertNotInOrder } from '../ledger/frozen.ts';
+import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
 
 const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 

@@ -2,10 +2,10 @@ import { type Db, execRows, schema, toCents } from '@app/db';
 import { checkMovementDates, Part, type Reservation, type ReservationDeleteResult, type ReservationKey, type ReservationSave } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { resolveLines } from '../movements/lines.ts';
-import { type MovementScope, shareBookableHead } from '../movements/scope.ts';
-import { lockLastRecordNumber, newRecordNumber, releaseLastRecordNumber } from '../recordCounters.ts';
-import { usedByPositionsSql } from './figures.ts';
+import { resolveLines } from '../ledger/lines.ts';
+import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import { lockLastRecordNumber, newRecordNumber, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
+import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
 
 const { reservations } = schema;

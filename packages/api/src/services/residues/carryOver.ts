@@ -2,10 +2,9 @@ import { type Db, execRows, schema, toCents } from '@app/db';
 import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../budget/head.ts';
-import { takeRecordNumbers } from '../recordCounters.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
-import { RESERVATION_COUNTER } from '../reservations/read.ts';
+import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
+import { takeRecordNumbers } from '../ledger/recordCounters.ts';
+import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
 
 const { chapterBudgets, reservations } = schema;
@@ -16,12 +15,12 @@ const { chapterBudgets, reservations } = schema;
  * - every line of Y must be determined (UndeterminedResidues);
  * - per line of Y that has a final residue, open payments or remaining reservations, the residue line
  *   (Y+1, chapter, chapterYear) is created, or updated, with budgetInitial = the final residue;
- * - the unpaid instalments then count on those lines (movements/figures.ts carriedInstalments: the
+ * - the unpaid instalments then count on those lines (ledger/movementFigures.ts carriedInstalments: the
  *   instalment, its movement and its payment order stay as they are, so order membership is kept and a
  *   registration in Y+1 pays the residue line);
  * - each open reservation of Y with a remaining amount continues as a reservation of Y+1 on the residue
  *   line (reservations.carried_from_id, one per source), booked = the remaining amount;
- * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/cash/balances.ts:
+ * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/ledger/cashBalances.ts:
  *   initial of Y+1 = typed first-year balance + every flow before Y+1; a carried instalment paid in Y+1
  *   is a flow of Y+1), so nothing is copied and they stay current.
  * Idempotent: a re-run writes only what differs; lowering a line (or a carried reservation) below what
@@ -242,7 +241,7 @@ function planReservations(list: readonly OpenReservation[], result: CarryOverRes
 /** The new copies in one insert, numbered gap-free in Y+1 (one counter upsert takes all their numbers) in the order of their sources' numbers. */
 async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
   if (toCreate.length === 0) return;
-  const first = await takeRecordNumbers(tx, scope, RESERVATION_COUNTER, toCreate.length);
+  const first = await takeRecordNumbers(tx, scope, 'reservation', toCreate.length);
   await tx.insert(reservations).values(
     toCreate.map((r, i) => {
       const lineId = target.get(r.lineId);

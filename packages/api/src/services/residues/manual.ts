@@ -2,8 +2,8 @@ import { type Db, execRows, schema } from '@app/db';
 import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockOpenHead, readHead } from '../budget/head.ts';
-import { firstYearSql } from '../cash/balances.ts';
+import { type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { firstYearSql } from '../ledger/cashBalances.ts';
 import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
 
 const { chapterBudgets, chapters } = schema;

@@ -1,7 +1,7 @@
 import { type Db, execRows, schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 /**
  * Every table that points at a record, in one place: a record referenced by any row may not be

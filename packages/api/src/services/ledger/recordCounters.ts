@@ -1,6 +1,6 @@
 import { type Db, execRows, schema } from '@app/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 const { recordCounters } = schema;
 

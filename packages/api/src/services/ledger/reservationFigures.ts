@@ -1,19 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-
-/** chapterFigures' FigureScope and FigureSource, structurally (declared here so no import cycle arises). */
-interface ReservationFigureScope {
-  departmentIds: number[];
-  yearFrom: number;
-  yearTo: number;
-  excludeMovementIds?: number[] | undefined;
-}
-
-function list(values: readonly number[]): SQL {
-  return sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-}
+import type { FigureSource } from './figureSources.ts';
+import { sqlList } from './sql.ts';
 
 /**
  * What movement positions of the scope consume of the reservation `r` (their `reservation_amount`),
@@ -21,7 +8,7 @@ function list(values: readonly number[]): SQL {
  * without it). A cancelled movement has no positions left; it is filtered anyway.
  */
 export function usedByPositionsSql(excludeMovementIds?: readonly number[]): SQL {
-  const excluded = excludeMovementIds?.length ? sql` and m.id not in (${list(excludeMovementIds)})` : sql``;
+  const excluded = excludeMovementIds?.length ? sql` and m.id not in (${sqlList(excludeMovementIds)})` : sql``;
   return sql`coalesce((select sum(p.reservation_amount) from movement_positions p join movements m on m.id = p.movement_id
       where p.reservation_id = r.id and not m.cancelled${excluded}), 0)`;
 }
@@ -31,11 +18,11 @@ export function usedByPositionsSql(excludeMovementIds?: readonly number[]): SQL 
  * open reservation (not closed, not cancelled) max(0, booked − typed used − what positions consume),
  * on its line. Asked for one line (`line`), it starts from the line index (reservations_line_idx).
  */
-export const reservationFigureSource = {
+export const reservationFigureSource: FigureSource = {
   name: 'reservations',
-  select: (scope: ReservationFigureScope, line?: SQL): SQL => sql`select r.chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments,
+  select: (scope, line) => sql`select r.chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments,
         greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(scope.excludeMovementIds)}) as reservations
       from reservations r
-      where r.department_id in (${list(scope.departmentIds)}) and r.year between ${scope.yearFrom} and ${scope.yearTo}
+      where r.department_id in (${sqlList(scope.departmentIds)}) and r.year between ${scope.yearFrom} and ${scope.yearTo}
         and not r.closed and not r.cancelled${line ? sql` and r.chapter_budget_id = ${line}` : sql``}`,
 };
