@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { carriedInstalment, carriedLine, paidBy } from './counting.ts';
 import type { FigureScope, FigureSource } from './figureSources.ts';
 import { sqlList } from './sql.ts';
 
@@ -34,11 +35,6 @@ function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
   const excluded = excludedMovements(scope);
   if (line) return sql`not m.cancelled${excluded}`;
   return sql`m.department_id in (${sqlList(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
-}
-
-/** The instalment `pay` is paid by 31.12 of `year` (an SQL year expression). */
-export function paidBy(year: SQL): SQL {
-  return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
 }
 
 /**
@@ -91,14 +87,12 @@ export const movementFigureSources: FigureSource[] = [
         case when ${paidBy(sql`dst.year`)} then 0::numeric else s.amount end as open_payments,
         0::numeric as reservations
       from chapter_budgets dst
-      join chapter_budgets src on src.department_id = dst.department_id and src.chapter_id = dst.chapter_id
-        and src.chapter_year = dst.chapter_year and src.year < dst.year
+      join chapter_budgets src on ${carriedLine(sql`src`, sql`dst`)}
       join movement_positions p on p.chapter_budget_id = src.id
       join movements m on m.id = p.movement_id
       join movement_payment_shares s on s.position_id = p.id
       join movement_payments pay on pay.id = s.payment_id
-      where dst.chapter_year < dst.year and m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)}
-        and (pay.date_paid is null or pay.date_paid >= make_date(dst.year, 1, 1))
+      where m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)} and ${carriedInstalment(sql`dst`)}
         and ${line ? sql`dst.id = ${line}` : sql`dst.department_id in (${sqlList(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`}`,
   },
   {

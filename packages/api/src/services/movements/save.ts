@@ -27,7 +27,7 @@ import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../ledger/chap
 import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
 import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
-import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
+import { reservationRemainingSql } from '../ledger/counting.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
 
@@ -123,7 +123,7 @@ async function reservationUse(
   }>(
     tx,
     sql`select r.id, r.record_number, r.chapter_budget_id as line_id, r.closed, ${linked} as linked,
-          greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(movementId === null ? undefined : [movementId])}) as unused
+          ${reservationRemainingSql(movementId === null ? undefined : [movementId])} as unused
         from reservations r
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
   );

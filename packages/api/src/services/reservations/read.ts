@@ -22,7 +22,7 @@ import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts'
 import { resolveLines } from '../ledger/lines.ts';
 import { bookable } from '../scope.ts';
 import type { MovementScope } from '../ledger/bookingScope.ts';
-import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
+import { usedByPositionsSql } from '../ledger/counting.ts';
 
 export const RESERVATION_COUNTER = 'reservation' as const;
 

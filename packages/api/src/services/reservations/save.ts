@@ -5,7 +5,7 @@ import { fail } from '../../errors.ts';
 import { resolveLines } from '../ledger/lines.ts';
 import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
 import { lockLastRecordNumber, newRecordNumber, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
-import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
+import { usedByPositionsSql } from '../ledger/counting.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
 
 const { reservations } = schema;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
 import { takeRecordNumbers } from '../ledger/recordCounters.ts';
-import { usedByPositionsSql } from '../ledger/reservationFigures.ts';
+import { paidBy, reservationRemainingSql, usedByPositionsSql } from '../ledger/counting.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
 
 const { chapterBudgets, reservations } = schema;
@@ -77,10 +77,9 @@ async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenRese
   const rows = await execRows<Record<string, string | number | boolean | null>>(
     tx,
     sql`select r.id, r.record_number, r.note, r.chapter_budget_id,
-          case when r.closed or r.cancelled then 0 else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end::text as remaining,
+          case when r.closed or r.cancelled then 0 else ${reservationRemainingSql()} end::text as remaining,
           k.id as copy_id, k.amount_booked::text as copy_booked, k.closed as copy_closed,
-          (k.amount_used_typed + coalesce((select sum(p.reservation_amount) from movement_positions p join movements m on m.id = p.movement_id
-                                           where p.reservation_id = k.id and not m.cancelled), 0))::text as copy_used
+          (k.amount_used_typed + ${usedByPositionsSql(undefined, sql`k`)})::text as copy_used
         from reservations r
         left join reservations k on k.carried_from_id = r.id
         where r.department_id = ${scope.departmentId} and r.year = ${scope.year - 1}
@@ -119,7 +118,7 @@ async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map
         join movement_payment_shares s on s.position_id = p.id
         join movement_payments pay on pay.id = s.payment_id
         where l.department_id = ${scope.departmentId} and l.year = ${year}
-          and (pay.date_paid is null or pay.date_paid > make_date(${year}, 12, 31))`,
+          and not ${paidBy(sql`${year}`)}`,
   );
   const perLine = new Map<number, number[]>();
   for (const r of rows) {
