@@ -22,6 +22,7 @@ import { resolveChapters } from './chapters.ts';
 import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
 import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
 import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
+import { budgetLineUsedSql } from '../ledger/references.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
@@ -291,8 +292,7 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
       await tx.execute(sql`
         delete from chapter_budgets l
         where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
-          and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)
-          and not exists (select 1 from reservations r where r.chapter_budget_id = l.id)`);
+          and not ${budgetLineUsedSql(sql`l.id`)}`);
     }
     await releaseLastRecordNumber(tx, scope, CHANGE_COUNTER, change.recordNumber);
     return true;

@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { readHead } from '../ledger/head.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
+import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
 import { type FinalScope, type YearLine, yearLines } from './lines.ts';
 
@@ -223,10 +224,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
     sql`select exists (
           select 1 from chapter_budgets l
           where l.department_id = ${scope.departmentId} and l.year = ${scope.year + 1} and l.chapter_year <= ${scope.year}
-            and (exists (select 1 from movement_positions p join movements m on m.id = p.movement_id where p.chapter_budget_id = l.id and not m.cancelled)
-              or exists (select 1 from movement_transfer_positions t join movements m on m.id = t.movement_id
-                         where (t.from_chapter_budget_id = l.id or t.to_chapter_budget_id = l.id) and not m.cancelled)
-              or exists (select 1 from reservations r where r.chapter_budget_id = l.id and not r.cancelled))
+            and ${budgetLineUsedSql(sql`l.id`, { uses: BOOKINGS_ON_LINE, liveOnly: true })}
         ) as used`,
   );
   const used = rows[0]?.used;
