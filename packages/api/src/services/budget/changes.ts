@@ -21,7 +21,7 @@ import { fail } from '../../errors.ts';
 import { resolveChapters } from './chapters.ts';
 import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
 import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
-import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
+import { deleteOrCancel, nextRecordNumber, type RecordKind } from '../ledger/recordCounters.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
@@ -266,35 +266,38 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
     assertChangeable(head);
     const change = await findChange(tx, scope, input.recordNumber, true);
     if (!change || change.recordNumber < 1) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-    const last = await lockLastRecordNumber(tx, scope, CHANGE_COUNTER);
-    if (last !== change.recordNumber) fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } });
-    const old = await tx
-      .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
-      .from(budgetChangePositions)
-      .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
-      .where(eq(budgetChangePositions.changeId, change.id));
-    if (old.length) {
-      const { rows } = await chapterFigureRows(tx, {
-        departmentId: scope.departmentId,
-        year: scope.year,
-        area: scope.area,
-        chapterIds: old.map((o) => o.chapterId),
-      });
-      for (const figures of rows) {
-        const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
-        const error = chapterChangeError(figures, -amount);
-        if (error) fail('InUse', { params: { usedBy: error === 'ChapterHasResidue' ? 'residues' : 'bookings', chapter: figures.chapter } });
-      }
-    }
-    await tx.delete(budgetChanges).where(eq(budgetChanges.id, change.id));
-    if (old.length) {
-      const ids = old.map((o) => o.lineId);
-      await tx.execute(sql`
-        delete from chapter_budgets l
-        where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
-          and not ${budgetLineUsedSql(sql`l.id`)}`);
-    }
-    await releaseLastRecordNumber(tx, scope, CHANGE_COUNTER, change.recordNumber);
+    // only the latest change may go (DOMAIN decision 1 without the cancel: an earlier one is InUse by the later ones)
+    await deleteOrCancel(tx, scope, CHANGE_COUNTER, change.recordNumber, {
+      cancel: async () => fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } }),
+      remove: async () => {
+        const old = await tx
+          .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
+          .from(budgetChangePositions)
+          .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
+          .where(eq(budgetChangePositions.changeId, change.id));
+        if (old.length) {
+          const { rows } = await chapterFigureRows(tx, {
+            departmentId: scope.departmentId,
+            year: scope.year,
+            area: scope.area,
+            chapterIds: old.map((o) => o.chapterId),
+          });
+          for (const figures of rows) {
+            const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
+            const error = chapterChangeError(figures, -amount);
+            if (error) fail('InUse', { params: { usedBy: error === 'ChapterHasResidue' ? 'residues' : 'bookings', chapter: figures.chapter } });
+          }
+        }
+        await tx.delete(budgetChanges).where(eq(budgetChanges.id, change.id));
+        if (old.length) {
+          const ids = old.map((o) => o.lineId);
+          await tx.execute(sql`
+            delete from chapter_budgets l
+            where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
+              and not ${budgetLineUsedSql(sql`l.id`)}`);
+        }
+      },
+    });
     return true;
   });
 }

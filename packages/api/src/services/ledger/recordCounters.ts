@@ -71,6 +71,37 @@ export async function releaseLastRecordNumber(tx: Db, scope: RecordScope, kind: 
     .where(counterOf(scope, kind));
 }
 
+/** What a delete did (DOMAIN decision 1): the record deleted (its number given back) or cancelled (it keeps its number). */
+export interface DeleteOrCancelResult {
+  deleted: boolean;
+  cancelled: boolean;
+  recordNumber: number;
+}
+
+/**
+ * DOMAIN decision 1, delete or cancel, for every numbered record (movements, reservations, account
+ * transfers, budget changes): inside the write transaction, with the record locked, the counter is
+ * locked; the latest record of its kind is deleted (`remove`) and its number given back, so numbers stay
+ * gap-free; an earlier one is cancelled (`cancel`: it keeps its number and head, its amounts go) — or
+ * refused, when `cancel` throws (a budget change: only the latest may go).
+ */
+export async function deleteOrCancel(
+  tx: Db,
+  scope: RecordScope,
+  kind: RecordKind,
+  recordNumber: number,
+  steps: { remove: () => Promise<unknown>; cancel: () => Promise<unknown> },
+): Promise<DeleteOrCancelResult> {
+  const last = await lockLastRecordNumber(tx, scope, kind);
+  if (last !== recordNumber) {
+    await steps.cancel();
+    return { deleted: false, cancelled: true, recordNumber };
+  }
+  await steps.remove();
+  await releaseLastRecordNumber(tx, scope, kind, recordNumber);
+  return { deleted: true, cancelled: false, recordNumber };
+}
+
 /**
  * A typed number of a new record (`typed`, not null; null: nothing to check) must be the next one,
  * read behind the counter lock: a number already taken is RecordNumberUsed, any other

@@ -24,7 +24,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../ledger/chapterFigures.ts';
-import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../ledger/recordCounters.ts';
+import { checkTypedRecordNumber, deleteOrCancel, type RecordKind } from '../ledger/recordCounters.ts';
 import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
 import { reservationRemainingSql } from '../ledger/counting.ts';
@@ -472,16 +472,14 @@ export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<M
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
     if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
     await assertNotInOrder(tx, row.id);
-    const last = await lockLastRecordNumber(tx, scope, counterOf(input.kind));
-    if (last === row.recordNumber) {
-      await tx.delete(movements).where(eq(movements.id, row.id));
-      await releaseLastRecordNumber(tx, scope, counterOf(input.kind), row.recordNumber);
-      return { deleted: true, cancelled: false, recordNumber: row.recordNumber };
-    }
-    await tx.delete(movementPositions).where(eq(movementPositions.movementId, row.id));
-    await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, row.id));
-    await tx.delete(movementPayments).where(eq(movementPayments.movementId, row.id));
-    await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
-    return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
+    return deleteOrCancel(tx, scope, counterOf(input.kind), row.recordNumber, {
+      remove: () => tx.delete(movements).where(eq(movements.id, row.id)),
+      cancel: async () => {
+        await tx.delete(movementPositions).where(eq(movementPositions.movementId, row.id));
+        await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, row.id));
+        await tx.delete(movementPayments).where(eq(movementPayments.movementId, row.id));
+        await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
+      },
+    });
   });
 }
