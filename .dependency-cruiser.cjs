@@ -22,6 +22,39 @@ module.exports = {
       to: { path: '^apps/web/src/features/[^/]+', circular: true },
     },
     {
+      name: 'no-api-folder-cycles',
+      severity: 'error',
+      comment:
+        'No cycle between the folders of packages/api (routers, services, the service areas, the ledger), even without a module cycle: of two folders that need each other one sits below the other.',
+      scope: 'folder',
+      from: { path: '^packages/api/src' },
+      to: { path: '^packages/api/src', circular: true },
+    },
+    {
+      name: 'no-service-area-imports',
+      severity: 'error',
+      comment:
+        'A service area (a folder directly under packages/api/src/services) imports itself, the ledger (services/ledger) and the shared top-level services (services/*.ts), never another area: what two areas need belongs in the ledger, or the router joins them. Tests (*.test.ts) may look through another area.',
+      from: { path: '^packages/api/src/services/([^/]+)/', pathNot: ['^packages/api/src/services/ledger/', '\\.test\\.ts$'] },
+      to: { path: '^packages/api/src/services/[^/]+/', pathNot: ['^packages/api/src/services/$1/', '^packages/api/src/services/ledger/'] },
+    },
+    {
+      name: 'ledger-imports-no-service',
+      severity: 'error',
+      comment:
+        'services/ledger is the kernel every booking area stands on: it imports nothing of packages/api but itself and the base modules (errors, context, guards) — no area, no top-level service, no router.',
+      from: { path: '^packages/api/src/services/ledger/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/api/src/(services|routers)/|^packages/api/src/(root|trpc|index)\\.ts$', pathNot: '^packages/api/src/services/ledger/' },
+    },
+    {
+      name: 'shared-services-import-no-area',
+      severity: 'error',
+      comment:
+        'The top-level services (services/*.ts: scope, access, years, accounts, overview, …) are shared: any area may import them, so they import the ledger and each other, never an area folder.',
+      from: { path: '^packages/api/src/services/[^/]+\\.ts$', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/api/src/services/[^/]+/', pathNot: '^packages/api/src/services/ledger/' },
+    },
+    {
       name: 'web-lib-ui-not-features',
       severity: 'error',
       comment: 'apps/web/src/lib and apps/web/src/ui are shared building blocks: they must not import features.',

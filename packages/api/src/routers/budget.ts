@@ -37,6 +37,7 @@ import { getBudgetChapter, listBudgetChapters } from '../services/budget/chapter
 import { forecastSummary, getForecastPart, saveForecastPart } from '../services/budget/forecast.ts';
 import * as prints from '../services/budget/prints.ts';
 import { getSurplus, saveSurplus } from '../services/budget/surplus.ts';
+import { approvedFinalSurplus } from '../services/finalBalance/figures.ts';
 import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
 
 /**
@@ -120,15 +121,15 @@ export const budgetRouter = router({
     get: budgetProcedure
       .input(AdjustmentGetInput)
       .output(BudgetAdjustmentOutput.nullable())
-      .query(({ ctx, input }) => changes.getAdjustment(ctx.db, ctx.budgetScope, input)),
+      .query(({ ctx, input }) => changes.getAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
     create: budgetProcedure
       .input(AdjustmentCreateInput)
       .output(BudgetAdjustmentOutput)
-      .mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
     save: budgetProcedure
       .input(AdjustmentInput)
       .output(BudgetAdjustmentOutput)
-      .mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
   }),
 
   prints: router({

@@ -18,8 +18,8 @@ import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { containsPattern, mergePatch, parseOrFail } from './baseDataCommon.ts';
-import { accountBalanceRows } from './cash/balances.ts';
-import { accountReferences, assertUnused } from './references.ts';
+import { accountBalanceRows } from './ledger/cashBalances.ts';
+import { accountReferences, assertUnused } from './ledger/references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

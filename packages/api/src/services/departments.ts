@@ -19,7 +19,7 @@ import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { requirePermission } from '../guards.ts';
 import { containsPattern, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
-import { assertUnused, departmentReferences } from './references.ts';
+import { assertUnused, departmentReferences } from './ledger/references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { readsAllDepartments } from './access.ts';
 import { assertDepartmentAccess } from './scope.ts';

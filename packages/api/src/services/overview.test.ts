@@ -3,8 +3,8 @@ import { overviewCsv } from '@app/reports';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../test-utils.ts';
-import { figureSources } from './chapterFigures.ts';
-import { cashSources } from './cash/sources.ts';
+import { figureSources } from './ledger/chapterFigures.ts';
+import { cashSources } from './ledger/cashSources.ts';
 
 const YEAR = CURRENT_YEAR;
 const PREV = YEAR - 1;

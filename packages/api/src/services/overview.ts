@@ -23,8 +23,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { readsAllDepartments } from './access.ts';
-import { bookingTotalsSql, type FigureScope, hasFigureSources } from './chapterFigures.ts';
-import { cashTotalSql } from './cash/balances.ts';
+import { bookingTotalsSql, hasFigureSources } from './ledger/chapterFigures.ts';
+import type { FigureScope } from './ledger/figureSources.ts';
+import { cashTotalSql } from './ledger/cashBalances.ts';
 import { scopeStatus } from './scope.ts';
 
 /**

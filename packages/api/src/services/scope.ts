@@ -120,6 +120,18 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
   };
 }
 
+/** Bookings can be written: forecast approved, budget not closed, year not locked (movements and reservations). */
+export async function bookable(
+  db: Db,
+  scope: ScopeInput & { area: Area; today: string },
+): Promise<{ approved: boolean; closed: boolean; yearLocked: boolean; openPaymentsAllowed: boolean; editable: boolean }> {
+  const status = await scopeStatus(db, scope, scope.today);
+  const approved = status.isBudgetApproved;
+  const closed = status.isBudgetClosed;
+  const yearLocked = Boolean(status.isYearLocked);
+  return { approved, closed, yearLocked, openPaymentsAllowed: status.openPaymentsAllowed, editable: approved && !closed && !yearLocked };
+}
+
 /** Is the user linked to the union department (an administrator's union rights without a scope)? */
 export async function isLinkedToUnion(db: Db, userId: number): Promise<boolean> {
   const [row] = await db

@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { requireItem } from './access.ts';
-import { statisticsFigureRows } from './chapterFigures.ts';
+import { statisticsFigureRows } from './ledger/chapterFigures.ts';
 
 const { departments, financialYears, userDepartments } = schema;
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { expectInvalid } from '../test-fields.ts';
 import { describeOnDatabases, expectAppError, signedIn } from '../test-utils.ts';
-import { supplierReferences } from './references.ts';
+import { supplierReferences } from './ledger/references.ts';
 
 const supplier = {
   code: 2001,

@@ -18,7 +18,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, max, ne, or, type SQL, sql 
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
 import { containsPattern, mergePatch, parseOrFail, prefixPattern } from './baseDataCommon.ts';
-import { assertUnused, supplierReferences } from './references.ts';
+import { assertUnused, supplierReferences } from './ledger/references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
 

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@app/db';
-import { type Area, type ChartUnlockInput, type FinancialYearState, type FinancialYearStatus, type FinancialYearStatusInput, isYearOpen } from '@app/domain';
+import type { ChartUnlockInput, FinancialYearState, FinancialYearStatus, FinancialYearStatusInput } from '@app/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -46,17 +46,6 @@ function toStatus(row: YearRow): FinancialYearState {
 export async function yearStatus(db: Db): Promise<{ years: FinancialYearState[] }> {
   const rows = await db.select().from(financialYears).orderBy(asc(financialYears.year));
   return { years: rows.map(toStatus) };
-}
-
-/**
- * Refuses a booking or budget write into a year that is closed for the area: a past year (older than
- * the previous one of `today`) while its year unlock for the area is not set (YearLocked).
- */
-export async function assertYearOpen(db: Db, area: Area, year: number, today: string): Promise<void> {
-  if (isYearOpen(year, today, false)) return;
-  const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
-  const unlocked = fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
-  if (!isYearOpen(year, today, unlocked)) fail('YearLocked', { params: { year, area } });
 }
 
 /**

@@ -3,7 +3,7 @@ import { type ForecastApproveInput, forecastApprovalDateError, forecastSummaryFi
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { forecastLines } from './forecast.ts';
-import { type BudgetScope, isBudgetInUse, lockOpenHead } from './head.ts';
+import { type BudgetScope, isBudgetInUse, lockOpenHead } from '../ledger/head.ts';
 
 const { budgetHeads, financialYears } = schema;
 

@@ -5,7 +5,7 @@ import { createContextInner } from '../../context.ts';
 import { createCaller } from '../../root.ts';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { areaBudgetExists } from '../chart/copy.ts';
-import { isChapterInUse } from '../references.ts';
+import { isChapterInUse } from '../ledger/references.ts';
 
 const { accounts, budgetChanges, budgetHeads, chapterBudgets, chapters, departments, suppliers } = schema;
 

@@ -18,11 +18,11 @@ import {
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { approvedFinalSurplus } from '../finalBalance/figures.ts';
 import { resolveChapters } from './chapters.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from './head.ts';
-import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
-import { lockLastRecordNumber, nextRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
+import { deleteOrCancel, nextRecordNumber, type RecordKind } from '../ledger/recordCounters.ts';
+import { budgetLineUsedSql } from '../ledger/references.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
@@ -266,45 +266,54 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
     assertChangeable(head);
     const change = await findChange(tx, scope, input.recordNumber, true);
     if (!change || change.recordNumber < 1) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-    const last = await lockLastRecordNumber(tx, scope, CHANGE_COUNTER);
-    if (last !== change.recordNumber) fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } });
-    const old = await tx
-      .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
-      .from(budgetChangePositions)
-      .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
-      .where(eq(budgetChangePositions.changeId, change.id));
-    if (old.length) {
-      const { rows } = await chapterFigureRows(tx, {
-        departmentId: scope.departmentId,
-        year: scope.year,
-        area: scope.area,
-        chapterIds: old.map((o) => o.chapterId),
-      });
-      for (const figures of rows) {
-        const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
-        const error = chapterChangeError(figures, -amount);
-        if (error) fail('InUse', { params: { usedBy: error === 'ChapterHasResidue' ? 'residues' : 'bookings', chapter: figures.chapter } });
-      }
-    }
-    await tx.delete(budgetChanges).where(eq(budgetChanges.id, change.id));
-    if (old.length) {
-      const ids = old.map((o) => o.lineId);
-      await tx.execute(sql`
-        delete from chapter_budgets l
-        where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
-          and not exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)
-          and not exists (select 1 from reservations r where r.chapter_budget_id = l.id)`);
-    }
-    await releaseLastRecordNumber(tx, scope, CHANGE_COUNTER, change.recordNumber);
+    // only the latest change may go (DOMAIN decision 1 without the cancel: an earlier one is InUse by the later ones)
+    await deleteOrCancel(tx, scope, CHANGE_COUNTER, change.recordNumber, {
+      cancel: async () => fail('InUse', { params: { usedBy: 'laterChanges', recordNumber: change.recordNumber } }),
+      remove: async () => {
+        const old = await tx
+          .select({ lineId: budgetChangePositions.chapterBudgetId, chapterId: chapterBudgets.chapterId, amount: budgetChangePositions.amount })
+          .from(budgetChangePositions)
+          .innerJoin(chapterBudgets, eq(chapterBudgets.id, budgetChangePositions.chapterBudgetId))
+          .where(eq(budgetChangePositions.changeId, change.id));
+        if (old.length) {
+          const { rows } = await chapterFigureRows(tx, {
+            departmentId: scope.departmentId,
+            year: scope.year,
+            area: scope.area,
+            chapterIds: old.map((o) => o.chapterId),
+          });
+          for (const figures of rows) {
+            const amount = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
+            const error = chapterChangeError(figures, -amount);
+            if (error) fail('InUse', { params: { usedBy: error === 'ChapterHasResidue' ? 'residues' : 'bookings', chapter: figures.chapter } });
+          }
+        }
+        await tx.delete(budgetChanges).where(eq(budgetChanges.id, change.id));
+        if (old.length) {
+          const ids = old.map((o) => o.lineId);
+          await tx.execute(sql`
+            delete from chapter_budgets l
+            where l.id in (${sql.join(ids, sql`, `)}) and l.budget_initial = 0 and l.final_residue is null
+              and not ${budgetLineUsedSql(sql`l.id`)}`);
+        }
+      },
+    });
     return true;
   });
 }
 
 // ---- adjustment -------------------------------------------------------------------------------
 
-async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow): Promise<BudgetAdjustment> {
+/**
+ * The final surplus of the approved final account of the year before the scope's (DOMAIN decision 18, what
+ * pre-fills the adjustment's actual surplus; null while that year is not approved). The finalBalance area
+ * computes it (`approvedFinalSurplus`); the budget router hands it in, as areas never import each other.
+ */
+export type PreviousFinalSurplusOf = (db: Db, scope: { departmentId: number; year: number }) => Promise<number | null>;
+
+async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   const surplusActual = row.surplusActual ?? 0;
-  const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), approvedFinalSurplus(db, scope)]);
+  const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), finalSurplusOf(db, scope)]);
   return { ...change, surplusActual, surplusPlanned: head.surplusUsed, surplusFinalAccount };
 }
 
@@ -312,11 +321,16 @@ async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: C
  * GET Budget/Adjust: the adjustment of the scope with its positions, or null; with `orEmpty` an
  * empty head instead (id 0, no positions, surplusActual 0, the default date: today, kept inside the year).
  */
-export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty?: boolean } = {}): Promise<BudgetAdjustment | null> {
+export async function getAdjustment(
+  db: Db,
+  scope: BudgetScope,
+  input: { orEmpty?: boolean },
+  finalSurplusOf: PreviousFinalSurplusOf,
+): Promise<BudgetAdjustment | null> {
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, ADJUSTMENT_RECORD)]);
-  if (row) return toAdjustment(db, scope, head, row);
+  if (row) return toAdjustment(db, scope, head, row, finalSurplusOf);
   if (!input.orEmpty) return null;
-  const surplusFinalAccount = await approvedFinalSurplus(db, scope);
+  const surplusFinalAccount = await finalSurplusOf(db, scope);
   const first = `${scope.year}-01-01`;
   const last = `${scope.year}-12-31`;
   const approved = scope.today > last ? last : scope.today < first ? first : scope.today;
@@ -336,7 +350,12 @@ export async function getAdjustment(db: Db, scope: BudgetScope, input: { orEmpty
 }
 
 /** POST Budget/Adjust: creates the adjustment head (one per scope: AdjustmentExists). */
-export async function createAdjustment(db: Db, scope: BudgetScope, input: AdjustmentCreateInput): Promise<BudgetAdjustment> {
+export async function createAdjustment(
+  db: Db,
+  scope: BudgetScope,
+  input: AdjustmentCreateInput,
+  finalSurplusOf: PreviousFinalSurplusOf,
+): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -351,7 +370,7 @@ export async function createAdjustment(db: Db, scope: BudgetScope, input: Adjust
       surplusActual: input.surplusActual,
     });
   });
-  const adjustment = await getAdjustment(db, scope);
+  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
   if (!adjustment) throw new Error('adjustment vanished');
   return adjustment;
 }
@@ -360,7 +379,7 @@ export async function createAdjustment(db: Db, scope: BudgetScope, input: Adjust
  * PUT Budget/Adjust: head and positions; balanced when revenue deltas + (surplusActual - surplusUsed)
  * == expense deltas; an editable chapter needs both descriptions.
  */
-export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput): Promise<BudgetAdjustment> {
+export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -373,7 +392,7 @@ export async function saveAdjustment(db: Db, scope: BudgetScope, input: Adjustme
       .set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual })
       .where(eq(budgetChanges.id, change.id));
   });
-  const adjustment = await getAdjustment(db, scope);
+  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
   if (!adjustment) throw new Error('adjustment vanished');
   return adjustment;
 }

@@ -2,8 +2,8 @@ import { type Db, schema } from '@app/db';
 import { type BudgetChapter, type BudgetChapterInput, type BudgetChaptersInput, type Page, type Part, pageWindow, toPage } from '@app/domain';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
-import type { BudgetScope } from './head.ts';
+import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
+import type { BudgetScope } from '../ledger/head.ts';
 
 const { chapters } = schema;
 

@@ -11,7 +11,7 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resolveChapters } from './chapters.ts';
-import { assertForecastEditable, type BudgetScope, lockOpenHead, readHead } from './head.ts';
+import { assertForecastEditable, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
 
 const { chapterBudgets, chapters, forecastPrevAmounts } = schema;
 

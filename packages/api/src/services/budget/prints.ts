@@ -2,7 +2,6 @@ import { type Db, schema } from '@app/db';
 import {
   type AdjustmentProtocol,
   type Area,
-  areaOfCode,
   type ChangesByChapter,
   type ChangesByChapterInput,
   type ChangesProtocol,
@@ -15,41 +14,19 @@ import {
   type PrintDepartment,
   type ProtocolPosition,
   type ProtocolSession,
-  signerRoles,
   titleTotals,
 } from '@app/domain';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { forecastChapterRows } from './forecast.ts';
-import { type BudgetScope, readHead } from './head.ts';
+import { type BudgetScope, readHead } from '../ledger/head.ts';
 import { ADJUSTMENT_RECORD, changeAmountsByLine } from './changes.ts';
-import { chapterFigureRows } from '../chapterFigures.ts';
+import { chapterFigureRows } from '../ledger/chapterFigures.ts';
+import { departmentOf, printDepartment } from '../printDepartment.ts';
 import { assertDepartmentAccess } from '../scope.ts';
 
-const { budgetChanges, departments, titles } = schema;
-
-type DepartmentRow = typeof departments.$inferSelect;
-
-function printDepartment(d: DepartmentRow): PrintDepartment {
-  const area = areaOfCode(d.code);
-  return {
-    id: d.id,
-    code: d.code,
-    nameDeu: [d.name1Deu, d.name2Deu].filter(Boolean).join(' '),
-    nameIta: [d.name1Ita, d.name2Ita].filter(Boolean).join(' '),
-    area,
-    ...signerRoles(area),
-    cashierName: d.cashierName,
-    commanderName: d.commanderName,
-  };
-}
-
-export async function departmentOf(db: Db, id: number): Promise<PrintDepartment> {
-  const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1);
-  if (!row) fail('NotFound', { field: 'departmentId' });
-  return printDepartment(row);
-}
+const { budgetChanges, titles } = schema;
 
 async function titlesOf(db: Db, area: Area, year: number) {
   const rows = await db

@@ -2,7 +2,7 @@ import { type Db, schema } from '@app/db';
 import { presumedSurplus, type Surplus, type SurplusSaveInput, surplusUsedAllowed } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { assertForecastEditable, type BudgetHead, type BudgetScope, lockOpenHead, readHead } from './head.ts';
+import { assertForecastEditable, type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
 
 const { budgetHeads } = schema;
 

@@ -3,7 +3,7 @@ import type { AccountBalanceSaveInput, AccountBalances, AccountBalanceTotal } fr
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../errors.ts';
-import { accountBalanceRows, cashTotal, firstYearSql } from './balances.ts';
+import { accountBalanceRows, cashTotal, firstYearSql } from '../ledger/cashBalances.ts';
 import { type CashScope, cashState, lockCashScope } from './transfers.ts';
 
 const { accountBalances, accounts } = schema;

@@ -16,8 +16,8 @@ import {
 } from '@app/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { shareOpenHead } from '../budget/head.ts';
-import { lockLastRecordNumber, nextRecordNumber, releaseLastRecordNumber } from '../recordCounters.ts';
+import { shareOpenHead } from '../ledger/head.ts';
+import { checkTypedRecordNumber, deleteOrCancel, nextRecordNumber } from '../ledger/recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
 
 const { accountTransfers, accounts } = schema;
@@ -236,11 +236,7 @@ export async function saveTransfer(db: Db, scope: CashScope, input: AccountTrans
       await tx.update(accountTransfers).set(values).where(eq(accountTransfers.id, existing.id));
       return existing.id;
     }
-    if (input.asNew && input.recordNumber !== null) {
-      const next = ((await lockLastRecordNumber(tx, scope, COUNTER)) ?? 0) + 1;
-      if (input.recordNumber < next) fail('RecordNumberUsed', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-      if (input.recordNumber !== next) fail('InvalidRecordNumber', { field: 'recordNumber', params: { recordNumber: input.recordNumber, next } });
-    }
+    await checkTypedRecordNumber(tx, scope, COUNTER, input.asNew ? input.recordNumber : null);
     const recordNumber = await nextRecordNumber(tx, scope, COUNTER);
     const [created] = await tx
       .insert(accountTransfers)
@@ -265,15 +261,13 @@ export async function deleteTransfer(
     await lockCashScope(tx, scope);
     const row = await lockTransfer(tx, scope, key);
     if (!row) fail('RecordNotFound', { field: key.id ? 'id' : 'recordNumber', params: { recordNumber: key.recordNumber ?? 0 } });
-    const last = await lockLastRecordNumber(tx, scope, COUNTER);
-    if (last !== row.recordNumber) {
+    return deleteOrCancel(tx, scope, COUNTER, row.recordNumber, {
+      // the latest goes, cancelled or not, and gives its number back
+      remove: () => tx.delete(accountTransfers).where(eq(accountTransfers.id, row.id)),
       // an earlier one (cancelled already: nothing more to do)
-      if (!row.cancelled) await tx.update(accountTransfers).set({ cancelled: true, amount: 0 }).where(eq(accountTransfers.id, row.id));
-      return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
-    }
-    // the latest goes, cancelled or not, and gives its number back
-    await tx.delete(accountTransfers).where(eq(accountTransfers.id, row.id));
-    await releaseLastRecordNumber(tx, scope, COUNTER, row.recordNumber);
-    return { deleted: true, cancelled: false, recordNumber: row.recordNumber };
+      cancel: async () => {
+        if (!row.cancelled) await tx.update(accountTransfers).set({ cancelled: true, amount: 0 }).where(eq(accountTransfers.id, row.id));
+      },
+    });
   });
 }

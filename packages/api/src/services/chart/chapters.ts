@@ -23,7 +23,7 @@ import {
 import { and, asc, count, eq, like, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { parseOrFail } from '../access.ts';
-import { isChapterInUse } from '../references.ts';
+import { isChapterInUse } from '../ledger/references.ts';
 import { defined, descriptionFilter, existsOr } from './items.ts';
 import { type Actor, guardWrite, resolveChartScope } from './scope.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signedIn } from '../../test-utils.ts';
-import { chapterReferences, chaptersInUse } from '../references.ts';
+import { chapterReferences, chaptersInUse } from '../ledger/references.ts';
 
 const { budgetHeads, categories, chapters, departments, financialYears, titles } = schema;
 

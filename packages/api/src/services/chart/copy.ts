@@ -5,7 +5,7 @@ import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { requireItem } from '../access.ts';
 import { approvedForecastSql, departmentsOfArea } from './scope.ts';
-import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from '../references.ts';
+import { budgetReferences, chaptersInUse, holds, type ScopeReference, scopeReferencedSql } from '../ledger/references.ts';
 
 const { chapters, financialYears } = schema;
 

@@ -5,7 +5,7 @@ import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { requirePermission } from '../../guards.ts';
 import { permissionArea } from '../access.ts';
-import { holds } from '../references.ts';
+import { holds } from '../ledger/references.ts';
 import { assertDepartmentAccess } from '../scope.ts';
 
 const { budgetHeads, departments, financialYears } = schema;

@@ -1,7 +1,7 @@
 import { type Db, execRows } from '@app/db';
 import type { Availabilities, AvailabilitiesPart, AvailabilitiesQuery, AvailabilitiesTitle, BudgetChapter, FigureTotals, Part } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import { chapterFigureSql, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
+import { chapterFigureSql, type FigureRawRow, toBudgetChapter, toFigureRow } from '../ledger/chapterFigures.ts';
 import type { DigestScope } from './common.ts';
 
 /**

@@ -2,8 +2,9 @@ import { type Db, execRows } from '@app/db';
 import type { AccountType, CashJournal, CashJournalQuery, CashJournalRow } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { accountBalanceRowsSql, firstYearSql } from '../cash/balances.ts';
-import { cashFlowRowsSql } from '../cash/sources.ts';
+import { accountBalanceRowsSql, firstYearSql } from '../ledger/cashBalances.ts';
+import { cashFlowRowsSql } from '../ledger/cashSources.ts';
+import { paidBy } from '../ledger/counting.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
@@ -85,7 +86,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
         (select count(*) from selected) as row_count,
         coalesce((select sum(pay.amount) from movement_payments pay join movements m on m.id = pay.movement_id
                   where m.account_id = acct.account_id and m.department_id = ${scope.departmentId} and m.year <= ${scope.year}
-                    and not m.cancelled and (pay.date_paid is null or pay.date_paid > make_date(${scope.year}, 12, 31))), 0) as open_payments
+                    and not m.cancelled and not ${paidBy(sql`${scope.year}`)}), 0) as open_payments
       from acct
     )
     select box.account_id, box.code, box.type, box.description_deu, box.description_ita, box.start_balance::text as start_balance,

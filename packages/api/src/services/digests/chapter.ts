@@ -10,9 +10,8 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../chapterFigures.ts';
-import { paidBy } from '../movements/figures.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
+import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../ledger/chapterFigures.ts';
+import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
@@ -38,7 +37,7 @@ const lines = sql`(select b.line_id from box b where b.line_id is not null)`;
 /**
  * The expense shares of `from` (positions `p` joined to movements `m`, shares `s`, instalments `pay`)
  * on the line `line`, one row per movement and paid state; paid means paid by 31.12 of `paidYear`
- * (figures.ts paidBy, as the expense and carried-instalment sources count).
+ * (ledger/counting.ts paidBy, as the expense and carried-instalment sources count).
  */
 function expenseRows(line: SQL, paidYear: SQL, from: SQL, where: SQL): SQL {
   const paid = paidBy(paidYear);
@@ -68,7 +67,7 @@ function rowsSql(): SQL {
       where p.chapter_budget_id in ${lines}
     union all
     select r.chapter_budget_id, 'reservation', 'reservations', 1, r.id, null, null, r.id, r.record_date, r.record_number, r.note,
-           case when r.closed then 0::numeric else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end,
+           case when r.closed then 0::numeric else ${reservationRemainingSql()} end,
            null, r.closed, null, r.year
       from reservations r
       where r.chapter_budget_id in ${lines} and not r.cancelled
@@ -85,10 +84,9 @@ function rowsSql(): SQL {
       sql`dst.id`,
       sql`dst.year`,
       sql`from chapter_budgets dst
-      join chapter_budgets src on src.department_id = dst.department_id and src.chapter_id = dst.chapter_id
-        and src.chapter_year = dst.chapter_year and src.year < dst.year
+      join chapter_budgets src on ${carriedLine(sql`src`, sql`dst`)}
       join movement_positions p on p.chapter_budget_id = src.id`,
-      sql`dst.id in ${lines} and dst.chapter_year < dst.year and (pay.date_paid is null or pay.date_paid >= make_date(dst.year, 1, 1))`,
+      sql`dst.id in ${lines} and ${carriedInstalment(sql`dst`)}`,
     )}
     union all
     select t.from_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,

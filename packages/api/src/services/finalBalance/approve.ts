@@ -2,7 +2,7 @@ import { type Db, schema } from '@app/db';
 import { AccessLevel, type FinalBalanceApproveInput, type FinalBalanceApproveResult, finalApprovalDateError, isLateFinalApproval } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { lockOpenHead } from '../budget/head.ts';
+import { lockOpenHead } from '../ledger/head.ts';
 import { evaluateCriteria, nextYearUsesCarriedLines } from './criteria.ts';
 import type { FinalScope } from './lines.ts';
 

@@ -14,9 +14,9 @@ import {
   type UnpaidBillRow,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import { readHead } from '../budget/head.ts';
-import { paidBy } from '../movements/figures.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
+import { readHead } from '../ledger/head.ts';
+import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
+import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
 import { type FinalScope, type YearLine, yearLines } from './lines.ts';
 
@@ -83,7 +83,7 @@ async function reservationsWithoutResidue(db: Db, scope: { departmentId: number;
     db,
     sql`select * from (
           select r.record_date::text as record_date, r.record_number, l.chapter_year, c.chapter, l.final_residue::text as final_residue, r.note,
-                 greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()})::text as remaining,
+                 ${reservationRemainingSql()}::text as remaining,
                  l.final_residue as residue_value
           from reservations r
           join chapter_budgets l on l.id = r.chapter_budget_id
@@ -120,7 +120,7 @@ interface RawBill {
 
 /**
  * The unpaid bills (open instalment shares per movement) on the given lines, as the figure sources count
- * them (movements/figures.ts): the shares of the line's own positions not paid by 31.12. of their
+ * them (ledger/counting.ts): the shares of the line's own positions not paid by 31.12. of their
  * movement's year, and on a residue line the instalments carried onto it (positions on the same chapter
  * line of earlier years) not paid by 31.12. of the line's year. One query.
  */
@@ -146,14 +146,12 @@ async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> 
           union all
           select t.id, p.movement_id, s.amount
           from target t
-          join chapter_budgets src on src.department_id = t.department_id and src.chapter_id = t.chapter_id
-            and src.chapter_year = t.chapter_year and src.year < t.year
+          join chapter_budgets src on ${carriedLine(sql`src`, sql`t`)}
           join movement_positions p on p.chapter_budget_id = src.id
           join movements m on m.id = p.movement_id
           join movement_payment_shares s on s.position_id = p.id
           join movement_payments pay on pay.id = s.payment_id
-          where t.chapter_year < t.year and m.kind = 'expenses' and not m.cancelled
-            and (pay.date_paid is null or pay.date_paid >= make_date(t.year, 1, 1)) and not ${paidBy(sql`t.year`)}
+          where m.kind = 'expenses' and not m.cancelled and ${carriedInstalment(sql`t`)} and not ${paidBy(sql`t.year`)}
         )
         select m.id as movement_id, m.record_date::text as record_date, m.record_number, m.document_date::text as document_date, m.document_number,
                a.code as account_code, su.code::text as supplier_code, su.name1 as supplier_deu, t.chapter_year, c.chapter, sum(sh.amount)::text as amount
@@ -226,10 +224,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
     sql`select exists (
           select 1 from chapter_budgets l
           where l.department_id = ${scope.departmentId} and l.year = ${scope.year + 1} and l.chapter_year <= ${scope.year}
-            and (exists (select 1 from movement_positions p join movements m on m.id = p.movement_id where p.chapter_budget_id = l.id and not m.cancelled)
-              or exists (select 1 from movement_transfer_positions t join movements m on m.id = t.movement_id
-                         where (t.from_chapter_budget_id = l.id or t.to_chapter_budget_id = l.id) and not m.cancelled)
-              or exists (select 1 from reservations r where r.chapter_budget_id = l.id and not r.cancelled))
+            and ${budgetLineUsedSql(sql`l.id`, { uses: BOOKINGS_ON_LINE, liveOnly: true })}
         ) as used`,
   );
   return toBool(rows[0]?.used);

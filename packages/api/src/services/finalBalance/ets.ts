@@ -1,8 +1,8 @@
 import { type Db, schema } from '@app/db';
 import { AccountType, type EtsAmount, type EtsReport, type EtsReportSection, type EtsUnassignedChapter, etsSectionNames, Part } from '@app/domain';
 import { asc } from 'drizzle-orm';
-import { departmentOf } from '../budget/prints.ts';
-import { accountBalanceRows } from '../cash/balances.ts';
+import { departmentOf } from '../printDepartment.ts';
+import { accountBalanceRows } from '../ledger/cashBalances.ts';
 import type { FinalScope, YearLine } from './lines.ts';
 import { yearLines } from './lines.ts';
 

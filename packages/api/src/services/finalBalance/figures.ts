@@ -13,8 +13,8 @@ import {
   residueResult,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import { readHead } from '../budget/head.ts';
-import { accountBalanceRows } from '../cash/balances.ts';
+import { readHead } from '../ledger/head.ts';
+import { accountBalanceRows } from '../ledger/cashBalances.ts';
 import { type YearLine, yearLines } from './lines.ts';
 
 /** A year line as a report line (DOMAIN decision 17): movements = collected/paid, result = movements + final residue. */

@@ -11,8 +11,8 @@ import {
   sumAmounts,
   ZERO_AMOUNTS,
 } from '@app/domain';
-import { readHead } from '../budget/head.ts';
-import { departmentOf } from '../budget/prints.ts';
+import { readHead } from '../ledger/head.ts';
+import { departmentOf } from '../printDepartment.ts';
 import { finalFigures } from './figures.ts';
 import type { FinalScope } from './lines.ts';
 

@@ -2,7 +2,7 @@ import { execRows } from '@app/db';
 import { areaOfCode } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { chapterFigureRows } from '../chapterFigures.ts';
+import { chapterFigureRows } from '../ledger/chapterFigures.ts';
 import { describeOnDatabases } from '../../test-utils.ts';
 
 /**

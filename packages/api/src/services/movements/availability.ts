@@ -2,9 +2,9 @@ import { type Db, schema, toCents } from '@app/db';
 import { availabilityExceeded, Part } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../chapterFigures.ts';
-import type { ChapterLine } from './lines.ts';
-import type { MovementScope } from './scope.ts';
+import type { MovementScope } from '../ledger/bookingScope.ts';
+import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../ledger/chapterFigures.ts';
+import type { ChapterLine } from '../ledger/lines.ts';
 
 // The availability step of a movement save (a confirmation, README "AvailableExceeded"): what the
 // movement takes from each expense line now and in its saved version, the figures without it (read

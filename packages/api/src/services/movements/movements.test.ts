@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { addResidueLine, withBudgetClosed } from '../bookings.testkit.ts';
-import { referencesTo, supplierReferences } from '../references.ts';
+import { referencesTo, supplierReferences } from '../ledger/references.ts';
 
 const { accounts, movements, suppliers } = schema;
 
@@ -470,5 +470,25 @@ describeOnDatabases('movements', (get) => {
       expect((await c.movements.get({ ...s, kind: 'revenues', recordNumber: 1 })).isEditable).toBe(false);
       expect(await c.movements.context({ ...s, kind: 'revenues' })).toMatchObject({ isBudgetClosed: true, isEditable: false });
     });
+  });
+  it('deleting the latest budget change keeps a line it opened once a movement books on it (the line stands on a booking)', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const change = await c.budget.changes.create({ ...s, approved: `${YEAR}-03-01` });
+    await c.budget.changes.save({
+      ...s,
+      recordNumber: change.recordNumber,
+      approved: `${YEAR}-03-01`,
+      positions: [
+        { chapter: '11002', amount: 10_000 },
+        { chapter: '21003', amount: 10_000 },
+      ],
+    });
+    const saved = await c.movements.save(await revenue({ documentNumber: 'L-1', positions: [pos('11002', 2_500)] }));
+    expect(await c.budget.changes.delete({ ...s, recordNumber: change.recordNumber })).toBe(true);
+    // the revenue's line stays (budget 0, collected 25,00); the unused expense line the change opened is gone
+    expect(await c.budget.chapter({ ...s, chapter: '11002', withBudgetOnly: true })).toMatchObject({ budgetFinal: 0, payments: 2_500 });
+    await expectAppError(c.budget.chapter({ ...s, chapter: '21003', withBudgetOnly: true }), 'ChapterNotFound');
+    expect((await c.movements.get({ ...s, kind: 'revenues', recordNumber: saved.recordNumber })).positions).toHaveLength(1);
   });
 });

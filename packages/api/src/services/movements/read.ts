@@ -24,9 +24,9 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
-import { chapterFigureRows, type FigureRow } from '../chapterFigures.ts';
-import { scopeStatus } from '../scope.ts';
-import type { MovementScope } from './scope.ts';
+import { chapterFigureRows, type FigureRow } from '../ledger/chapterFigures.ts';
+import { bookable } from '../scope.ts';
+import type { MovementScope } from '../ledger/bookingScope.ts';
 
 const {
   accounts,
@@ -41,18 +41,6 @@ const {
   reservations,
   suppliers,
 } = schema;
-
-/** Bookings can be written: forecast approved, budget not closed, year not locked (movements and reservations). */
-export async function bookable(
-  db: Db,
-  scope: MovementScope,
-): Promise<{ approved: boolean; closed: boolean; yearLocked: boolean; openPaymentsAllowed: boolean; editable: boolean }> {
-  const status = await scopeStatus(db, scope, scope.today);
-  const approved = status.isBudgetApproved;
-  const closed = status.isBudgetClosed;
-  const yearLocked = Boolean(status.isYearLocked);
-  return { approved, closed, yearLocked, openPaymentsAllowed: status.openPaymentsAllowed, editable: approved && !closed && !yearLocked };
-}
 
 // ---- list -------------------------------------------------------------------------------------
 

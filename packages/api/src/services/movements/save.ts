@@ -25,14 +25,14 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { FigureRawRow } from '../chapterFigures.ts';
-import { checkTypedRecordNumber, lockLastRecordNumber, type RecordKind, releaseLastRecordNumber } from '../recordCounters.ts';
+import type { FigureRawRow } from '../ledger/chapterFigures.ts';
+import { checkTypedRecordNumber, deleteOrCancel, type RecordKind } from '../ledger/recordCounters.ts';
 import { assertAvailable, availabilityQueries, expenseUse, savedExpenseUse } from './availability.ts';
 import { writeMovementRows } from './write.ts';
-import { type ChapterLine, resolveLines } from './lines.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
-import { assertNotInOrder } from '../payments/frozen.ts';
-import { type MovementScope, shareBookableHead } from './scope.ts';
+import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
+import { reservationRemainingSql } from '../ledger/counting.ts';
+import { assertNotInOrder } from '../ledger/frozen.ts';
+import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
 
 const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
@@ -91,7 +91,7 @@ async function reservationUse(
   }>(
     tx,
     sql`select r.id, r.record_number, r.chapter_budget_id as line_id, r.closed, ${linked} as linked,
-          greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(movementId === null ? undefined : [movementId])}) as unused
+          ${reservationRemainingSql(movementId === null ? undefined : [movementId])} as unused
         from reservations r
         where r.id in (${idList}) and r.department_id = ${scope.departmentId} and r.year = ${scope.year} and not r.cancelled`,
   );
@@ -386,16 +386,14 @@ export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<M
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
     if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
     await assertNotInOrder(tx, row.id);
-    const last = await lockLastRecordNumber(tx, scope, counterOf(input.kind));
-    if (last === row.recordNumber) {
-      await tx.delete(movements).where(eq(movements.id, row.id));
-      await releaseLastRecordNumber(tx, scope, counterOf(input.kind), row.recordNumber);
-      return { deleted: true, cancelled: false, recordNumber: row.recordNumber };
-    }
-    await tx.delete(movementPositions).where(eq(movementPositions.movementId, row.id));
-    await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, row.id));
-    await tx.delete(movementPayments).where(eq(movementPayments.movementId, row.id));
-    await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
-    return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
+    return deleteOrCancel(tx, scope, counterOf(input.kind), row.recordNumber, {
+      remove: () => tx.delete(movements).where(eq(movements.id, row.id)),
+      cancel: async () => {
+        await tx.delete(movementPositions).where(eq(movementPositions.movementId, row.id));
+        await tx.delete(movementTransferPositions).where(eq(movementTransferPositions.movementId, row.id));
+        await tx.delete(movementPayments).where(eq(movementPayments.movementId, row.id));
+        await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
+      },
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { type Db, execRows, schema } from '@app/db';
 import type { MovementKind, MovementType } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { nextRecordNumberSql, type RecordKind, type RecordScope } from '../recordCounters.ts';
+import { nextRecordNumberSql, type RecordKind, type RecordScope } from '../ledger/recordCounters.ts';
 
 /** A money amount (cents) as the numeric the `money` column stores. */
 function money(cents: number): SQL {

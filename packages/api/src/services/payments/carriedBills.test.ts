@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
-import { yearEndKit } from '../residues/yearEnd.testkit.ts';
+import { yearEndKit } from '../yearEnd.testkit.ts';
 
 const { budgetHeads } = schema;
 

@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { bookable } from '../movements/read.ts';
+import { bookable } from '../scope.ts';
 import { filterCondition, instalmentRows, paymentsDepartment, type PaymentScope, toPayableItem, unpaidOfScope, payabilityOf } from './rows.ts';
 
 const { recordCounters } = schema;

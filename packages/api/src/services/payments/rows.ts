@@ -2,7 +2,8 @@ import { type Db, execRows, schema, toCents } from '@app/db';
 import { type CreditorInput, type Language, type PayableInput, type PayableItem, type PaymentRange, payableIn, normalizeIban } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from '../movements/scope.ts';
+import type { MovementScope } from '../ledger/bookingScope.ts';
+import { carriedLine } from '../ledger/counting.ts';
 
 /** The scope of a payments call: the movements scope plus the caller (the operator of a registration). */
 export interface PaymentScope extends MovementScope {
@@ -160,7 +161,7 @@ export function filterCondition(filter: {
  * The instalments the scope year pays (DOMAIN decisions 11 and 13): those of the scope's own movements
  * and those of the department's movements of an earlier year carried over into it — a position of the
  * movement on a line whose residue line (same chapter and chapter year) exists in the scope year,
- * exactly the instalments movements/figures.ts carriedInstalments counts there. They keep their
+ * exactly the instalments ledger/movementFigures.ts carriedInstalments counts there (ledger/counting.ts carriedLine). They keep their
  * movement (its year and record number) and their order; paid in the scope year they count as paid on
  * its residue line. An earlier year's instalment whose line is not carried yet stays out (it is still
  * that year's business). One condition on `m` (a semi-join, no per-row query).
@@ -169,8 +170,8 @@ export function ofScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQ
   return sql`m.department_id = ${scope.departmentId} and (m.year = ${scope.year} or (m.year < ${scope.year} and exists (
       select 1 from movement_positions cp
         join chapter_budgets src on src.id = cp.chapter_budget_id
-        join chapter_budgets dst on dst.department_id = src.department_id and dst.chapter_id = src.chapter_id and dst.chapter_year = src.chapter_year
-      where cp.movement_id = m.id and dst.year = ${scope.year} and dst.chapter_year < dst.year)))`;
+        join chapter_budgets dst on ${carriedLine(sql`src`, sql`dst`)}
+      where cp.movement_id = m.id and dst.year = ${scope.year})))`;
 }
 
 /** The unpaid instalments the scope year pays (ofScope). */

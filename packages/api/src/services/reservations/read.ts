@@ -18,11 +18,11 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { chapterFigureRows, toBudgetChapter } from '../chapterFigures.ts';
-import { resolveLines } from '../movements/lines.ts';
-import { bookable } from '../movements/read.ts';
-import type { MovementScope } from '../movements/scope.ts';
-import { usedByPositionsSql } from './figures.ts';
+import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
+import { resolveLines } from '../ledger/lines.ts';
+import { bookable } from '../scope.ts';
+import type { MovementScope } from '../ledger/bookingScope.ts';
+import { usedByPositionsSql } from '../ledger/counting.ts';
 
 export const RESERVATION_COUNTER = 'reservation' as const;
 

@@ -10,10 +10,10 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { resolveLines } from '../movements/lines.ts';
-import { type MovementScope, shareBookableHead } from '../movements/scope.ts';
-import { lockLastRecordNumber, newRecordNumber, releaseLastRecordNumber } from '../recordCounters.ts';
-import { usedByPositionsSql } from './figures.ts';
+import { resolveLines } from '../ledger/lines.ts';
+import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import { deleteOrCancel, newRecordNumber } from '../ledger/recordCounters.ts';
+import { usedByPositionsSql } from '../ledger/counting.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
 
 const { reservations } = schema;
@@ -114,13 +114,9 @@ export async function deleteReservation(db: Db, scope: MovementScope, key: Reser
     const use = await positionUse(tx, row.id);
     if (use.linked || use.used + row.amountUsedTyped > 0)
       fail('CannotDeleteUsed', { field: 'id', params: { recordNumber: row.recordNumber, amountUsed: use.used + row.amountUsedTyped } });
-    const last = await lockLastRecordNumber(tx, scope, RESERVATION_COUNTER);
-    if (last !== row.recordNumber) {
-      await tx.update(reservations).set({ cancelled: true, closed: true, amountBooked: 0, amountUsedTyped: 0 }).where(eq(reservations.id, row.id));
-      return { deleted: false, cancelled: true, recordNumber: row.recordNumber };
-    }
-    await tx.delete(reservations).where(eq(reservations.id, row.id));
-    await releaseLastRecordNumber(tx, scope, RESERVATION_COUNTER, row.recordNumber);
-    return { deleted: true, cancelled: false, recordNumber: row.recordNumber };
+    return deleteOrCancel(tx, scope, RESERVATION_COUNTER, row.recordNumber, {
+      remove: () => tx.delete(reservations).where(eq(reservations.id, row.id)),
+      cancel: () => tx.update(reservations).set({ cancelled: true, closed: true, amountBooked: 0, amountUsedTyped: 0 }).where(eq(reservations.id, row.id)),
+    });
   });
 }

@@ -2,10 +2,9 @@ import { type Db, execRows, moneyParam, schema, toBool, toCents } from '@app/db'
 import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../budget/head.ts';
-import { takeRecordNumbers } from '../recordCounters.ts';
-import { usedByPositionsSql } from '../reservations/figures.ts';
-import { RESERVATION_COUNTER } from '../reservations/read.ts';
+import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
+import { takeRecordNumbers } from '../ledger/recordCounters.ts';
+import { paidBy, reservationRemainingSql, usedByPositionsSql } from '../ledger/counting.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
 
 const { chapterBudgets, reservations } = schema;
@@ -16,12 +15,12 @@ const { chapterBudgets, reservations } = schema;
  * - every line of Y must be determined (UndeterminedResidues);
  * - per line of Y that has a final residue, open payments or remaining reservations, the residue line
  *   (Y+1, chapter, chapterYear) is created, or updated, with budgetInitial = the final residue;
- * - the unpaid instalments then count on those lines (movements/figures.ts carriedInstalments: the
+ * - the unpaid instalments then count on those lines (ledger/movementFigures.ts carriedInstalments: the
  *   instalment, its movement and its payment order stay as they are, so order membership is kept and a
  *   registration in Y+1 pays the residue line);
  * - each open reservation of Y with a remaining amount continues as a reservation of Y+1 on the residue
  *   line (reservations.carried_from_id, one per source), booked = the remaining amount;
- * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/cash/balances.ts:
+ * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/ledger/cashBalances.ts:
  *   initial of Y+1 = typed first-year balance + every flow before Y+1; a carried instalment paid in Y+1
  *   is a flow of Y+1), so nothing is copied and they stay current.
  * Idempotent: a re-run writes only what differs; lowering a line (or a carried reservation) below what
@@ -78,10 +77,9 @@ async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenRese
   const rows = await execRows<Record<string, string | number | boolean | null>>(
     tx,
     sql`select r.id, r.record_number, r.note, r.chapter_budget_id,
-          case when r.closed or r.cancelled then 0 else greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql()}) end::text as remaining,
+          case when r.closed or r.cancelled then 0 else ${reservationRemainingSql()} end::text as remaining,
           k.id as copy_id, k.amount_booked::text as copy_booked, k.closed as copy_closed,
-          (k.amount_used_typed + coalesce((select sum(p.reservation_amount) from movement_positions p join movements m on m.id = p.movement_id
-                                           where p.reservation_id = k.id and not m.cancelled), 0))::text as copy_used
+          (k.amount_used_typed + ${usedByPositionsSql(undefined, sql`k`)})::text as copy_used
         from reservations r
         left join reservations k on k.carried_from_id = r.id
         where r.department_id = ${scope.departmentId} and r.year = ${scope.year - 1}
@@ -120,7 +118,7 @@ async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map
         join movement_payment_shares s on s.position_id = p.id
         join movement_payments pay on pay.id = s.payment_id
         where l.department_id = ${scope.departmentId} and l.year = ${year}
-          and (pay.date_paid is null or pay.date_paid > make_date(${year}, 12, 31))`,
+          and not ${paidBy(sql`${year}`)}`,
   );
   const perLine = new Map<number, number[]>();
   for (const r of rows) {
@@ -242,7 +240,7 @@ function planReservations(list: readonly OpenReservation[], result: CarryOverRes
 /** The new copies in one insert, numbered gap-free in Y+1 (one counter upsert takes all their numbers) in the order of their sources' numbers. */
 async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
   if (toCreate.length === 0) return;
-  const first = await takeRecordNumbers(tx, scope, RESERVATION_COUNTER, toCreate.length);
+  const first = await takeRecordNumbers(tx, scope, 'reservation', toCreate.length);
   await tx.insert(reservations).values(
     toCreate.map((r, i) => {
       const lineId = target.get(r.lineId);

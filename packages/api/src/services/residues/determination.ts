@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../budget/head.ts';
+import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
 import { residueLines, residuePosition } from './lines.ts';
 
 /**

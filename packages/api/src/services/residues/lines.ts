@@ -10,7 +10,7 @@ import {
   type ResidueSource,
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { figureSourceSelects } from '../chapterFigures.ts';
+import { figureSourceSelects } from '../ledger/chapterFigures.ts';
 
 /**
  * The chapter lines of a scope with their figures, for the residue screens (determination, export,

@@ -2,8 +2,9 @@ import { type Db, execRows, schema, toBool } from '@app/db';
 import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockOpenHead, readHead } from '../budget/head.ts';
-import { firstYearSql } from '../cash/balances.ts';
+import { type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { firstYearSql } from '../ledger/cashBalances.ts';
+import { budgetLineUsedSql } from '../ledger/references.ts';
 import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
 
 const { chapterBudgets, chapters } = schema;
@@ -25,10 +26,7 @@ async function isFirstYear(db: Db, scope: BudgetScope): Promise<boolean> {
 
 /** Is anything (movement or transfer position, reservation, change position) on the line `lineId` (an SQL id expression)? */
 function referencedSql(lineId: SQL): SQL {
-  return sql`(exists (select 1 from movement_positions where chapter_budget_id = ${lineId})
-    or exists (select 1 from movement_transfer_positions where from_chapter_budget_id = ${lineId} or to_chapter_budget_id = ${lineId})
-    or exists (select 1 from reservations where chapter_budget_id = ${lineId})
-    or exists (select 1 from budget_change_positions where chapter_budget_id = ${lineId}))`;
+  return budgetLineUsedSql(lineId);
 }
 
 async function isReferenced(tx: Db, lineId: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
-import { yearEndKit } from './yearEnd.testkit.ts';
+import { yearEndKit } from '../yearEnd.testkit.ts';
 
 const Y = CURRENT_YEAR;
 /** Y's bookings and determination, the carry-over Y -> Y+1 */
@@ -11,7 +11,7 @@ const IN_Y2 = new Date(`${Y + 2}-01-12T10:00:00Z`);
 
 /**
  * An unpaid bill of Y carried through two year ends (DOMAIN.md "Year end", decisions 11 and 13;
- * movements/figures.ts carriedInstalments), on PGlite and PostgreSQL. FF Eppan (102) gets DOMAIN.md's
+ * ledger/movementFigures.ts carriedInstalments), on PGlite and PostgreSQL. FF Eppan (102) gets DOMAIN.md's
  * worked-example budget in Y and the year-end bill of yearEnd.testkit.ts (200,01 on account B1, 100,00
  * paid on 01.06.Y and 100,01 open), its open instalment put into a payment order stored on 20.12.Y.
  * The order stays unregistered through Y+1 and is registered in Y+2 (bank date 08.01.Y+2).

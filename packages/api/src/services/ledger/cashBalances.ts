@@ -1,12 +1,12 @@
 import { type Db, execRows, toBool, toCents } from '@app/db';
 import type { AccountBalance, AccountType } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { cashFlowsSql } from './sources.ts';
+import { cashFlowsSql } from './cashSources.ts';
 
 /**
  * Account balances of a scope (department, year), one statement (DOMAIN decision 8):
  * - the typed initial balances live in account_balances for the department's first year only
- *   (departments.first_year, else the earliest financial year: scope.ts isFirstYear);
+ *   (departments.first_year, else the earliest financial year: services/scope.ts isFirstYear);
  * - initial balance of year Y = the first year's typed initial + every booking of the years
  *   first..Y−1 (the previous year's final balance, always current: nothing is copied, because
  *   accounts are per department, not per year);
@@ -19,7 +19,7 @@ export interface CashBalanceScope {
   year: number;
 }
 
-/** The department's first year in the system as an SQL expression (scope.ts isFirstYear's rule). */
+/** The department's first year in the system as an SQL expression (services/scope.ts isFirstYear's rule). */
 export function firstYearSql(departmentId: number): SQL {
   return sql`(select coalesce(d.first_year, (select min(fy.year) from financial_years fy)) from departments d where d.id = ${departmentId})`;
 }

@@ -1,22 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-
-/** The lines asked for (structurally chapterFigures' FigureScope; declared here so no import cycle arises). */
-interface FigureScope {
-  departmentIds: number[];
-  yearFrom: number;
-  yearTo: number;
-  excludeMovementIds?: number[] | undefined;
-  spentOnly?: boolean | undefined;
-}
-
-/** chapterFigures' FigureSource (declared here for the same reason): `line` narrows the rows to one chapter line. */
-interface LineSource<S> {
-  name: string;
-  select: (scope: S, line?: SQL) => SQL | null;
-}
+import { carriedInstalment, carriedLine, paidBy } from './counting.ts';
+import type { FigureScope, FigureSource } from './figureSources.ts';
+import { sqlList } from './sql.ts';
 
 /**
- * What the movements add to the chapter figures (DOMAIN.md "Bookings"; their cash is services/cash/sources.ts), as plain
+ * What the movements add to the chapter figures (DOMAIN.md "Bookings"; their cash is ledger/cashSources.ts), as plain
  * SQL sums over the scope's movements (index movements_scope_date_idx):
  * - a revenue position counts as collected (payments) on its line;
  * - an expense position counts through its instalment shares: shares of paid instalments as payments,
@@ -26,13 +14,6 @@ interface LineSource<S> {
  * Asked for one line (`line`, the chapter figures' per-line LATERAL), each branch starts from the
  * line's index (movement_positions_line_idx, the transfer positions' from/to indexes).
  */
-
-function list(values: readonly number[]): SQL {
-  return sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-}
 
 /** `and <column> = <line>` when one line is asked for. */
 function onLine(column: SQL, line: SQL | undefined): SQL {
@@ -47,18 +28,13 @@ function onLine(column: SQL, line: SQL | undefined): SQL {
  */
 /** ` and m.id not in (...)` for the movements left out of the figures (else nothing). */
 function excludedMovements(scope: FigureScope): SQL {
-  return scope.excludeMovementIds?.length ? sql` and m.id not in (${list(scope.excludeMovementIds)})` : sql``;
+  return scope.excludeMovementIds?.length ? sql` and m.id not in (${sqlList(scope.excludeMovementIds)})` : sql``;
 }
 
 function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
   const excluded = excludedMovements(scope);
   if (line) return sql`not m.cancelled${excluded}`;
-  return sql`m.department_id in (${list(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
-}
-
-/** The instalment `pay` is paid by 31.12 of `year` (an SQL year expression). */
-export function paidBy(year: SQL): SQL {
-  return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
+  return sql`m.department_id in (${sqlList(scope.departmentIds)}) and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled${excluded}`;
 }
 
 /**
@@ -68,12 +44,12 @@ export function paidBy(year: SQL): SQL {
  * has no positions left (deleteMovement removes them), and a line's positions are all of its part's kind.
  */
 function spentPositions(scope: FigureScope, line: SQL): SQL {
-  const excluded = scope.excludeMovementIds?.length ? sql` and p.movement_id not in (${list(scope.excludeMovementIds)})` : sql``;
+  const excluded = scope.excludeMovementIds?.length ? sql` and p.movement_id not in (${sqlList(scope.excludeMovementIds)})` : sql``;
   return sql`select p.chapter_budget_id, p.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
       from movement_positions p where p.chapter_budget_id = ${line}${excluded}`;
 }
 
-export const movementFigureSources: LineSource<FigureScope>[] = [
+export const movementFigureSources: FigureSource[] = [
   {
     name: 'revenuePositions',
     select: (scope, line) =>
@@ -111,15 +87,13 @@ export const movementFigureSources: LineSource<FigureScope>[] = [
         case when ${paidBy(sql`dst.year`)} then 0::numeric else s.amount end as open_payments,
         0::numeric as reservations
       from chapter_budgets dst
-      join chapter_budgets src on src.department_id = dst.department_id and src.chapter_id = dst.chapter_id
-        and src.chapter_year = dst.chapter_year and src.year < dst.year
+      join chapter_budgets src on ${carriedLine(sql`src`, sql`dst`)}
       join movement_positions p on p.chapter_budget_id = src.id
       join movements m on m.id = p.movement_id
       join movement_payment_shares s on s.position_id = p.id
       join movement_payments pay on pay.id = s.payment_id
-      where dst.chapter_year < dst.year and m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)}
-        and (pay.date_paid is null or pay.date_paid >= make_date(dst.year, 1, 1))
-        and ${line ? sql`dst.id = ${line}` : sql`dst.department_id in (${list(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`}`,
+      where m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)} and ${carriedInstalment(sql`dst`)}
+        and ${line ? sql`dst.id = ${line}` : sql`dst.department_id in (${sqlList(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`}`,
   },
   {
     // both sides count as payments (expense paid, revenue collected): one branch per side

@@ -1,6 +1,6 @@
 import { type Db, execRows, schema } from '@app/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 const { recordCounters } = schema;
 
@@ -69,6 +69,37 @@ export async function releaseLastRecordNumber(tx: Db, scope: RecordScope, kind: 
     .update(recordCounters)
     .set({ last: last - 1 })
     .where(counterOf(scope, kind));
+}
+
+/** What a delete did (DOMAIN decision 1): the record deleted (its number given back) or cancelled (it keeps its number). */
+export interface DeleteOrCancelResult {
+  deleted: boolean;
+  cancelled: boolean;
+  recordNumber: number;
+}
+
+/**
+ * DOMAIN decision 1, delete or cancel, for every numbered record (movements, reservations, account
+ * transfers, budget changes): inside the write transaction, with the record locked, the counter is
+ * locked; the latest record of its kind is deleted (`remove`) and its number given back, so numbers stay
+ * gap-free; an earlier one is cancelled (`cancel`: it keeps its number and head, its amounts go) — or
+ * refused, when `cancel` throws (a budget change: only the latest may go).
+ */
+export async function deleteOrCancel(
+  tx: Db,
+  scope: RecordScope,
+  kind: RecordKind,
+  recordNumber: number,
+  steps: { remove: () => Promise<unknown>; cancel: () => Promise<unknown> },
+): Promise<DeleteOrCancelResult> {
+  const last = await lockLastRecordNumber(tx, scope, kind);
+  if (last !== recordNumber) {
+    await steps.cancel();
+    return { deleted: false, cancelled: true, recordNumber };
+  }
+  await steps.remove();
+  await releaseLastRecordNumber(tx, scope, kind, recordNumber);
+  return { deleted: true, cancelled: false, recordNumber };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type DbHandle, schema } from '@app/db';
 import type { ResidueFinal } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
-import { accountIdOf, departmentId, type signInAs } from '../../test-utils.ts';
+import { accountIdOf, departmentId, type signInAs } from '../test-utils.ts';
 
 const { budgetHeads, departments, suppliers } = schema;
 

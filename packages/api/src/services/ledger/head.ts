@@ -1,11 +1,10 @@
 import { type Db, schema } from '@app/db';
-import type { Area } from '@app/domain';
+import { type Area, isYearOpen } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { budgetUseReferences, holds, scopeReferencedSql } from '../references.ts';
-import { assertYearOpen } from '../years.ts';
+import { budgetUseReferences, holds, scopeReferencedSql } from './references.ts';
 
-const { budgetHeads } = schema;
+const { budgetHeads, financialYears } = schema;
 
 /** The scope of a budget call as the scoped procedure resolved it, plus today's date (Europe/Rome). */
 export interface BudgetScope {
@@ -95,4 +94,15 @@ export async function isBudgetInUse(db: Db, scope: Pick<BudgetScope, 'department
 export function assertForecastEditable(head: BudgetHead): void {
   if (head.finalApproved) fail('BudgetClosed');
   if (head.forecastApproved) fail('BudgetAlreadyApproved');
+}
+
+/**
+ * Refuses a booking or budget write into a year that is closed for the area: a past year (older than
+ * the previous one of `today`) while its year unlock for the area is not set (YearLocked).
+ */
+export async function assertYearOpen(db: Db, area: Area, year: number, today: string): Promise<void> {
+  if (isYearOpen(year, today, false)) return;
+  const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
+  const unlocked = fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
+  if (!isYearOpen(year, today, unlocked)) fail('YearLocked', { params: { year, area } });
 }

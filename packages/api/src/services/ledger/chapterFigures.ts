@@ -1,8 +1,10 @@
 import { type Db, execRows, toCents } from '@app/db';
 import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { movementFigureSources } from './movements/figures.ts';
-import { reservationFigureSource } from './reservations/figures.ts';
+import type { FigureScope, FigureSource } from './figureSources.ts';
+import { movementFigureSources } from './movementFigures.ts';
+import { reservationFigureSource } from './reservationFigures.ts';
+import { sqlList } from './sql.ts';
 
 /**
  * The one SQL module for chapter figures (DOMAIN.md "Figures of a chapter"). One query per screen:
@@ -10,40 +12,6 @@ import { reservationFigureSource } from './reservations/figures.ts';
  * lines, the sum of their change and adjustment positions, and the booking aggregates. Nothing is
  * stored as a total; derived figures come from domain `chapterFigures`.
  */
-
-/**
- * The lines a booking source is asked for: departments and a year range (one scope is
- * `[departmentId]`, year..year; the statistics export asks for many departments and years at once).
- */
-export interface FigureScope {
-  departmentIds: number[];
-  yearFrom: number;
-  yearTo: number;
-  /** Movements left out (the figures "before" a movement, for its positions form). */
-  excludeMovementIds?: number[] | undefined;
-  /**
-   * Per line only what the availability needs: payments + open payments summed as `payments` (open 0),
-   * reservations as usual — the save's check, cheaper than the split (the sources decide how).
-   */
-  spentOnly?: boolean | undefined;
-}
-
-/**
- * A source of booking aggregates: a select yielding `chapter_budget_id, payments, open_payments,
- * reservations` (numeric) for the lines of the scope's departments and years. The booking area adds
- * its sources here (payments of movements, open payments, remaining reservations); their rows are
- * summed per line.
- *
- * `line`, when given, is an SQL expression for one chapter line id of the outer query (`l.id`): the
- * source then yields only that line's rows, starting from an index on the line column. The chapter
- * screens ask per line (a LATERAL join, cost grows with the lines shown, not with the scope's
- * bookings); the home card and the statistics ask for the whole scope at once (no `line`).
- */
-export interface FigureSource {
-  name: string;
-  /** null: nothing to add for this scope (a source another one covers in `spentOnly` mode). */
-  select: (scope: FigureScope, line?: SQL) => SQL | null;
-}
 
 /** The selects of every source for a scope (each one a complete select, nulls left out). */
 export function figureSourceSelects(scope: FigureScope, line?: SQL): SQL[] {
@@ -85,13 +53,6 @@ export interface FigureRow extends BudgetChapter {
   lineDescriptionIta: string;
 }
 
-function list(values: (number | string)[]): SQL {
-  return sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-}
-
 function sourcesSql(scope: FigureScope, line?: SQL): SQL {
   const parts = figureSourceSelects(scope, line);
   const empty = sql`select null::int as chapter_budget_id, 0::numeric as payments, 0::numeric as open_payments, 0::numeric as reservations where false`;
@@ -129,7 +90,7 @@ export function bookingTotalsSql(scope: FigureScope): SQL {
              from (${bookingsSql(scope)}) b
              join chapter_budgets l on l.id = b.chapter_budget_id
              join chapters c on c.id = l.chapter_id
-             where l.department_id in (${list(scope.departmentIds)}) and l.year between ${scope.yearFrom} and ${scope.yearTo}`;
+             where l.department_id in (${sqlList(scope.departmentIds)}) and l.year between ${scope.yearFrom} and ${scope.yearTo}`;
 }
 
 export interface FigureRawRow {
@@ -157,8 +118,8 @@ export interface FigureRawRow {
 function filterConditions(f: FigureFilter, chapterYear: number): SQL[] {
   const conditions: SQL[] = [sql`c.area = ${f.area}`, sql`c.year = ${chapterYear}`];
   if (f.part !== undefined) conditions.push(sql`c.part = ${f.part}`);
-  if (f.chapterIds) conditions.push(f.chapterIds.length ? sql`c.id in (${list(f.chapterIds)})` : sql`false`);
-  if (f.codes) conditions.push(f.codes.length ? sql`c.chapter in (${list(f.codes)})` : sql`false`);
+  if (f.chapterIds) conditions.push(f.chapterIds.length ? sql`c.id in (${sqlList(f.chapterIds)})` : sql`false`);
+  if (f.codes) conditions.push(f.codes.length ? sql`c.chapter in (${sqlList(f.codes)})` : sql`false`);
   if (f.codePrefix) conditions.push(sql`c.chapter like ${`${f.codePrefix.replace(/[\\%_]/g, '')}%`}`);
   if (f.titleFrom !== undefined) conditions.push(sql`c.title >= ${f.titleFrom}`);
   if (f.titleTo !== undefined) conditions.push(sql`c.title <= ${f.titleTo}`);
@@ -173,7 +134,7 @@ function filterConditions(f: FigureFilter, chapterYear: number): SQL[] {
  */
 export function chapterFigureSql(f: FigureFilter): SQL {
   const chapterYear = f.chapterYear ?? f.year;
-  const excluded = f.excludeChangeIds?.length ? sql`and h.id not in (${list(f.excludeChangeIds)})` : sql``;
+  const excluded = f.excludeChangeIds?.length ? sql`and h.id not in (${sqlList(f.excludeChangeIds)})` : sql``;
   const conditions = filterConditions(f, chapterYear);
   const join = f.withBudgetOnly ? sql`join` : sql`left join`;
   const page = f.limit !== undefined ? sql`limit ${f.limit} offset ${f.offset ?? 0}` : sql``;
@@ -326,7 +287,7 @@ interface RawStatisticsRow {
  */
 export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): Promise<StatisticsFigureRow[]> {
   if (f.departmentIds.length === 0 || f.yearFrom > f.yearTo) return [];
-  const ids = list(f.departmentIds);
+  const ids = sqlList(f.departmentIds);
   const current = sql`l.chapter_year = l.year`;
   const residue = sql`l.chapter_year < l.year`;
   // the current line's names first (its chapter year is the highest of the code)

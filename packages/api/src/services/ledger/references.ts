@@ -1,7 +1,7 @@
 import { type Db, execRows, schema, toBool } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 /**
  * Every table that points at a record, in one place: a record referenced by any row may not be
@@ -21,6 +21,8 @@ export interface Reference {
   /** What uses the record, reported in InUse's params (e.g. `suppliers`, `budgetLines`). */
   label: string;
   column: AnyPgColumn;
+  /** A condition on the referencing row that says it still counts as a booking (not cancelled); asked for by `liveOnly` checks. */
+  live?: SQL;
 }
 
 /** A table with rows per scope (department, year): its rows "belong to" the budget of that scope. */
@@ -56,6 +58,45 @@ export const accountReferences: Reference[] = [
  */
 export const chapterReferences: Reference[] = [{ label: 'budgetLines', column: schema.chapterBudgets.chapterId }];
 
+/** The movement of the row's `movementId` column is not cancelled (a condition on the referencing row). */
+function ofLiveMovement(movementId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${schema.movements} where ${schema.movements.id} = ${movementId} and not ${schema.movements.cancelled})`;
+}
+
+/**
+ * Rows that stand on a budget line (chapter_budgets.id): movement positions, transfer positions (either
+ * side), reservations and budget change positions. One list for every "is this line used" check (a
+ * manual residue line, a line a deleted change opened, the lines carried into the next year); a check
+ * that counts only some of them names them (BudgetLineUse), and `liveOnly` leaves cancelled bookings out.
+ */
+export const budgetLineReferences = [
+  { label: 'movementPositions', column: schema.movementPositions.chapterBudgetId, live: ofLiveMovement(schema.movementPositions.movementId) },
+  {
+    label: 'transferPositions',
+    column: schema.movementTransferPositions.fromChapterBudgetId,
+    live: ofLiveMovement(schema.movementTransferPositions.movementId),
+  },
+  { label: 'transferPositions', column: schema.movementTransferPositions.toChapterBudgetId, live: ofLiveMovement(schema.movementTransferPositions.movementId) },
+  { label: 'reservations', column: schema.reservations.chapterBudgetId, live: sql`not ${schema.reservations.cancelled}` },
+  { label: 'changePositions', column: schema.budgetChangePositions.chapterBudgetId },
+] as const satisfies readonly Reference[];
+
+/** What may stand on a budget line (the labels of budgetLineReferences). */
+export type BudgetLineUse = (typeof budgetLineReferences)[number]['label'];
+
+/** The bookings among the budget-line references: what movements and reservations put on a line (no budget changes). */
+export const BOOKINGS_ON_LINE: readonly BudgetLineUse[] = ['movementPositions', 'transferPositions', 'reservations'];
+
+/**
+ * SQL true when a budget-line reference has a row on the line `lineId` (an SQL id expression such as
+ * `l.id`, or a column of the outer query): every reference, or only those of `uses`; with `liveOnly`
+ * a row of a cancelled movement or a cancelled reservation does not count. One EXISTS per reference.
+ */
+export function budgetLineUsedSql(lineId: SQL | AnyPgColumn, options: { uses?: readonly BudgetLineUse[]; liveOnly?: boolean } = {}): SQL<boolean> {
+  const references: readonly Reference[] = budgetLineReferences.filter((r) => !options.uses || options.uses.includes(r.label));
+  return referencedSql(references, lineId, options.liveOnly);
+}
+
 /** Budget rows of a scope: for a department of the area in the year they mean "a budget exists" for the chart copy (besides an approved forecast). */
 export const budgetReferences: ScopeReference[] = [
   { label: 'budgetLines', departmentId: schema.chapterBudgets.departmentId, year: schema.chapterBudgets.year },
@@ -70,15 +111,19 @@ export const budgetUseReferences: ScopeReference[] = [
   { label: 'reservations', departmentId: schema.reservations.departmentId, year: schema.reservations.year },
 ];
 
-function pointsAt(r: Reference, id: number | AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${r.column.table} where ${r.column} = ${id})`;
+function pointsAt(r: Reference, id: number | AnyPgColumn | SQL, liveOnly = false): SQL<boolean> {
+  const live = liveOnly && r.live ? sql` and ${r.live}` : sql``;
+  return sql<boolean>`exists (select 1 from ${r.column.table} where ${r.column} = ${id}${live})`;
 }
 
-/** SQL true when any reference finds a row pointing at `id` (an id value or a column of the outer query). */
-export function referencedSql(references: readonly Reference[], id: number | AnyPgColumn): SQL<boolean> {
+/**
+ * SQL true when any reference finds a row pointing at `id` (an id value, an SQL expression or a column
+ * of the outer query); with `liveOnly` only rows that still count (Reference.live).
+ */
+export function referencedSql(references: readonly Reference[], id: number | AnyPgColumn | SQL, liveOnly = false): SQL<boolean> {
   if (references.length === 0) return sql<boolean>`false`;
   return sql<boolean>`(${sql.join(
-    references.map((r) => pointsAt(r, id)),
+    references.map((r) => pointsAt(r, id, liveOnly)),
     sql` or `,
   )})`;
 }

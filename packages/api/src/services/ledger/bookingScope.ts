@@ -2,8 +2,7 @@ import { type Db, schema } from '@app/db';
 import type { AccessLevel, Area } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { BudgetHead } from '../budget/head.ts';
-import { assertYearOpen } from '../years.ts';
+import { assertYearOpen, type BudgetHead } from './head.ts';
 
 const { budgetHeads } = schema;
 

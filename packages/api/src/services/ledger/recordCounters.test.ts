@@ -1,6 +1,6 @@
 import { schema } from '@app/db';
 import { beforeAll, expect, it } from 'vitest';
-import { CURRENT_YEAR, describeOnDatabases } from '../test-utils.ts';
+import { CURRENT_YEAR, describeOnDatabases } from '../../test-utils.ts';
 import { lockLastRecordNumber, nextRecordNumber, type RecordScope, releaseLastRecordNumber } from './recordCounters.ts';
 
 const YEAR = CURRENT_YEAR;

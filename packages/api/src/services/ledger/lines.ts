@@ -2,7 +2,7 @@ import { type Db, schema } from '@app/db';
 import { chapterLineName, type Part } from '@app/domain';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from './scope.ts';
+import type { MovementScope } from './bookingScope.ts';
 
 const { chapterBudgets, chapters } = schema;
 
