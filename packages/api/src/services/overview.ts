@@ -1,6 +1,5 @@
 import { type Db, execRows, toCents } from '@app/db';
 import {
-  type Area,
   areaOfCode,
   type DepartmentOverviewExport,
   type DepartmentOverviewExportInput,
@@ -27,6 +26,7 @@ import { bookingTotalsSql, hasFigureSources } from './ledger/chapterFigures.ts';
 import type { FigureScope } from './ledger/figureSources.ts';
 import { cashTotalSql } from './ledger/cashBalances.ts';
 import { scopeStatus } from './scope.ts';
+import type { BookingScope } from './ledger/bookingScope.ts';
 
 /**
  * Home pages. The cashier's home of one scope is a set of cards, each from one query (forecast,
@@ -36,11 +36,7 @@ import { scopeStatus } from './scope.ts';
 
 type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 
-interface HomeScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-}
+type HomeScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
 
 // ---- the forecast figures of many departments in one query ------------------------------------
 

@@ -1,6 +1,5 @@
 import { type Db, schema } from '@app/db';
 import {
-  type Area,
   type MovementTemplate,
   type Page,
   pageWindow,
@@ -18,15 +17,12 @@ import {
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { likeEscape } from './access.ts';
+import type { BookingScope } from './ledger/bookingScope.ts';
 
 const { budgetHeads, chapters, departments, movementTemplatePositions, movementTemplates } = schema;
 
 /** The scope of a template call, as the scoped procedure resolved it. */
-export interface TemplateScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-}
+export type TemplateScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
 
 async function isBudgetClosed(db: Db, scope: TemplateScope): Promise<boolean> {
   const [head] = await db

@@ -18,7 +18,8 @@ import { readHead } from '../ledger/head.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
 import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
-import { type FinalScope, type YearLine, yearLines } from './lines.ts';
+import { type YearLine, yearLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 /**
  * The final-account criteria (DOMAIN decision 16), in the wire order unpaid bills, budget changes,
@@ -232,7 +233,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
 }
 
 /** GET FinalBalance: the criteria, the approval and what the screen may do. */
-export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalBalance> {
+export async function getFinalBalance(db: Db, scope: BookingScope): Promise<FinalBalance> {
   const [{ failed }, head, status, carried] = await Promise.all([
     evaluateCriteria(db, scope),
     readHead(db, scope),
@@ -258,7 +259,7 @@ export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalB
 }
 
 /** GET FinalBalance/Errors: the rows behind every failed criterion (the error protocol). */
-export async function finalBalanceErrors(db: Db, scope: FinalScope): Promise<FinalBalanceErrors> {
+export async function finalBalanceErrors(db: Db, scope: BookingScope): Promise<FinalBalanceErrors> {
   const { failed, lines, changes, reservations } = await evaluateCriteria(db, scope);
   const bills = await unpaidBills(
     db,

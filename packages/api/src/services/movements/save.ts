@@ -29,7 +29,8 @@ import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
 import { reservationRemainingSql } from '../ledger/counting.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
-import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 
 const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
@@ -41,7 +42,7 @@ export function counterOf(kind: MovementKind): RecordKind {
 }
 
 /** The movement of the scope with that kind and record number, locked FOR UPDATE. */
-async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
+async function lockMovement(tx: Db, scope: BookingScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
   const [row] = await tx
     .select()
     .from(movements)
@@ -98,7 +99,7 @@ async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<number, 
  */
 async function reservationUse(
   tx: Db,
-  scope: MovementScope,
+  scope: BookingScope,
   kind: MovementKind,
   positions: readonly { amount: number; reservationId: number | null }[],
   lines: readonly ChapterLine[],
@@ -146,7 +147,7 @@ async function reservationUse(
  * run inside the write statement (writeMovementRows `alongside`: its snapshot is the one before the
  * writes), so the check costs no round trip of its own.
  */
-function availabilityQueries(scope: MovementScope, use: Map<number, { line: ChapterLine; amount: number }>, movementId: number | null) {
+function availabilityQueries(scope: BookingScope, use: Map<number, { line: ChapterLine; amount: number }>, movementId: number | null) {
   const years = [...new Set([...use.values()].map((u) => u.line.chapterYear))];
   return years.map((chapterYear, i) => ({
     name: `available${i}`,
@@ -171,7 +172,7 @@ function availabilityQueries(scope: MovementScope, use: Map<number, { line: Chap
  * the write statement, it rolls the whole save back.
  */
 function assertAvailable(
-  scope: MovementScope,
+  scope: BookingScope,
   use: Map<number, { line: ChapterLine; amount: number }>,
   before: Map<number, number>,
   figures: { chapterYear: number; rows: FigureRawRow[] }[],
@@ -265,7 +266,7 @@ function sideOf(line: ChapterLine) {
  * is built from what was checked and written (the same as Movements.get reads back; a test compares
  * them), without reading the movement again.
  */
-export async function saveMovement(db: Db, scope: MovementScope, input: MovementSave): Promise<Movement> {
+export async function saveMovement(db: Db, scope: BookingScope, input: MovementSave): Promise<Movement> {
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
   // head fields (spec 3 §5): hidden ones are not stored, required ones must be there (checked below, in the rules' order)
@@ -466,7 +467,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
  * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions,
  * transfer positions and payments go (its amounts are zero), lists show it as cancelled.
  */
-export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
+export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
     await shareBookableHead(tx, scope);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);

@@ -18,7 +18,7 @@ import { bankFile } from '@app/reports/bankFile';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
-import { shareBookableHead } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 import { nextRecordNumber } from '../ledger/recordCounters.ts';
 import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
 import { type InstalmentRow, instalmentRows, ofScope, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';

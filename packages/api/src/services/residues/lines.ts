@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { figureSourceSelects } from '../ledger/chapterFigures.ts';
+import type { YearScope } from '../ledger/bookingScope.ts';
 
 /**
  * The chapter lines of a scope with their figures, for the residue screens (determination, export,
@@ -19,10 +20,7 @@ import { figureSourceSelects } from '../ledger/chapterFigures.ts';
  * positions and the booking aggregates of every figure source (chapterFigures.ts), summed per line.
  */
 
-export interface ResidueScope {
-  departmentId: number;
-  year: number;
-}
+export type ResidueScope = YearScope;
 
 export interface ResidueLine {
   lineId: number;
