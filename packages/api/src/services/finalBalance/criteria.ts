@@ -20,6 +20,7 @@ import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
 import { type YearLine, yearLines } from './lines.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /**
  * The final-account criteria (DOMAIN decision 16), in the wire order unpaid bills, budget changes,
@@ -131,10 +132,7 @@ async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> 
     db,
     sql`with target as (
           select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year from chapter_budgets l
-          where l.id in (${sql.join(
-            lineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
+          where l.id in (${sqlList(lineIds)})
         ),
         shares as (
           select t.id as line_id, p.movement_id, s.amount

@@ -31,6 +31,7 @@ import { reservationRemainingSql } from '../ledger/counting.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
@@ -107,10 +108,7 @@ async function reservationUse(
 ): Promise<{ consumed: number[]; recordNumbers: Map<number, number> }> {
   const ids = [...new Set(positions.flatMap((p) => (p.reservationId === null ? [] : [p.reservationId])))];
   if (ids.length === 0) return { consumed: positions.map(() => 0), recordNumbers: new Map() };
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const idList = sqlList(ids);
   await execRows(tx, sql`select id from reservations where id in (${idList}) order by id for update`);
   const linked =
     movementId === null ? sql`false` : sql`exists (select 1 from movement_positions p where p.reservation_id = r.id and p.movement_id = ${movementId})`;

@@ -12,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { figureSourceSelects } from '../ledger/chapterFigures.ts';
 import type { YearScope } from '../ledger/bookingScope.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /**
  * The chapter lines of a scope with their figures, for the residue screens (determination, export,
@@ -79,15 +80,7 @@ function sourceCondition(scope: ResidueScope, filter: LineFilter): SQL {
   const conditions: SQL[] = [sql`l.department_id = ${scope.departmentId}`, sql`l.year = ${scope.year}`];
   if (filter.source === 1) conditions.push(sql`l.chapter_year = l.year`);
   if (filter.source === 2) conditions.push(sql`l.chapter_year < l.year`);
-  if (filter.lineIds)
-    conditions.push(
-      filter.lineIds.length
-        ? sql`l.id in (${sql.join(
-            filter.lineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+  if (filter.lineIds) conditions.push(filter.lineIds.length ? sql`l.id in (${sqlList(filter.lineIds)})` : sql`false`);
   return sql.join(conditions, sql` and `);
 }
 
