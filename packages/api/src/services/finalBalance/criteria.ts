@@ -18,7 +18,9 @@ import { readHead } from '../ledger/head.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
 import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
-import { type FinalScope, type YearLine, yearLines } from './lines.ts';
+import { type YearLine, yearLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /**
  * The final-account criteria (DOMAIN decision 16), in the wire order unpaid bills, budget changes,
@@ -130,10 +132,7 @@ async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> 
     db,
     sql`with target as (
           select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year from chapter_budgets l
-          where l.id in (${sql.join(
-            lineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
+          where l.id in (${sqlList(lineIds)})
         ),
         shares as (
           select t.id as line_id, p.movement_id, s.amount
@@ -231,7 +230,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
 }
 
 /** GET FinalBalance: the criteria, the approval and what the screen may do. */
-export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalBalance> {
+export async function getFinalBalance(db: Db, scope: BookingScope): Promise<FinalBalance> {
   const [{ failed }, head, status, carried] = await Promise.all([
     evaluateCriteria(db, scope),
     readHead(db, scope),
@@ -257,7 +256,7 @@ export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalB
 }
 
 /** GET FinalBalance/Errors: the rows behind every failed criterion (the error protocol). */
-export async function finalBalanceErrors(db: Db, scope: FinalScope): Promise<FinalBalanceErrors> {
+export async function finalBalanceErrors(db: Db, scope: BookingScope): Promise<FinalBalanceErrors> {
   const { failed, lines, changes, reservations } = await evaluateCriteria(db, scope);
   const bills = await unpaidBills(
     db,

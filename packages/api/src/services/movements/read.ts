@@ -26,7 +26,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows, type FigureRow } from '../ledger/chapterFigures.ts';
 import { bookable } from '../scope.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const {
   accounts,
@@ -73,7 +73,7 @@ function searchCondition(search: string): SQL | null {
 }
 
 /** Movements.list: the records of a kind, newest first, paged, searchable (one query). */
-export async function listMovements(db: Db, scope: MovementScope, input: MovementListInput): Promise<MovementListPage> {
+export async function listMovements(db: Db, scope: BookingScope, input: MovementListInput): Promise<MovementListPage> {
   const search = searchCondition(input.search);
   const { rows, total } = await pagedRows<RawListRow>(
     db,
@@ -111,7 +111,7 @@ export async function listMovements(db: Db, scope: MovementScope, input: Movemen
 const lineName = (emptyChapter: boolean, chapterName: string, lineNameText: string) => chapterLineName(emptyChapter, chapterName, lineNameText);
 
 /** Movements.get: head, positions (with paid and open shares), transfer positions, payments, briefs. */
-export async function getMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
+export async function getMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
   const [row] = await db
     .select()
     .from(movements)
@@ -314,7 +314,7 @@ function toChapterBefore(r: FigureRow): ChapterBefore {
  * per chapter year asked for (the current year and each residue year). A chapter the chart of that
  * year lacks is ChapterNotFound; one without a line answers lineId null with zero figures.
  */
-export async function chaptersBefore(db: Db, scope: MovementScope, input: ChaptersBeforeInput): Promise<ChapterBefore[]> {
+export async function chaptersBefore(db: Db, scope: BookingScope, input: ChaptersBeforeInput): Promise<ChapterBefore[]> {
   if (input.movementId !== undefined) {
     const [own] = await db
       .select({ id: movements.id })
@@ -352,7 +352,7 @@ export async function chaptersBefore(db: Db, scope: MovementScope, input: Chapte
 // ---- head form context ------------------------------------------------------------------------
 
 /** Movements.context: type options and field rules of the kind, budget state, default account, next number. */
-export async function movementContext(db: Db, scope: MovementScope, input: MovementContextInput): Promise<MovementContext> {
+export async function movementContext(db: Db, scope: BookingScope, input: MovementContextInput): Promise<MovementContext> {
   const [state, defaultAccounts, counter] = await Promise.all([
     bookable(db, scope),
     db

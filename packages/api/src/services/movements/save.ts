@@ -32,7 +32,9 @@ import { writeMovementRows } from './write.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
 import { reservationRemainingSql } from '../ledger/counting.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
-import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 const { movementPayments, movementPositions, movementTransferPositions, movements } = schema;
 
@@ -44,7 +46,7 @@ export function counterOf(kind: MovementKind): RecordKind {
 }
 
 /** The movement of the scope with that kind and record number, locked FOR UPDATE. */
-async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
+async function lockMovement(tx: Db, scope: BookingScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
   const [row] = await tx
     .select()
     .from(movements)
@@ -66,7 +68,7 @@ async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, re
  */
 async function reservationUse(
   tx: Db,
-  scope: MovementScope,
+  scope: BookingScope,
   kind: MovementKind,
   positions: readonly { amount: number; reservationId: number | null }[],
   lines: readonly ChapterLine[],
@@ -74,10 +76,7 @@ async function reservationUse(
 ): Promise<{ consumed: number[]; recordNumbers: Map<number, number> }> {
   const ids = [...new Set(positions.flatMap((p) => (p.reservationId === null ? [] : [p.reservationId])))];
   if (ids.length === 0) return { consumed: positions.map(() => 0), recordNumbers: new Map() };
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const idList = sqlList(ids);
   await execRows(tx, sql`select id from reservations where id in (${idList}) order by id for update`);
   const linked =
     movementId === null ? sql`false` : sql`exists (select 1 from movement_positions p where p.reservation_id = r.id and p.movement_id = ${movementId})`;
@@ -179,7 +178,7 @@ function sideOf(line: ChapterLine) {
  * is built from what was checked and written (the same as Movements.get reads back; a test compares
  * them), without reading the movement again.
  */
-export async function saveMovement(db: Db, scope: MovementScope, input: MovementSave): Promise<Movement> {
+export async function saveMovement(db: Db, scope: BookingScope, input: MovementSave): Promise<Movement> {
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
   // head fields (spec 3 §5): hidden ones are not stored, required ones must be there (checked below, in the rules' order)
@@ -380,7 +379,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
  * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions,
  * transfer positions and payments go (its amounts are zero), lists show it as cancelled.
  */
-export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
+export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
     await shareBookableHead(tx, scope);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);
