@@ -3,13 +3,18 @@ import {
   AccessLevel,
   type ChapterErrorRow,
   criteriaFlags,
+  failedCriteria,
   type FinalBalance,
   type FinalBalanceCriterion,
   type FinalBalanceErrors,
   finalApprovalWindow,
+  isExceededLine,
   isLateFinalApproval,
+  isUndeterminedLine,
+  isUnpaidLine,
   Part,
   type ReservationErrorRow,
+  title3Totals,
   type UnapprovedChangeRow,
   type UnpaidBillRow,
 } from '@app/domain';
@@ -33,25 +38,6 @@ import { sqlList } from '../ledger/sql.ts';
  * - title 3: title-3 revenues (collected + final residues) ≠ title-3 expenses (paid + final residues).
  * Each set comes from one query (the year's lines, the unapproved changes, the reservations, the bills).
  */
-
-const residueOf = (l: YearLine): number => l.finalResidue ?? 0;
-
-export const isUnpaidLine = (l: YearLine): boolean => l.openPayments > 0 && residueOf(l) < l.openPayments;
-export const isExceededLine = (l: YearLine): boolean => l.part === Part.Expenses && l.availableAfterPlannedExpenses < 0;
-export const isUndeterminedLine = (l: YearLine): boolean => l.finalResidue === null;
-
-/** Title-3 revenues and expenses (collected or paid + final residues, every chapter year). */
-export function title3Totals(lines: readonly YearLine[]): { revenues: number; expenses: number } {
-  let revenues = 0;
-  let expenses = 0;
-  for (const l of lines) {
-    if (l.title !== 3) continue;
-    const amount = l.payments + residueOf(l);
-    if (l.part === Part.Revenues) revenues += amount;
-    else expenses += amount;
-  }
-  return { revenues, expenses };
-}
 
 interface RawChange {
   record_number: number | string;
@@ -201,15 +187,7 @@ export async function evaluateCriteria(
   scope: { departmentId: number; year: number },
 ): Promise<{ failed: Record<FinalBalanceCriterion, boolean>; lines: YearLine[]; changes: UnapprovedChangeRow[]; reservations: ReservationErrorRow[] }> {
   const [lines, changes, reservations] = await Promise.all([yearLines(db, scope), unapprovedChanges(db, scope), reservationsWithoutResidue(db, scope)]);
-  const t3 = title3Totals(lines);
-  const failed: Record<FinalBalanceCriterion, boolean> = {
-    unpaidBills: lines.some(isUnpaidLine),
-    budgetChanges: changes.length > 0,
-    reservations: reservations.length > 0,
-    exceededAvailabilities: lines.some(isExceededLine),
-    residues: lines.some(isUndeterminedLine),
-    title3: t3.revenues !== t3.expenses,
-  };
+  const failed = failedCriteria(lines, { unapprovedChanges: changes.length, reservationsWithoutResidue: reservations.length });
   return { failed, lines, changes, reservations };
 }
 
