@@ -44,7 +44,7 @@ import { authedProcedure, bookingProcedure, router } from '../trpc.ts';
  * The budget of the scope: forecast, surplus, approval, changes, adjustment, chapter figures and
  * print data. Any user linked to the department may use it (spec 1 §6: editability follows the
  * server's flags); the rules live in the services. Every procedure that answers with amounts declares
- * its output schema (budgetOutputs.ts: amounts as Cents, which the REST adapter sends in euros).
+ * its output schema (packages/domain/src/budgetOutputs.ts: amounts as Cents, which the REST adapter sends in euros).
  */
 export const budgetRouter = router({
   chapters: bookingProcedure
