@@ -131,6 +131,7 @@ async function runShard(index, files, webDist) {
   prefixLines(server.stdout, `${name} server:`);
   prefixLines(server.stderr, `${name} server:`);
   const tapFile = join(resultsDir, `e2e-${index + 1}.tap`);
+  rmSync(tapFile, { force: true }); // a shard whose server never starts must not report an earlier run's counts
   let status = 1;
   try {
     await waitForHealth(baseUrl, server);

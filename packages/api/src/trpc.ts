@@ -1,9 +1,10 @@
 import { isDatabaseUnavailable } from '@app/db';
-import { AppError, areaOfCode, findNul, ScopeInput } from '@app/domain';
+import { AppError, areaOfCode, findNul, ScopeInput, todayIso } from '@app/domain';
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
 import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
+import type { BookingScope } from './services/ledger/bookingScope.ts';
 import { assertDepartmentAccess, departmentAccess } from './services/scope.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -102,3 +103,13 @@ export const scopedProcedure = publicProcedure
       ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
     });
   });
+
+/**
+ * A scoped procedure of the booking areas (budget, movements, reservations, cash, payments, residues,
+ * final account): its context carries `bookingScope`, the scope plus today (Europe/Rome, by the call's
+ * clock) and the caller's access level (services/ledger/bookingScope.ts).
+ */
+export const bookingProcedure = scopedProcedure.use(({ ctx, next }) => {
+  const bookingScope: BookingScope = { ...ctx.scope, today: todayIso(ctx.now()), accessLevel: ctx.session.accessLevel };
+  return next({ ctx: { bookingScope } });
+});

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaFlags, finalApprovalDateError, finalApprovalWindow, isLateFinalApproval } from './finalBalance.ts';
+import { Part } from './chapterCode.ts';
+import {
+  type CriteriaLine,
+  criteriaFlags,
+  failedCriteria,
+  finalApprovalDateError,
+  finalApprovalWindow,
+  isExceededLine,
+  isLateFinalApproval,
+  isUndeterminedLine,
+  isUnpaidLine,
+  title3Totals,
+} from './finalBalance.ts';
 import { FinalReportInput, finalReportFileName, reportAmounts, residueResult, sumAmounts } from './finalReport.ts';
 
 describe('final account rules', () => {
@@ -53,5 +65,63 @@ describe('final account rules', () => {
   it('PDF names: the title and the year', () => {
     expect(finalReportFileName('Rechnungsabschluss', 2025)).toBe('Rechnungsabschluss-2025.pdf');
     expect(finalReportFileName('Rendiconto ETS', 2025)).toBe('Rendiconto-ETS-2025.pdf');
+  });
+});
+
+describe('final-account criteria predicates (DOMAIN decision 16)', () => {
+  const line = (over: Partial<CriteriaLine> = {}): CriteriaLine => ({
+    part: Part.Expenses,
+    title: 1,
+    payments: 0,
+    openPayments: 0,
+    availableAfterPlannedExpenses: 0,
+    finalResidue: 0,
+    ...over,
+  });
+
+  it('an unpaid bill is open payments above the final residue (undetermined counts 0)', () => {
+    expect(isUnpaidLine(line({ openPayments: 500, finalResidue: 500 }))).toBe(false);
+    expect(isUnpaidLine(line({ openPayments: 500, finalResidue: 499 }))).toBe(true);
+    expect(isUnpaidLine(line({ openPayments: 500, finalResidue: null }))).toBe(true);
+    expect(isUnpaidLine(line({ openPayments: 0, finalResidue: null }))).toBe(false);
+  });
+
+  it('an exceeded availability is an expense line below 0 after planned expenses; a revenue line never', () => {
+    expect(isExceededLine(line({ availableAfterPlannedExpenses: -1 }))).toBe(true);
+    expect(isExceededLine(line({ availableAfterPlannedExpenses: 0 }))).toBe(false);
+    expect(isExceededLine(line({ part: Part.Revenues, availableAfterPlannedExpenses: -1 }))).toBe(false);
+  });
+
+  it('a residue is undetermined only when it is null (0 is determined)', () => {
+    expect(isUndeterminedLine(line({ finalResidue: null }))).toBe(true);
+    expect(isUndeterminedLine(line({ finalResidue: 0 }))).toBe(false);
+  });
+
+  it('title 3 sums collected or paid + final residues of title 3 only', () => {
+    const lines = [
+      line({ part: Part.Revenues, title: 3, payments: 1000, finalResidue: 200 }),
+      line({ part: Part.Expenses, title: 3, payments: 700, finalResidue: null }),
+      line({ part: Part.Expenses, title: 3, payments: 300, finalResidue: 150 }),
+      line({ part: Part.Revenues, title: 1, payments: 9999, finalResidue: 1 }),
+    ];
+    expect(title3Totals(lines)).toEqual({ revenues: 1200, expenses: 1150 });
+  });
+
+  it('failedCriteria names each failed criterion; all pass on balanced, paid, determined lines', () => {
+    const clean = [line({ part: Part.Revenues, title: 3, payments: 100 }), line({ title: 3, payments: 100 })];
+    expect(failedCriteria(clean, { unapprovedChanges: 0, reservationsWithoutResidue: 0 })).toEqual({
+      unpaidBills: false,
+      budgetChanges: false,
+      reservations: false,
+      exceededAvailabilities: false,
+      residues: false,
+      title3: false,
+    });
+    const failed = failedCriteria([...clean, line({ title: 3, openPayments: 50, finalResidue: null, availableAfterPlannedExpenses: -5 })], {
+      unapprovedChanges: 1,
+      reservationsWithoutResidue: 2,
+    });
+    expect(failed).toEqual({ unpaidBills: true, budgetChanges: true, reservations: true, exceededAvailabilities: true, residues: true, title3: false });
+    expect(criteriaFlags(failed)).toEqual([0, 0, 0, 0, 0, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './dates.ts';
 import { Cents } from './money.ts';
-import { PartSchema } from './chapterCode.ts';
+import { Part, PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
 import { Num, Text } from './outputs.ts';
 
@@ -165,4 +165,58 @@ export function isLateFinalApproval(date: string | null, year: number): boolean 
 /** The criteria flags from the error counts per criterion (1 passed when no error row). */
 export function criteriaFlags(failed: Record<FinalBalanceCriterion, boolean>): (0 | 1)[] {
   return FINAL_BALANCE_CRITERIA.map((c) => (failed[c] ? 0 : 1));
+}
+
+/**
+ * What the final-account criteria read of a budget line of the year (DOMAIN decision 16): a line's
+ * figures as the chapter figures give them (amounts in cents), its final residue (null: not determined).
+ */
+export interface CriteriaLine {
+  part: Part;
+  title: number;
+  payments: number;
+  openPayments: number;
+  availableAfterPlannedExpenses: number;
+  finalResidue: number | null;
+}
+
+const residueOf = (l: CriteriaLine): number => l.finalResidue ?? 0;
+
+/** Unpaid bills: the line's final residue (undetermined: 0) is below its open payments. */
+export const isUnpaidLine = (l: CriteriaLine): boolean => l.openPayments > 0 && residueOf(l) < l.openPayments;
+/** Exceeded availability: an expense line whose availability after planned expenses is below 0. */
+export const isExceededLine = (l: CriteriaLine): boolean => l.part === Part.Expenses && l.availableAfterPlannedExpenses < 0;
+/** Residues: the line's final residue is not determined. */
+export const isUndeterminedLine = (l: CriteriaLine): boolean => l.finalResidue === null;
+
+/** Title-3 revenues and expenses (collected or paid + final residues, every chapter year): the title-3 criterion wants them equal. */
+export function title3Totals(lines: readonly CriteriaLine[]): { revenues: number; expenses: number } {
+  let revenues = 0;
+  let expenses = 0;
+  for (const l of lines) {
+    if (l.title !== 3) continue;
+    const amount = l.payments + residueOf(l);
+    if (l.part === Part.Revenues) revenues += amount;
+    else expenses += amount;
+  }
+  return { revenues, expenses };
+}
+
+/**
+ * The failed criteria (DOMAIN decision 16) from the year's lines and the counts of the two criteria
+ * that are rows of their own: budget changes without approval date, reservations above their line's residue.
+ */
+export function failedCriteria(
+  lines: readonly CriteriaLine[],
+  rows: { unapprovedChanges: number; reservationsWithoutResidue: number },
+): Record<FinalBalanceCriterion, boolean> {
+  const t3 = title3Totals(lines);
+  return {
+    unpaidBills: lines.some(isUnpaidLine),
+    budgetChanges: rows.unapprovedChanges > 0,
+    reservations: rows.reservationsWithoutResidue > 0,
+    exceededAvailabilities: lines.some(isExceededLine),
+    residues: lines.some(isUndeterminedLine),
+    title3: t3.revenues !== t3.expenses,
+  };
 }

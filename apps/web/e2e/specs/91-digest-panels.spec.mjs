@@ -133,6 +133,7 @@ describe('online lists over the forecast screen', () => {
       await shot(page, `91-digest-cash-${language}`);
 
       // ---- supplier digest: Alt+Shift+3 switches the panel, the year stays ----------------------
+      await page.getByRole('listbox').waitFor({ state: 'hidden' }); // the year's dropdown closed
       await page.keyboard.press('Alt+Shift+Digit3');
       await page.getByTestId('digest-supplierDigest').waitFor();
       await page.getByTestId('digest-cashJournal').waitFor({ state: 'hidden' });

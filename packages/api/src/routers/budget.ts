@@ -38,98 +38,96 @@ import { forecastSummary, getForecastPart, saveForecastPart } from '../services/
 import * as prints from '../services/budget/prints.ts';
 import { getSurplus, saveSurplus } from '../services/budget/surplus.ts';
 import { approvedFinalSurplus } from '../services/finalBalance/figures.ts';
-import { authedProcedure, router, scopedProcedure } from '../trpc.ts';
+import { authedProcedure, bookingProcedure, router } from '../trpc.ts';
 
 /**
  * The budget of the scope: forecast, surplus, approval, changes, adjustment, chapter figures and
  * print data. Any user linked to the department may use it (spec 1 §6: editability follows the
  * server's flags); the rules live in the services. Every procedure that answers with amounts declares
- * its output schema (budgetOutputs.ts: amounts as Cents, which the REST adapter sends in euros).
+ * its output schema (packages/domain/src/budgetOutputs.ts: amounts as Cents, which the REST adapter sends in euros).
  */
-const budgetProcedure = scopedProcedure.use(({ ctx, next }) => next({ ctx: { budgetScope: { ...ctx.scope, today: todayIso(ctx.now()) } } }));
-
 export const budgetRouter = router({
-  chapters: budgetProcedure
+  chapters: bookingProcedure
     .input(BudgetChaptersInput)
     .output(BudgetChapterPageOutput)
-    .query(({ ctx, input }) => listBudgetChapters(ctx.db, ctx.budgetScope, input)),
-  chapter: budgetProcedure
+    .query(({ ctx, input }) => listBudgetChapters(ctx.db, ctx.bookingScope, input)),
+  chapter: bookingProcedure
     .input(BudgetChapterInput)
     .output(BudgetChapterOutput)
-    .query(({ ctx, input }) => getBudgetChapter(ctx.db, ctx.budgetScope, input)),
+    .query(({ ctx, input }) => getBudgetChapter(ctx.db, ctx.bookingScope, input)),
 
   forecast: router({
-    summary: budgetProcedure
+    summary: bookingProcedure
       .input(ScopeInput)
       .output(ForecastSummaryOutput)
-      .query(({ ctx }) => forecastSummary(ctx.db, ctx.budgetScope)),
-    get: budgetProcedure
+      .query(({ ctx }) => forecastSummary(ctx.db, ctx.bookingScope)),
+    get: bookingProcedure
       .input(ForecastPartInput)
       .output(ForecastPartOutput)
-      .query(({ ctx, input }) => getForecastPart(ctx.db, ctx.budgetScope, input)),
-    save: budgetProcedure
+      .query(({ ctx, input }) => getForecastPart(ctx.db, ctx.bookingScope, input)),
+    save: bookingProcedure
       .input(ForecastSaveInput)
       .output(ForecastPartOutput)
-      .mutation(({ ctx, input }) => saveForecastPart(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => saveForecastPart(ctx.db, ctx.bookingScope, input)),
     /** approval: a date approves, null clears; answers true. */
-    approve: budgetProcedure
+    approve: bookingProcedure
       .input(ForecastApproveInput)
       .output(z.literal(true))
-      .mutation(({ ctx, input }) => approveForecast(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => approveForecast(ctx.db, ctx.bookingScope, input)),
   }),
 
   surplus: router({
-    get: budgetProcedure
+    get: bookingProcedure
       .input(ScopeInput)
       .output(SurplusOutput)
-      .query(({ ctx }) => getSurplus(ctx.db, ctx.budgetScope)),
-    save: budgetProcedure
+      .query(({ ctx }) => getSurplus(ctx.db, ctx.bookingScope)),
+    save: bookingProcedure
       .input(SurplusSaveInput)
       .output(SurplusOutput)
-      .mutation(({ ctx, input }) => saveSurplus(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => saveSurplus(ctx.db, ctx.bookingScope, input)),
   }),
 
   changes: router({
-    list: budgetProcedure
+    list: bookingProcedure
       .input(ScopeInput)
       .output(z.array(BudgetChangeBriefOutput))
-      .query(({ ctx }) => changes.listChanges(ctx.db, ctx.budgetScope)),
-    get: budgetProcedure
+      .query(({ ctx }) => changes.listChanges(ctx.db, ctx.bookingScope)),
+    get: bookingProcedure
       .input(BudgetChangeRecordInput)
       .output(BudgetChangeOutput)
-      .query(({ ctx, input }) => changes.getChange(ctx.db, ctx.budgetScope, input)),
-    create: budgetProcedure
+      .query(({ ctx, input }) => changes.getChange(ctx.db, ctx.bookingScope, input)),
+    create: bookingProcedure
       .input(BudgetChangeCreateInput)
       .output(BudgetChangeOutput)
-      .mutation(({ ctx, input }) => changes.createChange(ctx.db, ctx.budgetScope, input)),
-    save: budgetProcedure
+      .mutation(({ ctx, input }) => changes.createChange(ctx.db, ctx.bookingScope, input)),
+    save: bookingProcedure
       .input(BudgetChangeInput)
       .output(BudgetChangeOutput)
-      .mutation(({ ctx, input }) => changes.saveChange(ctx.db, ctx.budgetScope, input)),
+      .mutation(({ ctx, input }) => changes.saveChange(ctx.db, ctx.bookingScope, input)),
     /** Deletes the latest change while nothing depends on it (InUse otherwise); answers true. */
-    delete: budgetProcedure
+    delete: bookingProcedure
       .input(BudgetChangeRecordInput)
       .output(z.literal(true))
-      .mutation(({ ctx, input }) => changes.deleteChange(ctx.db, ctx.budgetScope, input)),
-    chapterBefore: budgetProcedure
+      .mutation(({ ctx, input }) => changes.deleteChange(ctx.db, ctx.bookingScope, input)),
+    chapterBefore: bookingProcedure
       .input(ChapterBeforeInput)
       .output(BudgetChapterOutput)
-      .query(({ ctx, input }) => changes.chapterBefore(ctx.db, ctx.budgetScope, input)),
+      .query(({ ctx, input }) => changes.chapterBefore(ctx.db, ctx.bookingScope, input)),
   }),
 
   adjustment: router({
-    get: budgetProcedure
+    get: bookingProcedure
       .input(AdjustmentGetInput)
       .output(BudgetAdjustmentOutput.nullable())
-      .query(({ ctx, input }) => changes.getAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
-    create: budgetProcedure
+      .query(({ ctx, input }) => changes.getAdjustment(ctx.db, ctx.bookingScope, input, approvedFinalSurplus)),
+    create: bookingProcedure
       .input(AdjustmentCreateInput)
       .output(BudgetAdjustmentOutput)
-      .mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
-    save: budgetProcedure
+      .mutation(({ ctx, input }) => changes.createAdjustment(ctx.db, ctx.bookingScope, input, approvedFinalSurplus)),
+    save: bookingProcedure
       .input(AdjustmentInput)
       .output(BudgetAdjustmentOutput)
-      .mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.budgetScope, input, approvedFinalSurplus)),
+      .mutation(({ ctx, input }) => changes.saveAdjustment(ctx.db, ctx.bookingScope, input, approvedFinalSurplus)),
   }),
 
   prints: router({
@@ -138,17 +136,17 @@ export const budgetRouter = router({
       .input(ForecastExportInput)
       .output(ForecastExportOutput)
       .query(({ ctx, input }) => prints.forecastExport(ctx.db, ctx.session, input, todayIso(ctx.now()))),
-    changesByChapter: budgetProcedure
+    changesByChapter: bookingProcedure
       .input(ChangesByChapterInput)
       .output(ChangesByChapterOutput)
-      .query(({ ctx, input }) => prints.changesByChapter(ctx.db, ctx.budgetScope, input)),
-    adjustmentProtocol: budgetProcedure
+      .query(({ ctx, input }) => prints.changesByChapter(ctx.db, ctx.bookingScope, input)),
+    adjustmentProtocol: bookingProcedure
       .input(ScopeInput)
       .output(AdjustmentProtocolOutput)
-      .query(({ ctx }) => prints.adjustmentProtocol(ctx.db, ctx.budgetScope)),
-    changesProtocol: budgetProcedure
+      .query(({ ctx }) => prints.adjustmentProtocol(ctx.db, ctx.bookingScope)),
+    changesProtocol: bookingProcedure
       .input(ChangesProtocolInput)
       .output(ChangesProtocolOutput)
-      .query(({ ctx, input }) => prints.changesProtocol(ctx.db, ctx.budgetScope, input)),
+      .query(({ ctx, input }) => prints.changesProtocol(ctx.db, ctx.bookingScope, input)),
   }),
 });

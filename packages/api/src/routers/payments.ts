@@ -13,28 +13,25 @@ import {
   RegisteredProtocol,
   RegisterOrderInput,
   ScopeInput,
-  todayIso,
 } from '@app/domain';
 import { z } from 'zod';
 import { cancelOrder, exportOrder, registerOrder, storeOrder } from '../services/payments/orders.ts';
 import { listOrders, openPayments, payables, paymentsContext, unregisteredOrder } from '../services/payments/read.ts';
-import { router, scopedProcedure } from '../trpc.ts';
+import { bookingProcedure, router } from '../trpc.ts';
 
 /**
  * Payments of the scope (spec 3 §2 Open payments print, Homebanking, Register payments): only where the
  * department allows open payments (Forbidden otherwise, like the menu). Every rule lives in
  * services/payments; every answer declares its schema (amounts as Cents: euros on REST).
  */
-const paymentsProcedure = scopedProcedure.use(({ ctx, next }) => {
+const paymentsProcedure = bookingProcedure.use(({ ctx, next }) => {
   const now = ctx.now();
   const { session } = ctx;
   return next({
     ctx: {
       paymentScope: {
-        ...ctx.scope,
-        today: todayIso(now),
+        ...ctx.bookingScope,
         now,
-        accessLevel: session.accessLevel,
         userId: session.userId,
         username: session.username,
         fullName: session.fullname,

@@ -22,15 +22,13 @@ import { accountBalanceRows } from './ledger/cashBalances.ts';
 import { accountReferences, assertUnused } from './ledger/references.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors.ts';
 import { assertDepartmentAccess } from './scope.ts';
+import type { YearScope } from './ledger/bookingScope.ts';
 
 const { accounts } = schema;
 type Row = typeof accounts.$inferSelect;
 type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 
-interface AccountScope {
-  departmentId: number;
-  year: number;
-}
+type AccountScope = YearScope;
 
 /**
  * The final balance of each account of the department in the scope year (services/cash, one query):

@@ -1,6 +1,5 @@
 import { type Db, execRows, toCents } from '@app/db';
 import {
-  type Area,
   areaOfCode,
   type DepartmentOverviewExport,
   type DepartmentOverviewExportInput,
@@ -27,6 +26,8 @@ import { bookingTotalsSql, hasFigureSources } from './ledger/chapterFigures.ts';
 import type { FigureScope } from './ledger/figureSources.ts';
 import { cashTotalSql } from './ledger/cashBalances.ts';
 import { scopeStatus } from './scope.ts';
+import type { BookingScope } from './ledger/bookingScope.ts';
+import { sqlList } from './ledger/sql.ts';
 
 /**
  * Home pages. The cashier's home of one scope is a set of cards, each from one query (forecast,
@@ -36,11 +37,7 @@ import { scopeStatus } from './scope.ts';
 
 type Actor = Pick<Session, 'userId' | 'accessLevel'>;
 
-interface HomeScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-}
+type HomeScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
 
 // ---- the forecast figures of many departments in one query ------------------------------------
 
@@ -122,15 +119,7 @@ function statusCondition(status: OverviewStatusFilter | undefined): SQL {
  * filter and the sort run in the database; an empty forecast is not balanced (it can't be approved). `total` counts the filtered rows before paging.
  */
 async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewRowWithChecks[]; total: number }> {
-  const visible =
-    q.departmentIds === null
-      ? sql`true`
-      : q.departmentIds.length
-        ? sql`d.id in (${sql.join(
-            q.departmentIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`;
+  const visible = q.departmentIds === null ? sql`true` : q.departmentIds.length ? sql`d.id in (${sqlList(q.departmentIds)})` : sql`false`;
   const district = q.district ? sql`d.code <> '000' and substr(d.code, 1, 1) = ${q.district.slice(0, 1)}` : sql`true`;
   const page = q.limit !== undefined ? sql`limit ${q.limit} offset ${q.offset ?? 0}` : sql``;
   const query = sql`
@@ -245,15 +234,7 @@ async function visibleIds(db: Db, actor: Actor, scopeDepartmentId: number): Prom
 
 /** The districts of the visible departments (filter choices), with the district's names when it exists. */
 async function districtOptions(db: Db, ids: number[] | null): Promise<DistrictOption[]> {
-  const visible =
-    ids === null
-      ? sql`true`
-      : ids.length
-        ? sql`d.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`;
+  const visible = ids === null ? sql`true` : ids.length ? sql`d.id in (${sqlList(ids)})` : sql`false`;
   const rows = await execRows<{ code: string; name_deu: string | null; name_ita: string | null }>(
     db,
     sql`

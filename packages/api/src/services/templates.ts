@@ -1,6 +1,5 @@
 import { type Db, likeEscape, schema } from '@app/db';
 import {
-  type Area,
   type MovementTemplate,
   type Page,
   pageWindow,
@@ -17,15 +16,12 @@ import {
 } from '@app/domain';
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
+import type { BookingScope } from './ledger/bookingScope.ts';
 
 const { budgetHeads, chapters, departments, movementTemplatePositions, movementTemplates } = schema;
 
 /** The scope of a template call, as the scoped procedure resolved it. */
-export interface TemplateScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-}
+export type TemplateScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
 
 async function isBudgetClosed(db: Db, scope: TemplateScope): Promise<boolean> {
   const [head] = await db

@@ -3,7 +3,8 @@ import { type ForecastApproveInput, forecastApprovalDateError, forecastSummaryFi
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { forecastLines } from './forecast.ts';
-import { type BudgetScope, isBudgetInUse, lockOpenHead } from '../ledger/head.ts';
+import { isBudgetInUse, lockOpenHead } from '../ledger/head.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetHeads, financialYears } = schema;
 
@@ -13,7 +14,7 @@ const { budgetHeads, financialYears } = schema;
  * the date can only stay. null clears the approval unless the budget is in use (BudgetInUse). The
  * year row is locked FOR UPDATE, so chart writes (which share-lock it) never interleave.
  */
-export async function approveForecast(db: Db, scope: BudgetScope, input: ForecastApproveInput): Promise<true> {
+export async function approveForecast(db: Db, scope: BookingScope, input: ForecastApproveInput): Promise<true> {
   return db.transaction(async (tx): Promise<true> => {
     const [fy] = await tx.select({ year: financialYears.year }).from(financialYears).where(eq(financialYears.year, scope.year)).for('update');
     if (!fy) fail('NotFound', { field: 'year', params: { year: scope.year } });

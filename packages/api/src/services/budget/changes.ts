@@ -19,10 +19,11 @@ import {
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { resolveChapters } from './chapters.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { type BudgetHead, lockOpenHead, readHead } from '../ledger/head.ts';
 import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
 import { deleteOrCancel, nextRecordNumber, type RecordKind } from '../ledger/recordCounters.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
@@ -39,12 +40,12 @@ function assertChangeable(head: BudgetHead): void {
   if (!head.forecastApproved) fail('BudgetNotApproved');
 }
 
-function assertChangeDate(date: string, scope: BudgetScope): void {
+function assertChangeDate(date: string, scope: BookingScope): void {
   const error = changeDateError(date, scope.year, scope.today);
   if (error) fail(error, { field: 'approved' });
 }
 
-async function findChange(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, recordNumber: number, forUpdate = false): Promise<ChangeRow | undefined> {
+async function findChange(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>, recordNumber: number, forUpdate = false): Promise<ChangeRow | undefined> {
   const query = db
     .select()
     .from(budgetChanges)
@@ -55,7 +56,7 @@ async function findChange(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'yea
 }
 
 /** The positions of a change with the chapter figures before it (two queries). */
-async function changePositions(db: Db, scope: BudgetScope, changeId: number): Promise<BudgetChangePosition[]> {
+async function changePositions(db: Db, scope: BookingScope, changeId: number): Promise<BudgetChangePosition[]> {
   const saved = await db
     .select({
       chapterId: chapterBudgets.chapterId,
@@ -94,7 +95,7 @@ async function changePositions(db: Db, scope: BudgetScope, changeId: number): Pr
   });
 }
 
-async function toChange(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow, surplusDelta = 0): Promise<BudgetChange> {
+async function toChange(db: Db, scope: BookingScope, head: BudgetHead, row: ChangeRow, surplusDelta = 0): Promise<BudgetChange> {
   const positions = await changePositions(db, scope, row.id);
   return {
     id: row.id,
@@ -113,7 +114,7 @@ async function toChange(db: Db, scope: BudgetScope, head: BudgetHead, row: Chang
 // ---- budget changes ---------------------------------------------------------------------------
 
 /** GET Budget/Changes: the changes of the scope by record number (the adjustment is not listed). */
-export async function listChanges(db: Db, scope: BudgetScope): Promise<BudgetChangeBrief[]> {
+export async function listChanges(db: Db, scope: BookingScope): Promise<BudgetChangeBrief[]> {
   return db
     .select({ id: budgetChanges.id, recordNumber: budgetChanges.recordNumber, approved: budgetChanges.approved, notes: budgetChanges.notes })
     .from(budgetChanges)
@@ -122,14 +123,14 @@ export async function listChanges(db: Db, scope: BudgetScope): Promise<BudgetCha
 }
 
 /** GET Budget/Changes?recordNumber=: one change with its positions. */
-export async function getChange(db: Db, scope: BudgetScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<BudgetChange> {
+export async function getChange(db: Db, scope: BookingScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<BudgetChange> {
   const [head, row] = await Promise.all([readHead(db, scope), findChange(db, scope, input.recordNumber)]);
   if (!row) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
   return toChange(db, scope, head, row);
 }
 
 /** POST Budget/Changes: a new change head with the next record number; the approval date is required. */
-export async function createChange(db: Db, scope: BudgetScope, input: BudgetChangeCreateInput): Promise<BudgetChange> {
+export async function createChange(db: Db, scope: BookingScope, input: BudgetChangeCreateInput): Promise<BudgetChange> {
   const row = await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -155,7 +156,7 @@ export async function createChange(db: Db, scope: BudgetScope, input: BudgetChan
  */
 async function replacePositions(
   tx: Db,
-  scope: BudgetScope,
+  scope: BookingScope,
   change: ChangeRow,
   input: { positions: BudgetChangePositionInput[]; confirmAvailableExceeded: boolean },
   options: { surplusDelta: number; descriptionsRequired: boolean },
@@ -240,7 +241,7 @@ async function replacePositions(
 }
 
 /** PUT Budget/Changes: head and positions of a change (the positions replace the saved ones). */
-export async function saveChange(db: Db, scope: BudgetScope, input: BudgetChangeInput): Promise<BudgetChange> {
+export async function saveChange(db: Db, scope: BookingScope, input: BudgetChangeInput): Promise<BudgetChange> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -260,7 +261,7 @@ export async function saveChange(db: Db, scope: BudgetScope, input: BudgetChange
  * turn negative without it). Otherwise InUse (`usedBy`: laterChanges, residues, bookings). Lines the
  * change opened (initial 0, nothing else on them) go with it.
  */
-export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<true> {
+export async function deleteChange(db: Db, scope: BookingScope, input: Pick<BudgetChangeRecordInput, 'recordNumber'>): Promise<true> {
   return db.transaction(async (tx): Promise<true> => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -311,7 +312,7 @@ export async function deleteChange(db: Db, scope: BudgetScope, input: Pick<Budge
  */
 export type PreviousFinalSurplusOf = (db: Db, scope: { departmentId: number; year: number }) => Promise<number | null>;
 
-async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: ChangeRow, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
+async function toAdjustment(db: Db, scope: BookingScope, head: BudgetHead, row: ChangeRow, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   const surplusActual = row.surplusActual ?? 0;
   const [change, surplusFinalAccount] = await Promise.all([toChange(db, scope, head, row, surplusActual - head.surplusUsed), finalSurplusOf(db, scope)]);
   return { ...change, surplusActual, surplusPlanned: head.surplusUsed, surplusFinalAccount };
@@ -323,7 +324,7 @@ async function toAdjustment(db: Db, scope: BudgetScope, head: BudgetHead, row: C
  */
 export async function getAdjustment(
   db: Db,
-  scope: BudgetScope,
+  scope: BookingScope,
   input: { orEmpty?: boolean },
   finalSurplusOf: PreviousFinalSurplusOf,
 ): Promise<BudgetAdjustment | null> {
@@ -352,7 +353,7 @@ export async function getAdjustment(
 /** POST Budget/Adjust: creates the adjustment head (one per scope: AdjustmentExists). */
 export async function createAdjustment(
   db: Db,
-  scope: BudgetScope,
+  scope: BookingScope,
   input: AdjustmentCreateInput,
   finalSurplusOf: PreviousFinalSurplusOf,
 ): Promise<BudgetAdjustment> {
@@ -379,7 +380,7 @@ export async function createAdjustment(
  * PUT Budget/Adjust: head and positions; balanced when revenue deltas + (surplusActual - surplusUsed)
  * == expense deltas; an editable chapter needs both descriptions.
  */
-export async function saveAdjustment(db: Db, scope: BudgetScope, input: AdjustmentInput, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
+export async function saveAdjustment(db: Db, scope: BookingScope, input: AdjustmentInput, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertChangeable(head);
@@ -403,7 +404,7 @@ export async function saveAdjustment(db: Db, scope: BudgetScope, input: Adjustme
  * GET Budget/Changes/ChapterBefore: the chapter's figures without the given change (and without the
  * adjustment when `beforeAdjustment`). A change of another scope is NotFound.
  */
-export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBeforeInput): Promise<BudgetChapter> {
+export async function chapterBefore(db: Db, scope: BookingScope, input: ChapterBeforeInput): Promise<BudgetChapter> {
   const scoped = and(eq(budgetChanges.departmentId, scope.departmentId), eq(budgetChanges.year, scope.year));
   const exclude: number[] = [];
   if (input.changeId !== undefined) {
@@ -438,7 +439,7 @@ export async function chapterBefore(db: Db, scope: BudgetScope, input: ChapterBe
 /** Sum of the change positions per chapter line and record number of the scope (prints). */
 export async function changeAmountsByLine(
   db: Db,
-  scope: Pick<BudgetScope, 'departmentId' | 'year'>,
+  scope: Pick<BookingScope, 'departmentId' | 'year'>,
 ): Promise<{ chapterId: number; recordNumber: number; approved: string | null; notes: string; amount: number }[]> {
   const rows = await execRows<{ chapter_id: number; record_number: number; approved: string | null; notes: string; amount: string }>(
     db,

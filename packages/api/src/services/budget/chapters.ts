@@ -3,12 +3,12 @@ import { type BudgetChapter, type BudgetChapterInput, type BudgetChaptersInput, 
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
-import type { BudgetScope } from '../ledger/head.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { chapters } = schema;
 
 /** Budget/Chapters: the chart's chapters of the part with the scope's figures, paged (one query). */
-export async function listBudgetChapters(db: Db, scope: BudgetScope, input: BudgetChaptersInput): Promise<Page<BudgetChapter>> {
+export async function listBudgetChapters(db: Db, scope: BookingScope, input: BudgetChaptersInput): Promise<Page<BudgetChapter>> {
   const { limit, offset } = pageWindow(input);
   const prefix = input.chapter?.replace(/-/g, '').toUpperCase();
   const { rows, total } = await chapterFigureRows(db, {
@@ -26,7 +26,7 @@ export async function listBudgetChapters(db: Db, scope: BudgetScope, input: Budg
 }
 
 /** Budget/Chapter: one chapter (by code or id) with its figures; ChapterNotFound when the chart has none (or, withBudgetOnly, no line). */
-export async function getBudgetChapter(db: Db, scope: BudgetScope, input: BudgetChapterInput): Promise<BudgetChapter> {
+export async function getBudgetChapter(db: Db, scope: BookingScope, input: BudgetChapterInput): Promise<BudgetChapter> {
   const { rows } = await chapterFigureRows(db, {
     departmentId: scope.departmentId,
     year: scope.year,
@@ -55,7 +55,7 @@ export interface ChapterOfChart {
  */
 export async function resolveChapters(
   db: Db,
-  scope: Pick<BudgetScope, 'area' | 'year'>,
+  scope: Pick<BookingScope, 'area' | 'year'>,
   positions: { chapterId?: number | undefined; chapter?: string | undefined }[],
   part?: Part,
 ): Promise<ChapterOfChart[]> {

@@ -11,12 +11,13 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resolveChapters } from './chapters.ts';
-import { assertForecastEditable, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { assertForecastEditable, lockOpenHead, readHead } from '../ledger/head.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { chapterBudgets, chapters, forecastPrevAmounts } = schema;
 
 /** The current-year amounts of the scope per part and title (one query). */
-export async function forecastLines(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<{ part: number; title: number; amount: number }[]> {
+export async function forecastLines(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>): Promise<{ part: number; title: number; amount: number }[]> {
   const rows = await execRows<{ part: number; title: number; amount: string }>(
     db,
     sql`
@@ -29,7 +30,7 @@ export async function forecastLines(db: Db, scope: Pick<BudgetScope, 'department
 }
 
 /** Budget/Forecast/Summary: per title revenues, expenses, surplus; the balance checks; approval. */
-export async function forecastSummary(db: Db, scope: BudgetScope): Promise<ForecastSummary> {
+export async function forecastSummary(db: Db, scope: BookingScope): Promise<ForecastSummary> {
   const [head, lines] = await Promise.all([readHead(db, scope), forecastLines(db, scope)]);
   return {
     departmentId: scope.departmentId,
@@ -137,7 +138,7 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
  * The department's first year in the system for the forecast: the previous year has no forecast
  * (no current line) of the department, so its amounts can't be derived and are typed instead.
  */
-export async function isFirstForecastYear(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<boolean> {
+export async function isFirstForecastYear(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>): Promise<boolean> {
   const [row] = await db
     .select({ id: chapterBudgets.id })
     .from(chapterBudgets)
@@ -150,7 +151,7 @@ export async function isFirstForecastYear(db: Db, scope: Pick<BudgetScope, 'depa
  * Budget/Forecast?part=: the chapters of the part with a current line or a previous-year amount;
  * amountPrevYear is last year's budgetFinal (initial + changes) of the same chapter code.
  */
-export async function getForecastPart(db: Db, scope: BudgetScope, input: Pick<ForecastPartInput, 'part'>): Promise<ForecastPart> {
+export async function getForecastPart(db: Db, scope: BookingScope, input: Pick<ForecastPartInput, 'part'>): Promise<ForecastPart> {
   const [head, rows, firstYear] = await Promise.all([
     readHead(db, scope),
     forecastChapterRows(db, { departmentId: scope.departmentId, area: scope.area, year: scope.year, part: input.part }),
@@ -172,7 +173,7 @@ export async function getForecastPart(db: Db, scope: BudgetScope, input: Pick<Fo
  * a change refers to, or with a determined residue, stays with amount 0). An unbalanced forecast may
  * be saved; only the approval needs balance. Approved: BudgetAlreadyApproved; closed: BudgetClosed.
  */
-export async function saveForecastPart(db: Db, scope: BudgetScope, input: ForecastSaveInput): Promise<ForecastPart> {
+export async function saveForecastPart(db: Db, scope: BookingScope, input: ForecastSaveInput): Promise<ForecastPart> {
   await db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertForecastEditable(head);

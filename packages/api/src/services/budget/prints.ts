@@ -20,11 +20,12 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 import { fail } from '../../errors.ts';
 import { forecastChapterRows } from './forecast.ts';
-import { type BudgetScope, readHead } from '../ledger/head.ts';
+import { readHead } from '../ledger/head.ts';
 import { ADJUSTMENT_RECORD, changeAmountsByLine } from './changes.ts';
 import { chapterFigureRows } from '../ledger/chapterFigures.ts';
 import { departmentOf, printDepartment } from '../printDepartment.ts';
 import { assertDepartmentAccess } from '../scope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetChanges, titles } = schema;
 
@@ -153,7 +154,7 @@ export async function forecastExport(
  * GET budget/changes/byChapter: the chapters with a budget line (part, title and chapter range) with
  * initial, changes and final budget; with details the changes (and the adjustment, record -1) of each.
  */
-export async function changesByChapter(db: Db, scope: BudgetScope, input: ChangesByChapterInput): Promise<ChangesByChapter> {
+export async function changesByChapter(db: Db, scope: BookingScope, input: ChangesByChapterInput): Promise<ChangesByChapter> {
   const [department, { rows }, amounts] = await Promise.all([
     departmentOf(db, scope.departmentId),
     chapterFigureRows(db, {
@@ -197,7 +198,7 @@ export async function changesByChapter(db: Db, scope: BudgetScope, input: Change
  */
 async function protocolSessions(
   db: Db,
-  scope: BudgetScope,
+  scope: BookingScope,
   where: { recordFrom?: number | undefined; recordTo?: number | undefined; approvalDateFrom?: string | undefined; approvalDateTo?: string | undefined },
 ): Promise<(ProtocolSession & { surplusActual: number | null })[]> {
   const heads = await db
@@ -256,7 +257,7 @@ async function protocolSessions(
 }
 
 /** GET budget/changes/adjustmentProtocol: the adjustment (record -1) with its positions, or adjustment null. */
-export async function adjustmentProtocol(db: Db, scope: BudgetScope): Promise<AdjustmentProtocol> {
+export async function adjustmentProtocol(db: Db, scope: BookingScope): Promise<AdjustmentProtocol> {
   const [department, head, sessions, titels] = await Promise.all([
     departmentOf(db, scope.departmentId),
     readHead(db, scope),
@@ -279,7 +280,7 @@ export async function adjustmentProtocol(db: Db, scope: BudgetScope): Promise<Ad
 }
 
 /** GET budget/changes/changesProtocol: the changes in the record and approval-date ranges (the adjustment as -1). */
-export async function changesProtocol(db: Db, scope: BudgetScope, input: ChangesProtocolInput): Promise<ChangesProtocol> {
+export async function changesProtocol(db: Db, scope: BookingScope, input: ChangesProtocolInput): Promise<ChangesProtocol> {
   const [department, head, sessions, titels] = await Promise.all([
     departmentOf(db, scope.departmentId),
     readHead(db, scope),

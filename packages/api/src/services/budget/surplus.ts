@@ -2,7 +2,8 @@ import { type Db, schema } from '@app/db';
 import { presumedSurplus, type Surplus, type SurplusSaveInput, surplusUsedAllowed } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { assertForecastEditable, type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { assertForecastEditable, type BudgetHead, lockOpenHead, readHead } from '../ledger/head.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetHeads } = schema;
 
@@ -20,12 +21,12 @@ function toSurplus(head: BudgetHead): Surplus {
 }
 
 /** GET Budget/Forecast/Surplus: the presumed administrative surplus and the surplus used. */
-export async function getSurplus(db: Db, scope: BudgetScope): Promise<Surplus> {
+export async function getSurplus(db: Db, scope: BookingScope): Promise<Surplus> {
   return toSurplus(await readHead(db, scope));
 }
 
 /** PUT Budget/Forecast/Surplus: 0 <= surplusUsed <= surplus when the surplus is positive (else 0). */
-export async function saveSurplus(db: Db, scope: BudgetScope, input: SurplusSaveInput): Promise<Surplus> {
+export async function saveSurplus(db: Db, scope: BookingScope, input: SurplusSaveInput): Promise<Surplus> {
   return db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     assertForecastEditable(head);

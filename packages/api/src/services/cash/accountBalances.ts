@@ -4,7 +4,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../errors.ts';
 import { accountBalanceRows, cashTotal, firstYearSql } from '../ledger/cashBalances.ts';
-import { type CashScope, cashState, lockCashScope } from './transfers.ts';
+import { cashState, lockCashScope } from './transfers.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { accountBalances, accounts } = schema;
 
@@ -13,7 +14,7 @@ const { accountBalances, accounts } = schema;
  * initial, movements and final balance in the scope year, the totals, and whether the initial
  * balances may be typed (the department's first year, budget not closed, year open).
  */
-export async function getAccountBalances(db: Db, scope: CashScope): Promise<AccountBalances> {
+export async function getAccountBalances(db: Db, scope: BookingScope): Promise<AccountBalances> {
   const [rows, state] = await Promise.all([accountBalanceRows(db, scope), cashState(db, scope)]);
   const sum = (key: 'initialBalance' | 'movementsBalance' | 'finalBalance') => rows.reduce((total, r) => total + r[key], 0);
   return {
@@ -32,7 +33,7 @@ export async function getAccountBalances(db: Db, scope: CashScope): Promise<Acco
  * another department or a wrong code is InvalidValue; an inactive account keeps its balance (its
  * final balance is zero). Accounts not sent keep theirs.
  */
-export async function saveAccountBalances(db: Db, scope: CashScope, input: z.infer<typeof AccountBalanceSaveInput>): Promise<AccountBalances> {
+export async function saveAccountBalances(db: Db, scope: BookingScope, input: z.infer<typeof AccountBalanceSaveInput>): Promise<AccountBalances> {
   await db.transaction(async (tx) => {
     await lockCashScope(tx, scope);
     const [first] = await execRows<{ first_year: number | string | null }>(tx, sql`select ${firstYearSql(scope.departmentId)} as first_year`);
@@ -65,6 +66,6 @@ export async function saveAccountBalances(db: Db, scope: CashScope, input: z.inf
 }
 
 /** Accounts/Balance/Total: the scope's cash balance (sum of the final balances; the header and the home card). */
-export async function accountBalanceTotal(db: Db, scope: CashScope): Promise<AccountBalanceTotal> {
+export async function accountBalanceTotal(db: Db, scope: BookingScope): Promise<AccountBalanceTotal> {
   return { cashBalance: await cashTotal(db, scope) };
 }

@@ -7,7 +7,6 @@ import {
   type AccountTransferPage,
   type AccountTransferSave,
   type AccountType,
-  type Area,
   checkMovementDates,
   pageWindow,
   parseDateInput,
@@ -19,18 +18,9 @@ import { fail } from '../../errors.ts';
 import { shareOpenHead } from '../ledger/head.ts';
 import { checkTypedRecordNumber, deleteOrCancel, nextRecordNumber } from '../ledger/recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { accountTransfers, accounts } = schema;
-
-/** The scope of a cash call as the scoped procedure resolved it, plus today (Europe/Rome). */
-export interface CashScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-  departmentCode: string;
-  /** `YYYY-MM-DD`: booking dates may not lie after it. */
-  today: string;
-}
 
 const COUNTER = 'accountTransfer';
 
@@ -41,13 +31,13 @@ type TransferRow = typeof accountTransfers.$inferSelect;
  * booking (a final-account approval waits for them), not closed (BudgetClosed). Numbers are serialised
  * by the record counter, edits by the transfer's row.
  */
-export async function lockCashScope(tx: Db, scope: CashScope): Promise<void> {
+export async function lockCashScope(tx: Db, scope: BookingScope): Promise<void> {
   const head = await shareOpenHead(tx, scope);
   if (head.finalApproved) fail('BudgetClosed');
 }
 
 /** Is the scope writable for transfers and balances (budget not closed, year not locked)? */
-export async function cashState(db: Db, scope: CashScope): Promise<{ closed: boolean; yearLocked: boolean; isFirstYear: boolean; editable: boolean }> {
+export async function cashState(db: Db, scope: BookingScope): Promise<{ closed: boolean; yearLocked: boolean; isFirstYear: boolean; editable: boolean }> {
   const status = await scopeStatus(db, scope, scope.today);
   const closed = status.isBudgetClosed;
   const yearLocked = Boolean(status.isYearLocked);
@@ -103,7 +93,7 @@ function toTransfer(r: RawTransfer, editable: boolean): AccountTransfer {
 }
 
 /** The transfers of the scope with both accounts (alias `t`), `where` narrowing them. */
-function transfersSql(scope: CashScope, where: SQL): SQL {
+function transfersSql(scope: BookingScope, where: SQL): SQL {
   return sql`select t.id, t.record_number, t.record_date::text as record_date, t.note, t.amount, t.cancelled,
       t.record_number = coalesce((select c.last from record_counters c
         where c.department_id = t.department_id and c.year = t.year and c.kind = ${COUNTER}), 0) as is_latest,
@@ -115,14 +105,14 @@ function transfersSql(scope: CashScope, where: SQL): SQL {
     where t.department_id = ${scope.departmentId} and t.year = ${scope.year} and ${where}`;
 }
 
-async function findTransfer(db: Db, scope: CashScope, where: SQL): Promise<AccountTransfer> {
+async function findTransfer(db: Db, scope: BookingScope, where: SQL): Promise<AccountTransfer> {
   const [[row], state] = await Promise.all([execRows<RawTransfer>(db, transfersSql(scope, where)), cashState(db, scope)]);
   if (!row) fail('RecordNotFound', { field: 'recordNumber' });
   return toTransfer(row, state.editable);
 }
 
 /** Accounts/Transfers GET with a record number: one transfer (RecordNotFound). */
-export async function getTransfer(db: Db, scope: CashScope, input: { recordNumber: number }): Promise<AccountTransfer> {
+export async function getTransfer(db: Db, scope: BookingScope, input: { recordNumber: number }): Promise<AccountTransfer> {
   return findTransfer(db, scope, sql`t.record_number = ${input.recordNumber}`);
 }
 
@@ -141,7 +131,7 @@ function searchCondition(search: string): SQL | null {
 }
 
 /** Accounts/Transfers GET: the scope's transfers, newest first, paged, searchable (one query). */
-export async function listTransfers(db: Db, scope: CashScope, input: AccountTransferListInput): Promise<AccountTransferPage> {
+export async function listTransfers(db: Db, scope: BookingScope, input: AccountTransferListInput): Promise<AccountTransferPage> {
   const search = searchCondition(input.search) ?? sql`true`;
   const [{ rows, total }, state] = await Promise.all([
     pagedRows<RawTransfer>(db, transfersSql(scope, search), sql`record_number desc`, pageWindow(input)),
@@ -155,7 +145,7 @@ export async function listTransfers(db: Db, scope: CashScope, input: AccountTran
 }
 
 /** The transfer form: editable, next number, the active accounts of the department. */
-export async function transferContext(db: Db, scope: CashScope): Promise<AccountTransferContext> {
+export async function transferContext(db: Db, scope: BookingScope): Promise<AccountTransferContext> {
   const [state, active, last] = await Promise.all([
     cashState(db, scope),
     db
@@ -180,7 +170,7 @@ export async function transferContext(db: Db, scope: CashScope): Promise<Account
 // ---- write --------------------------------------------------------------------------------------
 
 /** The scope's transfer by id or record number, locked FOR UPDATE. */
-async function lockTransfer(tx: Db, scope: CashScope, key: { id?: number | null; recordNumber?: number | null }): Promise<TransferRow | undefined> {
+async function lockTransfer(tx: Db, scope: BookingScope, key: { id?: number | null; recordNumber?: number | null }): Promise<TransferRow | undefined> {
   const [row] = await tx
     .select()
     .from(accountTransfers)
@@ -196,7 +186,7 @@ async function lockTransfer(tx: Db, scope: CashScope, key: { id?: number | null;
 }
 
 /** Both accounts: of the department (InvalidValue), different (InvalidValue on accountIdTo), active unless already on the transfer. */
-async function checkAccounts(tx: Db, scope: CashScope, input: AccountTransferSave, existing: TransferRow | undefined): Promise<void> {
+async function checkAccounts(tx: Db, scope: BookingScope, input: AccountTransferSave, existing: TransferRow | undefined): Promise<void> {
   const rows = await tx
     .select({ id: accounts.id, inactive: accounts.inactive })
     .from(accounts)
@@ -216,7 +206,7 @@ async function checkAccounts(tx: Db, scope: CashScope, input: AccountTransferSav
  * the saved one changed, in one transaction behind the scope's budget head lock. Every rule is checked
  * before anything is written (DOMAIN decisions 1, 2, 12).
  */
-export async function saveTransfer(db: Db, scope: CashScope, input: AccountTransferSave): Promise<AccountTransfer> {
+export async function saveTransfer(db: Db, scope: BookingScope, input: AccountTransferSave): Promise<AccountTransfer> {
   const id = await db.transaction(async (tx): Promise<number> => {
     await lockCashScope(tx, scope);
     const isNew = input.asNew || (input.id === null && input.recordNumber === null);
@@ -254,7 +244,7 @@ export async function saveTransfer(db: Db, scope: CashScope, input: AccountTrans
  */
 export async function deleteTransfer(
   db: Db,
-  scope: CashScope,
+  scope: BookingScope,
   key: { id?: number | undefined; recordNumber?: number | undefined },
 ): Promise<AccountTransferDeleteResult> {
   return db.transaction(async (tx): Promise<AccountTransferDeleteResult> => {

@@ -1,17 +1,14 @@
 import { toCents } from '@app/db';
 import { type MovementKind, type MovementType, totalPages } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 /**
  * What the digests share: the scope they are asked in, the paging of their movement rows (none: every
  * row, the prints) and the mapping of raw SQL values (both drivers: numbers or text, 't'/'f').
  */
 
-export interface DigestScope {
-  departmentId: number;
-  year: number;
-  area: 1 | 2 | 3;
-}
+export type DigestScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
 
 export interface RowsPaging {
   page?: number | undefined;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { lockOpenHead } from '../ledger/head.ts';
 import { evaluateCriteria, nextYearUsesCarriedLines } from './criteria.ts';
-import type { FinalScope } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetHeads } = schema;
 
@@ -17,7 +17,7 @@ const { budgetHeads } = schema;
  * lines carried from Y only a Supervisor may (Forbidden). The budget head is locked FOR UPDATE, so
  * bookings (which share-lock it and refuse a closed budget) never interleave with the approval.
  */
-export async function approveFinalBalance(db: Db, scope: FinalScope, input: FinalBalanceApproveInput): Promise<FinalBalanceApproveResult> {
+export async function approveFinalBalance(db: Db, scope: BookingScope, input: FinalBalanceApproveInput): Promise<FinalBalanceApproveResult> {
   return db.transaction(async (tx): Promise<FinalBalanceApproveResult> => {
     const head = await lockOpenHead(tx, scope);
     const answer = (approval: string | null): FinalBalanceApproveResult => ({

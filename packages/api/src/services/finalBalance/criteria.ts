@@ -3,13 +3,18 @@ import {
   AccessLevel,
   type ChapterErrorRow,
   criteriaFlags,
+  failedCriteria,
   type FinalBalance,
   type FinalBalanceCriterion,
   type FinalBalanceErrors,
   finalApprovalWindow,
+  isExceededLine,
   isLateFinalApproval,
+  isUndeterminedLine,
+  isUnpaidLine,
   Part,
   type ReservationErrorRow,
+  title3Totals,
   type UnapprovedChangeRow,
   type UnpaidBillRow,
 } from '@app/domain';
@@ -18,7 +23,9 @@ import { readHead } from '../ledger/head.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
 import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
-import { type FinalScope, type YearLine, yearLines } from './lines.ts';
+import { type YearLine, yearLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /**
  * The final-account criteria (DOMAIN decision 16), in the wire order unpaid bills, budget changes,
@@ -31,25 +38,6 @@ import { type FinalScope, type YearLine, yearLines } from './lines.ts';
  * - title 3: title-3 revenues (collected + final residues) ≠ title-3 expenses (paid + final residues).
  * Each set comes from one query (the year's lines, the unapproved changes, the reservations, the bills).
  */
-
-const residueOf = (l: YearLine): number => l.finalResidue ?? 0;
-
-export const isUnpaidLine = (l: YearLine): boolean => l.openPayments > 0 && residueOf(l) < l.openPayments;
-export const isExceededLine = (l: YearLine): boolean => l.part === Part.Expenses && l.availableAfterPlannedExpenses < 0;
-export const isUndeterminedLine = (l: YearLine): boolean => l.finalResidue === null;
-
-/** Title-3 revenues and expenses (collected or paid + final residues, every chapter year). */
-export function title3Totals(lines: readonly YearLine[]): { revenues: number; expenses: number } {
-  let revenues = 0;
-  let expenses = 0;
-  for (const l of lines) {
-    if (l.title !== 3) continue;
-    const amount = l.payments + residueOf(l);
-    if (l.part === Part.Revenues) revenues += amount;
-    else expenses += amount;
-  }
-  return { revenues, expenses };
-}
 
 interface RawChange {
   record_number: number | string;
@@ -130,10 +118,7 @@ async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> 
     db,
     sql`with target as (
           select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year from chapter_budgets l
-          where l.id in (${sql.join(
-            lineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
+          where l.id in (${sqlList(lineIds)})
         ),
         shares as (
           select t.id as line_id, p.movement_id, s.amount
@@ -202,15 +187,7 @@ export async function evaluateCriteria(
   scope: { departmentId: number; year: number },
 ): Promise<{ failed: Record<FinalBalanceCriterion, boolean>; lines: YearLine[]; changes: UnapprovedChangeRow[]; reservations: ReservationErrorRow[] }> {
   const [lines, changes, reservations] = await Promise.all([yearLines(db, scope), unapprovedChanges(db, scope), reservationsWithoutResidue(db, scope)]);
-  const t3 = title3Totals(lines);
-  const failed: Record<FinalBalanceCriterion, boolean> = {
-    unpaidBills: lines.some(isUnpaidLine),
-    budgetChanges: changes.length > 0,
-    reservations: reservations.length > 0,
-    exceededAvailabilities: lines.some(isExceededLine),
-    residues: lines.some(isUndeterminedLine),
-    title3: t3.revenues !== t3.expenses,
-  };
+  const failed = failedCriteria(lines, { unapprovedChanges: changes.length, reservationsWithoutResidue: reservations.length });
   return { failed, lines, changes, reservations };
 }
 
@@ -231,7 +208,7 @@ export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: nu
 }
 
 /** GET FinalBalance: the criteria, the approval and what the screen may do. */
-export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalBalance> {
+export async function getFinalBalance(db: Db, scope: BookingScope): Promise<FinalBalance> {
   const [{ failed }, head, status, carried] = await Promise.all([
     evaluateCriteria(db, scope),
     readHead(db, scope),
@@ -257,7 +234,7 @@ export async function getFinalBalance(db: Db, scope: FinalScope): Promise<FinalB
 }
 
 /** GET FinalBalance/Errors: the rows behind every failed criterion (the error protocol). */
-export async function finalBalanceErrors(db: Db, scope: FinalScope): Promise<FinalBalanceErrors> {
+export async function finalBalanceErrors(db: Db, scope: BookingScope): Promise<FinalBalanceErrors> {
   const { failed, lines, changes, reservations } = await evaluateCriteria(db, scope);
   const bills = await unpaidBills(
     db,

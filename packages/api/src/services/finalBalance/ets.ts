@@ -3,8 +3,9 @@ import { AccountType, type EtsAmount, type EtsReport, type EtsReportSection, typ
 import { asc } from 'drizzle-orm';
 import { departmentOf } from '../printDepartment.ts';
 import { accountBalanceRows } from '../ledger/cashBalances.ts';
-import type { FinalScope, YearLine } from './lines.ts';
+import type { YearLine } from './lines.ts';
 import { yearLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { etsCategories } = schema;
 
@@ -18,7 +19,7 @@ const { etsCategories } = schema;
  * department. Cash = accounts of type cash, bank deposits = bank and post accounts, at 31.12.
  * Queries: the categories, the lines of Y and of Y−1, the account balances.
  */
-export async function etsReport(db: Db, scope: FinalScope): Promise<EtsReport> {
+export async function etsReport(db: Db, scope: BookingScope): Promise<EtsReport> {
   const [categories, current, previous, accounts, department] = await Promise.all([
     db.select().from(etsCategories).orderBy(asc(etsCategories.part), asc(etsCategories.sort)),
     yearLines(db, scope),

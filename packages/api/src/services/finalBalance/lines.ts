@@ -1,18 +1,7 @@
 import { type Db, execRows, toCents } from '@app/db';
-import { type AccessLevel, type Area, chapterFigures, type ChapterFigures, type Part } from '@app/domain';
+import { chapterFigures, type ChapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { figureSourceSelects } from '../ledger/chapterFigures.ts';
-
-/** The scope of a final-account call as the scoped procedure resolved it, plus today and the caller's level. */
-export interface FinalScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-  departmentCode: string;
-  /** `YYYY-MM-DD` (Europe/Rome). */
-  today: string;
-  accessLevel: AccessLevel;
-}
 
 /** One chapter line of the year (current or residue line) with every figure the final account needs. */
 export interface YearLine extends ChapterFigures {

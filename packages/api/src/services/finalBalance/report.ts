@@ -14,7 +14,7 @@ import {
 import { readHead } from '../ledger/head.ts';
 import { departmentOf } from '../printDepartment.ts';
 import { finalFigures } from './figures.ts';
-import type { FinalScope } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 type ParsedInput = ReturnType<typeof FinalReportInput.parse>;
 
@@ -59,7 +59,7 @@ function residuesManagement(lines: ReportLine[], part: 0 | 1 | 2): ReportResidue
 }
 
 /** POST FinalBalance/Report: the sections asked for; the results always. */
-export async function finalReport(db: Db, scope: FinalScope, raw: FinalReportInput): Promise<FinalReport> {
+export async function finalReport(db: Db, scope: BookingScope, raw: FinalReportInput): Promise<FinalReport> {
   const input = FinalReportInput.parse(raw);
   const [figures, department, head] = await Promise.all([finalFigures(db, scope), departmentOf(db, scope.departmentId), readHead(db, scope)]);
   return {

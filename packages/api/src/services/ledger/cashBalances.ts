@@ -1,6 +1,7 @@
 import { type Db, execRows, toBool, toCents } from '@app/db';
 import type { AccountBalance, AccountType } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { YearScope } from './bookingScope.ts';
 import { cashFlowsSql } from './cashSources.ts';
 
 /**
@@ -14,10 +15,7 @@ import { cashFlowsSql } from './cashSources.ts';
  * A year before the first year has no initial balance.
  */
 
-export interface CashBalanceScope {
-  departmentId: number;
-  year: number;
-}
+export type CashBalanceScope = YearScope;
 
 /** The department's first year in the system as an SQL expression (services/scope.ts isFirstYear's rule). */
 export function firstYearSql(departmentId: number): SQL {

@@ -19,7 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * the home page's cash card are the same sums.
  */
 
-export interface CashScope {
+export interface CashFlowScope {
   departmentId: number;
   /** The first year whose bookings count (a number or an SQL expression such as the department's first year). */
   yearFrom: number | SQL;
@@ -28,10 +28,10 @@ export interface CashScope {
 
 export interface CashSource {
   name: string;
-  select: (scope: CashScope) => SQL;
+  select: (scope: CashFlowScope) => SQL;
 }
 
-function movementsOf(scope: CashScope): SQL {
+function movementsOf(scope: CashFlowScope): SQL {
   return sql`m.department_id = ${scope.departmentId} and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled`;
 }
 
@@ -68,7 +68,7 @@ export const cashSources: CashSource[] = [
 ];
 
 /** Every source as one `(account_id, year, amount)` relation. */
-export function cashFlowsSql(scope: CashScope): SQL {
+export function cashFlowsSql(scope: CashFlowScope): SQL {
   return sql.join(
     cashSources.map((s) => sql`(select f.account_id, f.year, f.amount from (${s.select(scope)}) f (account_id, year, amount))`),
     sql` union all `,
@@ -76,7 +76,7 @@ export function cashFlowsSql(scope: CashScope): SQL {
 }
 
 /** Every source with the journal's columns (`account_id, year, amount, booked_on, source, movement_id, payment_id, transfer_id, counter_account_id, record_number`). */
-export function cashFlowRowsSql(scope: CashScope): SQL {
+export function cashFlowRowsSql(scope: CashFlowScope): SQL {
   return sql.join(
     cashSources.map((s) => sql`(${s.select(scope)})`),
     sql` union all `,

@@ -2,23 +2,14 @@ import { type Db, schema } from '@app/db';
 import { type Area, isYearOpen } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
+import type { BookingScope } from './bookingScope.ts';
 import { budgetUseReferences, holds, scopeReferencedSql } from './references.ts';
 
 const { budgetHeads, financialYears } = schema;
 
-/** The scope of a budget call as the scoped procedure resolved it, plus today's date (Europe/Rome). */
-export interface BudgetScope {
-  departmentId: number;
-  year: number;
-  area: Area;
-  departmentCode: string;
-  /** `YYYY-MM-DD`: dates may not lie after it. */
-  today: string;
-}
-
 export type BudgetHead = typeof budgetHeads.$inferSelect;
 
-function emptyHead(scope: BudgetScope): BudgetHead {
+function emptyHead(scope: BookingScope): BudgetHead {
   return {
     id: 0,
     departmentId: scope.departmentId,
@@ -35,13 +26,13 @@ function emptyHead(scope: BudgetScope): BudgetHead {
 }
 
 /** The budget head of the scope (defaults when none was written yet). */
-export async function readHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'> & Partial<BudgetScope>): Promise<BudgetHead> {
+export async function readHead(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'> & Partial<BookingScope>): Promise<BudgetHead> {
   const [head] = await db
     .select()
     .from(budgetHeads)
     .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
     .limit(1);
-  return head ?? emptyHead(scope as BudgetScope);
+  return head ?? emptyHead(scope as BookingScope);
 }
 
 /**
@@ -49,7 +40,7 @@ export async function readHead(db: Db, scope: Pick<BudgetScope, 'departmentId' |
  * scope runs behind this lock, so approval, forecast saves and change saves never interleave.
  * Bookings take it FOR SHARE (`shareOpenHead`): they wait for and exclude those writes, not each other.
  */
-export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>, mode: 'update' | 'share' = 'update'): Promise<BudgetHead> {
+export async function lockHead(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>, mode: 'update' | 'share' = 'update'): Promise<BudgetHead> {
   await db.insert(budgetHeads).values({ departmentId: scope.departmentId, year: scope.year }).onConflictDoNothing();
   const [head] = await db
     .select()
@@ -64,7 +55,7 @@ export async function lockHead(db: Db, scope: Pick<BudgetScope, 'departmentId' |
  * lockHead for a budget write: first refuses a year closed for the area (a past year without its
  * year unlock: YearLocked), then locks the scope's budget head.
  */
-export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
+export async function lockOpenHead(db: Db, scope: BookingScope): Promise<BudgetHead> {
   await assertYearOpen(db, scope.area, scope.year, scope.today);
   return lockHead(db, scope);
 }
@@ -77,7 +68,7 @@ export async function lockOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHe
  * reservations used). The availability check is a confirmation, not a block: two cashiers booking
  * the same chapter at the same moment may both pass it (README Decisions).
  */
-export async function shareOpenHead(db: Db, scope: BudgetScope): Promise<BudgetHead> {
+export async function shareOpenHead(db: Db, scope: BookingScope): Promise<BudgetHead> {
   await assertYearOpen(db, scope.area, scope.year, scope.today);
   return lockHead(db, scope, 'share');
 }
@@ -86,7 +77,7 @@ export async function shareOpenHead(db: Db, scope: BudgetScope): Promise<BudgetH
  * Is the budget of the scope in use, so the forecast approval can't be revoked? Yes once a budget
  * change or the adjustment exists. The booking area adds its checks (movements, reservations) here.
  */
-export async function isBudgetInUse(db: Db, scope: Pick<BudgetScope, 'departmentId' | 'year'>): Promise<boolean> {
+export async function isBudgetInUse(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>): Promise<boolean> {
   return holds(db, scopeReferencedSql(budgetUseReferences, scope.year, scope.departmentId));
 }
 
@@ -105,4 +96,22 @@ export async function assertYearOpen(db: Db, area: Area, year: number, today: st
   const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
   const unlocked = fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
   if (!isYearOpen(year, today, unlocked)) fail('YearLocked', { params: { year, area } });
+}
+
+/**
+ * The start of every booking write (movement, reservation): the year open (YearLocked), the budget
+ * head share-locked (as shareOpenHead, a missing head not created), the budget not closed (BudgetClosed: final account approved)
+ * and the forecast approved (BudgetNotApproved).
+ */
+export async function shareBookableHead(tx: Db, scope: BookingScope): Promise<BudgetHead> {
+  await assertYearOpen(tx, scope.area, scope.year, scope.today);
+  // shareOpenHead without creating a missing head: a missing head has no approved forecast (one statement fewer per booking)
+  const [head] = await tx
+    .select()
+    .from(budgetHeads)
+    .where(and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, scope.year)))
+    .for('share');
+  if (head?.finalApproved) fail('BudgetClosed');
+  if (!head?.forecastApproved) fail('BudgetNotApproved');
+  return head;
 }

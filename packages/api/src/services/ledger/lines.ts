@@ -2,7 +2,7 @@ import { type Db, schema } from '@app/db';
 import { chapterLineName, type Part } from '@app/domain';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from './bookingScope.ts';
+import type { BookingScope } from './bookingScope.ts';
 
 const { chapterBudgets, chapters } = schema;
 
@@ -33,7 +33,7 @@ export interface ChapterLine {
  */
 export async function resolveLines(
   db: Db,
-  scope: Pick<MovementScope, 'departmentId' | 'year' | 'area'>,
+  scope: Pick<BookingScope, 'departmentId' | 'year' | 'area'>,
   refs: readonly { ref: LineRef; field: string }[],
 ): Promise<ChapterLine[]> {
   if (refs.length === 0) return [];

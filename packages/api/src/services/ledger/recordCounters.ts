@@ -1,6 +1,7 @@
 import { type Db, execRows, schema } from '@app/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
+import type { YearScope } from './bookingScope.ts';
 
 const { recordCounters } = schema;
 
@@ -12,10 +13,7 @@ const { recordCounters } = schema;
 export type RecordKind = 'budgetChange' | 'revenue' | 'expense' | 'reservation' | 'accountTransfer' | 'paymentOrder';
 
 /** Where a number series runs: one department and year. */
-export interface RecordScope {
-  departmentId: number;
-  year: number;
-}
+export type RecordScope = YearScope;
 
 function counterOf(scope: RecordScope, kind: RecordKind) {
   return and(eq(recordCounters.departmentId, scope.departmentId), eq(recordCounters.year, scope.year), eq(recordCounters.kind, kind));

@@ -2,6 +2,7 @@ import { type Db, execRows, schema, toBool } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
+import { sqlList } from './sql.ts';
 
 /**
  * Every table that points at a record, in one place: a record referenced by any row may not be
@@ -145,10 +146,7 @@ export async function assertUnused(db: Db, references: readonly Reference[], id:
 /** The ids among `ids` that some reference points at, in one query over all references. */
 export async function referencedIds(db: Db, references: readonly Reference[], ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0 || references.length === 0) return new Set();
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = sqlList(ids);
   const parts = references.map((r) => sql`select ${r.column} as id from ${r.column.table} where ${r.column} in (${list})`);
   const rows = await execRows<{ id: number | string }>(db, sql`select distinct id from (${sql.join(parts, sql` union all `)}) used`);
   return new Set(rows.map((r) => Number(r.id)));

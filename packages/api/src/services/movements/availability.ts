@@ -2,7 +2,7 @@ import { type Db, schema, toCents } from '@app/db';
 import { availabilityExceeded, Part } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 import { chapterFigureSql, type FigureRawRow, toFigureRow } from '../ledger/chapterFigures.ts';
 import type { ChapterLine } from '../ledger/lines.ts';
 
@@ -56,7 +56,7 @@ export async function savedExpenseUse(tx: Db, movementId: number): Promise<Map<n
  * run inside the write statement (writeMovementRows `alongside`: its snapshot is the one before the
  * writes), so the check costs no round trip of its own.
  */
-export function availabilityQueries(scope: MovementScope, use: ExpenseUse, movementId: number | null) {
+export function availabilityQueries(scope: BookingScope, use: ExpenseUse, movementId: number | null) {
   const years = [...new Set([...use.values()].map((u) => u.line.chapterYear))];
   return years.map((chapterYear, i) => ({
     name: `available${i}`,
@@ -81,7 +81,7 @@ export function availabilityQueries(scope: MovementScope, use: ExpenseUse, movem
  * checked with their own figures. Thrown after the write statement, it rolls the whole save back.
  */
 export function assertAvailable(
-  scope: MovementScope,
+  scope: BookingScope,
   use: ExpenseUse,
   before: Map<number, number>,
   figures: { chapterYear: number; rows: FigureRawRow[] }[],

@@ -18,7 +18,8 @@ import {
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
 
@@ -38,7 +39,7 @@ export type SaveTransfer = MovementSave['transferPositions'][number];
 export type TransferSide = SaveTransfer & { from: ChapterLine; to: ChapterLine };
 
 /** The movement of the scope with that kind and record number, locked FOR UPDATE. */
-export async function lockMovement(tx: Db, scope: MovementScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
+export async function lockMovement(tx: Db, scope: BookingScope, kind: MovementKind, recordNumber: number): Promise<MovementRow | undefined> {
   const [row] = await tx
     .select()
     .from(movements)
@@ -117,7 +118,7 @@ export interface SaveReads {
  */
 export async function readForSave(
   tx: Db,
-  scope: MovementScope,
+  scope: BookingScope,
   head: SaveHead,
   positions: readonly SavePosition[],
   transfers: readonly SaveTransfer[],
@@ -151,7 +152,7 @@ export async function readForSave(
  * supervisor), and at least one row.
  */
 export function checkTypeRules(
-  scope: MovementScope,
+  scope: BookingScope,
   kind: MovementKind,
   type: MovementType,
   checks: HeadChecks,
@@ -174,7 +175,7 @@ export function checkTypeRules(
  */
 export async function lockSavedRecord(
   tx: Db,
-  scope: MovementScope,
+  scope: BookingScope,
   input: Pick<MovementSave, 'kind' | 'type' | 'recordNumber' | 'asNew'>,
 ): Promise<MovementRow | undefined> {
   const isNew = input.recordNumber === null || input.asNew;
@@ -197,7 +198,7 @@ export function checkHeadFields(type: MovementType, head: SaveHead, checks: Head
 }
 
 /** The dates (DOMAIN decision 2): record and document date, and the paid dates of the typed instalments. */
-export function checkDates(scope: MovementScope, head: SaveHead, typedPayments: MovementSave['payments']): void {
+export function checkDates(scope: BookingScope, head: SaveHead, typedPayments: MovementSave['payments']): void {
   const dateError = checkMovementDates({
     year: scope.year,
     today: scope.today,

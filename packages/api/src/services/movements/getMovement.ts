@@ -3,7 +3,7 @@ import { chapterLineName, type Movement, type MovementAccountBrief, type Movemen
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 import { bookable } from '../scope.ts';
 
 // Movements.get: the saved movement read back — its head, then (together) the supplier and account
@@ -26,7 +26,7 @@ const {
 type MovementRow = typeof movements.$inferSelect;
 
 /** The movement of the scope with that kind and record number; RecordNotFound without one. */
-async function findMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementRow> {
+async function findMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementRow> {
   const [row] = await db
     .select()
     .from(movements)
@@ -236,7 +236,7 @@ function transferOut(t: TransferRow): Movement['transferPositions'][number] {
 }
 
 /** Movements.get: head, positions (with paid and open shares), transfer positions, payments, briefs. */
-export async function getMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
+export async function getMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
   const row = await findMovement(db, scope, input);
   const [supplier, account, positions, shares, transfers, payments, state] = await Promise.all([
     supplierBrief(db, row.supplierId),

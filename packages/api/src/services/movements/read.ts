@@ -20,7 +20,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows, type FigureRow } from '../ledger/chapterFigures.ts';
 import { bookable } from '../scope.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { accounts, movements, recordCounters } = schema;
 
@@ -55,7 +55,7 @@ function searchCondition(search: string): SQL | null {
 }
 
 /** Movements.list: the records of a kind, newest first, paged, searchable (one query). */
-export async function listMovements(db: Db, scope: MovementScope, input: MovementListInput): Promise<MovementListPage> {
+export async function listMovements(db: Db, scope: BookingScope, input: MovementListInput): Promise<MovementListPage> {
   const search = searchCondition(input.search);
   const { rows, total } = await pagedRows<RawListRow>(
     db,
@@ -121,7 +121,7 @@ function toChapterBefore(r: FigureRow): ChapterBefore {
  * per chapter year asked for (the current year and each residue year). A chapter the chart of that
  * year lacks is ChapterNotFound; one without a line answers lineId null with zero figures.
  */
-export async function chaptersBefore(db: Db, scope: MovementScope, input: ChaptersBeforeInput): Promise<ChapterBefore[]> {
+export async function chaptersBefore(db: Db, scope: BookingScope, input: ChaptersBeforeInput): Promise<ChapterBefore[]> {
   if (input.movementId !== undefined) {
     const [own] = await db
       .select({ id: movements.id })
@@ -159,7 +159,7 @@ export async function chaptersBefore(db: Db, scope: MovementScope, input: Chapte
 // ---- head form context ------------------------------------------------------------------------
 
 /** Movements.context: type options and field rules of the kind, budget state, default account, next number. */
-export async function movementContext(db: Db, scope: MovementScope, input: MovementContextInput): Promise<MovementContext> {
+export async function movementContext(db: Db, scope: BookingScope, input: MovementContextInput): Promise<MovementContext> {
   const [state, defaultAccounts, counter] = await Promise.all([
     bookable(db, scope),
     db

@@ -2,9 +2,10 @@ import { type Db, execRows, toBool, toCents } from '@app/db';
 import { type MovementKind, reservationParts } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 import { reservationRemainingSql } from '../ledger/counting.ts';
 import type { ChapterLine } from '../ledger/lines.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /** Per position the part taken from its reservation, and the used reservations' record numbers. */
 export interface ReservationUse {
@@ -23,7 +24,7 @@ export interface ReservationUse {
  */
 export async function reservationUse(
   tx: Db,
-  scope: MovementScope,
+  scope: BookingScope,
   kind: MovementKind,
   positions: readonly { amount: number; reservationId: number | null }[],
   lines: readonly ChapterLine[],
@@ -31,10 +32,7 @@ export async function reservationUse(
 ): Promise<ReservationUse> {
   const ids = [...new Set(positions.flatMap((p) => (p.reservationId === null ? [] : [p.reservationId])))];
   if (ids.length === 0) return { consumed: positions.map(() => 0), recordNumbers: new Map() };
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const idList = sqlList(ids);
   await execRows(tx, sql`select id from reservations where id in (${idList}) order by id for update`);
   const linked =
     movementId === null ? sql`false` : sql`exists (select 1 from movement_positions p where p.reservation_id = r.id and p.movement_id = ${movementId})`;

@@ -11,7 +11,8 @@ import {
 } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 import type { FigureRawRow } from '../ledger/chapterFigures.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import type { ChapterLine } from '../ledger/lines.ts';
@@ -78,7 +79,7 @@ interface CheckedSave {
  * head (new: numbered in the same statement) and every row written in one statement that also reads
  * the availability figures, and AvailableExceeded judged on them (thrown, it rolls the save back).
  */
-async function writeChecked(tx: Db, scope: MovementScope, save: CheckedSave): Promise<WrittenMovement> {
+async function writeChecked(tx: Db, scope: BookingScope, save: CheckedSave): Promise<WrittenMovement> {
   const { kind, existing, positions, positionLines, transferSides } = save;
   const { consumed } = save.reserved;
   const use = expenseUse([
@@ -188,7 +189,7 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
  * is built from what was checked and written (the same as Movements.get reads back; a test compares
  * them), without reading the movement again.
  */
-export async function saveMovement(db: Db, scope: MovementScope, input: MovementSave): Promise<Movement> {
+export async function saveMovement(db: Db, scope: BookingScope, input: MovementSave): Promise<Movement> {
   const { kind, type } = input;
   if (kindOfType(type) !== kind) fail('InvalidValue', { field: 'type' });
   // head fields (spec 3 §5): hidden ones are not stored, required ones must be there (checked below, in the rules' order)
@@ -237,7 +238,7 @@ export async function saveMovement(db: Db, scope: MovementScope, input: Movement
  * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions,
  * transfer positions and payments go (its amounts are zero), lists show it as cancelled.
  */
-export async function deleteMovement(db: Db, scope: MovementScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
+export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
     await shareBookableHead(tx, scope);
     const row = await lockMovement(tx, scope, input.kind, input.recordNumber);

@@ -18,10 +18,11 @@ import { bankFile } from '@app/reports/bankFile';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
-import { shareBookableHead } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 import { nextRecordNumber } from '../ledger/recordCounters.ts';
 import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
 import { type InstalmentRow, instalmentRows, ofScope, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 const { accounts, movementPayments, paymentOrderItems, paymentOrders } = schema;
 
@@ -98,10 +99,7 @@ function plan(scope: PaymentScope, department: Department, account: Account, inp
 async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderRequestInput, accountId: number, lock: boolean): Promise<InstalmentRow[]> {
   if (input.toPay.length === 0) fail('InvalidValue', { field: 'toPay' });
   const ids = [...new Set(input.toPay.map((p) => p.paymentId))];
-  const where = sql`pay.id in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}) and ${ofScope(scope)}`;
+  const where = sql`pay.id in (${sqlList(ids)}) and ${ofScope(scope)}`;
   const rows = await instalmentRows(db, where, { lock });
   input.toPay.forEach((p, i) => {
     const row = rows.find((r) => r.paymentId === p.paymentId);

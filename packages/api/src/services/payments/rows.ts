@@ -2,11 +2,11 @@ import { type Db, execRows, schema, toCents } from '@app/db';
 import { type CreditorInput, type Language, type PayableInput, type PayableItem, type PaymentRange, payableIn, normalizeIban } from '@app/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 import { carriedLine } from '../ledger/counting.ts';
 
 /** The scope of a payments call: the movements scope plus the caller (the operator of a registration). */
-export interface PaymentScope extends MovementScope {
+export interface PaymentScope extends BookingScope {
   userId: number;
   username: string;
   fullName: string;
@@ -166,7 +166,7 @@ export function filterCondition(filter: {
  * its residue line. An earlier year's instalment whose line is not carried yet stays out (it is still
  * that year's business). One condition on `m` (a semi-join, no per-row query).
  */
-export function ofScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQL {
+export function ofScope(scope: Pick<BookingScope, 'departmentId' | 'year'>): SQL {
   return sql`m.department_id = ${scope.departmentId} and (m.year = ${scope.year} or (m.year < ${scope.year} and exists (
       select 1 from movement_positions cp
         join chapter_budgets src on src.id = cp.chapter_budget_id
@@ -175,7 +175,7 @@ export function ofScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQ
 }
 
 /** The unpaid instalments the scope year pays (ofScope). */
-export function unpaidOfScope(scope: Pick<MovementScope, 'departmentId' | 'year'>): SQL {
+export function unpaidOfScope(scope: Pick<BookingScope, 'departmentId' | 'year'>): SQL {
   return sql`${ofScope(scope)} and pay.date_paid is null`;
 }
 
@@ -221,7 +221,7 @@ export function toPayableInput(row: InstalmentRow): PayableInput {
 }
 
 /** The department as the payments need it; Forbidden unless it allows open payments (spec 3 §6: the open-payments menus). */
-export async function paymentsDepartment(db: Db, scope: Pick<MovementScope, 'departmentId'>) {
+export async function paymentsDepartment(db: Db, scope: Pick<BookingScope, 'departmentId'>) {
   const { departments } = schema;
   const [department] = await db
     .select({

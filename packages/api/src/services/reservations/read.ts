@@ -21,7 +21,7 @@ import { fail } from '../../errors.ts';
 import { chapterFigureRows, toBudgetChapter } from '../ledger/chapterFigures.ts';
 import { resolveLines } from '../ledger/lines.ts';
 import { bookable } from '../scope.ts';
-import type { MovementScope } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 import { usedByPositionsSql } from '../ledger/counting.ts';
 
 export const RESERVATION_COUNTER = 'reservation' as const;
@@ -80,7 +80,7 @@ function toItem(r: RawReservation): ReservationListItem {
  * The reservations of the scope (alias `r`) with their line `l` and chapter `c`, what positions use of
  * each (without `excludeMovementIds`), `where` narrowing them; `tail` orders and pages.
  */
-export function reservationsSql(scope: Pick<MovementScope, 'departmentId' | 'year'>, where: SQL, tail: SQL = sql``, excludeMovementIds?: number[]): SQL {
+export function reservationsSql(scope: Pick<BookingScope, 'departmentId' | 'year'>, where: SQL, tail: SQL = sql``, excludeMovementIds?: number[]): SQL {
   return sql`select r.id, r.record_number, r.record_date::text as record_date, r.note, r.chapter_budget_id, r.amount_booked, r.amount_used_typed,
       ${usedByPositionsSql(excludeMovementIds)} as used_by_positions, r.closed, r.cancelled,
       r.record_number = coalesce((select k.last from record_counters k
@@ -95,7 +95,7 @@ export function reservationsSql(scope: Pick<MovementScope, 'departmentId' | 'yea
 }
 
 /** One reservation of the scope as the picker lists it (undefined: none). */
-export async function findReservationItem(db: Db, scope: MovementScope, where: SQL): Promise<ReservationListItem | undefined> {
+export async function findReservationItem(db: Db, scope: BookingScope, where: SQL): Promise<ReservationListItem | undefined> {
   const [row] = await execRows<RawReservation>(db, reservationsSql(scope, where));
   return row ? toItem(row) : undefined;
 }
@@ -106,7 +106,7 @@ export function keyCondition(key: { id?: number | null | undefined; recordNumber
 }
 
 /** Reservations GET: one reservation by id or record number (RecordNotFound), with its line's budget figures. */
-export async function getReservation(db: Db, scope: MovementScope, key: ReservationKey): Promise<Reservation> {
+export async function getReservation(db: Db, scope: BookingScope, key: ReservationKey): Promise<Reservation> {
   const [item, state] = await Promise.all([findReservationItem(db, scope, keyCondition(key)), bookable(db, scope)]);
   if (!item) fail('RecordNotFound', { field: key.id ? 'id' : 'recordNumber', params: { recordNumber: key.recordNumber ?? 0 } });
   const { rows } = await chapterFigureRows(db, {
@@ -137,7 +137,7 @@ function searchCondition(search: string): SQL | null {
 }
 
 /** Reservations/List GET: the picker, newest first, paged; of one chapter line and only open ones when asked. */
-export async function listReservations(db: Db, scope: MovementScope, input: ReservationListInput): Promise<ReservationListPage> {
+export async function listReservations(db: Db, scope: BookingScope, input: ReservationListInput): Promise<ReservationListPage> {
   const conditions: SQL[] = [sql`true`];
   if (input.chapterId !== undefined) conditions.push(sql`c.id = ${input.chapterId}`);
   if (input.chapterYear !== undefined) conditions.push(sql`l.chapter_year = ${input.chapterYear}`);
@@ -157,7 +157,7 @@ function statusCondition(status: ReservationStatus): SQL {
 }
 
 /** Reservations/List POST: the print list (chapter year, chapter or range, status) by line and number, with totals. */
-export async function printReservations(db: Db, scope: MovementScope, input: ReservationPrintInput): Promise<ReservationPrintList> {
+export async function printReservations(db: Db, scope: BookingScope, input: ReservationPrintInput): Promise<ReservationPrintList> {
   const conditions: SQL[] = [statusCondition(input.status)];
   if (input.chapterYear !== undefined) conditions.push(sql`l.chapter_year = ${input.chapterYear}`);
   if (input.chapter) conditions.push(sql`c.chapter = ${input.chapter}`);
@@ -177,7 +177,7 @@ export async function printReservations(db: Db, scope: MovementScope, input: Res
  * amounts without the movement `movementId` (a movement of another scope: RecordNotFound); one the
  * movement already uses is listed even when closed or used up since.
  */
-export async function reservationsForLine(db: Db, scope: MovementScope, input: ReservationsForLineInput): Promise<ReservationBrief[]> {
+export async function reservationsForLine(db: Db, scope: BookingScope, input: ReservationsForLineInput): Promise<ReservationBrief[]> {
   const [line] = await resolveLines(db, scope, [{ ref: input, field: 'chapter' }]);
   if (!line) return [];
   const movementId = input.movementId ?? null;
@@ -223,7 +223,7 @@ export async function reservationsForLine(db: Db, scope: MovementScope, input: R
 }
 
 /** The reservations form: budget state, editable, the next record number. */
-export async function reservationContext(db: Db, scope: MovementScope): Promise<ReservationContext> {
+export async function reservationContext(db: Db, scope: BookingScope): Promise<ReservationContext> {
   const [state, last] = await Promise.all([
     bookable(db, scope),
     execRows<{ last: number | string }>(

@@ -11,7 +11,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { resolveLines } from '../ledger/lines.ts';
-import { type MovementScope, shareBookableHead } from '../ledger/bookingScope.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
+import { shareBookableHead } from '../ledger/head.ts';
 import { deleteOrCancel, newRecordNumber } from '../ledger/recordCounters.ts';
 import { usedByPositionsSql } from '../ledger/counting.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
@@ -21,7 +22,7 @@ const { reservations } = schema;
 type ReservationRow = typeof reservations.$inferSelect;
 
 /** The scope's reservation by id or record number, locked FOR UPDATE (so positions using it wait). */
-async function lockReservation(tx: Db, scope: MovementScope, key: { id?: number | null | undefined; recordNumber?: number | null | undefined }) {
+async function lockReservation(tx: Db, scope: BookingScope, key: { id?: number | null | undefined; recordNumber?: number | null | undefined }) {
   const [row] = await tx
     .select()
     .from(reservations)
@@ -52,7 +53,7 @@ async function positionUse(tx: Db, reservationId: number): Promise<{ used: numbe
  * (a movement consuming it waits). Every rule is checked before anything is written (spec 3 §5,
  * DOMAIN decisions 1, 2, 7, 12).
  */
-export async function saveReservation(db: Db, scope: MovementScope, input: ReservationSave): Promise<Reservation> {
+export async function saveReservation(db: Db, scope: BookingScope, input: ReservationSave): Promise<Reservation> {
   const id = await db.transaction(async (tx): Promise<number> => {
     await shareBookableHead(tx, scope);
     const isNew = input.asNew || (input.id === null && input.recordNumber === null);
@@ -105,7 +106,7 @@ export async function saveReservation(db: Db, scope: MovementScope, input: Reser
  * amountUsed > 0 or a movement position links it); the latest reservation is deleted and its number
  * given back, an earlier one cancelled (keeps its number; amounts 0, closed).
  */
-export async function deleteReservation(db: Db, scope: MovementScope, key: ReservationKey): Promise<ReservationDeleteResult> {
+export async function deleteReservation(db: Db, scope: BookingScope, key: ReservationKey): Promise<ReservationDeleteResult> {
   return db.transaction(async (tx): Promise<ReservationDeleteResult> => {
     await shareBookableHead(tx, scope);
     const row = await lockReservation(tx, scope, key);

@@ -1,4 +1,5 @@
 import { type Db, type DbHandle, schema } from '@app/db';
+import { AccessLevel } from '@app/domain';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -29,7 +30,14 @@ describeOnDatabases('carry-over statements', (get) => {
   const state = { lines: [] as number[], reservations: [] as number[] };
 
   async function target() {
-    return { departmentId: await departmentId(get(), '102'), year: Y + 1, area: 3 as const, departmentCode: '102', today: `${Y + 1}-01-10` };
+    return {
+      departmentId: await departmentId(get(), '102'),
+      year: Y + 1,
+      area: 3 as const,
+      departmentCode: '102',
+      today: `${Y + 1}-01-10`,
+      accessLevel: AccessLevel.Standard,
+    };
   }
   /** Adds `count` determined lines of Y (residue 100,00) with a reservation of 40,00 on the first `reserved` of them. */
   async function addLines(count: number, reserved: number) {

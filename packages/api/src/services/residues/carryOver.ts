@@ -2,10 +2,11 @@ import { type Db, execRows, moneyParam, schema, toBool, toCents } from '@app/db'
 import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type CarryOverState, chapterFigures } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
+import { lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
 import { takeRecordNumbers } from '../ledger/recordCounters.ts';
 import { paidBy, reservationRemainingSql, usedByPositionsSql } from '../ledger/counting.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { chapterBudgets, reservations } = schema;
 
@@ -27,7 +28,7 @@ const { chapterBudgets, reservations } = schema;
  * Y+1 already used is SmallerThanExistingResidue.
  */
 
-function previousScope(scope: BudgetScope): BudgetScope {
+function previousScope(scope: BookingScope): BookingScope {
   return { ...scope, year: scope.year - 1 };
 }
 
@@ -41,7 +42,7 @@ function lineKey(chapterId: number, chapterYear: number): string {
 }
 
 /** Budget/Residues/CarryOver GET: possible when the scope budget is open, Y has lines and all of them are determined. */
-export async function carryOverPossible(db: Db, scope: BudgetScope): Promise<CarryOverState> {
+export async function carryOverPossible(db: Db, scope: BookingScope): Promise<CarryOverState> {
   const [head, previous, current] = await Promise.all([readHead(db, scope), residueLines(db, previousScope(scope)), residueLines(db, scope, { source: 2 })]);
   const undetermined = previous.filter((l) => l.finalResidue === null).length;
   const previousKeys = new Set(previous.map((l) => lineKey(l.chapterId, l.chapterYear)));
@@ -73,7 +74,7 @@ interface OpenReservation {
 }
 
 /** The open reservations of Y (remaining > 0) and every reservation of Y already carried, with their copy in Y+1 (one query). */
-async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenReservation[]> {
+async function reservationsToCarry(tx: Db, scope: BookingScope): Promise<OpenReservation[]> {
   const rows = await execRows<Record<string, string | number | boolean | null>>(
     tx,
     sql`select r.id, r.record_number, r.note, r.chapter_budget_id,
@@ -105,7 +106,7 @@ async function reservationsToCarry(tx: Db, scope: BudgetScope): Promise<OpenRese
  * The unpaid instalments (at the end of Y) per line of Y, of Y's movements and of earlier ones carried
  * onto Y's lines: line of Y -> instalment ids (an instalment spread over several lines is on each).
  */
-async function unpaidInstalmentsPerLine(tx: Db, scope: BudgetScope): Promise<Map<number, number[]>> {
+async function unpaidInstalmentsPerLine(tx: Db, scope: BookingScope): Promise<Map<number, number[]>> {
   const year = scope.year - 1;
   const rows = await execRows<{ line_id: number | string; payment_id: number | string }>(
     tx,
@@ -145,7 +146,7 @@ interface LinePlan {
  * anything remains on the line of Y.
  */
 function planLines(
-  scope: BudgetScope,
+  scope: BookingScope,
   previous: readonly ResidueLine[],
   existing: ReadonlyMap<string, ResidueLine>,
   result: CarryOverResult,
@@ -238,7 +239,7 @@ function planReservations(list: readonly OpenReservation[], result: CarryOverRes
 }
 
 /** The new copies in one insert, numbered gap-free in Y+1 (one counter upsert takes all their numbers) in the order of their sources' numbers. */
-async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
+async function insertReservations(tx: Db, scope: BookingScope, toCreate: readonly OpenReservation[], target: ReadonlyMap<number, number>): Promise<void> {
   if (toCreate.length === 0) return;
   const first = await takeRecordNumbers(tx, scope, 'reservation', toCreate.length);
   await tx.insert(reservations).values(
@@ -260,7 +261,7 @@ async function insertReservations(tx: Db, scope: BudgetScope, toCreate: readonly
 }
 
 /** The changed copies of Y+1 in one update. */
-async function updateReservations(tx: Db, scope: BudgetScope, toUpdate: readonly ReservationUpdate[]): Promise<void> {
+async function updateReservations(tx: Db, scope: BookingScope, toUpdate: readonly ReservationUpdate[]): Promise<void> {
   if (toUpdate.length === 0) return;
   const rows = sql.join(
     toUpdate.map((u) => sql`(${u.id}::int, ${moneyParam(u.booked)}::numeric, ${u.closed}::boolean)`),
@@ -279,7 +280,7 @@ async function updateReservations(tx: Db, scope: BudgetScope, toUpdate: readonly
  * rule checked, then at most one upsert of the residue lines, one counter upsert, one insert and one
  * update of the carried reservations.
  */
-export async function carryOver(db: Db, scope: BudgetScope): Promise<CarryOverResult> {
+export async function carryOver(db: Db, scope: BookingScope): Promise<CarryOverResult> {
   return db.transaction(async (tx) => {
     const head = await lockOpenHead(tx, scope);
     if (head.finalApproved) fail('BudgetClosed');
@@ -302,7 +303,7 @@ export async function carryOver(db: Db, scope: BudgetScope): Promise<CarryOverRe
 }
 
 /** Budget/Residues/CarryOver/Report GET: the residue lines of the scope year carried from Y, with Y's final residue and the line's residue. */
-export async function carryOverReport(db: Db, scope: BudgetScope): Promise<CarryOverReport> {
+export async function carryOverReport(db: Db, scope: BookingScope): Promise<CarryOverReport> {
   const rows = await execRows<Record<string, string | number | boolean | null>>(
     db,
     sql`select l.chapter_year, c.chapter, c.part, c.empty_chapter, c.description_deu, c.description_ita, l.description_deu as line_deu,

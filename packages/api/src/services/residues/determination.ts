@@ -13,8 +13,9 @@ import {
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetHead, type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { type BudgetHead, lockOpenHead, readHead } from '../ledger/head.ts';
 import { residueLines, residuePosition } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 /**
  * Residue determination (spec 3 §2 "Determination", §4, §5; DOMAIN.md "Year end", decision 14): the
@@ -22,7 +23,7 @@ import { residueLines, residuePosition } from './lines.ts';
  */
 
 /** Residue writes need an open year (YearLocked), an approved forecast (BudgetNotApproved) and an open budget (BudgetClosed). */
-export async function lockResidueHead(tx: Db, scope: BudgetScope): Promise<BudgetHead> {
+export async function lockResidueHead(tx: Db, scope: BookingScope): Promise<BudgetHead> {
   const head = await lockOpenHead(tx, scope);
   if (head.finalApproved) fail('BudgetClosed');
   if (!head.forecastApproved) fail('BudgetNotApproved');
@@ -30,7 +31,7 @@ export async function lockResidueHead(tx: Db, scope: BudgetScope): Promise<Budge
 }
 
 /** Budget/Residues/Final GET: the positions of one source with their bounds and flags. */
-export async function getResidueFinal(db: Db, scope: BudgetScope, source: 1 | 2): Promise<ResidueFinal> {
+export async function getResidueFinal(db: Db, scope: BookingScope, source: 1 | 2): Promise<ResidueFinal> {
   const [head, lines] = await Promise.all([readHead(db, scope), residueLines(db, scope)]);
   const closed = head.finalApproved !== null;
   const writable = !closed && head.forecastApproved !== null;
@@ -49,7 +50,7 @@ export async function getResidueFinal(db: Db, scope: BudgetScope, source: 1 | 2)
  * the lines of the source that can't hold a residue (availability 0) are determined with 0 by the same
  * save. Runs behind the budget head's FOR UPDATE lock, so no booking moves the figures meanwhile.
  */
-export async function saveResidueFinal(db: Db, scope: BudgetScope, input: ResidueFinalSaveInput): Promise<ResidueFinal> {
+export async function saveResidueFinal(db: Db, scope: BookingScope, input: ResidueFinalSaveInput): Promise<ResidueFinal> {
   await db.transaction(async (tx) => {
     await lockResidueHead(tx, scope);
     const lines = await residueLines(tx, scope, { source: input.budgetType });
@@ -102,7 +103,7 @@ function groupTotals(positions: readonly ResiduePosition[]): ResidueExportGroup[
  * Budget/Residues/Export GET: the lines of the source (0 all) filtered by residue (with: the amount
  * shown, determined or proposed, above 0), grouped per source (current first) and part with totals.
  */
-export async function residueExport(db: Db, scope: BudgetScope, input: ResidueExportInput): Promise<ResidueExport> {
+export async function residueExport(db: Db, scope: BookingScope, input: ResidueExportInput): Promise<ResidueExport> {
   const lines = await residueLines(db, scope, { source: input.source as ResidueSource });
   const positions = lines.map((l) => residuePosition(l, false)).filter((p) => (p.amount > 0 ? input.includeWithResidue : input.includeWithoutResidue));
   const groups: ResidueExportGroup[] = [];

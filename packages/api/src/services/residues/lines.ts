@@ -11,6 +11,8 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { figureSourceSelects } from '../ledger/chapterFigures.ts';
+import type { YearScope } from '../ledger/bookingScope.ts';
+import { sqlList } from '../ledger/sql.ts';
 
 /**
  * The chapter lines of a scope with their figures, for the residue screens (determination, export,
@@ -19,10 +21,7 @@ import { figureSourceSelects } from '../ledger/chapterFigures.ts';
  * positions and the booking aggregates of every figure source (chapterFigures.ts), summed per line.
  */
 
-export interface ResidueScope {
-  departmentId: number;
-  year: number;
-}
+export type ResidueScope = YearScope;
 
 export interface ResidueLine {
   lineId: number;
@@ -81,15 +80,7 @@ function sourceCondition(scope: ResidueScope, filter: LineFilter): SQL {
   const conditions: SQL[] = [sql`l.department_id = ${scope.departmentId}`, sql`l.year = ${scope.year}`];
   if (filter.source === 1) conditions.push(sql`l.chapter_year = l.year`);
   if (filter.source === 2) conditions.push(sql`l.chapter_year < l.year`);
-  if (filter.lineIds)
-    conditions.push(
-      filter.lineIds.length
-        ? sql`l.id in (${sql.join(
-            filter.lineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+  if (filter.lineIds) conditions.push(filter.lineIds.length ? sql`l.id in (${sqlList(filter.lineIds)})` : sql`false`);
   return sql.join(conditions, sql` and `);
 }
 

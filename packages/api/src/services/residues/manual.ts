@@ -1,11 +1,12 @@
 import { type Db, execRows, schema, toBool } from '@app/db';
-import { type Area, type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
+import { type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { type BudgetScope, lockOpenHead, readHead } from '../ledger/head.ts';
+import { lockOpenHead, readHead } from '../ledger/head.ts';
 import { firstYearSql } from '../ledger/cashBalances.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
+import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { chapterBudgets, chapters } = schema;
 
@@ -17,9 +18,7 @@ const { chapterBudgets, chapters } = schema;
  * on like carried lines. A line stays deletable while nothing is booked, reserved or changed on it.
  */
 
-type ManualScope = BudgetScope & { area: Area };
-
-async function isFirstYear(db: Db, scope: BudgetScope): Promise<boolean> {
+async function isFirstYear(db: Db, scope: BookingScope): Promise<boolean> {
   const [row] = await execRows<{ first_year: number | string | null }>(db, sql`select ${firstYearSql(scope.departmentId)} as first_year`);
   return Number(row?.first_year ?? scope.year) === scope.year;
 }
@@ -54,7 +53,7 @@ function toManual(line: ResidueLine, referenced: boolean): ManualResidue {
 }
 
 /** The residue lines of the scope with whether anything references them (one query for the flags). */
-async function manualRows(db: Db, scope: BudgetScope, lineIds?: number[]): Promise<ManualResidue[]> {
+async function manualRows(db: Db, scope: BookingScope, lineIds?: number[]): Promise<ManualResidue[]> {
   const lines = await residueLines(db, scope, lineIds ? { lineIds } : { source: 2 });
   if (lines.length === 0) return [];
   const referenced = await execRows<{ id: number | string }>(
@@ -75,7 +74,7 @@ function matches(row: ManualResidue, search: string): boolean {
 }
 
 /** Budget/Residues GET: the manual residues of the first year (none in a later year), filtered by year, chapter or names. */
-export async function listManualResidues(db: Db, scope: BudgetScope, search: string): Promise<ManualResidueList> {
+export async function listManualResidues(db: Db, scope: BookingScope, search: string): Promise<ManualResidueList> {
   const [head, first] = await Promise.all([readHead(db, scope), isFirstYear(db, scope)]);
   const rows = first ? (await manualRows(db, scope)).filter((r) => matches(r, search)) : [];
   return { rows, isFirstYear: first, isBudgetClosed: head.finalApproved !== null, editable: first && head.finalApproved === null };
@@ -90,7 +89,7 @@ type ChapterRow = Pick<typeof chapters.$inferSelect, 'id' | 'chapter' | 'emptyCh
  * category links), once per area and year, so the residue line is an ordinary line of its chapter
  * year that movements and reservations resolve like a carried one. ChapterNotFound when neither chart has it.
  */
-async function residueChapterOf(tx: Db, scope: ManualScope, input: ManualResidueSave): Promise<ChapterRow> {
+async function residueChapterOf(tx: Db, scope: BookingScope, input: ManualResidueSave): Promise<ChapterRow> {
   const picked = { id: chapters.id, chapter: chapters.chapter, emptyChapter: chapters.emptyChapter, year: chapters.year };
   let code = input.chapter ?? '';
   if (input.chapterId !== undefined) {
@@ -126,13 +125,13 @@ async function residueChapterOf(tx: Db, scope: ManualScope, input: ManualResidue
 }
 
 /** The start of a manual-residue write: open year, the head locked, budget open, the first year (Forbidden otherwise). */
-async function lockManualScope(tx: Db, scope: BudgetScope): Promise<void> {
+async function lockManualScope(tx: Db, scope: BookingScope): Promise<void> {
   const head = await lockOpenHead(tx, scope);
   if (head.finalApproved) fail('BudgetClosed');
   if (!(await isFirstYear(tx, scope))) fail('Forbidden', { params: { reason: 'notFirstYear' } });
 }
 
-async function lockLine(tx: Db, scope: BudgetScope, id: number) {
+async function lockLine(tx: Db, scope: BookingScope, id: number) {
   const [line] = await tx
     .select()
     .from(chapterBudgets)
@@ -149,7 +148,7 @@ async function lockLine(tx: Db, scope: BudgetScope, id: number) {
  * chapter and year (InvalidValue) and its amount (+ changes) can't go below what is used
  * (SmallerThanExistingResidue).
  */
-export async function saveManualResidue(db: Db, scope: ManualScope, input: ManualResidueSave): Promise<ManualResidue> {
+export async function saveManualResidue(db: Db, scope: BookingScope, input: ManualResidueSave): Promise<ManualResidue> {
   const id = await db.transaction(async (tx): Promise<number> => {
     await lockManualScope(tx, scope);
     const saved = input.id === null ? null : await lockLine(tx, scope, input.id);
@@ -204,7 +203,7 @@ export async function saveManualResidue(db: Db, scope: ManualScope, input: Manua
 }
 
 /** Budget/Residues DELETE: the manual residue (ResiduelNotFound), only while nothing is booked, reserved or changed on it (CannotDeleteUsed). */
-export async function deleteManualResidue(db: Db, scope: BudgetScope, id: number): Promise<ManualResidueDeleteResult> {
+export async function deleteManualResidue(db: Db, scope: BookingScope, id: number): Promise<ManualResidueDeleteResult> {
   await db.transaction(async (tx) => {
     await lockManualScope(tx, scope);
     await lockLine(tx, scope, id);
