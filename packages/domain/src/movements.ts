@@ -5,6 +5,7 @@ import { Cents, PositiveCents } from './money.ts';
 import { PartSchema, TypedChapterCode } from './chapterCode.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { PageInput } from './paging.ts';
+import { NullNum, NullText, Num, pageOf, Text } from './outputs.ts';
 import { ScopeInput, Year } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
 import { MovementKindSchema, MovementTypeSchema } from './movementTypes.ts';
@@ -130,9 +131,6 @@ export type MovementContextInput = z.infer<typeof MovementContextInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-const Num = z.number();
-const Text = z.string();
-
 export const MovementSupplierBrief = z.strictObject({ id: Num, code: Num, name1: Text, name2: Text, paymentTerm: Num, chapterProposal: Text });
 export type MovementSupplierBrief = z.infer<typeof MovementSupplierBrief>;
 
@@ -146,10 +144,10 @@ export const MovementListItem = z.strictObject({
   recordNumber: Num,
   type: MovementTypeSchema,
   recordDate: Text,
-  documentDate: Text.nullable(),
+  documentDate: NullText,
   documentNumber: Text,
-  supplierId: Num.nullable(),
-  supplierCode: Num.nullable(),
+  supplierId: NullNum,
+  supplierCode: NullNum,
   supplierName: Text,
   amount: Cents,
   /** Every instalment paid (types without payments: true). */
@@ -158,7 +156,7 @@ export const MovementListItem = z.strictObject({
 });
 export type MovementListItem = z.infer<typeof MovementListItem>;
 
-export const MovementListPage = z.strictObject({ entities: z.array(MovementListItem), page: Num, pageSize: Num, totalPages: Num, total: Num });
+export const MovementListPage = pageOf(MovementListItem);
 export type MovementListPage = z.infer<typeof MovementListPage>;
 
 const ChapterLineFields = {
@@ -182,8 +180,8 @@ export const MovementPosition = z.strictObject({
   note: Text,
   paid: Cents,
   open: Cents,
-  reservationId: Num.nullable(),
-  reservationRecordNumber: Num.nullable(),
+  reservationId: NullNum,
+  reservationRecordNumber: NullNum,
   reservationAmount: Cents,
 });
 export type MovementPosition = z.infer<typeof MovementPosition>;
@@ -193,7 +191,7 @@ const ChapterSide = z.strictObject(ChapterLineFields);
 export const MovementTransferPosition = z.strictObject({ id: Num, from: ChapterSide, to: ChapterSide, amount: Cents, note: Text });
 export type MovementTransferPosition = z.infer<typeof MovementTransferPosition>;
 
-export const MovementPayment = z.strictObject({ id: Num, amount: Cents, dateDue: Text, datePaid: Text.nullable() });
+export const MovementPayment = z.strictObject({ id: Num, amount: Cents, dateDue: Text, datePaid: NullText });
 export type MovementPayment = z.infer<typeof MovementPayment>;
 
 /** A movement as saved (Movements.get, the answer of Movements.save). */
@@ -203,9 +201,9 @@ export const Movement = z.strictObject({
   recordNumber: Num,
   type: MovementTypeSchema,
   recordDate: Text,
-  documentDate: Text.nullable(),
+  documentDate: NullText,
   documentNumber: Text,
-  templateCode: Num.nullable(),
+  templateCode: NullNum,
   supplier: MovementSupplierBrief.nullable(),
   account: MovementAccountBrief.nullable(),
   positions: z.array(MovementPosition),
@@ -230,7 +228,7 @@ export type MovementDeleteResult = z.infer<typeof MovementDeleteResult>;
 export const ChapterBefore = z.strictObject({
   ...ChapterLineFields,
   /** The budget line (null: the chapter has no line in the scope: chapterNotAvailable when booked). */
-  lineId: Num.nullable(),
+  lineId: NullNum,
   budgetInitial: Cents,
   budgetChanges: Cents,
   budgetFinal: Cents,

@@ -6,6 +6,7 @@ import { TypedChapterCode } from './chapterCode.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { BudgetChapterSchema } from './budgetFigures.ts';
 import { PageInput } from './paging.ts';
+import { Num, pageOf, Text } from './outputs.ts';
 import { ScopeInput, Year } from './scope.ts';
 import { ChapterLineRef, MovementDeleteResult, RecordNumber } from './movements.ts';
 
@@ -104,9 +105,6 @@ export type ReservationsForLineInput = z.infer<typeof ReservationsForLineInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-const Num = z.number();
-const Text = z.string();
-
 /** The reservation's line: the chapter (of the chart of its chapter year) and the scope's budget line. */
 export const ReservationChapter = z.strictObject({
   chapterId: Num,
@@ -149,7 +147,7 @@ export const Reservation = ReservationListItem.extend({
 });
 export type Reservation = z.infer<typeof Reservation>;
 
-export const ReservationListPage = z.strictObject({ entities: z.array(ReservationListItem), page: Num, pageSize: Num, totalPages: Num, total: Num });
+export const ReservationListPage = pageOf(ReservationListItem);
 export type ReservationListPage = z.infer<typeof ReservationListPage>;
 
 export const ReservationTotals = z.strictObject({ amountBooked: Cents, amountUsed: Cents, amountUnused: Cents });

@@ -3,44 +3,26 @@ import {
   AccessLevel,
   type ChapterBefore,
   type ChaptersBeforeInput,
-  chapterLineName,
-  type Movement,
   type MovementAccountBrief,
   type MovementContext,
   type MovementContextInput,
-  type MovementKey,
-  type MovementKind,
   type MovementListInput,
   type MovementListItem,
   type MovementListPage,
   type MovementType,
   movementHeadFieldRules,
   movementTypeOptions,
-  type Part,
   pageWindow,
   parseDateInput,
   toPage,
 } from '@app/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
 import { chapterFigureRows, type FigureRow } from '../ledger/chapterFigures.ts';
 import { bookable } from '../scope.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 
-const {
-  accounts,
-  chapterBudgets,
-  chapters,
-  movementPaymentShares,
-  movementPayments,
-  movementPositions,
-  movementTransferPositions,
-  movements,
-  recordCounters,
-  reservations,
-  suppliers,
-} = schema;
+const { accounts, movements, recordCounters } = schema;
 
 // ---- list -------------------------------------------------------------------------------------
 
@@ -106,184 +88,9 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
   return toPage(entities, total, input);
 }
 
-// ---- one movement -----------------------------------------------------------------------------
+// ---- one movement: getMovement.ts (re-exported here, where the router imports the movement reads) ----
 
-const lineName = (emptyChapter: boolean, chapterName: string, lineNameText: string) => chapterLineName(emptyChapter, chapterName, lineNameText);
-
-/** Movements.get: head, positions (with paid and open shares), transfer positions, payments, briefs. */
-export async function getMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
-  const [row] = await db
-    .select()
-    .from(movements)
-    .where(
-      and(
-        eq(movements.departmentId, scope.departmentId),
-        eq(movements.year, scope.year),
-        eq(movements.kind, input.kind),
-        eq(movements.recordNumber, input.recordNumber),
-      ),
-    )
-    .limit(1);
-  if (!row) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-  const fromLine = alias(chapterBudgets, 'from_line');
-  const toLine = alias(chapterBudgets, 'to_line');
-  const fromChapter = alias(chapters, 'from_chapter');
-  const toChapter = alias(chapters, 'to_chapter');
-  const [supplier, account, positions, shares, transfers, payments, state] = await Promise.all([
-    row.supplierId === null
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: suppliers.id,
-            code: suppliers.code,
-            name1: suppliers.name1,
-            name2: suppliers.name2,
-            paymentTerm: suppliers.paymentTerm,
-            chapterProposal: suppliers.chapterProposal,
-          })
-          .from(suppliers)
-          .where(eq(suppliers.id, row.supplierId)),
-    row.accountId === null
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: accounts.id,
-            code: accounts.code,
-            type: accounts.type,
-            descriptionDeu: accounts.descriptionDeu,
-            descriptionIta: accounts.descriptionIta,
-          })
-          .from(accounts)
-          .where(eq(accounts.id, row.accountId)),
-    db
-      .select({
-        id: movementPositions.id,
-        amount: movementPositions.amount,
-        note: movementPositions.note,
-        chapterId: chapters.id,
-        chapter: chapters.chapter,
-        chapterYear: chapterBudgets.chapterYear,
-        part: chapters.part,
-        emptyChapter: chapters.emptyChapter,
-        descriptionDeu: chapters.descriptionDeu,
-        descriptionIta: chapters.descriptionIta,
-        lineDeu: chapterBudgets.descriptionDeu,
-        lineIta: chapterBudgets.descriptionIta,
-        reservationId: movementPositions.reservationId,
-        reservationRecordNumber: reservations.recordNumber,
-        reservationAmount: movementPositions.reservationAmount,
-      })
-      .from(movementPositions)
-      .innerJoin(chapterBudgets, eq(chapterBudgets.id, movementPositions.chapterBudgetId))
-      .innerJoin(chapters, eq(chapters.id, chapterBudgets.chapterId))
-      .leftJoin(reservations, eq(reservations.id, movementPositions.reservationId))
-      .where(eq(movementPositions.movementId, row.id))
-      .orderBy(asc(movementPositions.sort)),
-    db
-      .select({ positionId: movementPaymentShares.positionId, amount: movementPaymentShares.amount, datePaid: movementPayments.datePaid })
-      .from(movementPaymentShares)
-      .innerJoin(movementPayments, eq(movementPayments.id, movementPaymentShares.paymentId))
-      .where(eq(movementPayments.movementId, row.id)),
-    db
-      .select({
-        id: movementTransferPositions.id,
-        amount: movementTransferPositions.amount,
-        note: movementTransferPositions.note,
-        fromChapterId: fromChapter.id,
-        fromChapter: fromChapter.chapter,
-        fromYear: fromLine.chapterYear,
-        fromPart: fromChapter.part,
-        fromEmpty: fromChapter.emptyChapter,
-        fromDeu: fromChapter.descriptionDeu,
-        fromIta: fromChapter.descriptionIta,
-        fromLineDeu: fromLine.descriptionDeu,
-        fromLineIta: fromLine.descriptionIta,
-        toChapterId: toChapter.id,
-        toChapter: toChapter.chapter,
-        toYear: toLine.chapterYear,
-        toPart: toChapter.part,
-        toEmpty: toChapter.emptyChapter,
-        toDeu: toChapter.descriptionDeu,
-        toIta: toChapter.descriptionIta,
-        toLineDeu: toLine.descriptionDeu,
-        toLineIta: toLine.descriptionIta,
-      })
-      .from(movementTransferPositions)
-      .innerJoin(fromLine, eq(fromLine.id, movementTransferPositions.fromChapterBudgetId))
-      .innerJoin(fromChapter, eq(fromChapter.id, fromLine.chapterId))
-      .innerJoin(toLine, eq(toLine.id, movementTransferPositions.toChapterBudgetId))
-      .innerJoin(toChapter, eq(toChapter.id, toLine.chapterId))
-      .where(eq(movementTransferPositions.movementId, row.id))
-      .orderBy(asc(movementTransferPositions.sort)),
-    db
-      .select({ id: movementPayments.id, amount: movementPayments.amount, dateDue: movementPayments.dateDue, datePaid: movementPayments.datePaid })
-      .from(movementPayments)
-      .where(eq(movementPayments.movementId, row.id))
-      .orderBy(asc(movementPayments.sort)),
-    bookable(db, scope),
-  ]);
-  const positionsOut = positions.map((p) => {
-    const own = shares.filter((s) => s.positionId === p.id);
-    const paid = own.filter((s) => s.datePaid !== null).reduce((sum, s) => sum + s.amount, 0);
-    return {
-      id: p.id,
-      chapterId: p.chapterId,
-      chapter: p.chapter,
-      chapterYear: p.chapterYear,
-      part: p.part as Part,
-      descriptionDeu: lineName(p.emptyChapter, p.descriptionDeu, p.lineDeu),
-      descriptionIta: lineName(p.emptyChapter, p.descriptionIta, p.lineIta),
-      amount: p.amount,
-      note: p.note,
-      paid,
-      open: p.amount - paid,
-      reservationId: p.reservationId,
-      reservationRecordNumber: p.reservationRecordNumber,
-      reservationAmount: p.reservationAmount,
-    };
-  });
-  const s = supplier[0];
-  const a = account[0];
-  return {
-    id: row.id,
-    kind: row.kind as MovementKind,
-    recordNumber: row.recordNumber,
-    type: row.type as MovementType,
-    recordDate: row.recordDate,
-    documentDate: row.documentDate,
-    documentNumber: row.documentNumber,
-    templateCode: row.templateCode,
-    supplier: s ? { ...s, chapterProposal: s.chapterProposal ?? '' } : null,
-    account: a ? ({ ...a, type: a.type as MovementAccountBrief['type'] } satisfies MovementAccountBrief) : null,
-    positions: positionsOut,
-    transferPositions: transfers.map((t) => ({
-      id: t.id,
-      from: {
-        chapterId: t.fromChapterId,
-        chapter: t.fromChapter,
-        chapterYear: t.fromYear,
-        part: t.fromPart as Part,
-        descriptionDeu: lineName(t.fromEmpty, t.fromDeu, t.fromLineDeu),
-        descriptionIta: lineName(t.fromEmpty, t.fromIta, t.fromLineIta),
-      },
-      to: {
-        chapterId: t.toChapterId,
-        chapter: t.toChapter,
-        chapterYear: t.toYear,
-        part: t.toPart as Part,
-        descriptionDeu: lineName(t.toEmpty, t.toDeu, t.toLineDeu),
-        descriptionIta: lineName(t.toEmpty, t.toIta, t.toLineIta),
-      },
-      amount: t.amount,
-      note: t.note,
-    })),
-    payments,
-    total: positionsOut.reduce((sum, p) => sum + p.amount, 0),
-    transferTotal: transfers.reduce((sum, t) => sum + t.amount, 0),
-    cancelled: row.cancelled,
-    isEditable: state.editable && !row.cancelled,
-  };
-}
+export { getMovement } from './getMovement.ts';
 
 // ---- figures before a movement ----------------------------------------------------------------
 
