@@ -17,6 +17,7 @@ const steps = [
   ['i18n', 'i18n:check'],
   ['deps', 'deps:check'],
   ['cpd', 'cpd'],
+  ['sizes', 'sizes'],
   ['unit', 'test:unit'],
   ['e2e', 'test:e2e'],
 ];

@@ -32,6 +32,7 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import { approveForecast } from '../services/budget/approval.ts';
+import { chapterBefore } from '../services/budget/changeFigures.ts';
 import * as changes from '../services/budget/changes.ts';
 import { getBudgetChapter, listBudgetChapters } from '../services/budget/chapters.ts';
 import { forecastSummary, getForecastPart, saveForecastPart } from '../services/budget/forecast.ts';
@@ -112,7 +113,7 @@ export const budgetRouter = router({
     chapterBefore: bookingProcedure
       .input(ChapterBeforeInput)
       .output(BudgetChapterOutput)
-      .query(({ ctx, input }) => changes.chapterBefore(ctx.db, ctx.bookingScope, input)),
+      .query(({ ctx, input }) => chapterBefore(ctx.db, ctx.bookingScope, input)),
   }),
 
   adjustment: router({
