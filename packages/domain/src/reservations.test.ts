@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservationAmountProblem, reservationParts } from './reservations.ts';
+import { reservationAmountProblem, reservationParts, reservationRemaining } from './reservations.ts';
 
 describe('reservationParts', () => {
   const unused = new Map([
@@ -54,5 +54,14 @@ describe('reservationAmountProblem (DOMAIN decision 7)', () => {
     ['empty booked: only the positions', { amountBooked: null, amountUsed: 1 }, { field: 'amountUsed', reason: 'belowPositions' }],
   ] as const)('%s', (_name, patch, expected) => {
     expect(reservationAmountProblem({ ...ok, ...patch })).toEqual(expected && { code: 'InvalidValue', ...expected });
+  });
+});
+
+describe('reservationRemaining (DOMAIN decision 7)', () => {
+  it('an open reservation holds its unused part, never below 0; a closed or cancelled one nothing', () => {
+    expect(reservationRemaining({ closed: false, unused: 110_000 })).toBe(110_000);
+    expect(reservationRemaining({ closed: false, unused: -500 })).toBe(0);
+    expect(reservationRemaining({ closed: true, unused: 110_000 })).toBe(0);
+    expect(reservationRemaining({ closed: false, cancelled: true, unused: 110_000 })).toBe(0);
   });
 });

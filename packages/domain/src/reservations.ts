@@ -232,3 +232,13 @@ export function reservationAmountProblem(amounts: {
   if (booked !== null && used !== null && booked < used) return problem('amountBooked', 'usedAbove');
   return null;
 }
+
+/**
+ * What a reservation still holds on its chapter line (DOMAIN decision 7): nothing once closed or
+ * cancelled, else its unused part (booked − used, typed and by positions), never below 0. The same rule
+ * as the chapter figures' SQL (`reservationRemainingSql` in packages/api services/ledger/counting.ts);
+ * the reservation form's budget box counts with it.
+ */
+export function reservationRemaining(r: { closed: boolean; cancelled?: boolean | undefined; unused: number }): number {
+  return r.closed || r.cancelled ? 0 : Math.max(0, r.unused);
+}

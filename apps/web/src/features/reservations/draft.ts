@@ -3,7 +3,7 @@
  * decision 7). The server decides every rule again; this only says what the form shows before
  * sending. No React here (unit-tested).
  */
-import { Part, type ReservationAmountProblem, reservationAmountProblem, type ReservationListItem } from '@app/domain';
+import { Part, type ReservationAmountProblem, reservationAmountProblem, type ReservationListItem, reservationRemaining } from '@app/domain';
 import type { ChapterChoice } from '../../ui/chapterCode.ts';
 
 /** A reservation as the form reads it (the server's answer; `usedByPositions`: what linked movement positions use). */
@@ -84,18 +84,13 @@ export function reservationProblems(v: ReservationValues, usedByPositions: numbe
   return { missing, amount: reservationAmountProblem({ amountBooked: v.amountBooked, amountUsed: v.amountUsed, usedByPositions }) };
 }
 
-/** What a reservation takes from its line's availability: its unused part while open (DOMAIN decision 7). */
-export function reservedOnLine(r: { closed: boolean; unused: number }): number {
-  return r.closed ? 0 : Math.max(0, r.unused);
-}
-
 /**
  * How much more the form's values reserve on their chapter line than the saved reservation does
  * (the budget box's "available after saving"): a new line takes the whole open part.
  */
 export function reservingMore(v: ReservationValues, saved: (ReservationData & { amountUnused: number }) | null): number {
   if (!v.chapter) return 0;
-  const now = reservedOnLine({ closed: v.closed, unused: unusedAmount(v) });
+  const now = reservationRemaining({ closed: v.closed, unused: unusedAmount(v) });
   const sameLine = saved !== null && saved.chapter.chapterId === v.chapter.id && saved.chapter.chapterYear === v.chapterYear;
-  return now - (sameLine ? reservedOnLine({ closed: saved.closed, unused: saved.amountUnused }) : 0);
+  return now - (sameLine ? reservationRemaining({ closed: saved.closed, unused: saved.amountUnused }) : 0);
 }
