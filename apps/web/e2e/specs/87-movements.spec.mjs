@@ -246,8 +246,15 @@ for (const language of ['de', 'it']) {
       await openHead(page, 'revenues');
       await page.getByTestId('record-open').click({ delay: 80 });
       await page.keyboard.press('F4');
-      await typeInto(page, 'record-dialog-search', String(revenue));
+      const pickerCount = page.getByTestId('record-list').getByTestId('data-count');
       await page.getByTestId('record-list').getByTestId('data-row').first().waitFor();
+      const unfiltered = await pickerCount.innerText();
+      await typeInto(page, 'record-dialog-search', String(revenue));
+      // the search's answer shown (the field is debounced): another count, nothing loading
+      await page.waitForFunction((before) => {
+        const list = document.querySelector('[data-testid="record-list"]');
+        return list?.querySelector('[data-testid="data-count"]')?.textContent !== before && !list.querySelector('[data-testid="data-loading"]');
+      }, unfiltered);
       await shot(page, `movements-picker-${language}`);
       await page.getByTestId('record-list').getByTestId('data-row').filter({ hasText: '2.500,00' }).first().click();
       await page.waitForFunction(([n]) => document.querySelector('[data-testid="movement-record"]')?.textContent?.includes(String(n)), [revenue]);

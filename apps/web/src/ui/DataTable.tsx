@@ -215,7 +215,7 @@ export function DataTable<Row>({
           <Text size="xs" c="dimmed" data-testid="data-count" style={{ whiteSpace: 'nowrap' }}>
             {t`${from}–${to} von ${count}`}
           </Text>
-          {loading ? <Loader size={14} /> : null}
+          {loading ? <Loader size={14} data-testid="data-loading" /> : null}
         </Group>
         <Group gap="sm" wrap="nowrap">
           {pages > 1 ? (
