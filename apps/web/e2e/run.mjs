@@ -93,7 +93,7 @@ function stop(server) {
 }
 
 /** The specs split into `count` shards, longest first onto the lightest shard; each shard in file order. */
-export function shardSpecs(files, count) {
+function shardSpecs(files, count) {
   const weight = (file) => specWeights[file.replace(/\.spec\.mjs$/, '')] ?? 30;
   const shards = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], seconds: 0 }));
   for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {

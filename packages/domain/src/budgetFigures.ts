@@ -89,6 +89,16 @@ export interface BudgetChapter extends ChapterFigures {
 }
 
 /** The chapter of a line as the answers carry it: code, chapter year, part, title, names, editable names. */
+/** A chapter as the change, print and digest answers name it: id, code, part, title and both names. */
+export const ChapterNameFields = {
+  chapterId: Num,
+  chapter: Text,
+  part: PartSchema,
+  title: Num,
+  descriptionDeu: Text,
+  descriptionIta: Text,
+};
+
 export const LineChapterShape = {
   chapterId: Num,
   chapter: Text,

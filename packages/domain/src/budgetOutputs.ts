@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BudgetAdjustment, BudgetChange, BudgetChangeBrief, BudgetChangePosition, BudgetChangeTotals } from './budgetChanges.ts';
-import { type BudgetChapter, BudgetChapterSchema } from './budgetFigures.ts';
+import { type BudgetChapter, BudgetChapterSchema, ChapterNameFields } from './budgetFigures.ts';
 import type {
   AdjustmentProtocol,
   ChangesByChapter,
@@ -78,12 +78,7 @@ const changeBrief = { id: Num, recordNumber: Num, approved: NullText, notes: Tex
 export const BudgetChangeBriefOutput: z.ZodType<BudgetChangeBrief> = z.strictObject(changeBrief);
 
 const ChangePosition: z.ZodType<BudgetChangePosition> = z.strictObject({
-  chapterId: Num,
-  chapter: Text,
-  part: PartSchema,
-  title: Num,
-  descriptionDeu: Text,
-  descriptionIta: Text,
+  ...ChapterNameFields,
   isEditable: z.boolean(),
   budgetBeforeChange: Cents,
   changeAmount: Cents,
@@ -169,12 +164,7 @@ export const ChangesByChapterOutput: z.ZodType<ChangesByChapter> = z.strictObjec
   department: Department,
   items: z.array(
     z.strictObject({
-      chapterId: Num,
-      chapter: Text,
-      part: PartSchema,
-      title: Num,
-      descriptionDeu: Text,
-      descriptionIta: Text,
+      ...ChapterNameFields,
       budgetInitial: Cents,
       budgetChanges: Cents,
       budgetFinal: Cents,

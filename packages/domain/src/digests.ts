@@ -4,7 +4,7 @@ import { IsoDate } from './dates.ts';
 import { Cents } from './money.ts';
 import { PartSchema, TypedChapterCode } from './chapterCode.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
-import { BudgetChapterSchema } from './budgetFigures.ts';
+import { BudgetChapterSchema, ChapterNameFields } from './budgetFigures.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { ScopeInput, Year } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
@@ -268,12 +268,7 @@ export type ChapterDigestTotals = z.infer<typeof ChapterDigestTotals>;
 export const ChapterDigest = z.strictObject({
   year: Num,
   chapterYear: Num,
-  chapterId: Num,
-  chapter: Text,
-  part: PartSchema,
-  title: Num,
-  descriptionDeu: Text,
-  descriptionIta: Text,
+  ...ChapterNameFields,
   balance: BudgetChapterSchema,
   totals: ChapterDigestTotals,
   movements: z.array(ChapterDigestRow),
