@@ -80,7 +80,7 @@ export async function accountIdOf(handle: DbHandle, departmentCode: string, code
 }
 
 /** Asserts a promise fails with the given business code. */
-export async function expectAppError(promise: Promise<unknown>, code: string): Promise<void> {
+export async function expectAppError(promise: Promise<unknown>, code: string, info?: { field?: string; params?: Record<string, unknown> }): Promise<void> {
   let caught: unknown;
   try {
     await promise;
@@ -89,4 +89,5 @@ export async function expectAppError(promise: Promise<unknown>, code: string): P
   }
   expect(caught, `expected ${code}`).toBeInstanceOf(TRPCError);
   expect(safeErrorInfo(caught as TRPCError)?.code).toBe(code);
+  if (info) expect(safeErrorInfo(caught as TRPCError)).toMatchObject(info);
 }

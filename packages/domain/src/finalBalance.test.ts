@@ -8,6 +8,8 @@ import {
   finalApprovalWindow,
   isExceededLine,
   isLateFinalApproval,
+  isResidueLineFailing,
+  isResidueOutOfBounds,
   isUndeterminedLine,
   isUnpaidLine,
   title3Totals,
@@ -72,7 +74,9 @@ describe('final-account criteria predicates (DOMAIN decision 16)', () => {
   const line = (over: Partial<CriteriaLine> = {}): CriteriaLine => ({
     part: Part.Expenses,
     title: 1,
+    budgetFinal: 0,
     payments: 0,
+    reservations: 0,
     openPayments: 0,
     availableAfterPlannedExpenses: 0,
     finalResidue: 0,
@@ -97,6 +101,20 @@ describe('final-account criteria predicates (DOMAIN decision 16)', () => {
     expect(isUndeterminedLine(line({ finalResidue: 0 }))).toBe(false);
   });
 
+  it('residues fail for an undetermined line and for a residue outside its current bounds (decision 24)', () => {
+    // budget 1.000,00, paid 600,00, open 100,00, reserved 50,00: residue 150,00 .. 400,00
+    const base = { budgetFinal: 100_000, payments: 60_000, openPayments: 10_000, reservations: 5_000, availableAfterPlannedExpenses: 25_000 };
+    expect([null, 14_999, 15_000, 40_000, 40_001].map((r) => isResidueLineFailing(line({ ...base, finalResidue: r })))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(isResidueOutOfBounds(line({ ...base, finalResidue: null }))).toBe(false);
+    expect(failedCriteria([line({ ...base, finalResidue: 40_001 })], { unapprovedChanges: 0, reservationsWithoutResidue: 0 }).residues).toBe(true);
+  });
+
   it('title 3 sums collected or paid + final residues of title 3 only', () => {
     const lines = [
       line({ part: Part.Revenues, title: 3, payments: 1000, finalResidue: 200 }),
@@ -108,7 +126,7 @@ describe('final-account criteria predicates (DOMAIN decision 16)', () => {
   });
 
   it('failedCriteria names each failed criterion; all pass on balanced, paid, determined lines', () => {
-    const clean = [line({ part: Part.Revenues, title: 3, payments: 100 }), line({ title: 3, payments: 100 })];
+    const clean = [line({ part: Part.Revenues, title: 3, budgetFinal: 100, payments: 100 }), line({ title: 3, budgetFinal: 100, payments: 100 })];
     expect(failedCriteria(clean, { unapprovedChanges: 0, reservationsWithoutResidue: 0 })).toEqual({
       unpaidBills: false,
       budgetChanges: false,

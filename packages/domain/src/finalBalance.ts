@@ -4,6 +4,7 @@ import { Cents } from './money.ts';
 import { Part, PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
 import { Num, Text } from './outputs.ts';
+import { residueBounds, residueProblem } from './residues.ts';
 
 // Final account (spec 3 §2 "Final account", §3 "Final balance", §4, §5, §7 FinalBalance*; DOMAIN.md
 // "Year end" and "Decisions for part 3" 12, 16, 18): the criteria, their error rows and the approval.
@@ -103,6 +104,9 @@ export const ChapterErrorRow = z.strictObject({
   finalResidue: Cents.nullable(),
   /** availableAfterPlannedExpenses (revenues: toReceive). */
   availability: Cents,
+  /** The residue's current bounds (DOMAIN decision 24): open payments + reservations .. the availability (budgetFinal − payments, not below 0). */
+  minimum: Cents,
+  maximum: Cents,
 });
 export type ChapterErrorRow = z.infer<typeof ChapterErrorRow>;
 
@@ -174,7 +178,9 @@ export function criteriaFlags(failed: Record<FinalBalanceCriterion, boolean>): (
 export interface CriteriaLine {
   part: Part;
   title: number;
+  budgetFinal: number;
   payments: number;
+  reservations: number;
   openPayments: number;
   availableAfterPlannedExpenses: number;
   finalResidue: number | null;
@@ -186,8 +192,12 @@ const residueOf = (l: CriteriaLine): number => l.finalResidue ?? 0;
 export const isUnpaidLine = (l: CriteriaLine): boolean => l.openPayments > 0 && residueOf(l) < l.openPayments;
 /** Exceeded availability: an expense line whose availability after planned expenses is below 0. */
 export const isExceededLine = (l: CriteriaLine): boolean => l.part === Part.Expenses && l.availableAfterPlannedExpenses < 0;
-/** Residues: the line's final residue is not determined. */
+/** The line's final residue is not determined. */
 export const isUndeterminedLine = (l: CriteriaLine): boolean => l.finalResidue === null;
+/** The line's determined final residue lies outside its current bounds (residues.ts residueBounds: open payments + reservations .. availability). */
+export const isResidueOutOfBounds = (l: CriteriaLine): boolean => l.finalResidue !== null && residueProblem(l.finalResidue, residueBounds(l)) !== null;
+/** Residues (DOMAIN decision 24): the line is not determined, or determined outside its current bounds. */
+export const isResidueLineFailing = (l: CriteriaLine): boolean => isUndeterminedLine(l) || isResidueOutOfBounds(l);
 
 /** Title-3 revenues and expenses (collected or paid + final residues, every chapter year): the title-3 criterion wants them equal. */
 export function title3Totals(lines: readonly CriteriaLine[]): { revenues: number; expenses: number } {
@@ -216,7 +226,7 @@ export function failedCriteria(
     budgetChanges: rows.unapprovedChanges > 0,
     reservations: rows.reservationsWithoutResidue > 0,
     exceededAvailabilities: lines.some(isExceededLine),
-    residues: lines.some(isUndeterminedLine),
+    residues: lines.some(isResidueLineFailing),
     title3: t3.revenues !== t3.expenses,
   };
 }

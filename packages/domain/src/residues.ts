@@ -30,37 +30,82 @@ export function residueFlag(reservations: number, openPayments: number): number 
 }
 
 /**
- * The bounds of a final residue (DOMAIN.md "Year end", decision 14): at least 0 and the remaining
- * reservations, at most the availability (expenses: availableAfterDonePayments; revenues: toReceive,
- * the same figure budgetFinal − payments). When the availability is below the reservations (an
- * overspent line), the maximum wins the lower bound too: `minimum = min(reservations, maximum)` never
- * exceeds `maximum`, and a maximum below 0 is 0. `proposal` (pre-fill and copy button) = open payments
- * + remaining reservations, within the bounds.
+ * The bounds of a final residue (DOMAIN decisions 14, 23, 24), the one rule the save, the final-account
+ * criteria and the determination screen use:
+ * - lower bound `minimum` = open payments + remaining reservations of the line together (what is owed
+ *   and committed must be carried);
+ * - upper bound `maximum` = the line's availability (expenses availableAfterDonePayments, revenues
+ *   toReceive: both budgetFinal − payments), never below 0;
+ * - an expense line is `overspent` when its availability is below its lower bound (below 0, or the open
+ *   payments and reservations exceed it: availableAfterPlannedExpenses < 0): no residue fits, the budget
+ *   must be raised first. A revenue line collected beyond its budget is not overspent (its residue is 0).
+ * - `proposal` (pre-fill and copy button) = the lower bound (open payments + remaining reservations); 0
+ *   on an overspent line.
  */
 export interface ResidueBounds {
   minimum: number;
   maximum: number;
   proposal: number;
+  overspent: boolean;
 }
 
-export function residueBounds(f: { budgetFinal: number; payments: number; openPayments: number; reservations: number }): ResidueBounds {
-  const maximum = Math.max(0, f.budgetFinal - f.payments);
-  const minimum = Math.min(Math.max(0, f.reservations), maximum);
-  const proposal = Math.min(maximum, Math.max(minimum, f.openPayments + f.reservations));
-  return { minimum, maximum, proposal };
+/** What a line's bounds are computed from (chapter figures; `part` 2 = expenses). */
+export interface ResidueBoundsInput {
+  part: number;
+  budgetFinal: number;
+  payments: number;
+  openPayments: number;
+  reservations: number;
 }
 
-/** Why a typed final residue is refused: below 0 → InvalidValue; below the reservations or above the availability → SmallerThanExistingResidue / InvalidValue. */
-export type ResidueBoundError = 'InvalidValue' | 'SmallerThanExistingResidue' | null;
+export function residueBounds(f: ResidueBoundsInput): ResidueBounds {
+  const available = f.budgetFinal - f.payments;
+  const minimum = Math.max(0, f.openPayments + f.reservations);
+  const maximum = Math.max(0, available);
+  const overspent = f.part === 2 && (available < 0 || minimum > maximum);
+  return { minimum, maximum, proposal: overspent ? 0 : minimum, overspent };
+}
 
 /**
- * Checks one typed final residue against its bounds (DOMAIN decision 14): below 0 or above the
- * availability is InvalidValue, below the remaining reservation SmallerThanExistingResidue.
+ * Why a final residue does not fit its line (null: it fits): `overspent` (no residue fits until the
+ * budget is raised), `belowMinimum` (below open payments + remaining reservations, or below 0),
+ * `aboveMaximum` (above the availability). The save refuses each with InvalidValue and the bounds.
  */
-export function checkResidueAmount(amount: number, bounds: ResidueBounds): ResidueBoundError {
-  if (amount < 0 || amount > bounds.maximum) return 'InvalidValue';
-  if (amount < bounds.minimum) return 'SmallerThanExistingResidue';
+export type ResidueProblem = 'overspent' | 'belowMinimum' | 'aboveMaximum';
+
+export function residueProblem(amount: number, bounds: Pick<ResidueBounds, 'minimum' | 'maximum' | 'overspent'>): ResidueProblem | null {
+  if (bounds.overspent) return 'overspent';
+  if (amount < bounds.minimum) return 'belowMinimum';
+  if (amount > bounds.maximum) return 'aboveMaximum';
   return null;
+}
+
+/** The bounds a residue was determined within (stored with it), null when not known (determined before they were stored). */
+export interface DeterminedBounds {
+  minimum: number;
+  maximum: number;
+}
+
+/**
+ * A determined line changed after its determination (DOMAIN decision 24): its bounds now differ from
+ * the ones stored when it was determined (a booking, payment or reservation moved its open payments,
+ * reservations or availability). Unknown stored bounds: changed only when the residue no longer fits.
+ */
+export function residueChanged(finalResidue: number | null, stored: DeterminedBounds | null, bounds: ResidueBounds): boolean {
+  if (finalResidue === null) return false;
+  if (residueProblem(finalResidue, bounds) !== null) return true;
+  return stored !== null && (stored.minimum !== bounds.minimum || stored.maximum !== bounds.maximum);
+}
+
+/**
+ * Decision 23: may a line of Y carried into Y+1 get the figure `figure` (a new residue, or when its
+ * determination is cleared, its lower bound — every later determination is at least that)? Not when
+ * Y+1 already used the carried line beyond it: `figure` + Y+1's changes on the line below what Y+1 paid,
+ * owes and reserves on it (a raise is always allowed). Null: allowed; else the amount Y+1 uses.
+ */
+export function carriedLineShortfall(figure: number, next: { budgetInitial: number; budgetChanges: number; used: number }): number | null {
+  if (figure >= next.budgetInitial) return null;
+  return figure + next.budgetChanges < next.used ? next.used : null;
 }
 
 // ---- determination (Budget/Residues/Final) ------------------------------------------------------
@@ -100,10 +145,17 @@ export const ResiduePosition = z.object({
   /** The final residue when determined, else the proposal (open payments + remaining reservations, within the bounds). */
   amount: Cents,
   isDetermined: z.boolean(),
-  /** The bounds (decision 14): the input refuses below `minimum` and above `maximum`. */
+  /** The bounds (decisions 14, 24): the input refuses below `minimum` (open payments + reservations) and above `maximum` (the availability). */
   minimum: Cents,
   maximum: Cents,
+  /** Open payments + remaining reservations (what the copy button and the pre-fill propose); 0 when overspent. */
   proposal: Cents,
+  /** An expense line whose availability is below its open payments + reservations: no residue fits, the budget must be raised first (never determined by a save). */
+  isOverspent: z.boolean(),
+  /** Determined, and its figures changed after the determination (decision 24): see `isOutOfBounds` whether the residue still fits. */
+  isChanged: z.boolean(),
+  /** Determined with a residue outside its current bounds: the final account's criterion "residues" fails until it is determined again. */
+  isOutOfBounds: z.boolean(),
 });
 export type ResiduePosition = z.infer<typeof ResiduePosition>;
 
@@ -119,14 +171,16 @@ export type ResidueFinal = z.infer<typeof ResidueFinal>;
 
 /**
  * Budget/Residues/Final PUT: the final residues of the lines of one source (`budgetType` 1 current,
- * 2 residue), each by its line id (`budgetId`). One transaction: any refused amount refuses all
- * (InvalidValue / SmallerThanExistingResidue naming `positions.<i>.amount`); a line of another
- * source or scope is InvalidValue (`positions.<i>.budgetId`). Non-editable lines of the source
- * (availability 0) are determined with 0 by the same save. BudgetClosed once the final account is approved.
+ * 2 residue), each by its line id (`budgetId`); `amount: null` clears the line's determination
+ * (decision 23). One transaction: any refused amount refuses all (InvalidValue with the bounds naming
+ * `positions.<i>.amount`; SmallerThanExistingResidue when Y+1 already used the carried line beyond the
+ * new figure); a line of another source or scope is InvalidValue (`positions.<i>.budgetId`). A save
+ * with an amount also determines the lines of the source that can hold no residue (availability 0,
+ * nothing owed) with 0; overspent lines are never determined. BudgetClosed once the final account is approved.
  */
 export const ResidueFinalSaveInput = ScopeInput.extend({
   budgetType: DeterminationSourceSchema,
-  positions: z.array(z.object({ budgetId: Id, amount: Cents })).max(5000),
+  positions: z.array(z.object({ budgetId: Id, amount: Cents.nullable() })).max(5000),
 });
 export type ResidueFinalSaveInput = z.infer<typeof ResidueFinalSaveInput>;
 

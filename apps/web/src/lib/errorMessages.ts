@@ -44,7 +44,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   AvailableExceeded: msg`Der verfügbare Betrag wird überschritten.`,
   BudgetNotApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
   BudgetFinalNegative: msg`Der Endansatz darf nicht negativ werden.`,
-  ChapterHasResidue: msg`Das Kapitel hat Rückstände.`,
+  ChapterHasResidue: msg`Das Kapitel hat einen festgestellten Endrückstand: zum Ändern zuerst unter „Feststellung der Rückstände“ die Feststellung der Zeile aufheben.`,
   BudgetInUse: msg`Der Haushalt wird bereits verwendet.`,
   AdjustmentExists: msg`Es gibt bereits eine Haushaltsangleichung.`,
   DocumentDateAfterRecordDate: msg`Das Belegdatum darf nicht nach dem Buchungsdatum liegen.`,

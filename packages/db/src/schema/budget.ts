@@ -52,6 +52,9 @@ export const chapterBudgets = pgTable(
     descriptionIta: varchar('description_ita', { length: 200 }).notNull().default(''),
     /** Determined at year end; null while not determined. */
     finalResidue: money('final_residue'),
+    /** The residue's bounds when it was determined (open payments + reservations, availability): a line whose bounds moved since is "changed" (DOMAIN decision 24). Null while undetermined. */
+    residueMinimum: money('residue_minimum'),
+    residueMaximum: money('residue_maximum'),
   },
   (t) => [uniqueIndex('chapter_budgets_uq').on(t.departmentId, t.year, t.chapterId, t.chapterYear), index('chapter_budgets_chapter_idx').on(t.chapterId)],
 );

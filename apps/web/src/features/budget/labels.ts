@@ -18,5 +18,5 @@ export const budgetMessages = {
   /** budget.forecast.balance.noTitles */
   noTitles: msg`Der Haushaltsvoranschlag enthält noch keine Beträge.`,
   /** budget.adjust.chapter.hasResidue */
-  hasResidue: msg`Für dieses Kapitel sind die Rückstände festgestellt; es kann nicht geändert werden.`,
+  hasResidue: msg`Für dieses Kapitel ist der Endrückstand festgestellt: zum Ändern zuerst unter „Feststellung der Rückstände“ die Feststellung aufheben.`,
 };

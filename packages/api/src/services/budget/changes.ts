@@ -197,7 +197,8 @@ async function replacePositions(
     const after = wanted.find((w) => w.chapter.id === figures.chapterId)?.amount ?? 0;
     const error = chapterChangeError(figures, after - before);
     if (error === 'AvailableExceeded') exceeded.push(figures.chapter);
-    else if (error) fail(error, { params: { chapter: figures.chapter } });
+    // a determined line names itself: PUT Budget/Residues/Final with `amount: null` for that budgetId clears it (decision 23)
+    else if (error) fail(error, { params: { chapter: figures.chapter, ...(error === 'ChapterHasResidue' ? { budgetId: figures.lineId ?? 0 } : {}) } });
   }
   if (exceeded.length > 0 && !input.confirmAvailableExceeded) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
 

@@ -10,10 +10,11 @@ import {
   finalApprovalWindow,
   isExceededLine,
   isLateFinalApproval,
-  isUndeterminedLine,
+  isResidueLineFailing,
   isUnpaidLine,
   Part,
   type ReservationErrorRow,
+  residueBounds,
   title3Totals,
   type UnapprovedChangeRow,
   type UnpaidBillRow,
@@ -34,7 +35,8 @@ import { sqlList } from '../ledger/sql.ts';
  * - budget changes: a change (or the adjustment) without approval date;
  * - reservations: an open reservation whose remaining amount exceeds its line's final residue;
  * - exceeded availabilities: an expense line with availableAfterPlannedExpenses < 0;
- * - residues: a line whose final residue is not determined;
+ * - residues: a line whose final residue is not determined, or determined outside its current bounds
+ *   (open payments + reservations .. availability; DOMAIN decision 24);
  * - title 3: title-3 revenues (collected + final residues) ≠ title-3 expenses (paid + final residues).
  * Each set comes from one query (the year's lines, the unapproved changes, the reservations, the bills).
  */
@@ -165,6 +167,8 @@ async function unpaidBills(db: Db, lineIds: number[]): Promise<UnpaidBillRow[]> 
   }));
 }
 
+const pick = ({ minimum, maximum }: { minimum: number; maximum: number }) => ({ minimum, maximum });
+
 function chapterRow(l: YearLine): ChapterErrorRow {
   return {
     chapterYear: l.chapterYear,
@@ -178,6 +182,7 @@ function chapterRow(l: YearLine): ChapterErrorRow {
     reservations: l.reservations,
     finalResidue: l.finalResidue,
     availability: l.part === Part.Revenues ? l.toReceive : l.availableAfterPlannedExpenses,
+    ...pick(residueBounds(l)),
   };
 }
 
@@ -249,7 +254,7 @@ export async function finalBalanceErrors(db: Db, scope: BookingScope): Promise<F
     budgetChanges: changes,
     reservations,
     exceededAvailabilities: lines.filter(isExceededLine).map(chapterRow),
-    residues: lines.filter(isUndeterminedLine).map(chapterRow),
+    residues: lines.filter(isResidueLineFailing).map(chapterRow),
     title3Revenues: title3.filter((l) => l.part === Part.Revenues).map(chapterRow),
     title3Expenses: title3.filter((l) => l.part === Part.Expenses).map(chapterRow),
     title3RevenuesTotal: t3.revenues,

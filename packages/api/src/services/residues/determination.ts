@@ -1,20 +1,19 @@
 import { type Db, execRows, moneyParam } from '@app/db';
 import {
-  checkResidueAmount,
+  carriedLineShortfall,
   type ResidueExport,
   type ResidueExportGroup,
   type ResidueExportInput,
   type ResidueFinal,
   type ResidueFinalSaveInput,
   type ResiduePosition,
-  residueBounds,
+  residueProblem,
   type ResidueSource,
-  chapterFigures,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { type BudgetHead, lockOpenHead, readHead } from '../ledger/head.ts';
-import { residueLines, residuePosition } from './lines.ts';
+import { lineBounds, lineUsed, type ResidueLine, residueLines, residuePosition } from './lines.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 
 /**
@@ -44,47 +43,99 @@ export async function getResidueFinal(db: Db, scope: BookingScope, source: 1 | 2
   };
 }
 
+/** What the save writes on a line: the residue with the bounds it was determined within, or null (cleared). */
+type ResidueWrite = { amount: number; minimum: number; maximum: number } | null;
+
+/** A line whose new figure must leave Y+1's carried line covered (decision 23): the position, the line, the figure. */
+interface CarriedCheck {
+  index: number;
+  line: ResidueLine;
+  figure: number;
+}
+
 /**
  * Budget/Residues/Final PUT: every sent amount checked against its line's bounds (refused as a whole:
- * InvalidValue / SmallerThanExistingResidue naming `positions.<i>.amount`), written in one statement;
- * the lines of the source that can't hold a residue (availability 0) are determined with 0 by the same
- * save. Runs behind the budget head's FOR UPDATE lock, so no booking moves the figures meanwhile.
+ * InvalidValue naming `positions.<i>.amount` with the bounds); `amount: null` clears the line's
+ * determination (decision 23); a new figure (a cleared line: its lower bound, which any later
+ * determination reaches) may not leave Y+1's carried line below what Y+1 already used on it
+ * (SmallerThanExistingResidue). A save with an amount also determines the lines of the source that can
+ * hold no residue (availability 0, nothing owed, not overspent) with 0; overspent lines never. Written in
+ * one statement with the bounds of the determination (a later move of them marks the line changed).
+ * Runs behind the budget head's FOR UPDATE lock, so no booking of Y moves the figures meanwhile.
  */
 export async function saveResidueFinal(db: Db, scope: BookingScope, input: ResidueFinalSaveInput): Promise<ResidueFinal> {
   await db.transaction(async (tx) => {
     await lockResidueHead(tx, scope);
     const lines = await residueLines(tx, scope, { source: input.budgetType });
     const byId = new Map(lines.map((l) => [l.lineId, l]));
-    const values = new Map<number, number>();
+    const writes = new Map<number, ResidueWrite>();
+    const checks: CarriedCheck[] = [];
     input.positions.forEach((p, i) => {
       const line = byId.get(p.budgetId);
-      if (!line || values.has(p.budgetId)) fail('InvalidValue', { field: `positions.${i}.budgetId` });
-      const bounds = residueBounds(chapterFigures(line));
-      const error = checkResidueAmount(p.amount, bounds);
-      if (error)
-        fail(error, {
+      if (!line || writes.has(p.budgetId)) fail('InvalidValue', { field: `positions.${i}.budgetId` });
+      const bounds = lineBounds(line);
+      if (p.amount === null) {
+        writes.set(p.budgetId, null);
+        if (line.finalResidue !== null) checks.push({ index: i, line, figure: bounds.minimum });
+        return;
+      }
+      const problem = residueProblem(p.amount, bounds);
+      if (problem)
+        fail('InvalidValue', {
           field: `positions.${i}.amount`,
-          params: { chapter: line.chapter, chapterYear: line.chapterYear, minimum: bounds.minimum, maximum: bounds.maximum },
+          params: { chapter: line.chapter, chapterYear: line.chapterYear, minimum: bounds.minimum, maximum: bounds.maximum, problem },
         });
-      values.set(p.budgetId, p.amount);
+      writes.set(p.budgetId, { amount: p.amount, minimum: bounds.minimum, maximum: bounds.maximum });
+      if (p.amount !== line.finalResidue) checks.push({ index: i, line, figure: p.amount });
     });
-    for (const line of lines) {
-      if (values.has(line.lineId) || line.finalResidue !== null) continue;
-      if (residueBounds(chapterFigures(line)).maximum === 0) values.set(line.lineId, 0);
+    if (input.positions.some((p) => p.amount !== null)) {
+      for (const line of lines) {
+        if (writes.has(line.lineId) || line.finalResidue !== null) continue;
+        const bounds = lineBounds(line);
+        if (!bounds.overspent && bounds.maximum === 0) writes.set(line.lineId, { amount: 0, minimum: 0, maximum: 0 });
+      }
     }
-    await writeFinalResidues(tx, values);
+    await assertCarriedLinesCovered(tx, scope, checks);
+    await writeFinalResidues(tx, writes);
   });
   return getResidueFinal(db, scope, input.budgetType);
 }
 
-/** Sets final_residue of the given lines in one statement. */
-async function writeFinalResidues(tx: Db, values: ReadonlyMap<number, number>): Promise<void> {
-  if (values.size === 0) return;
+/**
+ * Decision 23: the new figures of lines carried into Y+1 (same chapter and chapter year) must cover
+ * what Y+1 already paid, owes and reserves on the carried line beyond its own changes
+ * (carriedLineShortfall), else SmallerThanExistingResidue naming the position, with what Y+1 uses.
+ */
+async function assertCarriedLinesCovered(tx: Db, scope: BookingScope, checks: readonly CarriedCheck[]): Promise<void> {
+  if (checks.length === 0) return;
+  const next = await residueLines(tx, { departmentId: scope.departmentId, year: scope.year + 1 }, { source: 2 });
+  if (next.length === 0) return;
+  const carried = new Map(next.map((l) => [`${l.chapterId}/${l.chapterYear}`, l]));
+  for (const { index, line, figure } of checks) {
+    const target = carried.get(`${line.chapterId}/${line.chapterYear}`);
+    if (!target) continue;
+    const used = carriedLineShortfall(figure, { budgetInitial: target.budgetInitial, budgetChanges: target.budgetChanges, used: lineUsed(target) });
+    if (used !== null)
+      fail('SmallerThanExistingResidue', {
+        field: `positions.${index}.amount`,
+        params: { chapter: line.chapter, chapterYear: line.chapterYear, year: scope.year + 1, used, minimum: used - target.budgetChanges },
+      });
+  }
+}
+
+/** Sets (or clears) final_residue and its bounds of the given lines in one statement. */
+async function writeFinalResidues(tx: Db, writes: ReadonlyMap<number, ResidueWrite>): Promise<void> {
+  if (writes.size === 0) return;
+  const cents = (value: number | undefined) => (value === undefined ? sql`null::numeric` : sql`${moneyParam(value)}::numeric`);
   const rows = sql.join(
-    [...values].map(([id, cents]) => sql`(${id}::int, ${moneyParam(cents)}::numeric)`),
+    [...writes].map(([id, w]) => sql`(${id}::int, ${cents(w?.amount)}, ${cents(w?.minimum)}, ${cents(w?.maximum)})`),
     sql`, `,
   );
-  await execRows(tx, sql`update chapter_budgets set final_residue = v.amount from (values ${rows}) v (id, amount) where chapter_budgets.id = v.id`);
+  await execRows(
+    tx,
+    sql`update chapter_budgets set final_residue = v.amount, residue_minimum = v.minimum, residue_maximum = v.maximum
+        from (values ${rows}) v (id, amount, minimum, maximum) where chapter_budgets.id = v.id`,
+  );
 }
 
 function groupTotals(positions: readonly ResiduePosition[]): ResidueExportGroup['totals'] {

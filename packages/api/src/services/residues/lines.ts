@@ -2,11 +2,15 @@ import { type Db, execRows, toBool, toCents } from '@app/db';
 import {
   chapterFigures,
   chapterLineName,
+  type DeterminedBounds,
   type Part,
   type ResidueChapter,
   type ResiduePosition,
+  type ResidueBounds,
   residueBounds,
+  residueChanged,
   residueFlag,
+  residueProblem,
   type ResidueSource,
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -45,6 +49,8 @@ export interface ResidueLine {
   openPayments: number;
   reservations: number;
   finalResidue: number | null;
+  /** The bounds stored with the determination (null: undetermined, or determined before they were stored). */
+  determined: DeterminedBounds | null;
 }
 
 interface RawLine {
@@ -68,6 +74,8 @@ interface RawLine {
   open_payments: string | number | null;
   reservations: string | number | null;
   final_residue: string | number | null;
+  residue_minimum: string | number | null;
+  residue_maximum: string | number | null;
 }
 
 /** Which lines: `source` 0 all, 1 current, 2 residue lines; or the given line ids. */
@@ -108,7 +116,8 @@ export async function residueLines(db: Db, scope: ResidueScope, filter: LineFilt
     select l.id as line_id, c.id as chapter_id, c.chapter, l.chapter_year, c.part, c.title, c.description_deu, c.description_ita,
            c.search_key_deu, c.search_key_ita, c.empty_chapter, l.description_deu as line_deu, l.description_ita as line_ita, l.notes,
            l.budget_initial::text as budget_initial, ch.amount::text as budget_changes, b.payments::text as payments,
-           b.open_payments::text as open_payments, b.reservations::text as reservations, l.final_residue::text as final_residue
+           b.open_payments::text as open_payments, b.reservations::text as reservations, l.final_residue::text as final_residue,
+           l.residue_minimum::text as residue_minimum, l.residue_maximum::text as residue_maximum
     from lines l
     join chapters c on c.id = l.chapter_id
     left join changes ch on ch.chapter_budget_id = l.id
@@ -138,6 +147,10 @@ export async function residueLines(db: Db, scope: ResidueScope, filter: LineFilt
       openPayments: toCents(r.open_payments),
       reservations: toCents(r.reservations),
       finalResidue: r.final_residue === null ? null : toCents(r.final_residue),
+      determined:
+        r.final_residue === null || r.residue_minimum === null || r.residue_maximum === null
+          ? null
+          : { minimum: toCents(r.residue_minimum), maximum: toCents(r.residue_maximum) },
     };
   });
 }
@@ -162,10 +175,15 @@ export function residueChapter(line: ResidueLine): ResidueChapter {
   };
 }
 
-/** A line as a residue position (spec §3): budget figures, flags, bounds, the amount shown and whether it may be typed. */
+/** The bounds of a line's final residue (domain residueBounds: open payments + reservations .. availability; overspent). */
+export function lineBounds(line: ResidueLine): ResidueBounds {
+  return residueBounds({ part: line.part, ...chapterFigures(line) });
+}
+
+/** A line as a residue position (spec §3): budget figures, flags, bounds, the amount shown, whether it may be typed and its state. */
 export function residuePosition(line: ResidueLine, writable: boolean): ResiduePosition {
   const f = chapterFigures(line);
-  const bounds = residueBounds(f);
+  const bounds = lineBounds(line);
   return {
     chapter: residueChapter(line),
     budget: {
@@ -178,11 +196,14 @@ export function residuePosition(line: ResidueLine, writable: boolean): ResiduePo
       openPayments: f.openPayments,
       flag: residueFlag(f.reservations, f.openPayments),
     },
-    isEditable: writable && bounds.maximum > 0,
+    isEditable: writable && !bounds.overspent && bounds.maximum > 0,
     amount: f.finalResidue ?? bounds.proposal,
     isDetermined: f.finalResidue !== null,
     minimum: bounds.minimum,
     maximum: bounds.maximum,
     proposal: bounds.proposal,
+    isOverspent: bounds.overspent,
+    isChanged: residueChanged(f.finalResidue, line.determined, bounds),
+    isOutOfBounds: f.finalResidue !== null && residueProblem(f.finalResidue, bounds) !== null,
   };
 }

@@ -146,19 +146,19 @@ describeOnDatabases('residues', (get) => {
     const c = await as('zwei');
     const final = await c.residues.final({ ...(await scope()), source: 1 });
     expect(final).toMatchObject({ source: 1, isBudgetClosed: false, allDetermined: false });
-    // 21003: final 1.200,00, paid 300,00 -> available 900,00; open 200,00 + reserved 300,00 -> proposal 500,00 (range 300,00..900,00), flags 1|2
+    // 21003: final 1.200,00, paid 300,00 -> available 900,00; open 200,00 + reserved 300,00 together -> proposal and lower bound 500,00 (range 500,00..900,00), flags 1|2
     // 21006: 3.000,00 - 500,00 = 2.500,00; open 350,00 -> proposal 350,00; flag 2. 11001: 5.200,00 - 4.000,00 to receive
     expect(table(final)).toEqual({
       [`${Y}/11001`]: [520_000, 400_000, 120_000, 0, 0, 0, 0, 120_000, 0, 0, false, true],
       [`${Y}/21001`]: [100_000, 0, 100_000, 0, 0, 0, 0, 100_000, 0, 0, false, true],
-      [`${Y}/21003`]: [120_000, 30_000, 90_000, 20_000, 30_000, 3, 30_000, 90_000, 50_000, 50_000, false, true],
-      [`${Y}/21006`]: [300_000, 50_000, 250_000, 35_000, 0, 2, 0, 250_000, 35_000, 35_000, false, true],
+      [`${Y}/21003`]: [120_000, 30_000, 90_000, 20_000, 30_000, 3, 50_000, 90_000, 50_000, 50_000, false, true],
+      [`${Y}/21006`]: [300_000, 50_000, 250_000, 35_000, 0, 2, 35_000, 250_000, 35_000, 35_000, false, true],
     });
     expect(final.positions.map((p) => p.chapter.chapter)).toEqual(['11001', '21001', '21003', '21006']);
     expect((await c.residues.final({ ...(await scope()), source: 2 })).positions).toEqual([]);
   });
 
-  it('determination refuses each bound (below 0, below the remaining reservation, above the availability, a foreign line) and writes nothing', async () => {
+  it('determination refuses each bound (below 0, below open payments + reservations together, above the availability, a foreign line) with the bounds and writes nothing', async () => {
     const c = await as('zwei');
     const s = await scope();
     const final = await c.residues.final({ ...s, source: 1 });
@@ -173,14 +173,15 @@ describeOnDatabases('residues', (get) => {
         ],
       });
     await expectAppError(save(-1), 'InvalidValue');
-    await expectAppError(save(29_999), 'SmallerThanExistingResidue');
-    await expectAppError(save(90_001), 'InvalidValue');
+    // 400,00 covers the reservation (300,00) but not together with the open bill (200,00): refused with the minimum 500,00
+    await expectAppError(save(49_999), 'InvalidValue', { field: 'positions.1.amount', params: { minimum: 50_000, maximum: 90_000, problem: 'belowMinimum' } });
+    await expectAppError(save(90_001), 'InvalidValue', { params: { minimum: 50_000, maximum: 90_000, problem: 'aboveMaximum' } });
     // a line of the previous year (another scope) is not a line of this source
     const [foreign] = await residueLinesOf(PREV);
     await expectAppError(save(0, foreign?.id ?? 0), 'InvalidValue');
     expect((await c.residues.final({ ...s, source: 1 })).positions.every((p) => !p.isDetermined)).toBe(true);
     // the bounds themselves are accepted
-    await save(30_000);
+    await save(50_000);
     await save(90_000);
     expect(table(await c.residues.final({ ...s, source: 1 }))[`${Y}/21003`]?.slice(9, 11)).toEqual([90_000, true]);
   });
@@ -254,8 +255,8 @@ describeOnDatabases('residues', (get) => {
       // 11001: 1.200,00 to collect in Y+1
       [`${Y}/11001`]: [120_000, 0, 120_000, 0, 0, 0, 0, 120_000, 0, 0, false, false],
       // 21003: residue 500,00 with the open bill 200,00 and the carried reservation 300,00
-      [`${Y}/21003`]: [50_000, 0, 50_000, 20_000, 30_000, 3, 30_000, 50_000, 50_000, 50_000, false, false],
-      [`${Y}/21006`]: [35_000, 0, 35_000, 35_000, 0, 2, 0, 35_000, 35_000, 35_000, false, false],
+      [`${Y}/21003`]: [50_000, 0, 50_000, 20_000, 30_000, 3, 50_000, 50_000, 50_000, 50_000, false, false],
+      [`${Y}/21006`]: [35_000, 0, 35_000, 35_000, 0, 2, 35_000, 35_000, 35_000, 35_000, false, false],
     });
     // the carried reservation: number 1 of Y+1 on the new 2-1-003 residue line, booked the remaining 300,00
     const line21003 = lineId(residues, '21003');
@@ -268,7 +269,7 @@ describeOnDatabases('residues', (get) => {
       35_000,
       0,
       2,
-      0,
+      35_000,
       250_000,
       35_000,
       35_000,
@@ -356,7 +357,7 @@ describeOnDatabases('residues', (get) => {
     expect([b1?.initialBalance, b1?.movementsBalance]).toEqual([b1Y?.finalBalance, -35_000]);
   });
 
-  it('a correction in Y re-runs the carry-over as an update; lowering below what Y+1 uses is SmallerThanExistingResidue', async () => {
+  it('a correction in Y re-runs the carry-over as an update; below open payments + reservations it is refused on save', async () => {
     const c = await as('zwei');
     const s = await scope();
     const next = await scope(NEXT);
@@ -379,13 +380,13 @@ describeOnDatabases('residues', (get) => {
       ['21003', 50_000, 50_000],
       ['21006', 100_000, 100_000],
     ]);
-    // Y+1 uses 500,00 on 2-1-003 (the open bill 200,00 and the carried reservation 300,00): 21003 can't drop to 400,00 there,
-    // although Y's own bounds allow it (the reservation of Y is 300,00)
-    await c.residues.saveFinal({ ...s, budgetType: 1, positions: [{ budgetId: lineId(final, '21003'), amount: 40_000 }] });
-    await expectAppError(c.residues.carryOver(next), 'SmallerThanExistingResidue');
-    expect(await residueLinesOf(NEXT)).toEqual(linesAfter);
-    await c.residues.saveFinal({ ...s, budgetType: 1, positions: [{ budgetId: lineId(final, '21003'), amount: 50_000 }] });
+    // 21003 can't drop to 400,00: its open bill 200,00 and its reservation 300,00 together are the lower bound (DOMAIN decision 24),
+    // refused on save with the minimum, so Y+1 (which uses those 500,00 on 2-1-003) is never started short
+    await expectAppError(c.residues.saveFinal({ ...s, budgetType: 1, positions: [{ budgetId: lineId(final, '21003'), amount: 40_000 }] }), 'InvalidValue', {
+      params: { chapter: '21003', minimum: 50_000 },
+    });
     expect((await c.residues.carryOver(next)).linesUpdated).toBe(0);
+    expect(await residueLinesOf(NEXT)).toEqual(linesAfter);
   });
 
   it('closing the reservation of Y closes its carried copy at the next run', async () => {
