@@ -87,13 +87,12 @@ for (const target of testDatabases()) {
         isEditable: true,
       });
       const id = (chapter: string) => byChapter(final.positions, chapter).budget.budgetId as number;
-      await refused(
-        'PUT',
-        'Budget/Residues/Final',
-        { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 299.99 }] },
-        409,
-        'SmallerThanExistingResidue',
-      );
+      // below the lower bound (open payments + reservations together): InvalidValue with the bounds in euros
+      const below = await call('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 299.99 }] });
+      expect([below.statusCode, below.json().details]).toMatchObject([
+        400,
+        { Message: 'InvalidValue', Field: 'positions.0.amount', Params: { chapter: '21003' } },
+      ]);
       await refused('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 700.01 }] }, 400, 'InvalidValue');
       const saved = await ok('PUT', 'Budget/Residues/Final', {
         ...scope(),
@@ -111,6 +110,20 @@ for (const target of testDatabases()) {
         ['21003', 350.5],
         ['21006', 0],
       ]);
+    });
+
+    it('PUT Budget/Residues/Final with amount null clears a line (decision 23); sent again it is determined', async () => {
+      const final = await ok('GET', `Budget/Residues/Final?${q()}&source=1`);
+      const line21006 = byChapter(final.positions, '21006');
+      const cleared = await ok('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ ...line21006, amount: null }] });
+      expect(cleared.allDetermined).toBe(false);
+      expect(cleared.positions.map((p: Position & { isDetermined: boolean }) => [p.chapter.chapter, p.budget.finalResidue, p.isDetermined])).toEqual([
+        ['11001', 5000, true],
+        ['21003', 350.5, true],
+        ['21006', null, false],
+      ]);
+      const again = await ok('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: line21006.budget.budgetId, amount: 0 }] });
+      expect([again.allDetermined, byChapter(again.positions, '21006').budget.finalResidue]).toEqual([true, 0]);
     });
 
     it('GET Budget/Residues/Export filters by source and residue', async () => {
