@@ -16,11 +16,21 @@ import {
   TOTAL_FILL,
 } from './layout.ts';
 
-/** Widths (percent) of the chapter tables: year, chapter, description, then six amounts. */
+/** Widths (percent) of the chapter tables: year, chapter, description, then six amounts (residues: seven, the bounds last). */
 const CHAPTER_WIDTHS = [6, 8, 26, 10, 10, 10, 10, 10, 10];
+const RESIDUE_WIDTHS = [6, 8, 24, 9, 9, 9, 9, 9, 8, 9];
 
-/** The chapter lines of a failed criterion (exceeded availabilities, undetermined residues, title 3). */
-function chapterTable(page: ReportPage, y: number, rows: ChapterErrorRow[], ctx: LanguageReportContext, total?: { label: string; cents: number }): number {
+/**
+ * The chapter lines of a failed criterion (exceeded availabilities, residues, title 3); the residues
+ * show each line's residue with both its bounds (DOMAIN decision 24) instead of the availability.
+ */
+function chapterTable(
+  page: ReportPage,
+  y: number,
+  rows: ChapterErrorRow[],
+  ctx: LanguageReportContext,
+  options: { total?: { label: string; cents: number }; bounds?: boolean } = {},
+): number {
   const t = labelsFor(ctx.language).finalErrors;
   const body: RowInput[] = rows.map((r) => [
     String(r.chapterYear),
@@ -31,10 +41,13 @@ function chapterTable(page: ReportPage, y: number, rows: ChapterErrorRow[], ctx:
     money(r.openPayments),
     money(r.reservations),
     r.finalResidue === null ? t.notDetermined : money(r.finalResidue),
-    money(r.availability),
+    ...(options.bounds ? [money(r.minimum), money(r.maximum)] : [money(r.availability)]),
   ]);
+  const { total } = options;
   if (total) body.push([bold(total.label, TOTAL_FILL, 8), boldRight(money(total.cents), TOTAL_FILL)]);
-  return drawTable(page, y, { head: t.chapterHead, body, widths: CHAPTER_WIDTHS, right: [3, 4, 5, 6, 7, 8], look: 'grid' });
+  return options.bounds
+    ? drawTable(page, y, { head: t.residuesHead, body, widths: RESIDUE_WIDTHS, right: [3, 4, 5, 6, 7, 8, 9], look: 'grid' })
+    : drawTable(page, y, { head: t.chapterHead, body, widths: CHAPTER_WIDTHS, right: [3, 4, 5, 6, 7, 8], look: 'grid' });
 }
 
 /**
@@ -94,11 +107,11 @@ export function finalBalanceErrorsPdf(data: FinalBalanceErrors, department: stri
         y = chapterTable(page, y, data.exceededAvailabilities, ctx);
         break;
       case 'residues':
-        y = chapterTable(page, y, data.residues, ctx);
+        y = chapterTable(page, y, data.residues, ctx, { bounds: true });
         break;
       case 'title3':
-        y = chapterTable(page, y, data.title3Revenues, ctx, { label: t.title3Revenues, cents: data.title3RevenuesTotal });
-        y = chapterTable(page, y, data.title3Expenses, ctx, { label: t.title3Expenses, cents: data.title3ExpensesTotal });
+        y = chapterTable(page, y, data.title3Revenues, ctx, { total: { label: t.title3Revenues, cents: data.title3RevenuesTotal } });
+        y = chapterTable(page, y, data.title3Expenses, ctx, { total: { label: t.title3Expenses, cents: data.title3ExpensesTotal } });
         break;
     }
   }

@@ -33,6 +33,9 @@ function position(
     minimum: 0,
     maximum: budget.available,
     proposal: 0,
+    isOverspent: false,
+    isChanged: false,
+    isOutOfBounds: false,
   };
 }
 

@@ -21,6 +21,12 @@ export function errorFieldOf(error: unknown): string | null {
   return typeof field === 'string' && field !== '' ? field : null;
 }
 
+/** The values an error names for its message (`data.params`: chapter, bounds, years, ...); {} when none. */
+export function errorParamsOf(error: unknown): Record<string, unknown> {
+  const params = (error as { data?: { params?: unknown } } | null)?.data?.params;
+  return params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+}
+
 /** The chapter codes an error names (`params.chapter`, comma-separated), formatted (`2-1-001, 2-1-003`); '' when none. */
 export function errorChapters(error: unknown): string {
   const params = (error as { data?: { params?: { chapter?: unknown } | null } } | null)?.data?.params;

@@ -10,7 +10,7 @@ export const criterionLabels: Record<FinalBalanceCriterion, MessageDescriptor> =
   budgetChanges: msg`Alle Haushaltsänderungen sind genehmigt`,
   reservations: msg`Keine offene Vormerkung ohne Rückstand`,
   exceededAvailabilities: msg`Keine Verfügbarkeit überschritten`,
-  residues: msg`Alle Rückstände sind festgestellt`,
+  residues: msg`Alle Rückstände sind festgestellt und liegen in ihren Grenzen`,
   title3: msg`Titel 3: Einnahmen und Ausgaben sind gleich`,
 };
 

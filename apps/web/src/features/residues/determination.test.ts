@@ -1,9 +1,12 @@
 import type { ResiduePosition } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { failedLine, flagBits, initialAmounts, linesByPart, problemRows, residueTotal, rowProblem, savePositions } from './determination.ts';
+import { determinedLines, failedLine, flagBits, initialAmounts, linesByPart, problemRows, residueTotal, rowProblem, savePositions } from './determination.ts';
 
-/** A line with its bounds (cents): availability 500,00, reservations 120,00, open payments 80,00. */
-function line(budgetId: number, over: { part?: 1 | 2; editable?: boolean; amount?: number; finalResidue?: number | null } = {}): ResiduePosition {
+/** A line with its bounds (cents): availability 500,00, reservations 120,00, open payments 80,00 (lower bound 200,00). */
+function line(
+  budgetId: number,
+  over: { part?: 1 | 2; editable?: boolean; amount?: number; finalResidue?: number | null; overspent?: boolean } = {},
+): ResiduePosition {
   return {
     chapter: {
       chapterId: budgetId,
@@ -30,9 +33,12 @@ function line(budgetId: number, over: { part?: 1 | 2; editable?: boolean; amount
     isEditable: over.editable ?? true,
     amount: over.amount ?? 20000,
     isDetermined: over.finalResidue !== undefined && over.finalResidue !== null,
-    minimum: 12000,
+    minimum: 20000,
     maximum: 50000,
     proposal: 20000,
+    isOverspent: over.overspent ?? false,
+    isChanged: false,
+    isOutOfBounds: false,
   };
 }
 
@@ -43,26 +49,34 @@ describe('residue determination', () => {
     expect(initialAmounts(final)).toEqual({ '1': 20000, '3': 30000 });
   });
 
-  it('refuses below the reservations, above the availability and below 0; an empty input counts as 0', () => {
+  it('refuses below open payments + reservations together, above the availability and below 0; an empty input counts as 0', () => {
     const p = line(1);
-    expect(rowProblem(p, { '1': 12000 })).toBeNull();
+    expect(rowProblem(p, { '1': 20000 })).toBeNull();
     expect(rowProblem(p, { '1': 50000 })).toBeNull();
-    expect(rowProblem(p, { '1': 11999 })).toBe('SmallerThanExistingResidue');
-    expect(rowProblem(p, { '1': 50001 })).toBe('InvalidValue');
-    expect(rowProblem(p, { '1': -1 })).toBe('InvalidValue');
-    expect(rowProblem(p, { '1': null })).toBe('SmallerThanExistingResidue');
-    // a line without input is never refused
+    expect(rowProblem(p, { '1': 19999 })).toBe('belowMinimum');
+    expect(rowProblem(p, { '1': 50001 })).toBe('aboveMaximum');
+    expect(rowProblem(p, { '1': -1 })).toBe('belowMinimum');
+    expect(rowProblem(p, { '1': null })).toBe('belowMinimum');
+    // a line without input is never refused, nor one being cleared
     expect(rowProblem(line(2, { editable: false }), {})).toBeNull();
+    expect(rowProblem(line(4, { finalResidue: 100 }), { '4': 1 }, { '4': true })).toBeNull();
     expect(problemRows(final, { '1': 60000, '3': 100 })).toEqual([
-      { budgetId: 1, problem: 'InvalidValue' },
-      { budgetId: 3, problem: 'SmallerThanExistingResidue' },
+      { budgetId: 1, problem: 'aboveMaximum' },
+      { budgetId: 3, problem: 'belowMinimum' },
     ]);
   });
 
-  it('sends every editable line of the source with its amount', () => {
+  it('sends every editable line of the source with its amount, and amount null for each determined line being cleared', () => {
     expect(savePositions(final, { '1': 15000, '3': null })).toEqual([
       { budgetId: 1, amount: 15000 },
       { budgetId: 3, amount: 0 },
+    ]);
+    // "clear all" marks the determined lines (2); an undetermined line marked is sent as typed
+    expect(determinedLines(final)).toEqual({ '2': true });
+    expect(savePositions(final, { '1': 15000, '3': 100 }, { '1': true, '2': true })).toEqual([
+      { budgetId: 1, amount: 15000 },
+      { budgetId: 2, amount: null },
+      { budgetId: 3, amount: 100 },
     ]);
   });
 
@@ -89,5 +103,8 @@ describe('residue determination', () => {
     ]);
     // 150,00 typed + 0 determined (not editable) + 300,00 typed
     expect(residueTotal(final.positions, { '1': 15000, '3': 30000 })).toBe(45000);
+    // a line being cleared and an overspent one count 0
+    const marked = [line(1, { finalResidue: 100, editable: false }), line(2, { editable: false, overspent: true, amount: 0 })];
+    expect(residueTotal(marked, {}, { '1': true })).toBe(0);
   });
 });
