@@ -5,7 +5,7 @@
  * not determined, reservations without residue): the dialog offers the error protocol, which is
  * downloaded and names the failed criteria. The residues of the current management are determined
  * (Enter moves down the inputs; an amount below the line's reservation is refused with the row marked;
- * the copy button takes the available amount; Ctrl+Enter saves and returns to the source step). Then every
+ * the copy button proposes open payments + reservations; Ctrl+Enter saves and returns to the source step). Then every
  * criterion passes, the approval date is typed (a date after 31.03. warns "late"), saved, and the year is
  * closed without a reload (the determination turns read-only). The final report (its cash at 31.12.
  * equals the header's), the ETS report and the residues list are printed (PDF text checked); the residues
@@ -46,7 +46,7 @@ const runs = {
     yes: 'Ja',
     errorsPdf: /^Fehlerprotokoll-zum-Rechnungsabschluss-\d{4}\.pdf$/,
     errorsText: ['Fehlerprotokoll zum Rechnungsabschluss', 'Nicht festgestellte Rückstände'],
-    below: 'Nicht unter den offenen Vormerkungen',
+    below: 'Nicht unter offenen Zahlungen und Vormerkungen zusammen',
     saved: 'Rückstände gespeichert',
     approved: `Rechnungsabschluss ${year} genehmigt`,
     finalPdf: `Rechnungsabschluss-${year}.pdf`,
@@ -65,7 +65,7 @@ const runs = {
     yes: 'Sì',
     errorsPdf: /^Protocollo-errori-del-rendiconto-\d{4}\.pdf$/,
     errorsText: ['Protocollo errori del rendiconto', 'Residui non accertati'],
-    below: 'Non inferiore alle prenotazioni aperte',
+    below: 'Non inferiore a pagamenti aperti e prenotazioni insieme',
     saved: 'Residui salvati',
     approved: `Rendiconto ${year} approvato`,
     finalPdf: `Rendiconto-${year}.pdf`,
@@ -185,12 +185,9 @@ for (const [language, t] of Object.entries(runs)) {
       await page.getByText(t.below).first().waitFor();
       assert.equal(await reserved.getAttribute('data-error'), 'true');
       await shot(page, `year-end-residues-refused-${language}`, { fullPage: true });
-      // the copy button takes the available amount
-      const available = await page.getByTestId(`residue-available-${budgetId}`).innerText();
+      // the copy button proposes open payments + reservations (DOMAIN decision 14), not the available amount
       await page.getByTestId(`residue-copy-${budgetId}`).click();
-      assert.equal((await page.getByTestId(reservedInput).inputValue()).replace(/[^\d,]/g, ''), available.replace(/[^\d,]/g, ''));
-      // back to the proposal (open payments + reservations) and saved with Ctrl+Enter
-      await typeInto(page, reservedInput, proposed.replace(/[^\d,]/g, ''));
+      assert.equal((await page.getByTestId(reservedInput).inputValue()).replace(/[^\d,]/g, ''), proposed.replace(/[^\d,]/g, ''));
       await shot(page, `year-end-residues-table-${language}`, { fullPage: true });
       await page.keyboard.press('Control+Enter');
       await page.getByText(t.saved).first().waitFor();

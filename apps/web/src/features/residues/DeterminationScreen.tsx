@@ -1,6 +1,6 @@
 import { formatChapter, type ResidueFinal, type ResidueProblem } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Radio, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
@@ -29,7 +29,7 @@ import {
 } from './determination.ts';
 import { type DeterminationSource, FlagBadge, PartLines } from './DeterminationRows.tsx';
 import { carriedUsedText, flagLabels, problemText, sourceLabels } from './labels.ts';
-import { residueFinalQuery } from './queries.ts';
+import { invalidateResidues, residueFinalQuery } from './queries.ts';
 
 const route = getRouteApi('/_authed/dept/$dept/year/$year/residues/determination');
 
@@ -142,6 +142,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
     try {
       await trpcClient.residues.saveFinal.mutate({ departmentId: department.id, year, budgetType: source, positions });
       notifySuccess(positions.some((p) => p.amount !== null) ? t`Rückstände gespeichert` : t`Feststellung aufgehoben`);
+      await invalidateResidues();
       back();
       return true;
     } catch (error) {
@@ -176,6 +177,21 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
     draft.set('cleared', (previous) => ({ ...previous, [String(budgetId)]: clear }));
   };
   const determined = data.positions.filter((p) => p.isDetermined).length;
+  const [clearing, setClearing] = useState(false);
+  /** Clears every determination of the source at once (decision 23), outside the form: only while nothing typed is unsaved. */
+  async function clearAll() {
+    setClearing(true);
+    try {
+      const positions = Object.keys(determinedLines(data)).map((budgetId) => ({ budgetId: Number(budgetId), amount: null }));
+      await trpcClient.residues.saveFinal.mutate({ departmentId: department.id, year, budgetType: source, positions });
+      notifySuccess(t`Feststellung aufgehoben`);
+      await invalidateResidues();
+    } catch (error) {
+      notifyError(errorText(i18n, error), t`Rückstände nicht gespeichert`);
+    } finally {
+      setClearing(false);
+    }
+  }
 
   const undetermined = data.positions.filter((p) => !p.isDetermined).length;
   return (
@@ -195,9 +211,18 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
               {t`Zurück`}
             </Button>
             {closed || determined === 0 ? null : (
-              <Button variant="default" color="red" onClick={() => draft.set('cleared', determinedLines(data))} data-testid="residues-clear-all">
-                {t`Alle Feststellungen aufheben`}
-              </Button>
+              <Tooltip label={t`Erst speichern oder die Eingaben verwerfen`} disabled={!draft.dirty} withArrow>
+                <Button
+                  variant="default"
+                  color="red"
+                  disabled={draft.dirty}
+                  loading={clearing}
+                  onClick={() => void clearAll()}
+                  data-testid="residues-clear-all"
+                >
+                  {t`Alle Feststellungen aufheben`}
+                </Button>
+              </Tooltip>
             )}
             {closed ? null : <SaveButton onSave={() => void draft.save()} saving={draft.saving} testId="residues-save" />}
           </Group>
