@@ -5,7 +5,7 @@ import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { amountOf, type ClearedLines, flagBits, isCleared, type ResidueAmounts, residueTotal, rowProblem } from './determination.ts';
-import { changedText, flagLabels, overspentText, problemText, stateLabels } from './labels.ts';
+import { changedText, flagLabels, overspentHint, overspentText, problemText, stateLabels } from './labels.ts';
 
 export type DeterminationSource = 1 | 2;
 
@@ -26,14 +26,30 @@ function StateMark({ position, clearing }: { position: ResiduePosition; clearing
   const id = position.budget.budgetId;
   if (clearing)
     return (
-      <Badge size="sm" radius="sm" variant="outline" color="gray" data-testid={`residue-clearing-${id}`}>
+      <Badge
+        size="sm"
+        radius="sm"
+        tt="none"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        variant="outline"
+        color="gray"
+        data-testid={`residue-clearing-${id}`}
+      >
         {i18n._(stateLabels.clearing)}
       </Badge>
     );
   if (position.isOverspent)
     return (
       <Tooltip label={i18n._(overspentText)} withArrow>
-        <Badge size="sm" radius="sm" variant="light" color="red" data-testid={`residue-overspent-${id}`}>
+        <Badge
+          size="sm"
+          radius="sm"
+          tt="none"
+          style={{ flexShrink: 0, overflow: 'visible' }}
+          variant="light"
+          color="red"
+          data-testid={`residue-overspent-${id}`}
+        >
           {i18n._(stateLabels.overspent)}
         </Badge>
       </Tooltip>
@@ -44,6 +60,8 @@ function StateMark({ position, clearing }: { position: ResiduePosition; clearing
         <Badge
           size="sm"
           radius="sm"
+          tt="none"
+          style={{ flexShrink: 0, overflow: 'visible' }}
           variant="light"
           color={position.isOutOfBounds ? 'red' : 'yellow'}
           data-testid={`residue-changed-${id}`}
@@ -95,7 +113,7 @@ function LineActions({
           <ActionIcon
             variant="subtle"
             size="sm"
-            color={clearing ? 'gray' : 'red'}
+            color="gray"
             tabIndex={-1}
             aria-label={clearing ? t`Feststellung beibehalten: ${code}` : t`Feststellung aufheben: ${code}`}
             onClick={() => onClear(id, !clearing)}
@@ -152,7 +170,7 @@ function ResidueCell({
     return (
       <Table.Td ta="right">
         <Text size="xs" c="red" fw={600} data-testid={`residue-amount-${id}`}>
-          {i18n._(overspentText)}
+          {i18n._(overspentHint)}
         </Text>
       </Table.Td>
     );
@@ -201,17 +219,17 @@ export function PartLines({
           <Table.Th w={56}>{t`Jahr`}</Table.Th>
           <Table.Th w={82}>{i18n._(chapterWord)}</Table.Th>
           <Table.Th>{t`Beschreibung`}</Table.Th>
-          <Table.Th w={130} ta="right">
+          <Table.Th w={140} ta="right">
             {source === 1 ? t`Endansatz` : t`Rückstand`}
           </Table.Th>
-          <Table.Th w={120} ta="right">
+          <Table.Th w={124} ta="right">
             {part === 1 ? t`Eingänge` : t`Zahlungen`}
           </Table.Th>
           <Table.Th w={120} ta="right">
             {t`Verfügbar`}
           </Table.Th>
-          <Table.Th w={56} />
-          <Table.Th w={170} ta="right">
+          <Table.Th w={52} />
+          <Table.Th w={160} ta="right">
             {t`Endrückstand`}
           </Table.Th>
           <Table.Th w={64} ta="center">

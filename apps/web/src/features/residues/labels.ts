@@ -27,8 +27,9 @@ export function problemText(i18n: I18n, problem: ResidueProblem, position: Pick<
   return i18n._(msg`Nicht über dem verfügbaren Betrag (höchstens ${maximum})`);
 }
 
-/** An overspent line: no residue fits until its budget is raised. */
+/** An overspent line: no residue fits until its budget is raised (the message; the cell shows the short hint). */
 export const overspentText = msg`Überzogen: erst den Ansatz erhöhen`;
+export const overspentHint = msg`erst den Ansatz erhöhen`;
 
 /** The marks of a line's state on the determination screen. */
 export const stateLabels = {
