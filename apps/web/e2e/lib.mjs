@@ -1,7 +1,9 @@
 /* global document */
 /** Shared helpers for the e2e specs (playwright-core driving Debian's chromium). */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -246,4 +248,17 @@ export async function amountOf(page, testId) {
 /** The amount an input holds, in cents. */
 export async function inputAmount(page, testId) {
   return cents(await page.getByTestId(testId).inputValue());
+}
+
+/** The id of a department by its code (as the supervisor sees the scopes). */
+export async function departmentIdOf(code) {
+  const scopes = await rest('supervisor', 'GET', 'Scopes');
+  return scopes.json.departments.find((d) => d.code === code).id;
+}
+
+/** The text of a downloaded PDF (poppler's pdftotext, layout kept). */
+export async function pdfText(download, name) {
+  const file = join(tmpdir(), `${name}-${Date.now()}.pdf`);
+  await download.saveAs(file);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

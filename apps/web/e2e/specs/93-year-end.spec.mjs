@@ -13,9 +13,6 @@
  * changes nothing.
  * The later specs use neither 201 nor 202 in the previous year.
  */
-import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import {
   assert,
@@ -23,8 +20,10 @@ import {
   backToGerman,
   baseUrl,
   currentYear,
+  departmentIdOf,
   menuEntry,
   newPage,
+  pdfText,
   rest,
   setLanguage,
   shot,
@@ -79,25 +78,13 @@ const runs = {
   },
 };
 
-async function departmentId(code) {
-  const scopes = await rest('supervisor', 'GET', 'Scopes');
-  return scopes.json.departments.find((d) => d.code === code).id;
-}
-
-/** The text of a downloaded PDF (poppler's pdftotext, layout kept). */
-async function pdfText(download, name) {
-  const file = join(tmpdir(), `${name}-${Date.now()}.pdf`);
-  await download.saveAs(file);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
 // the carry-over runs in the current year: a small balanced forecast approved there opens its menu (an
 // earlier spec may have typed a forecast or a used surplus there: the parts are replaced, a used surplus
 // is balanced by an expense of title 2)
 before(async () => {
   const today = new Date().toISOString().slice(0, 10);
   for (const code of ['201', '202']) {
-    const id = await departmentId(code);
+    const id = await departmentIdOf(code);
     const scope = `departmentId=${id}&year=${currentYear}`;
     const summary = await rest('supervisor', 'GET', `Budget/Forecast/Summary?${scope}`);
     const surplusUsed = summary.json.approval ? 0 : (summary.json.totals?.surplusUsed ?? 0);
@@ -292,7 +279,7 @@ for (const [language, t] of Object.entries(runs)) {
         await page.getByText(`Approvazione del rendiconto ${year} revocata`).first().waitFor();
         await page.getByTestId('final-approved-warning').waitFor({ state: 'detached' });
         // the field shows what the server now holds (no approval), and nothing is left unsaved
-        const held = await rest('supervisor', 'GET', `FinalBalance?departmentId=${await departmentId(t.dept)}&year=${year}`);
+        const held = await rest('supervisor', 'GET', `FinalBalance?departmentId=${await departmentIdOf(t.dept)}&year=${year}`);
         assert.equal(held.json.approval, null, 'the server holds no approval');
         assert.equal(await page.getByTestId('final-approval-date').inputValue(), '', 'the date field after reopening');
         assert.equal(await page.getByTestId('final-late-warning').count(), 0, 'no late warning of the old date');

@@ -9,11 +9,23 @@
  * cleared (×, Ctrl+Enter), typed again at its new minimum, and at the end every determination of the
  * source is cleared at once ("Alle Feststellungen aufheben"), so the year is left undetermined as it was.
  */
-import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, newPage, rest, setLanguage, shot, signInAndWait, typeInto, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  departmentIdOf,
+  newPage,
+  pdfText,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  typeInto,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
@@ -51,23 +63,11 @@ const runs = {
 const euro = (amount) => `${amount.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 const chapterCode = (c) => `${c[0]}-${c[1]}-${c.slice(2)}`;
 
-async function departmentId(code) {
-  const scopes = await rest('supervisor', 'GET', 'Scopes');
-  return scopes.json.departments.find((d) => d.code === code).id;
-}
-
-/** The text of a downloaded PDF (poppler's pdftotext, layout kept). */
-async function pdfText(download, name) {
-  const file = join(tmpdir(), `${name}-${Date.now()}.pdf`);
-  await download.saveAs(file);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
 for (const [language, t] of Object.entries(runs)) {
   const base = `${baseUrl}/dept/${t.dept}/year/${year}`;
   describe(`residue corrections (${language})`, () => {
     test('overspent marked, copy proposes, a later reservation marks the line and fails the criteria, cleared and determined again', async () => {
-      const id = await departmentId(t.dept);
+      const id = await departmentIdOf(t.dept);
       const scope = `departmentId=${id}&year=${year}`;
       const table = async () => (await rest(t.user, 'GET', `Budget/Residues/Final?${scope}&source=1`)).json;
       const before = await table();

@@ -1,5 +1,5 @@
 import { type DbHandle, schema } from '@app/db';
-import type { ResidueFinal } from '@app/domain';
+import type { MovementSaveInput, ResidueFinal } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { accountIdOf, departmentId, type signInAs } from '../test-utils.ts';
 
@@ -35,8 +35,30 @@ export function yearEndKit(get: () => DbHandle, as: SignIn, now: Date) {
     return rows;
   };
   type Caller = Awaited<ReturnType<SignIn>>;
+  /** A PaymentDone of `year` on K1 (record 05.05., document 01.05.), booked confirmed where it exceeds the availability; `input` overrides. */
+  const expense = async (input: Partial<MovementSaveInput>, year: number): Promise<MovementSaveInput> => ({
+    ...(await scope(year)),
+    kind: 'expenses',
+    type: 1,
+    recordDate: `${year}-05-05`,
+    documentDate: `${year}-05-01`,
+    accountId: await accountIdOf(get(), '102', 'K1'),
+    confirmAvailableExceeded: true,
+    ...input,
+  });
+  /** A revenue of `year` collected on K1 on 10.03. */
+  const revenue = async (chapter: string, amount: number, year: number): Promise<MovementSaveInput> => ({
+    ...(await scope(year)),
+    kind: 'revenues',
+    type: 0,
+    recordDate: `${year}-03-10`,
+    accountId: await accountIdOf(get(), '102', 'K1'),
+    positions: [{ chapter, amount }],
+  });
   return {
     scope,
+    expense,
+    revenue,
     yearEndBill: async (c: Caller, year: number, documentNumber: string) => {
       const s = await scope(year);
       const [supplier] = await get()

@@ -11,6 +11,8 @@ const fixPaths: Partial<Record<FinalBalanceCriterion, 'residues/determination' |
   reservations: 'residues/determination',
   residues: 'residues/determination',
   budgetChanges: 'budget/changes/edit',
+  // an overspent line is fixed by raising its budget (decision 23: it is never determined as it stands)
+  exceededAvailabilities: 'budget/changes/edit',
 };
 
 /**

@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import type { MovementSaveInput, ResidueFinal } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CURRENT_YEAR, accountIdOf, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { CURRENT_YEAR, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
 import { yearEndKit } from '../yearEnd.testkit.ts';
 
@@ -20,7 +20,8 @@ const JAN = new Date(`${Y + 1}-01-10T10:00:00Z`);
  */
 describeOnDatabases('residues: clear, overspent, re-checked, one lower bound', (get) => {
   const as = signInAs(get, '10.24', JAN);
-  const { scope, approveForecast } = yearEndKit(get, as, JAN);
+  const kit = yearEndKit(get, as, JAN);
+  const { scope, approveForecast } = kit;
   const line = (final: ResidueFinal, chapter: string) => {
     const hit = final.positions.find((p) => p.chapter.chapter === chapter);
     if (!hit) throw new Error(`no line ${chapter}`);
@@ -39,18 +40,7 @@ describeOnDatabases('residues: clear, overspent, re-checked, one lower bound', (
   const save = async (positions: { budgetId: number; amount: number | null }[], year = Y) =>
     (await as('zwei')).residues.saveFinal({ ...(await scope(year)), budgetType: year === Y ? 1 : 2, positions });
   const criteria = async () => (await (await as('zwei')).finalBalance.get(await scope(Y))).criteria;
-  async function expense(input: Partial<MovementSaveInput>, year = Y): Promise<MovementSaveInput> {
-    return {
-      ...(await scope(year)),
-      kind: 'expenses',
-      type: 1,
-      recordDate: `${year}-05-05`,
-      documentDate: `${year}-05-01`,
-      accountId: await accountIdOf(get(), '102', 'K1'),
-      confirmAvailableExceeded: true,
-      ...input,
-    };
-  }
+  const expense = (input: Partial<MovementSaveInput>, year = Y) => kit.expense(input, year);
   async function openBill(chapter: string, amount: number, documentNumber: string) {
     const c = await as('zwei');
     const supplier = await get()
@@ -65,14 +55,7 @@ describeOnDatabases('residues: clear, overspent, re-checked, one lower bound', (
     const c = await as('zwei');
     const s = await scope(Y);
     await workedExampleBudget(c, s);
-    await c.movements.save({
-      ...s,
-      kind: 'revenues',
-      type: 0,
-      recordDate: `${Y}-03-10`,
-      accountId: await accountIdOf(get(), '102', 'K1'),
-      positions: [{ chapter: '11001', amount: 400_000 }],
-    });
+    await c.movements.save(await kit.revenue('11001', 400_000, Y));
     await c.movements.save(
       await expense({
         positions: [

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { withBudgetClosed, workedExampleBudget } from '../bookings.testkit.ts';
+import { yearEndKit } from '../yearEnd.testkit.ts';
 
 const { budgetHeads, chapterBudgets, chapters, departments, movements, paymentOrderItems, reservations, suppliers } = schema;
 
@@ -29,17 +30,8 @@ describeOnDatabases('residues', (get) => {
     return { departmentId: await deptId(code), year };
   }
   const pos = (chapter: string, amount: number, extra: Record<string, unknown> = {}) => ({ chapter, amount, ...extra });
-  async function expense(input: Partial<MovementSaveInput>, year = Y): Promise<MovementSaveInput> {
-    return {
-      ...(await scope(year)),
-      kind: 'expenses',
-      type: 1,
-      recordDate: `${year}-05-05`,
-      documentDate: `${year}-05-01`,
-      accountId: await accountIdOf(get(), '102', 'K1'),
-      ...input,
-    };
-  }
+  const kit = yearEndKit(get, as, JAN);
+  const expense = (input: Partial<MovementSaveInput>, year = Y) => kit.expense(input, year);
   async function supplierId() {
     const [row] = await get()
       .db.select({ id: suppliers.id })
@@ -109,14 +101,7 @@ describeOnDatabases('residues', (get) => {
     // the financial year Y+1 exists (the carry-over runs in it)
     expect((await (await as('supervisor')).years.create({ year: NEXT })).created).toBe(true);
     await workedExampleBudget(c, s);
-    await c.movements.save({
-      ...s,
-      kind: 'revenues',
-      type: 0,
-      recordDate: `${Y}-03-10`,
-      accountId: await accountIdOf(get(), '102', 'K1'),
-      positions: [pos('11001', 400_000)],
-    });
+    await c.movements.save(await kit.revenue('11001', 400_000, Y));
     await c.movements.save(await expense({ positions: [pos('21003', 30_000), pos('21006', 50_000)] }));
     await c.movements.save(await expense({ type: 2, supplierId: await supplierId(), documentNumber: 'R-21003', positions: [pos('21003', 20_000)] }));
     const bank = await accountIdOf(get(), '102', 'B1');
