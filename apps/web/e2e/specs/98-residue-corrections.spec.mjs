@@ -6,7 +6,8 @@
  * overspent line stays undetermined. A reservation booked afterwards (REST) lifts a determined line's
  * lower bound above its residue: the screen marks it "passt nicht mehr", the final account's residues
  * criterion fails and the error protocol names the line with its residue and both bounds. The line is
- * cleared (×, Ctrl+Enter), typed again at its new minimum, and at the end every determination of the
+ * cleared (×, Ctrl+Enter), typed again at its new minimum; a budget change refuses the determined line and
+ * says how to clear it; and at the end every determination of the
  * source is cleared at once ("Alle Feststellungen aufheben"), so the year is left undetermined as it was.
  */
 import { describe, test } from 'node:test';
@@ -43,6 +44,7 @@ const runs = {
     yes: 'Ja',
     errorsHeading: 'Nicht festgestellte Rückstände oder Rückstände außerhalb ihrer Grenzen',
     boundsHead: /Endrückstand\s+Mindestens\s+Höchstens/,
+    hasResidue: 'zum Ändern zuerst unter „Feststellung der Rückstände“ die Feststellung aufheben',
   },
   it: {
     dept: '102',
@@ -56,6 +58,7 @@ const runs = {
     yes: 'Sì',
     errorsHeading: 'Residui non accertati o fuori dai loro limiti',
     boundsHead: /Residuo finale\s+Minimo\s+Massimo/,
+    hasResidue: 'per modificarlo annullare prima il riaccertamento in «Riaccertamento dei residui»',
   },
 };
 
@@ -181,6 +184,21 @@ for (const [language, t] of Object.entries(runs)) {
       assert.equal(await page.getByTestId(`residue-input-${laterId}`).inputValue(), euro(changed.minimum));
       assert.equal(await page.getByTestId(`residue-changed-${laterId}`).count(), 0, 'no mark once determined again');
       assert.equal(row(await table(), later).budget.finalResidue, changed.minimum);
+
+      // ---- a budget change on the determined line is refused with how to clear it (a change opened for it, deleted after)
+      await page.goto(`${base}/budget/changes/edit`);
+      await page.getByTestId('change-approved').fill(`20.12.${year}`);
+      await page.getByTestId('change-create').click();
+      await page.waitForURL((url) => /\/budget\/changes\/edit\/\d+$/.test(url.pathname));
+      const changeNumber = page.url().split('/').pop();
+      await page.getByTestId('add-chapter-code').fill(later.chapter.chapter);
+      await page.getByText(t.hasResidue).first().waitFor();
+      assert.equal(await page.getByTestId(`amount-${later.chapter.chapter}`).count(), 0, 'no position on a determined line');
+      await shot(page, `residue-corrections-change-refused-${language}`);
+      const deleted = await rest(t.user, 'DELETE', `Budget/Changes/${changeNumber}?${scope}`);
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.json));
+      await page.goto(`${base}/residues/determination?source=1`);
+      await page.getByTestId('residues-table').waitFor();
 
       // ---- every determination of the source cleared at once: the year is left undetermined
       await page.getByTestId('residues-clear-all').click();
