@@ -108,7 +108,10 @@ for (const target of testDatabases()) {
         .insert(budgetHeads)
         .values({ departmentId: t.dept('102'), year: Y + 1 })
         .onConflictDoNothing();
-      await db.update(budgetHeads).set({ finalApproved: `${Y + 2}-02-10` }).where(nextHead);
+      await db
+        .update(budgetHeads)
+        .set({ finalApproved: `${Y + 2}-02-10` })
+        .where(nextHead);
       const guarded = await call('PUT', `FinalBalance/Approve?${q()}`, { approval: null });
       expect(guarded.statusCode, guarded.body).toBe(409);
       expect(guarded.json().details).toMatchObject({ Message: 'NextYearApproved', Field: 'approval', Params: { year: Y + 1 } });

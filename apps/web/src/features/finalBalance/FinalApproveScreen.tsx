@@ -5,6 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpcClient } from '../../lib/trpc.ts';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
@@ -46,7 +47,7 @@ export function FinalApproveScreen() {
  */
 function FinalApproveForm() {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const { data } = useSuspenseQuery(finalBalanceQuery({ department, year }));
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm<FinalBalance, Values>({ root, draft: data, toValues, save: onSave });
@@ -135,6 +136,7 @@ function FinalApproveForm() {
             {t`Der Rechnungsabschluss ${year} ist bereits genehmigt (am ${approvedText}): der Haushalt ist abgeschlossen, alle Buchungen des Jahres sind gesperrt.`}
           </Alert>
         ) : null}
+        {!approved && status.isYearLocked ? <BudgetStateAlert closed status={status} /> : null}
         {reopenBlocked ? (
           <Alert color="red" variant="light" py={8} data-testid="final-reopen-refused">
             {i18n._(refusedLabels[reopenBlocked])}

@@ -33,10 +33,7 @@ describeOnDatabases('final account: late assembly and guarded reopening', (get) 
 
   it('sets up brigade 1AF: forecasts of Y and Y+1 approved, kassier linked', async () => {
     const db = get().db;
-    const [row] = await db
-      .insert(departments)
-      .values({ code: '1AF', name1Deu: 'FF Spätdorf', name1Ita: 'VVF Spätdorf' })
-      .returning({ id: departments.id });
+    const [row] = await db.insert(departments).values({ code: '1AF', name1Deu: 'FF Spätdorf', name1Ita: 'VVF Spätdorf' }).returning({ id: departments.id });
     dept = row?.id ?? 0;
     const [kassier] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'kassier'));
     await db.insert(userDepartments).values({ userId: kassier?.id ?? 0, departmentId: dept });
