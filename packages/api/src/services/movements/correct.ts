@@ -9,9 +9,9 @@ import { assertAvailable, availabilityQueries, expenseUse, savedExpenseUse } fro
 import type { SaveHead, SavePosition, TransferSide } from './checks.ts';
 import { getMovement } from './getMovement.ts';
 
-const { movementPositions, movements } = schema;
+const { movementPositions } = schema;
 
-type MovementRow = typeof movements.$inferSelect;
+type MovementRow = typeof schema.movements.$inferSelect;
 
 /** A save of a bill an order registered: what the caller checked and resolved. */
 export interface RegisteredBillSave {
