@@ -94,11 +94,14 @@ describeOnDatabases('correcting a bill a registered order paid', (get) => {
       toPay,
     });
     ids.order = stored.id;
+    const held = { orderNumber: stored.orderNumber, orderYear: Y };
+    expect((await c.movements.get({ ...scope(), kind: 'expenses', recordNumber: bill.recordNumber })).bankOrder).toEqual({ ...held, registered: false });
     // stored, not registered: frozen as a whole (DOMAIN decision 6)
     await expectAppError(c.movements.save(resend(bill, withPosition(0, { chapter: '21007', reservationId: null }))), 'PaymentInOrder');
     await expectAppError(c.movements.save(resend(bill, withPosition(1, { note: 'anders' }))), 'PaymentInOrder');
     expect((await c.payments.register({ ...scope(), orderId: ids.order, datePaid: `${Y}-06-20`, payments: toPay })).executedTotal).toBe(20_001);
     bill = await c.movements.get({ ...scope(), kind: 'expenses', recordNumber: bill.recordNumber });
+    expect(bill.bankOrder).toEqual({ ...held, registered: true });
     expect(bill.positions.map((p) => [p.chapter, p.amount, p.paid, p.open, p.reservationAmount])).toEqual([
       ['21006', 12_345, 12_345, 0, 10_000],
       ['21003', 7_656, 7_656, 0, 0],

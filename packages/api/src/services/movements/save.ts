@@ -180,6 +180,8 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
     cancelled: false,
     // shareBookableHead passed: approved, not closed, the year not locked
     isEditable: true,
+    // a save that rewrote its rows was in no order (one in an order is corrected in place: correct.ts)
+    bankOrder: null,
   };
 }
 
