@@ -17,7 +17,7 @@ for (const target of testDatabases()) {
     const t = restTestApp(target, { ipPrefix: '10.8.44', signIn: ['zwei'], departments: true });
     const Y = YEAR - 1;
     const scope = () => ({ departmentId: t.dept('102'), year: Y });
-    const state = { body: {} as Record<string, unknown>, recordNumber: 0 };
+    const state = { body: {} as Record<string, unknown>, recordNumber: 0, dateDue: '' };
 
     it('a bill of 12,34 € paid by a registered order', async () => {
       const db = t.handle.db;
@@ -25,7 +25,11 @@ for (const target of testDatabases()) {
         .select({ id: accounts.id })
         .from(accounts)
         .where(and(eq(accounts.departmentId, t.dept('102')), eq(accounts.code, 'B1')));
-      const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.departmentId, t.dept('102'))).limit(1);
+      const [supplier] = await db
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(eq(suppliers.departmentId, t.dept('102')))
+        .limit(1);
       state.body = {
         ...scope(),
         type: 2,
@@ -39,8 +43,9 @@ for (const target of testDatabases()) {
       };
       const saved = await t.call('zwei', 'POST', 'Movements/Expenses', state.body);
       expect(saved.statusCode, saved.body).toBe(200);
-      const bill = saved.json() as { id: number; recordNumber: number; payments: { id: number }[] };
+      const bill = saved.json() as { id: number; recordNumber: number; payments: { id: number; dateDue: string }[] };
       state.recordNumber = bill.recordNumber;
+      state.dateDue = bill.payments[0]?.dateDue ?? '';
       const paymentId = bill.payments[0]?.id ?? 0;
       const [order] = await db
         .insert(paymentOrders)
@@ -57,12 +62,18 @@ for (const target of testDatabases()) {
         })
         .returning({ id: paymentOrders.id });
       await db.insert(paymentOrderItems).values({ orderId: order?.id ?? 0, paymentId, movementId: bill.id });
-      await db.update(movementPayments).set({ datePaid: `${Y}-06-03` }).where(eq(movementPayments.id, paymentId));
+      await db
+        .update(movementPayments)
+        .set({ datePaid: `${Y}-06-03` })
+        .where(eq(movementPayments.id, paymentId));
     });
 
     it('POST Movements/Expenses moves the position to 2-1-001 with its note; an amount is PaymentInOrder', async () => {
-      const body = { ...state.body, recordNumber: state.recordNumber, payments: [{ amount: 12.34, dateDue: `${Y}-06-01`, datePaid: `${Y}-06-03` }] };
-      const changedAmount = await t.call('zwei', 'POST', 'Movements/Expenses', { ...body, positions: [{ chapter: '21003', amount: 12.35, note: 'Schläuche' }] });
+      const body = { ...state.body, recordNumber: state.recordNumber, payments: [{ amount: 12.34, dateDue: state.dateDue, datePaid: `${Y}-06-03` }] };
+      const changedAmount = await t.call('zwei', 'POST', 'Movements/Expenses', {
+        ...body,
+        positions: [{ chapter: '21003', amount: 12.35, note: 'Schläuche' }],
+      });
       expect(changedAmount.statusCode).toBe(409);
       expect(changedAmount.json().details).toMatchObject({ Message: 'PaymentInOrder', Field: 'positions.0.amount', Params: { orderNumber: 90, orderYear: Y } });
       const moved = await t.call('zwei', 'POST', 'Movements/Expenses', { ...body, positions: [{ chapter: '2-1-001', amount: 12.34, note: 'Atemschutz' }] });
