@@ -262,3 +262,42 @@ export async function pdfText(download, name) {
   await download.saveAs(file);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
+
+/**
+ * A minimal department chart (area 3) for `year` over REST as supervisor, unless the year already has
+ * titles: title 1 and category `01` in part 1 and in part 2, chapters 11001 (revenue) and 21001 (expense).
+ * `departmentId` is any department of area 3 (the scope of the calls).
+ */
+export async function ensureYearChart(departmentId, year) {
+  const scope = `departmentId=${departmentId}&year=${year}`;
+  const titles = await rest('supervisor', 'GET', `ChartOfAccounts/Titles?${scope}`);
+  if (titles.json.total > 0) return;
+  for (const part of [1, 2]) {
+    const title = await rest('supervisor', 'POST', `ChartOfAccounts/Titles?${scope}`, {
+      part,
+      title: 1,
+      descriptionDeu: part === 1 ? 'Laufende Einnahmen' : 'Laufende Ausgaben',
+      descriptionIta: part === 1 ? 'Entrate correnti' : 'Spese correnti',
+    });
+    assert.equal(title.status, 200, JSON.stringify(title.json));
+    const category = await rest('supervisor', 'POST', `ChartOfAccounts/Categories?${scope}`, {
+      part,
+      category: '01',
+      descriptionDeu: part === 1 ? 'Beiträge' : 'Ausrüstung',
+      descriptionIta: part === 1 ? 'Contributi' : 'Attrezzatura',
+    });
+    assert.equal(category.status, 200, JSON.stringify(category.json));
+    const chapter = await rest('supervisor', 'POST', `ChartOfAccounts/Chapters?${scope}`, {
+      part,
+      title: 1,
+      chapterShort: '1',
+      categoryId: category.json.id,
+      searchKeyDeu: part === 1 ? 'GEMEINDE' : 'GERAETE',
+      searchKeyIta: part === 1 ? 'COMUNE' : 'ATTREZZI',
+      descriptionDeu: part === 1 ? 'Beitrag der Gemeinde' : 'Geräte und Werkzeug',
+      descriptionIta: part === 1 ? 'Contributo del comune' : 'Attrezzi e utensili',
+    });
+    assert.equal(chapter.status, 200, JSON.stringify(chapter.json));
+    assert.equal(chapter.json.chapter, `${part}1001`);
+  }
+}

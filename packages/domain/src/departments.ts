@@ -70,7 +70,7 @@ export const DepartmentFields = z.object({
   homebankingFile: optionalText(DEPARTMENT_LIMITS.homebankingFile),
   /** CBI CUC (Codice Univoco CBI, issued by the bank): identifies the department as debtor in a domestic bank file; letters and digits, upper case. */
   cbiCuc: optionalCode(DEPARTMENT_LIMITS.cbiCuc).pipe(safeString().regex(/^[0-9A-Z]*$/, 'InvalidValue')),
-  /** First financial year kept in this system (manual residues); null = the earliest year. */
+  /** First financial year kept in this system (opening balances, manual residues, typed previous-year forecast); null = the first year on its books (domain departmentFirstYear). */
   firstYear: Int.min(2000).max(2100).nullable().default(null),
 });
 

@@ -45,6 +45,8 @@ export const errorStatus = {
   // final account (DOMAIN decisions 12, 16): the approval date not after 31.10 of Y+1; approval only when every criterion passes
   'DateAfter31.10': 400,
   FinalBalanceHasErrors: 409,
+  // Y's approval can't be cleared while Y+1's final account is approved (DOMAIN decision 26): Y+1 stands on Y's figures
+  NextYearApproved: 409,
   AvailableExceeded: 409,
   BudgetNotApproved: 409,
   BudgetFinalNegative: 409,

@@ -12,6 +12,7 @@ import {
   isResidueOutOfBounds,
   isUndeterminedLine,
   isUnpaidLine,
+  reopenRefusal,
   title3Totals,
 } from './finalBalance.ts';
 import { FinalReportInput, finalReportFileName, reportAmounts, residueResult, sumAmounts } from './finalReport.ts';
@@ -26,6 +27,27 @@ describe('final account rules', () => {
     expect(finalApprovalDateError('2026-11-01', 2025, today)).toBe('DateAfter31.10');
     expect(finalApprovalDateError('2026-03-02', 2025, '2026-03-01')).toBe('InvalidDate');
     expect([isLateFinalApproval('2026-03-31', 2025), isLateFinalApproval('2026-04-01', 2025), isLateFinalApproval(null, 2025)]).toEqual([false, true, false]);
+  });
+
+  it('a late assembly (DOMAIN decision 26): after 31.10. of Y+1 only while the year is unlocked, never in the future or before 1.1.', () => {
+    const today = '2027-02-20';
+    expect(finalApprovalDateError('2026-11-01', 2025, today, false)).toBe('DateAfter31.10');
+    expect(finalApprovalDateError('2026-11-01', 2025, today, true)).toBeNull();
+    expect(finalApprovalDateError('2027-02-20', 2025, today, true)).toBeNull();
+    expect(finalApprovalDateError('2027-02-21', 2025, today, true)).toBe('InvalidDate');
+    expect(finalApprovalDateError('2025-12-31', 2025, today, true)).toBe('InvalidDate');
+    expect(isLateFinalApproval('2026-11-01', 2025)).toBe(true);
+  });
+
+  it('reopening (DOMAIN decisions 12, 26): the locked year first, then an approved next year for everyone, then its bookings for non-Supervisors', () => {
+    const state = { approved: true, yearLocked: false, nextYearApproved: false, nextYearBooked: false, supervisor: false };
+    expect(reopenRefusal(state)).toBeNull();
+    expect(reopenRefusal({ ...state, approved: false, yearLocked: true, nextYearApproved: true })).toBeNull();
+    expect(reopenRefusal({ ...state, yearLocked: true, nextYearApproved: true })).toBe('yearLocked');
+    expect(reopenRefusal({ ...state, nextYearApproved: true, nextYearBooked: true })).toBe('nextYearApproved');
+    expect(reopenRefusal({ ...state, nextYearApproved: true, supervisor: true })).toBe('nextYearApproved');
+    expect(reopenRefusal({ ...state, nextYearBooked: true })).toBe('nextYearBooked');
+    expect(reopenRefusal({ ...state, nextYearBooked: true, supervisor: true })).toBeNull();
   });
 
   it('criteria on the wire: 1 passed, 0 failed, in the order of DOMAIN decision 16', () => {

@@ -18,6 +18,15 @@ export type FinalBalanceCriterion = (typeof FINAL_BALANCE_CRITERIA)[number];
 
 export const CriterionFlag = z.union([z.literal(0), z.literal(1)]);
 
+/**
+ * Why clearing Y's approval is refused: `nextYearApproved` Y+1's final account is approved (it stands on
+ * Y's carried figures and cash: NextYearApproved, for everyone, DOMAIN decision 26); `nextYearBooked` Y+1
+ * booked on the lines carried from Y (Supervisors only, decision 12); `yearLocked` the year is closed for
+ * the area (YearLocked, until a year unlock).
+ */
+export const ReopenRefusal = z.enum(['nextYearApproved', 'nextYearBooked', 'yearLocked']);
+export type ReopenRefusal = z.infer<typeof ReopenRefusal>;
+
 /** GET FinalBalance: the criteria (1 passed, 0 failed, in FINAL_BALANCE_CRITERIA order) and the approval. */
 export const FinalBalance = z.strictObject({
   year: Num,
@@ -39,6 +48,13 @@ export const FinalBalance = z.strictObject({
   isEditable: z.boolean(),
   /** The caller may clear the approval (DOMAIN decision 12: once the next year booked on carried lines, Supervisors only). */
   canReopen: z.boolean(),
+  /** Why an approved year can't be reopened now (null when it can, or nothing is approved): see ReopenRefusal. */
+  reopenRefusal: ReopenRefusal.nullable(),
+  /**
+   * A Supervisor's year unlock of Y is in force for the area (FinancialYears/Status): an approval date
+   * after 31.10 of Y+1 is accepted, as a late approval (DOMAIN decision 26).
+   */
+  isYearUnlocked: z.boolean(),
 });
 export type FinalBalance = z.infer<typeof FinalBalance>;
 
@@ -151,19 +167,39 @@ export function finalApprovalWindow(year: number): { from: string; lateAfter: st
 
 /**
  * The approval date of the final account of `year`: not before 1.1 of Y+1 and not in the future
- * (InvalidDate), not after 31.10 of Y+1 (DateAfter31.10). Null when allowed; a date after 31.03 is
- * allowed (late, see isLateFinalApproval).
+ * (InvalidDate), not after 31.10 of Y+1 (DateAfter31.10) unless a Supervisor's year unlock of the year
+ * is in force (`yearUnlocked`: a late assembly, DOMAIN decision 26). Null when allowed; a date after
+ * 31.03 is allowed (late, see isLateFinalApproval).
  */
-export function finalApprovalDateError(date: string, year: number, today: string): 'InvalidDate' | 'DateAfter31.10' | null {
+export function finalApprovalDateError(date: string, year: number, today: string, yearUnlocked = false): 'InvalidDate' | 'DateAfter31.10' | null {
   const w = finalApprovalWindow(year);
   if (date < w.from) return 'InvalidDate';
-  if (date > w.to) return 'DateAfter31.10';
+  if (date > w.to && !yearUnlocked) return 'DateAfter31.10';
   if (date > today) return 'InvalidDate';
   return null;
 }
 
 export function isLateFinalApproval(date: string | null, year: number): boolean {
   return date !== null && date > finalApprovalWindow(year).lateAfter;
+}
+
+/**
+ * Why the approval of Y can't be cleared (DOMAIN decisions 12, 26), null when it can or nothing is
+ * approved: the year closed for the area, then Y+1's approved final account (for everyone), then Y+1's
+ * bookings on the lines carried from Y (for everyone but a Supervisor).
+ */
+export function reopenRefusal(state: {
+  approved: boolean;
+  yearLocked: boolean;
+  nextYearApproved: boolean;
+  nextYearBooked: boolean;
+  supervisor: boolean;
+}): ReopenRefusal | null {
+  if (!state.approved) return null;
+  if (state.yearLocked) return 'yearLocked';
+  if (state.nextYearApproved) return 'nextYearApproved';
+  if (state.nextYearBooked && !state.supervisor) return 'nextYearBooked';
+  return null;
 }
 
 /** The criteria flags from the error counts per criterion (1 passed when no error row). */

@@ -217,6 +217,12 @@ export const Movement = z.strictObject({
   cancelled: z.boolean(),
   /** False when the budget is closed, not approved or the year is locked, or the movement is cancelled. */
   isEditable: z.boolean(),
+  /**
+   * The payment order holding an instalment of the bill (DOMAIN decisions 6, 22), null when none: while
+   * it is only stored the bill is frozen; once registered only the positions' chapters and notes may be
+   * corrected (the amounts, instalments and account stay as the bank paid them).
+   */
+  bankOrder: z.strictObject({ orderNumber: Num, orderYear: Num, registered: z.boolean() }).nullable(),
 });
 export type Movement = z.infer<typeof Movement>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingYear } from './scope.ts';
+import { departmentFirstYear, landingYear } from './scope.ts';
 
 describe('landingYear', () => {
   const years = [2024, 2025, 2026, 2027];
@@ -18,5 +18,19 @@ describe('landingYear', () => {
   });
   it('no financial year at all', () => {
     expect(landingYear([], [], 2026)).toEqual({ year: null, latestReadyYear: null });
+  });
+});
+
+describe('departmentFirstYear (DOMAIN decision 25)', () => {
+  it.each([
+    // name, firstYear, first booked year, year asked, expected
+    ['the typed first year wins over the books', 2025, 2026, 2026, 2025],
+    ['the typed first year wins when nothing is booked yet', 2027, null, 2026, 2027],
+    ['without it: the first year with a budget line, balance or transfer', null, 2026, 2027, 2026],
+    ['a brigade that joined in the second year of the installation', null, 2026, 2026, 2026],
+    ['a year before its books began is not its first year', null, 2026, 2025, 2026],
+    ['nothing on its books yet: the year asked about is its first', null, null, 2027, 2027],
+  ] as const)('%s', (_name, firstYear, firstBookedYear, year, expected) => {
+    expect(departmentFirstYear({ firstYear, firstBookedYear }, year)).toBe(expected);
   });
 });

@@ -72,3 +72,15 @@ export function landingYear(years: readonly number[], readyYears: readonly numbe
   if (rememberedYear !== undefined && years.includes(rememberedYear)) return { year: rememberedYear, latestReadyYear };
   return { year: years.length > 0 ? Math.max(...years) : null, latestReadyYear };
 }
+
+/**
+ * A department's first year in the system (DOMAIN decisions 8, 15, 25): its `firstYear` when set, else
+ * the first year it has anything on its books — a budget line (forecast, manual residue or carried
+ * line), a typed opening balance or an account transfer (`firstBookedYear`; what was typed before the
+ * forecast keeps counting) — and while it has nothing at all, the year asked about. Opening balances,
+ * manual residues and the typed previous-year forecast amounts are editable in that year only. The SQL
+ * twin is packages/api ledger/firstYear.ts firstYearSql.
+ */
+export function departmentFirstYear(department: { firstYear: number | null; firstBookedYear: number | null }, year: number): number {
+  return department.firstYear ?? department.firstBookedYear ?? year;
+}

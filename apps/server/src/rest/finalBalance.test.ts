@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { finalBalanceRoutes } from './finalBalance.ts';
 import { restTestApp, YEAR } from './testApp.ts';
 
-const { chapterBudgets, chapters } = schema;
+const { budgetHeads, chapterBudgets, chapters } = schema;
 
 /**
  * Spec 3 §7 final account over REST, euros on the wire. The scope is the demo's approved year (YEAR − 1)
@@ -102,6 +102,26 @@ for (const target of testDatabases()) {
       expect(reservation.json().details.Message).toBe('BudgetClosed');
       const other = await call('PUT', `FinalBalance/Approve?${q()}`, { approval: `${Y + 1}-03-16` });
       expect(other.json().details.Message).toBe('BudgetClosed');
+      // Y+1's final account approved: Y can't be reopened (NextYearApproved, DOMAIN decision 26), and GET says why
+      const nextHead = and(eq(budgetHeads.departmentId, t.dept('102')), eq(budgetHeads.year, Y + 1));
+      await db
+        .insert(budgetHeads)
+        .values({ departmentId: t.dept('102'), year: Y + 1 })
+        .onConflictDoNothing();
+      await db
+        .update(budgetHeads)
+        .set({ finalApproved: `${Y + 2}-02-10` })
+        .where(nextHead);
+      const guarded = await call('PUT', `FinalBalance/Approve?${q()}`, { approval: null });
+      expect(guarded.statusCode, guarded.body).toBe(409);
+      expect(guarded.json().details).toMatchObject({ Message: 'NextYearApproved', Field: 'approval', Params: { year: Y + 1 } });
+      expect((await call('GET', `FinalBalance?${q()}`)).json()).toMatchObject({
+        approval: `${Y + 1}-03-15`,
+        canReopen: false,
+        reopenRefusal: 'nextYearApproved',
+        isYearUnlocked: false,
+      });
+      await db.update(budgetHeads).set({ finalApproved: null }).where(nextHead);
       const reopened = await call('PUT', `FinalBalance/Approve?${q()}`, { approval: null });
       expect(reopened.json()).toBe(true);
       expect((await call('GET', `FinalBalance?${q()}`)).json()).toMatchObject({ approval: null, isBudgetClosed: false });

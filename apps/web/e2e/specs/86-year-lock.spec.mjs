@@ -18,7 +18,20 @@
  * users' language German.
  */
 import { after, describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, newPage, setLanguage, shot, signInAndWait, useBrowser, rest } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  ensureYearChart,
+  newPage,
+  setLanguage,
+  shot,
+  signInAndWait,
+  useBrowser,
+  rest,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const oldYear = currentYear - 2;
@@ -44,37 +57,7 @@ async function setupOldYear() {
   const flags = (await rest('supervisor', 'GET', 'FinancialYears/Status')).json.years.find((y) => y.year === oldYear).areaUnlocked;
   foundFlags ??= flags;
   assert.deepEqual(flags, { 1: false, 2: false, 3: false }, 'the old year starts locked for every area');
-  const scope = `departmentId=${await departmentId('101')}&year=${oldYear}`;
-  const titles = await rest('supervisor', 'GET', `ChartOfAccounts/Titles?${scope}`);
-  if (titles.json.total > 0) return;
-  for (const part of [1, 2]) {
-    const title = await rest('supervisor', 'POST', `ChartOfAccounts/Titles?${scope}`, {
-      part,
-      title: 1,
-      descriptionDeu: part === 1 ? 'Laufende Einnahmen' : 'Laufende Ausgaben',
-      descriptionIta: part === 1 ? 'Entrate correnti' : 'Spese correnti',
-    });
-    assert.equal(title.status, 200, JSON.stringify(title.json));
-    const category = await rest('supervisor', 'POST', `ChartOfAccounts/Categories?${scope}`, {
-      part,
-      category: '01',
-      descriptionDeu: part === 1 ? 'Beiträge' : 'Ausrüstung',
-      descriptionIta: part === 1 ? 'Contributi' : 'Attrezzatura',
-    });
-    assert.equal(category.status, 200, JSON.stringify(category.json));
-    const chapter = await rest('supervisor', 'POST', `ChartOfAccounts/Chapters?${scope}`, {
-      part,
-      title: 1,
-      chapterShort: '1',
-      categoryId: category.json.id,
-      searchKeyDeu: part === 1 ? 'GEMEINDE' : 'GERAETE',
-      searchKeyIta: part === 1 ? 'COMUNE' : 'ATTREZZI',
-      descriptionDeu: part === 1 ? 'Beitrag der Gemeinde' : 'Geräte und Werkzeug',
-      descriptionIta: part === 1 ? 'Contributo del comune' : 'Attrezzi e utensili',
-    });
-    assert.equal(chapter.status, 200, JSON.stringify(chapter.json));
-    assert.equal(chapter.json.chapter, `${part}1001`);
-  }
+  await ensureYearChart(await departmentId('101'), oldYear);
 }
 
 /** The years screen: ticks (or unticks) the department area of the old year with the mouse and saves. */

@@ -41,6 +41,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   'DateAfter31.12': msg`Das Datum darf nicht nach dem 31.12. liegen.`,
   'DateAfter31.10': msg`Der Rechnungsabschluss muss bis zum 31.10. des Folgejahres genehmigt werden.`,
   FinalBalanceHasErrors: msg`Der Rechnungsabschluss hat Fehler: nicht alle Kriterien sind erfüllt.`,
+  NextYearApproved: msg`Der Rechnungsabschluss des Folgejahres ist genehmigt: die Genehmigung dieses Jahres kann erst aufgehoben werden, wenn die des Folgejahres aufgehoben ist.`,
   AvailableExceeded: msg`Der verfügbare Betrag wird überschritten.`,
   BudgetNotApproved: msg`Der Haushaltsvoranschlag ist noch nicht genehmigt.`,
   BudgetFinalNegative: msg`Der Endansatz darf nicht negativ werden.`,

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
 import { fail } from '../errors.ts';
+import { isFirstYearSql } from './ledger/firstYear.ts';
 
 const { budgetHeads, chapters, departments, financialYears, userDepartments } = schema;
 
@@ -90,7 +91,7 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
   const rows = await db
     .select({
       openPaymentsAllowed: departments.openPaymentsAllowed,
-      firstYear: sql<number | null>`coalesce(${departments.firstYear}, (select min(${financialYears.year}) from ${financialYears}))`,
+      isFirstYear: sql<boolean | string>`${isFirstYearSql(scope)}`,
       forecastApproved: budgetHeads.forecastApproved,
       finalApproved: budgetHeads.finalApproved,
       hasChart: exists(
@@ -115,7 +116,7 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
     isBudgetClosed: Boolean(row?.finalApproved),
     hasChartOfAccounts: Boolean(row?.hasChart),
     openPaymentsAllowed: row?.openPaymentsAllowed ?? false,
-    isFirstYear: Number(row?.firstYear ?? scope.year) === scope.year,
+    isFirstYear: toBool(row?.isFirstYear),
     isYearLocked: !isYearOpen(scope.year, today, toBool(row?.areaUnlocked)),
   };
 }

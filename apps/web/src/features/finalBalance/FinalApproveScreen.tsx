@@ -5,6 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpcClient } from '../../lib/trpc.ts';
+import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { formatDate } from '../../ui/date.ts';
@@ -39,13 +40,14 @@ export function FinalApproveScreen() {
 /**
  * The criteria with pass/fail icons; when one fails the question whether to print the error protocol
  * (asked once on opening, and a button for it). The approval date: Save only when every criterion
- * passes; the date lies from 1.1. to 31.10. of the following year and not in the future, after 31.03.
- * it is accepted as a late approval (warning). Once approved only the same date can be saved;
- * clearing it reopens the year. The scope's closed flag (menu, every booking screen) follows at once.
+ * passes; the date lies from 1.1. to 31.10. of the following year (later only while a Supervisor has
+ * unlocked the year: a late assembly) and not in the future, after 31.03. it is accepted as a late
+ * approval (warning). Once approved only the same date can be saved; clearing it reopens the year,
+ * unless the next year's final account is approved (said on the screen beforehand). The scope's closed flag (menu, every booking screen) follows at once.
  */
 function FinalApproveForm() {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const { department, year, status } = useScope();
   const { data } = useSuspenseQuery(finalBalanceQuery({ department, year }));
   const root = useRef<HTMLFormElement>(null);
   const draft = useDraftForm<FinalBalance, Values>({ root, draft: data, toValues, save: onSave });
@@ -120,6 +122,9 @@ function FinalApproveForm() {
   const approved = data.approval;
   const approvedText = approved ? formatDate(approved) : '';
   const nextYear = year + 1;
+  // why clearing the date would be refused, said before anyone tries (a locked year says so elsewhere)
+  const reopenStep = approved && data.reopenRefusal && data.reopenRefusal !== 'yearLocked' ? approvalStep(null, data, year, today) : null;
+  const reopenBlocked = reopenStep?.kind === 'refused' ? reopenStep.reason : null;
   // spec 3 §5: Save only when every criterion passes (an approved year: to reopen or keep the date)
   const canSave = data.isEditable && (data.allPassed || approved !== null);
   return (
@@ -129,6 +134,12 @@ function FinalApproveForm() {
         {approved ? (
           <Alert color="yellow" variant="light" py={8} data-testid="final-approved-warning">
             {t`Der Rechnungsabschluss ${year} ist bereits genehmigt (am ${approvedText}): der Haushalt ist abgeschlossen, alle Buchungen des Jahres sind gesperrt.`}
+          </Alert>
+        ) : null}
+        {!approved && status.isYearLocked ? <BudgetStateAlert closed status={status} /> : null}
+        {reopenBlocked ? (
+          <Alert color="red" variant="light" py={8} data-testid="final-reopen-refused">
+            {i18n._(refusedLabels[reopenBlocked])}
           </Alert>
         ) : null}
         <Paper withBorder radius="sm" p="sm">
@@ -176,8 +187,10 @@ function FinalApproveForm() {
               ) : null}
             </Group>
             <Text size="xs" c="dimmed">
-              {t`Vom 01.01. bis 31.10.${nextYear}; nach dem 31.03.${nextYear} (gesetzliche Frist) gilt die Genehmigung als verspätet.`}
-              {approved ? ` ${t`Datum löschen und speichern hebt die Genehmigung auf.`}` : ''}
+              {data.isYearUnlocked
+                ? t`Ab 01.01.${nextYear}; das Jahr ${year} ist freigegeben: ein Datum nach dem 31.10.${nextYear} wird angenommen, als verspätete Genehmigung.`
+                : t`Vom 01.01. bis 31.10.${nextYear}; nach dem 31.03.${nextYear} (gesetzliche Frist) gilt die Genehmigung als verspätet.`}
+              {data.canReopen ? ` ${t`Datum löschen und speichern hebt die Genehmigung auf.`}` : ''}
             </Text>
             {!data.allPassed && approved === null ? (
               <Text size="sm" c="red" data-testid="final-not-all-passed">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalStep } from './approval.ts';
 
-const open = { approval: null, allPassed: true, canReopen: true };
+const open = { approval: null, allPassed: true, canReopen: true, reopenRefusal: null, isYearUnlocked: false };
 const today = '2026-11-26';
 
 describe('final account approval step (year 2025)', () => {
@@ -24,10 +24,26 @@ describe('final account approval step (year 2025)', () => {
   });
 
   it('once approved: only the same date; clearing reopens when allowed', () => {
-    const approved = { approval: '2026-02-10', allPassed: true, canReopen: true };
+    const approved = { ...open, approval: '2026-02-10' };
     expect(approvalStep('2026-02-10', approved, 2025, today)).toEqual({ kind: 'unchanged' });
     expect(approvalStep('2026-02-11', approved, 2025, today)).toEqual({ kind: 'refused', reason: 'sameDateOnly' });
     expect(approvalStep(null, approved, 2025, today)).toEqual({ kind: 'reopen' });
-    expect(approvalStep(null, { ...approved, canReopen: false }, 2025, today)).toEqual({ kind: 'refused', reason: 'cannotReopen' });
+    expect(approvalStep(null, { ...approved, canReopen: false, reopenRefusal: 'nextYearBooked' }, 2025, today)).toEqual({
+      kind: 'refused',
+      reason: 'cannotReopen',
+    });
+  });
+
+  it("never reopens while the next year's final account is approved (DOMAIN decision 26)", () => {
+    const approved = { ...open, approval: '2026-02-10', canReopen: false, reopenRefusal: 'nextYearApproved' as const };
+    expect(approvalStep(null, approved, 2025, today)).toEqual({ kind: 'refused', reason: 'nextYearApproved' });
+  });
+
+  it('a late assembly: after 31.10. only while the year is unlocked, as a late approval', () => {
+    expect(approvalStep('2026-11-20', open, 2025, today)).toEqual({ kind: 'refused', reason: 'DateAfter31.10' });
+    const unlocked = { ...open, isYearUnlocked: true };
+    expect(approvalStep('2026-11-20', unlocked, 2025, today)).toEqual({ kind: 'approve', date: '2026-11-20', late: true });
+    expect(approvalStep('2026-11-27', unlocked, 2025, today)).toEqual({ kind: 'refused', reason: 'InvalidDate' });
+    expect(approvalStep('2025-12-31', unlocked, 2025, today)).toEqual({ kind: 'refused', reason: 'InvalidDate' });
   });
 });

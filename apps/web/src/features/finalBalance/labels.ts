@@ -20,6 +20,7 @@ export const refusedLabels: Record<Extract<ApprovalStep, { kind: 'refused' }>['r
   criteria: msg`Der Rechnungsabschluss hat Fehler: nicht alle Kriterien sind erfüllt.`,
   sameDateOnly: msg`Der Rechnungsabschluss ist bereits genehmigt: nur das gleiche Datum kann gespeichert werden. Zum Ändern das Datum löschen und speichern (das Jahr wird wieder geöffnet).`,
   cannotReopen: msg`Das nächste Jahr hat bereits Buchungen auf übertragenen Rückständen: nur ein Supervisor kann die Genehmigung aufheben.`,
+  nextYearApproved: msg`Der Rechnungsabschluss des Folgejahres ist genehmigt: er baut auf den Zahlen dieses Jahres auf (Anfangsbestände, übertragene Rückstände). Die Genehmigung kann erst aufgehoben werden, wenn die des Folgejahres aufgehoben ist.`,
   InvalidDate: msg`Das Datum muss im folgenden Jahr liegen und darf nicht in der Zukunft liegen.`,
   'DateAfter31.10': msg`Der Rechnungsabschluss muss bis zum 31.10. des Folgejahres genehmigt werden.`,
 };

@@ -37,8 +37,13 @@ export interface MovementDraftState {
   values: MovementValues;
   /** The saved movement the form edits (null: a new record). */
   movement: Movement | null;
-  /** Bookings can be saved here (budget approved, not closed, year open, record not cancelled). */
+  /** Bookings can be saved here (budget approved, not closed, year open, record not cancelled, not in a stored order). */
   editable: boolean;
+  /**
+   * A bill a registered order paid (DOMAIN decision 22): only its positions' chapters and notes can be
+   * corrected; head, amounts, instalments and transfers stay read-only.
+   */
+  correctionOnly: boolean;
   /** Opens a saved record (asks first when the form has unsaved changes); answers whether it did. */
   openRecord: (recordNumber: number) => Promise<boolean>;
   /** Starts a new empty record (asks first when the form has unsaved changes). */
@@ -91,7 +96,10 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   });
   const values = draft.values ?? sourceValues(source, kind, year);
   const movement = source.kind === 'saved' ? source.movement : null;
-  const editable = context.isEditable && (movement?.isEditable ?? true);
+  // a bill at the bank (DOMAIN decision 6): frozen while its order is only stored, correctable once registered
+  const bankOrder = values.asNew ? null : (movement?.bankOrder ?? null);
+  const editable = context.isEditable && (movement?.isEditable ?? true) && (bankOrder?.registered ?? true);
+  const correctionOnly = editable && bankOrder !== null;
   const pathRecord = values.recordNumber !== null && !values.asNew ? String(values.recordNumber) : 'new';
 
   const params = { dept: department.code, year: String(year) };
@@ -250,6 +258,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     values,
     movement,
     editable,
+    correctionOnly,
     openRecord,
     startNew,
     remove,

@@ -18,6 +18,7 @@ import { DateInput } from '../../ui/DateInput.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { lineOfCode } from './chapterLines.ts';
@@ -39,7 +40,7 @@ export function MovementHeadScreen() {
   const { t, i18n } = useLingui();
   const m = useMovementDraft();
   const { status } = useScope();
-  const { kind, context, values: v, draft, movement, editable, year } = m;
+  const { kind, context, values: v, draft, movement, editable, correctionOnly, year } = m;
   const scope = { department: { id: m.departmentId }, year };
   const accounts = useQuery(movementAccountsQuery(scope));
   const templates = useQuery({ ...movementTemplatesQuery(scope), enabled: kind === 'expenses' });
@@ -62,7 +63,8 @@ export function MovementHeadScreen() {
   };
   const set = (patch: Partial<MovementValues>) => draft.form.setValues(patch);
   const isNewRecord = v.recordNumber === null || v.asNew;
-  const readOnly = !editable;
+  // a bill a registered order paid: the head stays as the bank paid it (its chapters and notes on the positions)
+  const readOnly = !editable || correctionOnly;
   const positionCount = (isTransferType(v.type) ? 0 : v.rows.length) + (isTransferType(v.type) || v.interPart ? v.transfers.length : 0);
   const total = positionsTotal(v) + transfersTotal(v);
 
@@ -175,6 +177,7 @@ export function MovementHeadScreen() {
         </Group>
       </div>
       <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
+      <BankOrderAlert movement={movement} />
       {!context.isBudgetApproved && !context.isBudgetClosed ? (
         <Alert color="yellow" variant="light" py={8} data-testid="budget-not-approved-warning">
           {i18n._(budgetStateMessages.notApproved)} {t`Buchungen sind erst nach der Genehmigung möglich.`}
@@ -324,7 +327,7 @@ export function MovementHeadScreen() {
                     : t`${positionCount} Positionen · ${formatAmount(total)}`}
               </Text>
               <Group gap="xs">
-                {movement && editable && !v.asNew ? (
+                {movement && editable && !correctionOnly && !v.asNew ? (
                   <Button color="red" variant="light" onClick={() => void m.remove()} loading={m.deleting} data-testid="movement-delete">
                     {isLatest(movement, context) ? t`Löschen` : t`Stornieren`}
                   </Button>

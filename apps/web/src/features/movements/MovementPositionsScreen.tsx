@@ -13,7 +13,9 @@ import { PositionAmountInput } from '../../ui/PositionsTable/PositionAmountInput
 import { PositionsTable } from '../../ui/PositionsTable/PositionsTable.tsx';
 import { usePositionRows } from '../../ui/PositionsTable/usePositionRows.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { lineOfChoice } from './chapterLines.ts';
 import {
@@ -59,7 +61,9 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const { t, i18n } = useLingui();
   const m = useMovementDraft();
   const { status } = useScope();
-  const { kind, context, values: v, draft, movement, editable, year } = m;
+  const { kind, context, values: v, draft, movement, editable, correctionOnly, year } = m;
+  // a bill a registered order paid: amounts, rows, instalments and transfers stay; chapters and notes can be corrected
+  const rowsEditable = editable && !correctionOnly;
   const [addYear, setAddYear] = useState(year);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
   // the position whose detail dialog is open (its row key)
@@ -102,6 +106,32 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const openTotal = isOpenPayment ? openPart(v) : 0;
   const canSwitchInterPart = context.canInterPartTransfer && kind === 'expenses' && !isTransferType(v.type);
   const figureHeader = part === Part.Expenses ? t`Verfügbar` : t`Noch einzunehmen`;
+  /** The chapter of a row as a typed code or the picker (correction mode): the row moves to that chapter's line, leaving its reservation. */
+  const correctionChapterColumn = {
+    key: 'chapter',
+    header: t`Kapitel berichtigen`,
+    width: 150,
+    input: true,
+    cell: (row: PositionDraft) => (
+      <ChapterCodeInput
+        departmentId={m.departmentId}
+        year={row.chapterYear}
+        part={part}
+        value={{
+          id: row.chapterId,
+          chapter: row.chapter,
+          part: row.part,
+          descriptionDeu: row.descriptionDeu,
+          descriptionIta: row.descriptionIta,
+          emptyChapter: false,
+        }}
+        onChange={(c) => c && positions.update(row.key, { ...lineOfChoice(c, row.chapterYear), reservation: null })}
+        withDescription={false}
+        w={120}
+        name={`chapter-${row.key}`}
+      />
+    ),
+  };
 
   const head = [
     v.recordDate ? formatDate(v.recordDate) : null,
@@ -142,6 +172,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         </Group>
       </Group>
       <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
+      <BankOrderAlert movement={movement} />
       {movement?.cancelled ? (
         <Alert color="gray" variant="light" py={8}>
           {t`Diese Buchung ist storniert.`}
@@ -151,7 +182,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         <Switch
           label={t`Umbuchung zwischen Einnahmen und Ausgaben (Supervisor)`}
           checked={v.interPart}
-          disabled={!editable}
+          disabled={!rowsEditable}
           onChange={(e) => draft.form.setValues({ interPart: e.currentTarget.checked })}
           data-testid="movement-inter-part"
         />
@@ -161,11 +192,12 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           <PositionsTable<PositionDraft>
             rows={v.rows}
             positions={positions}
-            editable={editable}
+            editable={rowsEditable}
             minWidth={1000}
             testId="movement-positions"
             emptyText={t`Noch keine Positionen. Kapitel unten eingeben.`}
             columns={[
+              ...(correctionOnly ? [correctionChapterColumn] : []),
               {
                 key: 'description',
                 header: t`Bezeichnung`,
@@ -229,7 +261,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                 align: 'right',
                 input: true,
                 cell: (row, { blocked }) =>
-                  editable ? (
+                  rowsEditable ? (
                     <PositionAmountInput
                       row={row}
                       positions={positions}
@@ -338,7 +370,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         <TransferTable
           rows={v.transfers}
           setRows={(update) => draft.set('transfers', update)}
-          editable={editable}
+          editable={rowsEditable}
           departmentId={m.departmentId}
           year={year}
           figureOf={figureOf}
@@ -354,7 +386,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         row={detailRow}
         scope={m.scopeInput}
         movementId={movement && !v.asNew ? movement.id : null}
-        readOnly={!editable}
+        readOnly={!rowsEditable}
         onClose={() => setDetailKey(null)}
         onAccept={(detail) => {
           if (detailRow) positions.update(detailRow.key, detail);
@@ -367,7 +399,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         total={total}
         payments={v.payments}
         dateDue={due}
-        readOnly={!editable}
+        readOnly={!rowsEditable}
         onClose={() => setPaymentsOpen(false)}
         onAccept={(rows) => {
           draft.form.setValues({ payments: rows });

@@ -178,6 +178,7 @@ describe('movement draft', () => {
       transferTotal: 0,
       cancelled: false,
       isEditable: true,
+      bankOrder: null,
     };
     const v = savedValues(movement);
     expect(v.payments).toEqual([]);

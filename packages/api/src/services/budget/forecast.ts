@@ -13,6 +13,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resolveChapters } from './chapters.ts';
 import { assertForecastEditable, lockOpenHead, readHead } from '../ledger/head.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { isFirstYear, isFirstYearSql } from '../ledger/firstYear.ts';
 
 const { chapterBudgets, chapters, forecastPrevAmounts } = schema;
 
@@ -85,8 +86,8 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
       where pl.department_id = ${dept} and pl.year = ${prevYear} and pl.chapter_year = ${prevYear}
     )
     , first_year as (
-      -- no forecast of the previous year: the amounts typed in this first year count instead
-      select not exists (select 1 from chapter_budgets where department_id = ${dept} and year = ${prevYear} and chapter_year = ${prevYear}) as is_first
+      -- the department's first year (DOMAIN decision 25): the amounts typed in it count instead
+      select ${isFirstYearSql({ departmentId: dept, year: f.year })} as is_first
     ),
     typed as (
       select t.chapter_id, t.amount from forecast_prev_amounts t, first_year
@@ -135,19 +136,6 @@ export async function forecastChapterRows(db: Db, f: ForecastChapterFilter): Pro
 }
 
 /**
- * The department's first year in the system for the forecast: the previous year has no forecast
- * (no current line) of the department, so its amounts can't be derived and are typed instead.
- */
-export async function isFirstForecastYear(db: Db, scope: Pick<BookingScope, 'departmentId' | 'year'>): Promise<boolean> {
-  const [row] = await db
-    .select({ id: chapterBudgets.id })
-    .from(chapterBudgets)
-    .where(and(eq(chapterBudgets.departmentId, scope.departmentId), eq(chapterBudgets.year, scope.year - 1), eq(chapterBudgets.chapterYear, scope.year - 1)))
-    .limit(1);
-  return row === undefined;
-}
-
-/**
  * Budget/Forecast?part=: the chapters of the part with a current line or a previous-year amount;
  * amountPrevYear is last year's budgetFinal (initial + changes) of the same chapter code.
  */
@@ -155,7 +143,7 @@ export async function getForecastPart(db: Db, scope: BookingScope, input: Pick<F
   const [head, rows, firstYear] = await Promise.all([
     readHead(db, scope),
     forecastChapterRows(db, { departmentId: scope.departmentId, area: scope.area, year: scope.year, part: input.part }),
-    isFirstForecastYear(db, scope),
+    isFirstYear(db, scope),
   ]);
   const isEditable = !head.forecastApproved && !head.finalApproved;
   return {
@@ -178,7 +166,7 @@ export async function saveForecastPart(db: Db, scope: BookingScope, input: Forec
     const head = await lockOpenHead(tx, scope);
     assertForecastEditable(head);
     const resolved = await resolveChapters(tx, scope, input.positions, input.part);
-    if (await isFirstForecastYear(tx, scope)) {
+    if (await isFirstYear(tx, scope)) {
       // first year: the typed previous-year amounts of the part replace the saved ones (0 drops one)
       const partChapters = tx
         .select({ id: chapters.id })

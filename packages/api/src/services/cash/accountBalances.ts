@@ -1,9 +1,10 @@
-import { type Db, execRows, schema } from '@app/db';
+import { type Db, schema } from '@app/db';
 import type { AccountBalanceSaveInput, AccountBalances, AccountBalanceTotal } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../errors.ts';
-import { accountBalanceRows, cashTotal, firstYearSql } from '../ledger/cashBalances.ts';
+import { accountBalanceRows, cashTotal } from '../ledger/cashBalances.ts';
+import { isFirstYear } from '../ledger/firstYear.ts';
 import { cashState, lockCashScope } from './transfers.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 
@@ -36,8 +37,7 @@ export async function getAccountBalances(db: Db, scope: BookingScope): Promise<A
 export async function saveAccountBalances(db: Db, scope: BookingScope, input: z.infer<typeof AccountBalanceSaveInput>): Promise<AccountBalances> {
   await db.transaction(async (tx) => {
     await lockCashScope(tx, scope);
-    const [first] = await execRows<{ first_year: number | string | null }>(tx, sql`select ${firstYearSql(scope.departmentId)} as first_year`);
-    if (Number(first?.first_year ?? scope.year) !== scope.year) fail('BalanceNotEditable', { params: { year: scope.year } });
+    if (!(await isFirstYear(tx, scope))) fail('BalanceNotEditable', { params: { year: scope.year } });
     const ids = input.accounts.map((a) => a.accountId);
     if (new Set(ids).size !== ids.length) fail('InvalidValue', { field: 'accounts' });
     const found =

@@ -2,7 +2,8 @@ import { type Db, execRows } from '@app/db';
 import type { AccountType, CashJournal, CashJournalQuery, CashJournalRow } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { accountBalanceRowsSql, firstYearSql } from '../ledger/cashBalances.ts';
+import { accountBalanceRowsSql } from '../ledger/cashBalances.ts';
+import { firstYearSql } from '../ledger/firstYear.ts';
 import { cashFlowRowsSql } from '../ledger/cashSources.ts';
 import { paidBy } from '../ledger/counting.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
@@ -66,7 +67,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
     ),
     flows as (
       select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number, sum(f.amount) as amount
-      from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId), yearTo: scope.year })}) f
+      from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId, scope.year), yearTo: scope.year })}) f
       where f.account_id = (select account_id from acct) and f.year = ${scope.year}
       group by f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number
     ),

@@ -1,9 +1,17 @@
 import { type Db, schema } from '@app/db';
-import { AccessLevel, type FinalBalanceApproveInput, type FinalBalanceApproveResult, finalApprovalDateError, isLateFinalApproval } from '@app/domain';
+import {
+  AccessLevel,
+  type FinalBalanceApproveInput,
+  type FinalBalanceApproveResult,
+  finalApprovalDateError,
+  isLateFinalApproval,
+  reopenRefusal,
+} from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
-import { lockOpenHead } from '../ledger/head.ts';
-import { evaluateCriteria, nextYearUsesCarriedLines } from './criteria.ts';
+import { isYearUnlocked, lockOpenHead } from '../ledger/head.ts';
+import { evaluateCriteria } from './criteria.ts';
+import { reopenFacts } from './reopen.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetHeads } = schema;
@@ -12,9 +20,11 @@ const { budgetHeads } = schema;
  * PUT FinalBalance/Approve (DOMAIN decisions 12, 16 and "Final account approval date"). A date closes
  * the budget: the forecast approved (BudgetNotApproved), every criterion passed (FinalBalanceHasErrors,
  * `params.criteria` the failed ones), the date within 1.1..31.10 of Y+1 and not in the future
- * (InvalidDate, DateAfter31.10); after 31.03 it is accepted as a late approval (`lateApproval`).
- * Once approved only the same date can be saved (BudgetClosed). null reopens; once Y+1 booked on the
- * lines carried from Y only a Supervisor may (Forbidden). The budget head is locked FOR UPDATE, so
+ * (InvalidDate, DateAfter31.10 — lifted while a Supervisor's year unlock of Y is in force: a late
+ * assembly, DOMAIN decision 26); after 31.03 it is accepted as a late approval (`lateApproval`).
+ * Once approved only the same date can be saved (BudgetClosed). null reopens: never while Y+1's final
+ * account is approved (NextYearApproved, decision 26); once Y+1 booked on the lines carried from Y only
+ * a Supervisor may (Forbidden). The budget head is locked FOR UPDATE, so
  * bookings (which share-lock it and refuse a closed budget) never interleave with the approval.
  */
 export async function approveFinalBalance(db: Db, scope: BookingScope, input: FinalBalanceApproveInput): Promise<FinalBalanceApproveResult> {
@@ -28,9 +38,10 @@ export async function approveFinalBalance(db: Db, scope: BookingScope, input: Fi
     });
     if (input.approval === null) {
       if (!head.finalApproved) return answer(null);
-      if (scope.accessLevel !== AccessLevel.Supervisor && (await nextYearUsesCarriedLines(tx, scope))) {
-        fail('Forbidden', { field: 'approval', params: { reason: 'nextYearBooked', year: scope.year + 1 } });
-      }
+      const facts = await reopenFacts(tx, scope, true);
+      const refusal = reopenRefusal({ ...facts, approved: true, yearLocked: false, supervisor: scope.accessLevel === AccessLevel.Supervisor });
+      if (refusal === 'nextYearApproved') fail('NextYearApproved', { field: 'approval', params: { year: scope.year + 1 } });
+      if (refusal === 'nextYearBooked') fail('Forbidden', { field: 'approval', params: { reason: 'nextYearBooked', year: scope.year + 1 } });
       await tx.update(budgetHeads).set({ finalApproved: null }).where(eq(budgetHeads.id, head.id));
       return answer(null);
     }
@@ -39,7 +50,7 @@ export async function approveFinalBalance(db: Db, scope: BookingScope, input: Fi
       fail('BudgetClosed', { field: 'approval', params: { approval: head.finalApproved } });
     }
     if (!head.forecastApproved) fail('BudgetNotApproved');
-    const dateError = finalApprovalDateError(input.approval, scope.year, scope.today);
+    const dateError = finalApprovalDateError(input.approval, scope.year, scope.today, await isYearUnlocked(tx, scope.area, scope.year));
     if (dateError) fail(dateError, { field: 'approval' });
     const { failed } = await evaluateCriteria(tx, scope);
     const failing = Object.entries(failed)

@@ -1,6 +1,5 @@
-import { type Db, execRows, toBool, toCents } from '@app/db';
+import { type Db, execRows, toCents } from '@app/db';
 import {
-  AccessLevel,
   type ChapterErrorRow,
   criteriaFlags,
   failedCriteria,
@@ -22,9 +21,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { readHead } from '../ledger/head.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
-import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
 import { scopeStatus } from '../scope.ts';
 import { type YearLine, yearLines } from './lines.ts';
+import { reopenAnswer, reopenFacts } from './reopen.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { sqlList } from '../ledger/sql.ts';
 
@@ -196,29 +195,13 @@ export async function evaluateCriteria(
   return { failed, lines, changes, reservations };
 }
 
-/**
- * Once Y+1 booked on the lines carried from Y (movement positions, transfer positions or reservations
- * on a residue line of Y+1), reopening Y is for Supervisors only (DOMAIN decision 12).
- */
-export async function nextYearUsesCarriedLines(db: Db, scope: { departmentId: number; year: number }): Promise<boolean> {
-  const rows = await execRows<{ used: boolean | string }>(
-    db,
-    sql`select exists (
-          select 1 from chapter_budgets l
-          where l.department_id = ${scope.departmentId} and l.year = ${scope.year + 1} and l.chapter_year <= ${scope.year}
-            and ${budgetLineUsedSql(sql`l.id`, { uses: BOOKINGS_ON_LINE, liveOnly: true })}
-        ) as used`,
-  );
-  return toBool(rows[0]?.used);
-}
-
 /** GET FinalBalance: the criteria, the approval and what the screen may do. */
 export async function getFinalBalance(db: Db, scope: BookingScope): Promise<FinalBalance> {
-  const [{ failed }, head, status, carried] = await Promise.all([
+  const [{ failed }, head, status, reopen] = await Promise.all([
     evaluateCriteria(db, scope),
     readHead(db, scope),
     scopeStatus(db, scope, scope.today),
-    nextYearUsesCarriedLines(db, scope),
+    reopenFacts(db, scope),
   ]);
   const criteria = criteriaFlags(failed);
   const window = finalApprovalWindow(scope.year);
@@ -234,7 +217,7 @@ export async function getFinalBalance(db: Db, scope: BookingScope): Promise<Fina
     approvalTo: window.to,
     lateAfter: window.lateAfter,
     isEditable: Boolean(head.forecastApproved) && !status.isYearLocked,
-    canReopen: approval !== null && !status.isYearLocked && (scope.accessLevel === AccessLevel.Supervisor || !carried),
+    ...reopenAnswer(scope, { approved: approval !== null, yearLocked: Boolean(status.isYearLocked), ...reopen }),
   };
 }
 

@@ -3,11 +3,12 @@ import type { AccountBalance, AccountType } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { YearScope } from './bookingScope.ts';
 import { cashFlowsSql } from './cashSources.ts';
+import { firstYearSql } from './firstYear.ts';
 
 /**
  * Account balances of a scope (department, year), one statement (DOMAIN decision 8):
  * - the typed initial balances live in account_balances for the department's first year only
- *   (departments.first_year, else the earliest financial year: services/scope.ts isFirstYear);
+ *   (ledger/firstYear.ts, DOMAIN decision 25);
  * - initial balance of year Y = the first year's typed initial + every booking of the years
  *   first..Y−1 (the previous year's final balance, always current: nothing is copied, because
  *   accounts are per department, not per year);
@@ -17,18 +18,13 @@ import { cashFlowsSql } from './cashSources.ts';
 
 export type CashBalanceScope = YearScope;
 
-/** The department's first year in the system as an SQL expression (services/scope.ts isFirstYear's rule). */
-export function firstYearSql(departmentId: number): SQL {
-  return sql`(select coalesce(d.first_year, (select min(fy.year) from financial_years fy)) from departments d where d.id = ${departmentId})`;
-}
-
 /**
  * One row per account of the department: `initial_balance`, `movements_balance` (numeric), `booked`
  * (rows that carried cash: flows up to the year or a typed initial balance) and `booked_in_year` (those
  * of the scope year itself). `accountFilter` narrows the accounts (a condition on alias `a`).
  */
 export function accountBalanceRowsSql(scope: CashBalanceScope, accountFilter: SQL = sql`true`): SQL {
-  const first = firstYearSql(scope.departmentId);
+  const first = firstYearSql(scope.departmentId, scope.year);
   return sql`select a.id as account_id, a.code, a.type, a.description_deu, a.description_ita, a.inactive,
       coalesce(typed.initial_balance, 0) + coalesce(f.before, 0) as initial_balance,
       coalesce(f.current, 0) as movements_balance,

@@ -93,9 +93,16 @@ export function assertForecastEditable(head: BudgetHead): void {
  */
 export async function assertYearOpen(db: Db, area: Area, year: number, today: string): Promise<void> {
   if (isYearOpen(year, today, false)) return;
+  if (!isYearOpen(year, today, await isYearUnlocked(db, area, year))) fail('YearLocked', { params: { year, area } });
+}
+
+/**
+ * Is a Supervisor's year unlock of `year` in force for the area (FinancialYears/Status)? It opens a past
+ * year for writes and lifts the 31.10 limit of the year's final-account approval (DOMAIN decision 26).
+ */
+export async function isYearUnlocked(db: Db, area: Area, year: number): Promise<boolean> {
   const [fy] = await db.select().from(financialYears).where(eq(financialYears.year, year)).limit(1);
-  const unlocked = fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
-  if (!isYearOpen(year, today, unlocked)) fail('YearLocked', { params: { year, area } });
+  return fy ? (area === 1 ? fy.unionUnlocked : area === 2 ? fy.districtUnlocked : fy.departmentUnlocked) : false;
 }
 
 /**

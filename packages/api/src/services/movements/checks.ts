@@ -20,7 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
-import { assertNotInOrder } from '../ledger/frozen.ts';
+import { failInOrder, holdingOrder, type HoldingOrder } from '../ledger/frozen.ts';
 import { type ChapterLine, resolveLines } from '../ledger/lines.ts';
 
 // The checks of a movement save (spec 3 §5, DOMAIN decisions 2–5), in the order the save judges them:
@@ -177,15 +177,17 @@ export async function lockSavedRecord(
   tx: Db,
   scope: BookingScope,
   input: Pick<MovementSave, 'kind' | 'type' | 'recordNumber' | 'asNew'>,
-): Promise<MovementRow | undefined> {
+): Promise<{ existing: MovementRow; heldBy: HoldingOrder | null } | undefined> {
   const isNew = input.recordNumber === null || input.asNew;
   if (isNew || input.recordNumber === null) return undefined;
   const existing = await lockMovement(tx, scope, input.kind, input.recordNumber);
   if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
   if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: input.recordNumber, reason: 'cancelled' } });
   if (existing.type !== input.type) fail('InvalidValue', { field: 'type' });
-  await assertNotInOrder(tx, existing.id);
-  return existing;
+  // a bill at the bank (DOMAIN decision 6): frozen in a stored order, correctable once registered (decision 22)
+  const heldBy = await holdingOrder(tx, existing.id);
+  if (heldBy && !heldBy.registered) failInOrder(heldBy);
+  return { existing, heldBy };
 }
 
 /** The head fields (spec 3 §5): the type's required ones there, supplier and account of the department, the template found. */

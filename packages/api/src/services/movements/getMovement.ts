@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { holdingOrder } from '../ledger/frozen.ts';
 import { bookable } from '../scope.ts';
 
 // Movements.get: the saved movement read back — its head, then (together) the supplier and account
@@ -238,7 +239,7 @@ function transferOut(t: TransferRow): Movement['transferPositions'][number] {
 /** Movements.get: head, positions (with paid and open shares), transfer positions, payments, briefs. */
 export async function getMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<Movement> {
   const row = await findMovement(db, scope, input);
-  const [supplier, account, positions, shares, transfers, payments, state] = await Promise.all([
+  const [supplier, account, positions, shares, transfers, payments, state, bankOrder] = await Promise.all([
     supplierBrief(db, row.supplierId),
     accountBrief(db, row.accountId),
     positionRows(db, row.id),
@@ -246,6 +247,7 @@ export async function getMovement(db: Db, scope: BookingScope, input: Pick<Movem
     transferRows(db, row.id),
     paymentRows(db, row.id),
     bookable(db, scope),
+    holdingOrder(db, row.id),
   ]);
   const positionsOut = positions.map((p) => positionOut(p, shares));
   const s = supplier[0];
@@ -268,5 +270,6 @@ export async function getMovement(db: Db, scope: BookingScope, input: Pick<Movem
     transferTotal: transfers.reduce((sum, t) => sum + t.amount, 0),
     cancelled: row.cancelled,
     isEditable: state.editable && !row.cancelled,
+    bankOrder,
   };
 }

@@ -32,6 +32,7 @@ import {
   type TransferSide,
   typedPaymentsOf,
 } from './checks.ts';
+import { correctRegisteredBill } from './correct.ts';
 import { type ReservationUse, reservationUse } from './reservationUse.ts';
 import { type MovementHeadValues, type WrittenMovement, writeMovementRows } from './write.ts';
 
@@ -179,6 +180,8 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
     cancelled: false,
     // shareBookableHead passed: approved, not closed, the year not locked
     isEditable: true,
+    // a save that rewrote its rows was in no order (one in an order is corrected in place: correct.ts)
+    bankOrder: null,
   };
 }
 
@@ -207,7 +210,16 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
     const reads = await readForSave(tx, scope, headIn, positions, transfers);
     const { checks } = reads;
     checkTypeRules(scope, kind, type, checks, positions, transfers);
-    const existing = await lockSavedRecord(tx, scope, input);
+    const saved = await lockSavedRecord(tx, scope, input);
+    if (saved?.heldBy) {
+      // a bill a registered order paid: only its positions' chapters and notes (DOMAIN decision 22)
+      const { positionLines, transferSides } = checkLines(kind, transfers, reads);
+      const { existing: row, heldBy } = saved;
+      const typedPayments = typedPaymentsOf(type, input.payments);
+      const confirmed = input.confirmAvailableExceeded;
+      return correctRegisteredBill(tx, scope, { existing: row, heldBy, head: headIn, typedPayments, positions, positionLines, transferSides, confirmed });
+    }
+    const existing = saved?.existing;
     checkHeadFields(type, headIn, checks);
     const typedPayments = typedPaymentsOf(type, input.payments);
     checkDates(scope, headIn, typedPayments);

@@ -3,7 +3,7 @@ import { type ManualResidue, type ManualResidueDeleteResult, type ManualResidueL
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { lockOpenHead, readHead } from '../ledger/head.ts';
-import { firstYearSql } from '../ledger/cashBalances.ts';
+import { isFirstYear } from '../ledger/firstYear.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
@@ -12,16 +12,10 @@ const { chapterBudgets, chapters } = schema;
 
 /**
  * Manual residues (spec 3 §2, §5, §6; DOMAIN.md "Year end", decision 15): in the department's first
- * year in the system (departments.first_year, else the earliest financial year: the rule of
- * services/cash and scope.ts), the residues from before the system are typed in as residue lines of
+ * year in the system (ledger/firstYear.ts, DOMAIN decision 25), the residues from before the system are typed in as residue lines of
  * the scope (chapterYear < year, budgetInitial = amount, notes) that movements and reservations book
  * on like carried lines. A line stays deletable while nothing is booked, reserved or changed on it.
  */
-
-async function isFirstYear(db: Db, scope: BookingScope): Promise<boolean> {
-  const [row] = await execRows<{ first_year: number | string | null }>(db, sql`select ${firstYearSql(scope.departmentId)} as first_year`);
-  return Number(row?.first_year ?? scope.year) === scope.year;
-}
 
 /** Is anything (movement or transfer position, reservation, change position) on the line `lineId` (an SQL id expression)? */
 function referencedSql(lineId: SQL): SQL {
