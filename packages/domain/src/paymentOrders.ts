@@ -112,6 +112,8 @@ export const OpenPaymentRow = z.strictObject({
   documentNumber: Text,
   documentDate: NullText,
   dateDue: Text,
+  /** The movement's account (the default account of a payment by hand). */
+  accountId: NullNum,
   accountCode: Text,
   amount: Cents,
   /** The stored order holding it (null: none). */
@@ -255,7 +257,11 @@ export const OrderExportResult = z.strictObject({
 });
 export type OrderExportResult = z.infer<typeof OrderExportResult>;
 
-/** One line of the registered protocol; `executed` false: the bank did not pay it, it left the order and is payable again. */
+/**
+ * One line of the registered protocol; `executed` false: the bank did not pay it, it left the order and
+ * is payable again. `returnedOn`: the bank returned the executed transfer that day (DOMAIN decision 22):
+ * open again, the cash back on the order's account.
+ */
 export const RegisteredItem = z.strictObject({
   paymentId: Num,
   movementId: Num,
@@ -268,6 +274,7 @@ export const RegisteredItem = z.strictObject({
   invoiceDate: NullText,
   amount: Cents,
   executed: z.boolean(),
+  returnedOn: NullText,
 });
 export type RegisteredItem = z.infer<typeof RegisteredItem>;
 
@@ -279,6 +286,8 @@ export const RegisteredProtocol = z.strictObject({
   items: z.array(RegisteredItem),
   executedTotal: Cents,
   notExecutedTotal: Cents,
+  /** The executed instalments the bank returned since (part of executedTotal). */
+  returnedTotal: Cents,
 });
 export type RegisteredProtocol = z.infer<typeof RegisteredProtocol>;
 

@@ -33,6 +33,19 @@ export const paymentRoutes: RestRoute[] = [
   row('GET', 'Payments/Orders/Unregistered', (c, req) => c.payments.unregistered({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // the order, datePaid and the executed instalments (`payments`, list of paymentId and movementId)
   row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
+  // ours: a registered order's protocol as it stands (bank returns included)
+  row('GET', 'Payments/Orders/Protocol', (c, req) => c.payments.protocol({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
+  // the bank returned an executed transfer: the order, `paymentId` and the `date` of the return (or `returnedOn`)
+  row('POST', 'Payments/Orders/Returned', (c, req) => {
+    const { date, returnedOn, ...body } = withOrder(req);
+    return c.payments.returned({ ...body, returnedOn: returnedOn ?? date } as never);
+  }),
+  // an open instalment paid by hand: movementId, paymentId, datePaid, accountId (default: the movement's account), note
+  row('POST', 'Payments/Settle', (c, req) => c.payments.settle({ ...scopedBody(req), ...scopeOf(req) } as never)),
+  // a payment by hand undone ("wieder offen"): movementId, paymentId (query or body)
+  row('DELETE', 'Payments/Settle', (c, req) =>
+    c.payments.reopen({ ...scopeOf(req), movementId: num(param(req, 'movementId')), paymentId: num(param(req, 'paymentId')) } as never),
+  ),
   // ours: cancels a stored, unregistered order (its instalments payable again, its number kept)
   row('DELETE', 'Payments/Orders', (c, req) => c.payments.cancel({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // ours: the homebanking form's proposals (file name, execution date, next order number)

@@ -44,6 +44,7 @@ export async function openPayments(db: Db, scope: PaymentScope, input: OpenPayme
       documentNumber: row.documentNumber,
       documentDate: row.documentDate,
       dateDue: row.dateDue,
+      accountId: row.accountId,
       accountCode: row.accountCode,
       amount: row.amount,
       orderNumber: row.orderNumber,

@@ -102,7 +102,8 @@ function toInstalment(r: RawInstalment): InstalmentRow {
 
 /**
  * The instalments of PaymentOpen movements (type 2, not cancelled) matching `where` (a condition on
- * `m` movements, `pay` movement_payments, `s` suppliers, `i` payment_order_items, `o` payment_orders),
+ * `m` movements, `pay` movement_payments, `s` suppliers, `i` payment_order_items, `o` payment_orders —
+ * the order holding it: an order whose transfer the bank returned holds it no more, DOMAIN decision 22),
  * ordered by supplier code, document date, document number and instalment. `lock` (a store or a
  * registration, in its write transaction): first their movements are locked FOR SHARE, then the
  * instalments FOR UPDATE, each in id order — the order a movement save takes them (its movement FOR
@@ -114,7 +115,7 @@ export async function instalmentRows(db: Db, where: SQL, options: { lock?: boole
         join movements m on m.id = pay.movement_id
         left join suppliers s on s.id = m.supplier_id
         left join accounts a on a.id = m.account_id
-        left join payment_order_items i on i.payment_id = pay.id
+        left join payment_order_items i on i.payment_id = pay.id and i.returned_on is null
         left join payment_orders o on o.id = i.order_id
         where m.kind = 'expenses' and m.type = 2 and not m.cancelled and ${where}`;
   if (options.lock) {
