@@ -37,8 +37,11 @@ export const PaymentFilterFields = {
   documentDateTo: optionalDate,
 };
 
-/** Payments/Open: the unpaid instalments of the scope by supplier, for the landscape PDF named `DD.MM.YYYY.pdf`. */
-export const OpenPaymentsInput = ScopeInput.extend(PaymentFilterFields);
+/**
+ * Payments/Open: the unpaid instalments of the scope by supplier, for the landscape PDF named `DD.MM.YYYY.pdf`;
+ * with `paidByHand` instead those paid in the scope year without an order (DOMAIN decision 21: they can be opened again).
+ */
+export const OpenPaymentsInput = ScopeInput.extend({ ...PaymentFilterFields, paidByHand: z.boolean().default(false) });
 export type OpenPaymentsInput = z.infer<typeof OpenPaymentsInput>;
 
 /**
@@ -112,12 +115,15 @@ export const OpenPaymentRow = z.strictObject({
   documentNumber: Text,
   documentDate: NullText,
   dateDue: Text,
-  /** The movement's account (the default account of a payment by hand). */
+  /** The movement's account (the default account of a payment by hand); of a paid one the account it left. */
   accountId: NullNum,
   accountCode: Text,
   amount: Cents,
   /** The stored order holding it (null: none). */
   orderNumber: NullNum,
+  /** Paid by hand (the `paidByHand` list): the date and the note. */
+  datePaid: NullText,
+  note: Text,
 });
 export type OpenPaymentRow = z.infer<typeof OpenPaymentRow>;
 

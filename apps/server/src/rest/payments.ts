@@ -33,8 +33,8 @@ export const paymentRoutes: RestRoute[] = [
   row('GET', 'Payments/Orders/Unregistered', (c, req) => c.payments.unregistered({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // the order, datePaid and the executed instalments (`payments`, list of paymentId and movementId)
   row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
-  // ours: a registered order's protocol as it stands (bank returns included)
-  row('GET', 'Payments/Orders/Protocol', (c, req) => c.payments.protocol({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
+  // ours: a registered order's protocol as it stands (bank returns included), the data of its print
+  row('POST', 'Payments/Orders/Protocol', (c, req) => c.payments.protocol({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // the bank returned an executed transfer: the order, `paymentId` and the `date` of the return (or `returnedOn`)
   row('POST', 'Payments/Orders/Returned', (c, req) => {
     const { date, returnedOn, ...body } = withOrder(req);

@@ -122,6 +122,12 @@ describeOnDatabases('payments: an open instalment paid by hand; a bank return', 
     const paid = await c.payments.settle({ ...y1, ...ref(), datePaid: `${Y + 1}-01-12`, accountId: ids.cash, note: 'Barzahlung' });
     expect([paid.year, paid.recordNumber, paid.datePaid, paid.accountCode, paid.note]).toEqual([Y, ids.record, `${Y + 1}-01-12`, 'K1', 'Barzahlung']);
     expect(await y1Open()).toMatchObject({ count: 0, total: 0 });
+    // the list of what Y+1 paid by hand (to open one again)
+    const byHand = await c.payments.open({ ...y1, paidByHand: true });
+    expect(byHand.suppliers.flatMap((g) => g.rows.map((r) => [r.paymentId, r.year, r.datePaid, r.accountId, r.accountCode, r.note]))).toEqual([
+      [ids.open, Y, `${Y + 1}-01-12`, ids.cash, 'K1', 'Barzahlung'],
+    ]);
+    expect(byHand.total).toBe(10_001);
     expect(await c.payments.payables({ ...y1, paymentRange: 1, accountId: ids.bank })).toEqual([]);
     // paid on Y+1's residue lines to the cent
     expect(await box(Y + 1, '21006', Y)).toEqual([6_173, 6_173, 0, 0]);
@@ -160,6 +166,8 @@ describeOnDatabases('payments: an open instalment paid by hand; a bank return', 
     const b1 = await balance(Y + 1, 'B1', END_OF_Y1);
     await c.payments.register({ ...y1, orderId: ids.order, datePaid: `${Y + 1}-01-28`, payments: [ref()] });
     expect((await balance(Y + 1, 'B1', END_OF_Y1))?.movementsBalance).toBe((b1?.movementsBalance ?? 0) - 10_001);
+    // paid by its order: not in the list of payments by hand
+    expect((await c.payments.open({ ...y1, paidByHand: true })).count).toBe(0);
     await expectAppError(c.payments.reopen({ ...y1, ...ref() }), 'PaymentInOrder');
     // the return: not before the date paid, not after today
     await expectAppError(c.payments.returned({ ...y1, orderId: ids.order, paymentId: ids.open, returnedOn: `${Y + 1}-01-27` }), 'InvalidDate');
