@@ -7,7 +7,8 @@ import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/payments/register')({
-  loader: ({ params, cause }) => loadScreen({ params, cause }, 'payments/register', (scope) => [paymentOrdersQuery(scope, true)]),
+  loader: ({ params, cause }) =>
+    loadScreen({ params, cause }, 'payments/register', (scope) => [paymentOrdersQuery(scope, true), paymentOrdersQuery(scope, false)]),
   pendingComponent: RoutePending,
   errorComponent: RouteErrorPage,
   component: PaymentsRegisterRoute,

@@ -27,7 +27,13 @@ interface Props {
    * The saved instalments while the form holds them unchanged (null: a new record or unsaved changes):
    * a saved open one can be paid by hand, one paid by hand opened again (DOMAIN decision 21).
    */
-  saved?: { movementId: number; payments: MovementPayment[]; instalment: (p: MovementPayment) => InstalmentBrief; accountId: number | null; onChanged: () => Promise<void> } | null;
+  saved?: {
+    movementId: number;
+    payments: MovementPayment[];
+    instalment: (p: MovementPayment) => InstalmentBrief;
+    accountId: number | null;
+    onChanged: () => Promise<void>;
+  } | null;
 }
 
 /**
@@ -84,7 +90,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
   }
 
   return (
-    <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size={saved ? "xl" : "lg"} closeOnEscape data-testid="payments-dialog">
+    <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size={saved ? 'xl' : 'lg'} closeOnEscape data-testid="payments-dialog">
       <div onKeyDown={onKeyDown}>
         <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
           <Table.Thead>
@@ -185,7 +191,12 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
         <DialogFooter onCancel={onClose} onAccept={readOnly ? undefined : accept} acceptTestId="payments-accept" />
       </div>
       {paying && saved ? (
-        <SettleDialog instalment={saved.instalment(paying)} defaultAccountId={saved.accountId} onClose={() => setPaying(null)} onSettled={() => void changed()} />
+        <SettleDialog
+          instalment={saved.instalment(paying)}
+          defaultAccountId={saved.accountId}
+          onClose={() => setPaying(null)}
+          onSettled={() => void changed()}
+        />
       ) : null}
     </Modal>
   );

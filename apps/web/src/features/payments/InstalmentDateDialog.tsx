@@ -27,6 +27,8 @@ interface Props {
   /** The scope year (the record number of another year's bill reads `12/2025`). */
   year: number;
   dateLabel: string;
+  /** The label of the instalment's date shown (default "Fällig am": its due date). */
+  dueLabel?: string;
   /** The date proposed (null: empty). */
   initialDate: string | null;
   /** The date's problem before sending (the domain rule the server applies), or null. */
@@ -100,7 +102,7 @@ export function InstalmentDateDialog(props: Props) {
               {fact(t`Buchung`, paymentRecordLabel(row.recordNumber, row.year, year))}
               {fact(t`Beleg`, [row.documentNumber, row.documentDate ? formatDate(row.documentDate) : null].filter(Boolean).join(' · '))}
               {fact(t`Lieferant`, row.supplierName)}
-              {fact(t`Fällig am`, formatDate(row.dateDue))}
+              {fact(props.dueLabel ?? t`Fällig am`, formatDate(row.dateDue))}
               {fact(
                 t`Betrag`,
                 <Text span fw={700} ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`${testId}-amount`}>

@@ -58,7 +58,16 @@ describeOnDatabases('payments: an open instalment paid by hand; a bank return', 
     await expectAppError(c.payments.reopen({ ...y, ...handRef }), 'InvalidValue');
 
     const paid = await c.payments.settle({ ...y, ...handRef, datePaid: `${Y}-07-01`, accountId: ids.cash, note: 'bar bezahlt' });
-    expect(paid).toEqual({ ...handRef, year: Y, recordNumber: ids.handRecord, amount: 10_001, datePaid: `${Y}-07-01`, accountId: ids.cash, accountCode: 'K1', note: 'bar bezahlt' });
+    expect(paid).toEqual({
+      ...handRef,
+      year: Y,
+      recordNumber: ids.handRecord,
+      amount: 10_001,
+      datePaid: `${Y}-07-01`,
+      accountId: ids.cash,
+      accountCode: 'K1',
+      note: 'bar bezahlt',
+    });
     await expectAppError(c.payments.settle({ ...y, ...handRef, datePaid: `${Y}-07-02` }), 'InvalidValue');
     expect((await balance(Y, 'K1', IN_Y1))?.movementsBalance).toBe((k1Before?.movementsBalance ?? 0) - 10_001);
     expect((await journal(Y, ids.cash, IN_Y1)).filter((r) => r[0] === `${Y}-07-01`)).toEqual([[`${Y}-07-01`, 'paymentOpen', -10_001, true]]);

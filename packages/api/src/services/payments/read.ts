@@ -19,7 +19,16 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { bookable } from '../scope.ts';
-import { filterCondition, instalmentRows, paidByHandOfScope, paymentsDepartment, type PaymentScope, toPayableItem, unpaidOfScope, payabilityOf } from './rows.ts';
+import {
+  filterCondition,
+  instalmentRows,
+  paidByHandOfScope,
+  paymentsDepartment,
+  type PaymentScope,
+  toPayableItem,
+  unpaidOfScope,
+  payabilityOf,
+} from './rows.ts';
 
 const { recordCounters } = schema;
 
