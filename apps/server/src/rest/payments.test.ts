@@ -163,10 +163,17 @@ for (const target of testDatabases()) {
 
     it('POST Payments/Orders/Returned (order, paymentId, date): open again, the protocol shows it (POST Payments/Orders/Protocol)', async () => {
       const [executed] = state.payments;
-      const returned = await call('POST', 'Payments/Orders/Returned', { ...scope(), order: { id: state.orderId }, paymentId: executed?.paymentId, date: today });
+      const returned = await call('POST', 'Payments/Orders/Returned', {
+        ...scope(),
+        order: { id: state.orderId },
+        paymentId: executed?.paymentId,
+        date: today,
+      });
       expect(returned.statusCode, returned.body).toBe(200);
       expect(returned.json()).toMatchObject({ executedTotal: 1234.56, notExecutedTotal: 0, returnedTotal: 1234.56, datePaid: today });
-      expect((returned.json() as { items: { amount: number; returnedOn: string | null }[] }).items.map((i) => [i.amount, i.returnedOn])).toEqual([[1234.56, today]]);
+      expect((returned.json() as { items: { amount: number; returnedOn: string | null }[] }).items.map((i) => [i.amount, i.returnedOn])).toEqual([
+        [1234.56, today],
+      ]);
       const protocol = await call('POST', 'Payments/Orders/Protocol', { ...scope(), orderId: state.orderId });
       expect(protocol.json()).toEqual(returned.json());
       const again = { ...scope(), orderId: state.orderId, paymentId: executed?.paymentId, date: today };

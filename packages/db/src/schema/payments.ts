@@ -69,7 +69,9 @@ export const paymentOrderItems = pgTable(
     returnedBy: integer('returned_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('payment_order_items_payment_uq').on(t.paymentId).where(sql`${t.returnedOn} is null`),
+    uniqueIndex('payment_order_items_payment_uq')
+      .on(t.paymentId)
+      .where(sql`${t.returnedOn} is null`),
     index('payment_order_items_order_idx').on(t.orderId),
     index('payment_order_items_movement_idx').on(t.movementId),
   ],
