@@ -1,10 +1,11 @@
 import { formatAmount, formatDate, type MovementDateError, paymentRecordLabel } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Table, Text } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
+import { DialogFooter } from '../../ui/DialogFooter.tsx';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 
 /** The instalment a dialog acts on, as the payments lists and the movement's dialog have it. */
@@ -130,19 +131,13 @@ export function InstalmentDateDialog(props: Props) {
               {message.text}
             </Text>
           ) : null}
-          <Group justify="space-between" mt="xs">
-            <Text size="sm" c="dimmed">
-              {t`Enter: übernehmen · Esc: schließen`}
-            </Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={props.onClose}>
-                {t`Abbrechen`}
-              </Button>
-              <Button type="submit" loading={busy} data-testid={`${testId}-accept`}>
-                {props.acceptLabel}
-              </Button>
-            </Group>
-          </Group>
+          <DialogFooter
+            onCancel={props.onClose}
+            onAccept={() => void send()}
+            acceptLabel={props.acceptLabel}
+            loading={busy}
+            acceptTestId={`${testId}-accept`}
+          />
         </Stack>
       </form>
     </Modal>
