@@ -31,7 +31,7 @@ export function InstalmentActions({
   if (payment.orderNumber !== null)
     return (
       <Tooltip label={t`Die Bank zahlt sie mit dem Zahlungsauftrag`}>
-        <Badge variant="light" color="gray" size="sm">{t`Auftrag ${payment.orderNumber}`}</Badge>
+        <Badge variant="light" color="gray" size="sm" tt="none">{t`Auftrag ${payment.orderNumber}`}</Badge>
       </Tooltip>
     );
   const open = status.isBudgetApproved && !status.isBudgetClosed;

@@ -105,7 +105,7 @@ export function OpenInstalmentsPanel({ filter }: { filter: PaymentFilter }) {
                   </Group>
                 ) : row.orderNumber !== null ? (
                   <Tooltip label={t`Die Bank zahlt sie mit dem Zahlungsauftrag`}>
-                    <Badge variant="light" color="gray" size="sm">{t`Auftrag ${row.orderNumber}`}</Badge>
+                    <Badge variant="light" color="gray" size="sm" tt="none">{t`Auftrag ${row.orderNumber}`}</Badge>
                   </Tooltip>
                 ) : (
                   <Button size="compact-xs" disabled={!editable} onClick={() => setPaying(row)} data-testid={`settle-${row.paymentId}`}>

@@ -110,7 +110,7 @@ export function ReturnsPanel() {
                     </Table.Td>
                     <Table.Td>
                       {item.returnedOn ? (
-                        <Badge color="orange" variant="light" size="sm">{t`von der Bank zurückgewiesen am ${formatDate(item.returnedOn)}`}</Badge>
+                        <Badge color="orange" variant="light" size="sm" tt="none">{t`von der Bank zurückgewiesen am ${formatDate(item.returnedOn)}`}</Badge>
                       ) : (
                         <Group gap="xs" wrap="nowrap">
                           <Text size="sm">{t`ausgeführt`}</Text>
