@@ -141,7 +141,7 @@ for (const language of ['de', 'it']) {
       await row.scrollIntoViewIfNeeded();
       await shot(page, `pay-by-hand-open-${language}`, { fullPage: true });
       await row.getByTestId(`settle-${first.paymentId}`).click();
-      await page.getByTestId('settle-dialog').waitFor();
+      await page.getByTestId('settle-dialog-date').waitFor();
       // a date of last year: refused in the dialog with the reason, nothing sent
       await typeInto(page, 'settle-dialog-date', `30.12.${String(currentYear - 1).slice(2)}`);
       await page.keyboard.press('Enter');
@@ -178,7 +178,7 @@ for (const language of ['de', 'it']) {
       await page.goto(`${current}/movements/expenses/${second.recordNumber}`);
       await page.getByTestId('movement-payments').click();
       await page.getByTestId(`payment-settle-${second.paymentId}`).click();
-      await page.getByTestId('settle-dialog').waitFor();
+      await page.getByTestId('settle-dialog-date').waitFor();
       await shot(page, `pay-by-hand-movement-dialog-${language}`);
       await typeInto(page, 'settle-dialog-date', typedDate(today));
       await page.keyboard.press('Enter');
@@ -199,7 +199,7 @@ for (const language of ['de', 'it']) {
       const item = page.getByTestId(`returns-item-${third.paymentId}`);
       await item.waitFor();
       await item.getByTestId(`return-${third.paymentId}`).click();
-      await page.getByTestId('return-dialog').waitFor();
+      await page.getByTestId('return-dialog-date').waitFor();
       await typeInto(page, 'return-dialog-date', typedDate(today));
       await shot(page, `pay-by-hand-return-dialog-${language}`);
       await page.keyboard.press('Control+Enter');
