@@ -79,8 +79,11 @@ export const OrderRequestInput = ScopeInput.extend({
 });
 export type OrderRequestInput = z.infer<typeof OrderRequestInput>;
 
-/** Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year. */
-export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false) });
+/**
+ * Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year,
+ * or with `paidInYear` the orders registered with a date paid in the scope year (of any year up to it: a December order paid in January).
+ */
+export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false), paidInYear: z.boolean().default(false) });
 export type OrderListInput = z.infer<typeof OrderListInput>;
 
 /** One stored order of the department (Payments/Orders/Unregistered and the cancel: it must not be registered or cancelled). */

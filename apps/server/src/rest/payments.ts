@@ -22,7 +22,10 @@ function withOrder(req: RestRequest): Record<string, unknown> {
 
 export const paymentRoutes: RestRoute[] = [
   // unregisteredOnly=true: the unregistered orders of every year up to the scope year (register screen)
-  row('GET', 'Payments/Orders', (c, req) => c.payments.orders(defined({ ...scopeOf(req), unregisteredOnly: bool(req.query.unregisteredOnly) }))),
+  // paidInYear=true: the registered orders paid in the scope year (of any year up to it; their bank returns)
+  row('GET', 'Payments/Orders', (c, req) =>
+    c.payments.orders(defined({ ...scopeOf(req), unregisteredOnly: bool(req.query.unregisteredOnly), paidInYear: bool(req.query.paidInYear) })),
+  ),
   // filters: accountId, supplierFrom/To (codes), dateDueFrom/To, documentDateFrom/To
   row('POST', 'Payments/Open', (c, req) => c.payments.open({ ...scopedBody(req), ...scopeOf(req) } as never)),
   // criteria: paymentRange, orderId (a previous order) or a new order's accountId and filters

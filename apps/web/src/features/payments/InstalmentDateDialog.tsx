@@ -106,7 +106,7 @@ export function InstalmentDateDialog(props: Props) {
               {fact(props.dueLabel ?? t`Fällig am`, formatDate(row.dateDue))}
               {fact(
                 t`Betrag`,
-                <Text span fw={700} ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`${testId}-amount`}>
+                <Text span fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`${testId}-amount`}>
                   {formatAmount(row.amount)}
                 </Text>,
               )}

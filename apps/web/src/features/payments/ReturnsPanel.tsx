@@ -12,11 +12,11 @@ import { departmentLine, orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { InstalmentDateDialog } from './InstalmentDateDialog.tsx';
-import { paymentOrdersQuery } from './queries.ts';
+import { paidOrdersQuery } from './queries.ts';
 import { useDateProblemText } from './SettleDialog.tsx';
 
 /**
- * The registered orders of the scope year and their protocol (DOMAIN decision 22): each executed
+ * The registered orders the scope year paid (a December order registered in January too) and their protocol (DOMAIN decision 22): each executed
  * transfer can be marked "von der Bank zurückgewiesen" with the date of the return — the instalment is
  * open again (payable by a new order or by hand), its cash back on the order's account that day; the
  * protocol (on screen and as PDF) shows the return with its date.
@@ -26,8 +26,7 @@ export function ReturnsPanel() {
   const auth = useRequiredAuth();
   const { department, year, status } = useScope();
   const scope = { departmentId: department.id, year };
-  const { data: orders } = useSuspenseQuery(paymentOrdersQuery({ department, year }, false));
-  const registered = orders.filter((o) => o.registered && !o.cancelled);
+  const { data: registered } = useSuspenseQuery(paidOrdersQuery({ department, year }));
   const [orderId, setOrderId] = useState<number | null>(null);
   const protocol = useQuery({ ...trpc.payments.protocol.queryOptions({ ...scope, orderId: orderId ?? 0 }), enabled: orderId !== null });
   const [returning, setReturning] = useState<RegisteredItem | null>(null);

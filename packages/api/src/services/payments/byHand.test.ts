@@ -175,6 +175,9 @@ describeOnDatabases('payments: an open instalment paid by hand; a bank return', 
     const b1 = await balance(Y + 1, 'B1', END_OF_Y1);
     await c.payments.register({ ...y1, orderId: ids.order, datePaid: `${Y + 1}-01-28`, payments: [ref()] });
     expect((await balance(Y + 1, 'B1', END_OF_Y1))?.movementsBalance).toBe((b1?.movementsBalance ?? 0) - 10_001);
+    // the orders Y+1 paid (the register screen's returns), not those of Y
+    expect((await c.payments.orders({ ...y1, paidInYear: true })).map((o) => [o.id, o.registered, o.datePaid])).toEqual([[ids.order, true, `${Y + 1}-01-28`]]);
+    expect(await c.payments.orders({ ...(await scope(Y)), paidInYear: true })).toEqual([]);
     // paid by its order: not in the list of payments by hand
     expect((await c.payments.open({ ...y1, paidByHand: true })).count).toBe(0);
     await expectAppError(c.payments.reopen({ ...y1, ...ref() }), 'PaymentInOrder');

@@ -184,10 +184,14 @@ export function brief({ createdAt: _c, ...order }: StoredOrder): PaymentOrderBri
   return order;
 }
 
-/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen). */
+/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen), or with `paidInYear` the registered ones the scope year paid (its bank returns). */
 export async function listOrders(db: Db, scope: PaymentScope, input: OrderListInput): Promise<PaymentOrderBrief[]> {
   await paymentsDepartment(db, scope);
-  const where = input.unregisteredOnly ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}` : sql`o.year = ${scope.year}`;
+  const where = input.unregisteredOnly
+    ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}`
+    : input.paidInYear
+      ? sql`o.registered_at is not null and o.cancelled_at is null and o.year <= ${scope.year} and extract(year from o.date_paid) = ${scope.year}`
+      : sql`o.year = ${scope.year}`;
   return (await orderBriefs(db, scope, where)).map(brief);
 }
 
