@@ -84,7 +84,7 @@ export function SettleDialog({
         label={t`Konto`}
         description={t`Von diesem Konto ist das Geld abgegangen (Kassa oder Bank).`}
         withAsterisk
-        w={320}
+        w="100%"
         allowDeselect={false}
         data={choices.map((a) => ({ value: String(a.id), label: accountName(a, i18n.locale) }))}
         value={accountId === null ? null : String(accountId)}
