@@ -42,6 +42,7 @@ export * from './homebankingMessage.ts';
 export * from './homebankingOrder.ts';
 export * from './homebankingPrint.ts';
 export * from './paymentOrders.ts';
+export * from './paymentsByHand.ts';
 export * from './reservations.ts';
 export * from './digests.ts';
 export * from './residues.ts';

@@ -142,7 +142,7 @@ export function missingHeadFields(type: MovementType, head: MovementHeadValues):
 export type MovementDateError = { code: 'InvalidDate' | 'DateAfter31.12' | 'DocumentDateAfterRecordDate'; field: string };
 
 /** A booking date of scope year `year` (record date, date paid): in 1.1–31.12 of the year and not after today. */
-function checkBookingDate(date: string, year: number, today: string, field: string): MovementDateError | null {
+export function checkBookingDate(date: string, year: number, today: string, field: string): MovementDateError | null {
   if (!isValidIsoDate(date)) return { code: 'InvalidDate', field };
   if (date > `${String(year).padStart(4, '0')}-12-31`) return { code: 'DateAfter31.12', field };
   if (date < `${String(year).padStart(4, '0')}-01-01`) return { code: 'InvalidDate', field };

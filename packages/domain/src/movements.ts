@@ -191,7 +191,19 @@ const ChapterSide = z.strictObject(ChapterLineFields);
 export const MovementTransferPosition = z.strictObject({ id: Num, from: ChapterSide, to: ChapterSide, amount: Cents, note: Text });
 export type MovementTransferPosition = z.infer<typeof MovementTransferPosition>;
 
-export const MovementPayment = z.strictObject({ id: Num, amount: Cents, dateDue: Text, datePaid: NullText });
+/**
+ * A saved instalment. `accountId`/`note`: what a payment by hand recorded (DOMAIN decision 21; null: the
+ * cash leaves the movement's account); `orderNumber` the stored order holding it (null: none).
+ */
+export const MovementPayment = z.strictObject({
+  id: Num,
+  amount: Cents,
+  dateDue: Text,
+  datePaid: NullText,
+  accountId: NullNum,
+  note: Text,
+  orderNumber: NullNum,
+});
 export type MovementPayment = z.infer<typeof MovementPayment>;
 
 /** A movement as saved (Movements.get, the answer of Movements.save). */

@@ -37,8 +37,11 @@ export const PaymentFilterFields = {
   documentDateTo: optionalDate,
 };
 
-/** Payments/Open: the unpaid instalments of the scope by supplier, for the landscape PDF named `DD.MM.YYYY.pdf`. */
-export const OpenPaymentsInput = ScopeInput.extend(PaymentFilterFields);
+/**
+ * Payments/Open: the unpaid instalments of the scope by supplier, for the landscape PDF named `DD.MM.YYYY.pdf`;
+ * with `paidByHand` instead those paid in the scope year without an order (DOMAIN decision 21: they can be opened again).
+ */
+export const OpenPaymentsInput = ScopeInput.extend({ ...PaymentFilterFields, paidByHand: z.boolean().default(false) });
 export type OpenPaymentsInput = z.infer<typeof OpenPaymentsInput>;
 
 /**
@@ -76,8 +79,11 @@ export const OrderRequestInput = ScopeInput.extend({
 });
 export type OrderRequestInput = z.infer<typeof OrderRequestInput>;
 
-/** Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year. */
-export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false) });
+/**
+ * Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year,
+ * or with `paidInYear` the orders registered with a date paid in the scope year (of any year up to it: a December order paid in January).
+ */
+export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false), paidInYear: z.boolean().default(false) });
 export type OrderListInput = z.infer<typeof OrderListInput>;
 
 /** One stored order of the department (Payments/Orders/Unregistered and the cancel: it must not be registered or cancelled). */
@@ -112,10 +118,15 @@ export const OpenPaymentRow = z.strictObject({
   documentNumber: Text,
   documentDate: NullText,
   dateDue: Text,
+  /** The movement's account (the default account of a payment by hand); of a paid one the account it left. */
+  accountId: NullNum,
   accountCode: Text,
   amount: Cents,
   /** The stored order holding it (null: none). */
   orderNumber: NullNum,
+  /** Paid by hand (the `paidByHand` list): the date and the note. */
+  datePaid: NullText,
+  note: Text,
 });
 export type OpenPaymentRow = z.infer<typeof OpenPaymentRow>;
 
@@ -255,7 +266,11 @@ export const OrderExportResult = z.strictObject({
 });
 export type OrderExportResult = z.infer<typeof OrderExportResult>;
 
-/** One line of the registered protocol; `executed` false: the bank did not pay it, it left the order and is payable again. */
+/**
+ * One line of the registered protocol; `executed` false: the bank did not pay it, it left the order and
+ * is payable again. `returnedOn`: the bank returned the executed transfer that day (DOMAIN decision 22):
+ * open again, the cash back on the order's account.
+ */
 export const RegisteredItem = z.strictObject({
   paymentId: Num,
   movementId: Num,
@@ -268,6 +283,7 @@ export const RegisteredItem = z.strictObject({
   invoiceDate: NullText,
   amount: Cents,
   executed: z.boolean(),
+  returnedOn: NullText,
 });
 export type RegisteredItem = z.infer<typeof RegisteredItem>;
 
@@ -279,6 +295,8 @@ export const RegisteredProtocol = z.strictObject({
   items: z.array(RegisteredItem),
   executedTotal: Cents,
   notExecutedTotal: Cents,
+  /** The executed instalments the bank returned since (part of executedTotal). */
+  returnedTotal: Cents,
 });
 export type RegisteredProtocol = z.infer<typeof RegisteredProtocol>;
 

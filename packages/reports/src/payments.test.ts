@@ -31,6 +31,9 @@ const open: OpenPaymentsList = {
           accountCode: 'B1',
           amount: 60_000,
           orderNumber: 2,
+          accountId: 2,
+          datePaid: null,
+          note: '',
         },
         {
           paymentId: 2,
@@ -44,6 +47,9 @@ const open: OpenPaymentsList = {
           accountCode: 'B1',
           amount: 90_000,
           orderNumber: null,
+          accountId: 2,
+          datePaid: null,
+          note: '',
         },
       ],
     },
@@ -65,6 +71,9 @@ const open: OpenPaymentsList = {
           accountCode: 'K1',
           amount: 31_050,
           orderNumber: null,
+          accountId: 2,
+          datePaid: null,
+          note: '',
         },
       ],
     },
@@ -76,6 +85,7 @@ const protocol: RegisteredProtocol = {
   datePaid: '2026-07-01',
   executedTotal: 150_000,
   notExecutedTotal: 30_050,
+  returnedTotal: 0,
   order: {
     id: 9,
     year: 2026,
@@ -110,6 +120,7 @@ const protocol: RegisteredProtocol = {
       invoiceDate: '2026-03-01',
       amount: 150_000,
       executed: true,
+      returnedOn: null,
     },
     {
       paymentId: 3,
@@ -122,6 +133,7 @@ const protocol: RegisteredProtocol = {
       invoiceDate: '2026-03-02',
       amount: 30_050,
       executed: false,
+      returnedOn: null,
     },
   ],
 };
@@ -163,5 +175,21 @@ describe('payments prints', () => {
     const [italian = ''] = pdfPages(registeredProtocolPdf(protocol, '102 VVF Appiano', { ...ctx, language: 'it' }), 'protocol-it');
     expect(italian).toContain('Ordine di pagamento 1/2026 · Conto B1 Conto corrente Raiffeisen · pagato il 01.07.2026');
     expect(lineOf(italian, /B-7/)).toMatch(/non eseguito/);
+    expect(text).not.toContain('zurückgewiesen');
+  });
+
+  it('the protocol after a bank return: the returned transfer with its date and the returned total (de, it)', () => {
+    const returned: RegisteredProtocol = {
+      ...protocol,
+      items: protocol.items.map((i) => (i.executed ? { ...i, returnedOn: '2026-07-08' } : i)),
+      returnedTotal: 150_000,
+    };
+    const [text = ''] = pdfPages(registeredProtocolPdf(returned, '102 FF Eppan', { ...ctx, language: 'de' }), 'protocol-returned-de');
+    expect(lineOf(text, /A-1/)).toMatch(/1\.500,00 €\s+zurückgewiesen/);
+    expect(text).toContain('08.07.2026');
+    expect(lineOf(text, /Davon von der Bank zurückgewiesen/)).toMatch(/1\.500,00 €/);
+    const [italian = ''] = pdfPages(registeredProtocolPdf(returned, '102 VVF Appiano', { ...ctx, language: 'it' }), 'protocol-returned-it');
+    expect(lineOf(italian, /A-1/)).toMatch(/respinto/);
+    expect(lineOf(italian, /Di cui respinto dalla banca/)).toMatch(/1\.500,00 €/);
   });
 });

@@ -61,10 +61,11 @@ export function registeredProtocolPdf(protocol: RegisteredProtocol, department: 
     i.invoiceNumber,
     formatDate(i.invoiceDate),
     money(i.amount),
-    i.executed ? t.executed : t.notExecuted,
+    i.returnedOn ? `${t.returned} ${formatDate(i.returnedOn)}` : i.executed ? t.executed : t.notExecuted,
   ]);
   body.push([bold(t.executedTotal, TOTAL_FILL, 5), boldRight(money(protocol.executedTotal), TOTAL_FILL), filled(TOTAL_FILL)]);
   body.push([bold(t.notExecutedTotal, TOTAL_FILL, 5), boldRight(money(protocol.notExecutedTotal), TOTAL_FILL), filled(TOTAL_FILL)]);
+  if (protocol.returnedTotal !== 0) body.push([bold(t.returnedTotal, TOTAL_FILL, 5), boldRight(money(protocol.returnedTotal), TOTAL_FILL), filled(TOTAL_FILL)]);
   drawTable(page, page.y, { head: t.protocolHead, body, widths: [8, 10, 32, 16, 12, 12, 10], right: [5], look: 'grid' });
   return finishReport(page.doc, ctx);
 }

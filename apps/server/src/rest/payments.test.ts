@@ -40,6 +40,9 @@ for (const target of testDatabases()) {
           'POST Payments/Orders/Export',
           'GET Payments/Orders/Unregistered',
           'POST Payments/Orders/Registered',
+          'POST Payments/Orders/Returned',
+          'POST Payments/Settle',
+          'DELETE Payments/Settle',
         ]),
       );
     });
@@ -156,6 +159,49 @@ for (const target of testDatabases()) {
       await expectError(t.call('zwei', 'DELETE', `Payments/Orders?${query()}&orderId=${state.orderId}`), 409, 'OrderRegistered');
       const chapter = await call('GET', `Budget/Chapter?${query()}&chapter=21006`);
       expect(chapter.json()).toMatchObject({ payments: 1234.56, openPayments: 99.99 });
+    });
+
+    it('POST Payments/Orders/Returned (order, paymentId, date): open again, the protocol shows it (POST Payments/Orders/Protocol)', async () => {
+      const [executed] = state.payments;
+      const returned = await call('POST', 'Payments/Orders/Returned', {
+        ...scope(),
+        order: { id: state.orderId },
+        paymentId: executed?.paymentId,
+        date: today,
+      });
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect(returned.json()).toMatchObject({ executedTotal: 1234.56, notExecutedTotal: 0, returnedTotal: 1234.56, datePaid: today });
+      expect((returned.json() as { items: { amount: number; returnedOn: string | null }[] }).items.map((i) => [i.amount, i.returnedOn])).toEqual([
+        [1234.56, today],
+      ]);
+      const protocol = await call('POST', 'Payments/Orders/Protocol', { ...scope(), orderId: state.orderId });
+      expect(protocol.json()).toEqual(returned.json());
+      const again = { ...scope(), orderId: state.orderId, paymentId: executed?.paymentId, date: today };
+      expect(await expectError(call('POST', 'Payments/Orders/Returned', again), 400, 'InvalidValue')).toMatchObject({ Field: 'paymentId' });
+      const chapter = await call('GET', `Budget/Chapter?${query()}&chapter=21006`);
+      expect(chapter.json()).toMatchObject({ payments: 0, openPayments: 1334.55 });
+    });
+
+    it('POST Payments/Settle pays an open instalment by hand on the cash account; DELETE Payments/Settle opens it again', async () => {
+      const [, open] = state.payments;
+      const [cash] = await t.handle.db
+        .select({ id: schema.accounts.id })
+        .from(schema.accounts)
+        .where(and(eq(schema.accounts.departmentId, t.dept('102')), eq(schema.accounts.code, 'K1')));
+      const body = { ...scope(), movementId: open?.movementId, paymentId: open?.paymentId, datePaid: today, accountId: cash?.id, note: 'bar' };
+      await expectError(call('POST', 'Payments/Settle', { ...body, datePaid: `${YEAR}-03-31` }), 400, 'InvalidDate');
+      const paid = await call('POST', 'Payments/Settle', body);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toMatchObject({ amount: 99.99, datePaid: today, accountCode: 'K1', note: 'bar' });
+      expect((await call('GET', `Budget/Chapter?${query()}&chapter=21006`)).json()).toMatchObject({ payments: 99.99, openPayments: 1234.56 });
+      await expectError(call('POST', 'Payments/Settle', body), 400, 'InvalidValue');
+
+      const reopen = `Payments/Settle?${query()}&movementId=${open?.movementId}&paymentId=${open?.paymentId}`;
+      const reopened = await t.call('zwei', 'DELETE', reopen);
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json()).toMatchObject({ amount: 99.99, datePaid: null, accountId: null, note: '' });
+      expect((await call('GET', `Budget/Chapter?${query()}&chapter=21006`)).json()).toMatchObject({ payments: 0, openPayments: 1334.55 });
+      await expectError(t.call('zwei', 'DELETE', reopen), 400, 'InvalidValue');
     });
   });
 }

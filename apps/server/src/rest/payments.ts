@@ -22,7 +22,10 @@ function withOrder(req: RestRequest): Record<string, unknown> {
 
 export const paymentRoutes: RestRoute[] = [
   // unregisteredOnly=true: the unregistered orders of every year up to the scope year (register screen)
-  row('GET', 'Payments/Orders', (c, req) => c.payments.orders(defined({ ...scopeOf(req), unregisteredOnly: bool(req.query.unregisteredOnly) }))),
+  // paidInYear=true: the registered orders paid in the scope year (of any year up to it; their bank returns)
+  row('GET', 'Payments/Orders', (c, req) =>
+    c.payments.orders(defined({ ...scopeOf(req), unregisteredOnly: bool(req.query.unregisteredOnly), paidInYear: bool(req.query.paidInYear) })),
+  ),
   // filters: accountId, supplierFrom/To (codes), dateDueFrom/To, documentDateFrom/To
   row('POST', 'Payments/Open', (c, req) => c.payments.open({ ...scopedBody(req), ...scopeOf(req) } as never)),
   // criteria: paymentRange, orderId (a previous order) or a new order's accountId and filters
@@ -33,6 +36,19 @@ export const paymentRoutes: RestRoute[] = [
   row('GET', 'Payments/Orders/Unregistered', (c, req) => c.payments.unregistered({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // the order, datePaid and the executed instalments (`payments`, list of paymentId and movementId)
   row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
+  // ours: a registered order's protocol as it stands (bank returns included), the data of its print
+  row('POST', 'Payments/Orders/Protocol', (c, req) => c.payments.protocol({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
+  // the bank returned an executed transfer: the order, `paymentId` and the `date` of the return (or `returnedOn`)
+  row('POST', 'Payments/Orders/Returned', (c, req) => {
+    const { date, returnedOn, ...body } = withOrder(req);
+    return c.payments.returned({ ...body, returnedOn: returnedOn ?? date } as never);
+  }),
+  // an open instalment paid by hand: movementId, paymentId, datePaid, accountId (default: the movement's account), note
+  row('POST', 'Payments/Settle', (c, req) => c.payments.settle({ ...scopedBody(req), ...scopeOf(req) } as never)),
+  // a payment by hand undone ("wieder offen"): movementId, paymentId (query or body)
+  row('DELETE', 'Payments/Settle', (c, req) =>
+    c.payments.reopen({ ...scopeOf(req), movementId: num(param(req, 'movementId')), paymentId: num(param(req, 'paymentId')) } as never),
+  ),
   // ours: cancels a stored, unregistered order (its instalments payable again, its number kept)
   row('DELETE', 'Payments/Orders', (c, req) => c.payments.cancel({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
   // ours: the homebanking form's proposals (file name, execution date, next order number)

@@ -12,11 +12,18 @@ import {
   PaymentsContext,
   RegisteredProtocol,
   RegisterOrderInput,
+  ReopenInput,
+  ReturnInput,
   ScopeInput,
+  SettledInstalment,
+  SettleInput,
 } from '@app/domain';
 import { z } from 'zod';
 import { cancelOrder, exportOrder, registerOrder, storeOrder } from '../services/payments/orders.ts';
+import { reopenInstalment, settleInstalment } from '../services/payments/byHand.ts';
+import { orderProtocol } from '../services/payments/protocol.ts';
 import { listOrders, openPayments, payables, paymentsContext, unregisteredOrder } from '../services/payments/read.ts';
+import { returnInstalment } from '../services/payments/returns.ts';
 import { bookingProcedure, router } from '../trpc.ts';
 
 /**
@@ -87,4 +94,24 @@ export const paymentsRouter = router({
     .input(RegisterOrderInput)
     .output(RegisteredProtocol)
     .mutation(({ ctx, input }) => registerOrder(ctx.db, ctx.paymentScope, input)),
+  /** Payments/Orders/Protocol (ours): a registered order's protocol as it stands (bank returns included). */
+  protocol: paymentsProcedure
+    .input(OrderKey)
+    .output(RegisteredProtocol)
+    .query(({ ctx, input }) => orderProtocol(ctx.db, ctx.paymentScope, input)),
+  /** Payments/Orders/Returned: the bank returned a registered order's transfer; the instalment is open again. */
+  returned: paymentsProcedure
+    .input(ReturnInput)
+    .output(RegisteredProtocol)
+    .mutation(({ ctx, input }) => returnInstalment(ctx.db, ctx.paymentScope, input)),
+  /** Payments/Settle (POST): an open instalment paid by hand (date paid, account, note), without homebanking. */
+  settle: paymentsProcedure
+    .input(SettleInput)
+    .output(SettledInstalment)
+    .mutation(({ ctx, input }) => settleInstalment(ctx.db, ctx.paymentScope, input)),
+  /** Payments/Settle (DELETE): a payment by hand undone ("wieder offen"). */
+  reopen: paymentsProcedure
+    .input(ReopenInput)
+    .output(SettledInstalment)
+    .mutation(({ ctx, input }) => reopenInstalment(ctx.db, ctx.paymentScope, input)),
 });

@@ -96,7 +96,10 @@ export const movementTransferPositions = pgTable(
   ],
 );
 
-/** An instalment of an expense: paid when datePaid is set (cash leaves the head's account that day). */
+/**
+ * An instalment of an expense: paid when datePaid is set (cash leaves the head's account that day, or
+ * `accountId` when it was paid by hand on another account: DOMAIN decision 21).
+ */
 export const movementPayments = pgTable(
   'movement_payments',
   {
@@ -108,9 +111,14 @@ export const movementPayments = pgTable(
     amount: money('amount').notNull(),
     dateDue: date('date_due', { mode: 'string' }).notNull(),
     datePaid: date('date_paid', { mode: 'string' }),
+    /** The account the paid instalment left (null: the movement head's account). Set by "pay an open instalment". */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The note of a payment by hand (cash, card, a manual transfer). */
+    note: varchar('note', { length: 200 }).notNull().default(''),
   },
   (t) => [
     index('movement_payments_movement_idx').on(t.movementId),
+    index('movement_payments_account_idx').on(t.accountId),
     index('movement_payments_due_idx').on(t.dateDue),
     check('movement_payments_amount_ck', sql`${t.amount} > 0`),
   ],

@@ -46,6 +46,9 @@ export const paymentOrders = pgTable(
 /**
  * An instalment in a stored order. The unique index on payment_id keeps an instalment in at most one
  * order: two concurrent stores of the same instalments can't both succeed (a bill is never paid twice).
+ * An instalment the bank returned (DOMAIN decision 22) stays in its registered order with `returnedOn`
+ * (the protocol shows it; the cash came back on the order's account that day) and is open again, so the
+ * unique index holds only the items not returned: a returned instalment can go into a new order.
  */
 export const paymentOrderItems = pgTable(
   'payment_order_items',
@@ -60,9 +63,15 @@ export const paymentOrderItems = pgTable(
     movementId: integer('movement_id')
       .notNull()
       .references(() => movements.id, { onDelete: 'restrict' }),
+    /** The date the bank returned the transfer (null: not returned). */
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnedBy: integer('returned_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('payment_order_items_payment_uq').on(t.paymentId),
+    uniqueIndex('payment_order_items_payment_uq')
+      .on(t.paymentId)
+      .where(sql`${t.returnedOn} is null`),
     index('payment_order_items_order_idx').on(t.orderId),
     index('payment_order_items_movement_idx').on(t.movementId),
   ],

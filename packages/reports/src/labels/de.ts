@@ -222,6 +222,8 @@ export const de = {
     notExecuted: 'nicht ausgeführt',
     executedTotal: 'Ausgeführt',
     notExecutedTotal: 'Nicht ausgeführt',
+    returned: 'zurückgewiesen',
+    returnedTotal: 'Davon von der Bank zurückgewiesen',
   },
   accounts: {
     title: 'Konten',

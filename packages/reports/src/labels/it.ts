@@ -221,6 +221,8 @@ export const it: ReportLabels = {
     notExecuted: 'non eseguito',
     executedTotal: 'Eseguito',
     notExecutedTotal: 'Non eseguito',
+    returned: 'respinto',
+    returnedTotal: 'Di cui respinto dalla banca',
   },
   accounts: {
     title: 'Conti',

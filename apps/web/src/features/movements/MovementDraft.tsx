@@ -46,6 +46,8 @@ export interface MovementDraftState {
   correctionOnly: boolean;
   /** Opens a saved record (asks first when the form has unsaved changes); answers whether it did. */
   openRecord: (recordNumber: number) => Promise<boolean>;
+  /** Reads the saved record again (a payment by hand changed its instalments); the form had no unsaved changes. */
+  reloadRecord: () => Promise<void>;
   /** Starts a new empty record (asks first when the form has unsaved changes). */
   startNew: () => Promise<boolean>;
   /** Deletes the latest record or cancels an earlier one (asks which first). */
@@ -145,6 +147,12 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       notifyError(errorText(i18n, error));
       return false;
     }
+  }
+
+  async function reloadRecord(): Promise<void> {
+    if (source.kind !== 'saved') return;
+    const loaded = await queryClient.fetchQuery({ ...movementQuery({ department, year }, kind, source.movement.recordNumber), staleTime: 0 });
+    setSource(await savedSource(loaded));
   }
 
   async function startNew(): Promise<boolean> {
@@ -260,6 +268,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     editable,
     correctionOnly,
     openRecord,
+    reloadRecord,
     startNew,
     remove,
     deleting,

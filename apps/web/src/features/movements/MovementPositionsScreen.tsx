@@ -1,4 +1,4 @@
-import { type ChapterBefore, formatAmount, formatChapter, isTransferType, MovementType, Part } from '@app/domain';
+import { type ChapterBefore, formatAmount, formatChapter, isTransferType, type Movement, MovementType, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -132,6 +132,25 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
       />
     ),
   };
+
+  // the saved instalments for the payment by hand (DOMAIN decision 21) in the payments dialog
+  const byHand = (saved: Movement) => ({
+    movementId: saved.id,
+    payments: saved.payments,
+    accountId: saved.account?.id ?? null,
+    onChanged: m.reloadRecord,
+    instalment: (p: Movement['payments'][number]) => ({
+      movementId: saved.id,
+      paymentId: p.id,
+      year,
+      recordNumber: saved.recordNumber,
+      documentNumber: saved.documentNumber,
+      documentDate: saved.documentDate,
+      supplierName: saved.supplier?.name1 ?? '',
+      amount: p.amount,
+      dateDue: p.dateDue,
+    }),
+  });
 
   const head = [
     v.recordDate ? formatDate(v.recordDate) : null,
@@ -400,6 +419,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         payments={v.payments}
         dateDue={due}
         readOnly={!rowsEditable}
+        saved={movement && !v.asNew && !draft.dirty && !movement.cancelled ? byHand(movement) : null}
         onClose={() => setPaymentsOpen(false)}
         onAccept={(rows) => {
           draft.form.setValues({ payments: rows });

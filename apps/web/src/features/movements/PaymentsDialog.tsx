@@ -1,7 +1,10 @@
-import { formatAmount, paymentsTotal, proposeRemainder, removePaymentRow } from '@app/domain';
+import { formatAmount, type MovementPayment, paymentsTotal, proposeRemainder, removePaymentRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
+import type { InstalmentBrief } from '../payments/InstalmentDateDialog.tsx';
+import { SettleDialog } from '../payments/SettleDialog.tsx';
+import { InstalmentActions } from './InstalmentActions.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DialogFooter } from '../../ui/DialogFooter.tsx';
@@ -20,6 +23,17 @@ interface Props {
   readOnly: boolean;
   onAccept: (payments: PaymentDraft[]) => void;
   onClose: () => void;
+  /**
+   * The saved instalments while the form holds them unchanged (null: a new record or unsaved changes):
+   * a saved open one can be paid by hand, one paid by hand opened again (DOMAIN decision 21).
+   */
+  saved?: {
+    movementId: number;
+    payments: MovementPayment[];
+    instalment: (p: MovementPayment) => InstalmentBrief;
+    accountId: number | null;
+    onChanged: () => Promise<void>;
+  } | null;
 }
 
 /**
@@ -33,10 +47,21 @@ export function PaymentsDialog(props: Props) {
   return props.opened ? <PaymentsDialogOpen {...props} /> : null;
 }
 
-function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onClose }: Props) {
+function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onClose, saved }: Props) {
   const { t } = useLingui();
   const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
   const [message, setMessage] = useState<string | null>(null);
+  const [paying, setPaying] = useState<MovementPayment | null>(null);
+  // row k as saved (unchanged in the dialog): the payment by hand acts on it
+  const savedAt = (k: number): MovementPayment | null => {
+    const p = saved?.payments[k];
+    const r = rows[k];
+    return p && r && p.amount === r.amount && p.dateDue === r.dateDue && p.datePaid === r.datePaid ? p : null;
+  };
+  const changed = async () => {
+    await saved?.onChanged();
+    onClose();
+  };
   const sum = paymentsTotal(rows);
   const difference = total - sum;
 
@@ -65,7 +90,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
   }
 
   return (
-    <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size="lg" closeOnEscape data-testid="payments-dialog">
+    <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size={saved ? 'xl' : 'lg'} closeOnEscape data-testid="payments-dialog">
       <div onKeyDown={onKeyDown}>
         <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
           <Table.Thead>
@@ -74,6 +99,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
               <Table.Th ta="right">{t`Betrag`}</Table.Th>
               <Table.Th w={150}>{t`Fällig am`}</Table.Th>
               <Table.Th w={150}>{t`Bezahlt am`}</Table.Th>
+              {saved ? <Table.Th w={150} /> : null}
               <Table.Th w={36} />
             </Table.Tr>
           </Table.Thead>
@@ -118,6 +144,11 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                     data-testid={`payment-paid-${index}`}
                   />
                 </Table.Td>
+                {saved ? (
+                  <Table.Td>
+                    <InstalmentActions payment={savedAt(index)} movementId={saved.movementId} onPay={setPaying} onReopened={changed} />
+                  </Table.Td>
+                ) : null}
                 <Table.Td px={0}>
                   {index > 0 && !readOnly ? (
                     <Tooltip label={t`Zahlung entfernen: ihr Betrag geht an die vorige`}>
@@ -144,7 +175,7 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
               <Table.Td ta="right" pr={14}>
                 <Amount cents={sum} size="sm" fw={700} data-testid="payments-sum" />
               </Table.Td>
-              <Table.Td colSpan={3}>
+              <Table.Td colSpan={saved ? 4 : 3}>
                 <Text size="sm" c={difference === 0 ? 'dimmed' : 'red'} data-testid="payments-difference">
                   {difference === 0 ? t`= Gesamtbetrag ${formatAmount(total)}` : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
                 </Text>
@@ -159,6 +190,14 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
         ) : null}
         <DialogFooter onCancel={onClose} onAccept={readOnly ? undefined : accept} acceptTestId="payments-accept" />
       </div>
+      {paying && saved ? (
+        <SettleDialog
+          instalment={saved.instalment(paying)}
+          defaultAccountId={saved.accountId}
+          onClose={() => setPaying(null)}
+          onSettled={() => void changed()}
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -173,7 +173,7 @@ describe('movement draft', () => {
         { id: 4, ...line(2, '21004'), amount: 100, note: '', paid: 100, open: 0, reservationId: null, reservationRecordNumber: null, reservationAmount: 0 },
       ],
       transferPositions: [],
-      payments: [{ id: 2, amount: 600, dateDue: '2025-03-15', datePaid: '2025-03-15' }],
+      payments: [{ id: 2, amount: 600, dateDue: '2025-03-15', datePaid: '2025-03-15', accountId: null, note: '', orderNumber: null }],
       total: 600,
       transferTotal: 0,
       cancelled: false,

@@ -16,13 +16,15 @@ import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
+import { ReturnsPanel } from './ReturnsPanel.tsx';
 import { allOf } from './selection.ts';
 
 /**
  * Register payments (payments/register, spec 3 §2/§4): pick an unregistered order (of any year up to
  * the scope year), type the date the bank paid, untick the instalments the bank did not execute
  * (all ticked at first; All/None), Post (Ctrl+Enter) → the registration protocol PDF opens in a new tab
- * (opened on the click or key, as every "PDF anzeigen"; blocked pop-ups: downloaded instead).
+ * (opened on the click or key, as every "PDF anzeigen"; blocked pop-ups: downloaded instead). Below,
+ * the year's registered orders with their protocol and the bank's returns (ReturnsPanel).
  */
 export function RegisterScreen() {
   const { t, i18n } = useLingui();
@@ -139,6 +141,7 @@ export function RegisterScreen() {
           </QueryResult>
         </Paper>
       ) : null}
+      <ReturnsPanel />
     </Stack>
   );
 }

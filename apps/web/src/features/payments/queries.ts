@@ -12,6 +12,11 @@ export function paymentOrdersQuery(scope: Scope, unregisteredOnly: boolean) {
   return trpc.payments.orders.queryOptions({ ...scopeInput(scope), unregisteredOnly });
 }
 
+/** The registered orders the scope year paid (of any year up to it): their protocol and bank returns. */
+export function paidOrdersQuery(scope: Scope) {
+  return trpc.payments.orders.queryOptions({ ...scopeInput(scope), paidInYear: true });
+}
+
 /** An unregistered order with its instalments. */
 export function unregisteredOrderQuery(scope: Scope, orderId: number) {
   return trpc.payments.unregistered.queryOptions({ ...scopeInput(scope), orderId });

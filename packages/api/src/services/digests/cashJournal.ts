@@ -12,8 +12,8 @@ import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition
  * Digests/CashJournal (DOMAIN decision 9), one statement: the account's initial balance of the year
  * from services/cash (accountBalanceRowsSql: the typed first-year balance plus every earlier year's
  * bookings) and its rows from the same cash sources (cashFlowRowsSql: revenues on their record date,
- * paid instalments on their date paid, account transfers on both accounts; cancelled records move
- * nothing), one row per revenue movement, instalment and transfer. The running balance is a window
+ * paid instalments on their date paid (on the account they left), bank returns on their date, account
+ * transfers on both accounts; cancelled records move nothing), one row per revenue movement, instalment and transfer. The running balance is a window
  * sum over the year's rows in journal order (date, revenues before instalments before transfers,
  * record number); rows before `dateFrom` only make up the balance at the start. A flow counts in the
  * year the sources give it (an instalment of an earlier year's bill carried over and paid in this year
@@ -51,7 +51,7 @@ interface RawJournal {
   counter_account_code: string | null;
 }
 
-const SOURCE_KIND = { revenue: 'revenue', payment: 'payment', accountTransfer: 'accountTransfer' } as const;
+const SOURCE_KIND = { revenue: 'revenue', payment: 'payment', paymentReturn: 'paymentReturn', accountTransfer: 'accountTransfer' } as const;
 
 export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL {
   const accountFilter = input.accountId !== undefined ? sql`a.id = ${input.accountId}` : sql`a.code = ${input.accountCode ?? ''}`;
@@ -111,7 +111,8 @@ function toRow(r: RawJournal): CashJournalRow {
   const source = SOURCE_KIND[(r.source ?? 'revenue') as keyof typeof SOURCE_KIND];
   const isMovement = source !== 'accountTransfer';
   return {
-    kind: source === 'payment' ? (Number(r.movement_type) === 2 ? 'paymentOpen' : 'paymentDone') : source,
+    // a bank return (DOMAIN decision 22) is the open payment's instalment coming back: open again (isPaid false), cash in
+    kind: source === 'paymentReturn' ? 'paymentOpen' : source === 'payment' ? (Number(r.movement_type) === 2 ? 'paymentOpen' : 'paymentDone') : source,
     movementId: numOrNull(r.movement_id),
     movementKind: kindOrNull(r.kind),
     type: typeOrNull(r.movement_type),
@@ -129,7 +130,7 @@ function toRow(r: RawJournal): CashJournalRow {
     paymentId: numOrNull(r.payment_id),
     counterAccountCode: r.counter_account_code,
     amount: cents(r.amount),
-    isPaid: source === 'payment' ? true : null,
+    isPaid: source === 'payment' ? true : source === 'paymentReturn' ? false : null,
     finalBalance: cents(r.running),
   };
 }

@@ -6,14 +6,18 @@ import { type SQL, sql } from 'drizzle-orm';
  * source yields rows `(account_id, year, amount)` — the scope year of the booking and the signed
  * amount it moves on the account — for the department's bookings of the years `yearFrom..yearTo`:
  * - a revenue position (type 0 Revenue) adds to the head's account;
- * - a paid instalment (movement_payments with date_paid) takes its amount off the head's account in the
- *   year of its date paid (a carried-over instalment paid in a later year), an open one moves nothing until it is paid;
+ * - a paid instalment (movement_payments with date_paid) takes its amount off its account — the one it was
+ *   paid from by hand (movement_payments.account_id, DOMAIN decision 21), else the head's — in the year of
+ *   its date paid (a carried-over instalment paid in a later year), an open one moves nothing until it is paid;
+ * - an instalment the bank returned (payment_order_items.returned_on, DOMAIN decision 22) is open again,
+ *   but its order paid it: the amount left the order's account on the order's date paid and came back on
+ *   the date of the return (source 'paymentReturn');
  * - an account transfer moves its amount from `account_from_id` to `account_to_id`;
  * - transfers of chapters (types 3, 5) move no cash; cancelled movements and transfers count nothing.
  * The typed initial balances of the first year are not a source: balances.ts adds them.
  * Each source also yields what the cash journal (services/digests) lists per row, after those three:
  * `booked_on` (the date the cash moved: record date, date paid), `source` ('revenue', 'payment',
- * 'accountTransfer'), `movement_id`, `payment_id`, `transfer_id`, `counter_account_id` (the
+ * 'paymentReturn', 'accountTransfer'), `movement_id`, `payment_id`, `transfer_id`, `counter_account_id` (the
  * transfer's other account) and `record_number`; the balances read only the first three (cashFlowsSql).
  * One list, so the per-account balances (Accounts/Balance), their total (Accounts/Balance/Total) and
  * the home page's cash card are the same sums.
@@ -49,9 +53,23 @@ export const cashSources: CashSource[] = [
     name: 'paidInstalments',
     select: (
       scope,
-    ) => sql`select m.account_id, greatest(m.year, extract(year from pay.date_paid)::int), -pay.amount, pay.date_paid, 'payment', m.id, pay.id, null::int, null::int, m.record_number
+    ) => sql`select coalesce(pay.account_id, m.account_id), greatest(m.year, extract(year from pay.date_paid)::int), -pay.amount, pay.date_paid, 'payment', m.id, pay.id, null::int, null::int, m.record_number
       from movement_payments pay join movements m on m.id = pay.movement_id
-      where pay.date_paid is not null and m.account_id is not null and ${movementsOf(scope)}`,
+      where pay.date_paid is not null and coalesce(pay.account_id, m.account_id) is not null and ${movementsOf(scope)}`,
+  },
+  {
+    // a returned transfer: paid by its order that day (a payment row), back on the return date; both in the year of the payment
+    name: 'returnedInstalments',
+    select: (scope) => {
+      const returned = sql`from payment_order_items i join payment_orders o on o.id = i.order_id
+          join movement_payments pay on pay.id = i.payment_id join movements m on m.id = pay.movement_id
+        where i.returned_on is not null and ${movementsOf(scope)}`;
+      return sql`select o.account_id, greatest(m.year, extract(year from o.date_paid)::int), -pay.amount, o.date_paid, 'payment', m.id, pay.id, null::int, null::int, m.record_number
+        ${returned}
+      union all
+      select o.account_id, greatest(m.year, extract(year from i.returned_on)::int), pay.amount, i.returned_on, 'paymentReturn', m.id, pay.id, null::int, null::int, m.record_number
+        ${returned}`;
+    },
   },
   {
     name: 'accountTransfers',

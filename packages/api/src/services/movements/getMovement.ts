@@ -1,6 +1,6 @@
 import { type Db, schema } from '@app/db';
 import { chapterLineName, type Movement, type MovementAccountBrief, type MovementKey, type MovementKind, type MovementType, type Part } from '@app/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
@@ -20,6 +20,8 @@ const {
   movementPositions,
   movementTransferPositions,
   movements,
+  paymentOrderItems,
+  paymentOrders,
   reservations,
   suppliers,
 } = schema;
@@ -153,11 +155,21 @@ function transferRows(db: Db, movementId: number) {
     .orderBy(asc(movementTransferPositions.sort));
 }
 
-/** The payments in their order. */
+/** The payments in their order, with what a payment by hand recorded and the stored order holding each (a returned transfer's order holds it no more). */
 function paymentRows(db: Db, movementId: number) {
   return db
-    .select({ id: movementPayments.id, amount: movementPayments.amount, dateDue: movementPayments.dateDue, datePaid: movementPayments.datePaid })
+    .select({
+      id: movementPayments.id,
+      amount: movementPayments.amount,
+      dateDue: movementPayments.dateDue,
+      datePaid: movementPayments.datePaid,
+      accountId: movementPayments.accountId,
+      note: movementPayments.note,
+      orderNumber: paymentOrders.orderNumber,
+    })
     .from(movementPayments)
+    .leftJoin(paymentOrderItems, and(eq(paymentOrderItems.paymentId, movementPayments.id), isNull(paymentOrderItems.returnedOn)))
+    .leftJoin(paymentOrders, eq(paymentOrders.id, paymentOrderItems.orderId))
     .where(eq(movementPayments.movementId, movementId))
     .orderBy(asc(movementPayments.sort));
 }

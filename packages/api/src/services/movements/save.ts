@@ -56,6 +56,24 @@ async function deleteMovementRows(tx: Db, movementId: number): Promise<void> {
   await tx.delete(movementPayments).where(eq(movementPayments.movementId, movementId));
 }
 
+/**
+ * What payments by hand recorded on the saved instalments (DOMAIN decision 21: the account and the note)
+ * carried onto the new rows: instalment k keeps them while it is saved with the same amount and date
+ * paid, so re-saving a bill (its notes, a due date) never moves its cash to another account.
+ */
+async function keptByHand(tx: Db, movementId: number, payments: CheckedSave['payments']): Promise<CheckedSave['payments']> {
+  const saved = await tx
+    .select({ amount: movementPayments.amount, datePaid: movementPayments.datePaid, accountId: movementPayments.accountId, note: movementPayments.note })
+    .from(movementPayments)
+    .where(eq(movementPayments.movementId, movementId))
+    .orderBy(movementPayments.sort, movementPayments.id);
+  return payments.map((p, k) => {
+    const old = saved[k];
+    const same = old !== undefined && p.datePaid !== null && old.datePaid === p.datePaid && old.amount === p.amount;
+    return same ? { ...p, accountId: old.accountId, note: old.note } : p;
+  });
+}
+
 /** A save whose every rule passed: what the availability step and the write need. */
 interface CheckedSave {
   kind: MovementKind;
@@ -67,7 +85,7 @@ interface CheckedSave {
   positions: readonly SavePosition[];
   positionLines: readonly ChapterLine[];
   transferSides: readonly TransferSide[];
-  payments: { amount: number; dateDue: string; datePaid: string | null }[];
+  payments: { amount: number; dateDue: string; datePaid: string | null; accountId?: number | null; note?: string }[];
   shares: number[][];
   reserved: ReservationUse;
   confirmed: boolean;
@@ -174,7 +192,16 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
       amount: t.amount,
       note: t.note,
     })),
-    payments: payments.map((p, k) => ({ id: paymentIds[k] as number, amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })),
+    // a saved movement is in no order (frozen otherwise: PaymentInOrder)
+    payments: payments.map((p, k) => ({
+      id: paymentIds[k] as number,
+      amount: p.amount,
+      dateDue: p.dateDue,
+      datePaid: p.datePaid,
+      accountId: p.accountId ?? null,
+      note: p.note ?? '',
+      orderNumber: null,
+    })),
     total: cashTotal,
     transferTotal: transferSides.reduce((sum, t) => sum + t.amount, 0),
     cancelled: false,
@@ -235,7 +262,7 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
       positions,
       positionLines,
       transferSides,
-      payments,
+      payments: existing ? await keptByHand(tx, existing.id, payments) : payments,
       shares,
       reserved,
       confirmed: input.confirmAvailableExceeded,

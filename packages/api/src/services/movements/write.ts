@@ -40,7 +40,8 @@ export interface MovementRows {
   target: { scope: RecordScope; kind: MovementKind; counter: RecordKind; head: MovementHeadValues } | { movementId: number; recordNumber: number };
   positions: { lineId: number; amount: number; note: string; reservationId: number | null; reservationAmount: number }[];
   transfers: { fromLineId: number; toLineId: number; amount: number; note: string }[];
-  payments: { amount: number; dateDue: string; datePaid: string | null }[];
+  /** `accountId`/`note`: what a payment by hand recorded (DOMAIN decision 21), kept by a re-save (save.ts keptByHand). */
+  payments: { amount: number; dateDue: string; datePaid: string | null; accountId?: number | null; note?: string }[];
   /** The amount of payment k on position j (`shares[k][j]`); zeros are not written. */
   shares: number[][];
   /**
@@ -117,11 +118,11 @@ export async function writeMovementRows(tx: Db, rows: MovementRows): Promise<Wri
   if (rows.payments.length > 0) {
     const values = valuesOf(
       'v',
-      ['sort', 'amount', 'date_due', 'date_paid'],
-      rows.payments.map((p, k) => [int(k), money(p.amount), day(p.dateDue), day(p.datePaid)]),
+      ['sort', 'amount', 'date_due', 'date_paid', 'account_id', 'note'],
+      rows.payments.map((p, k) => [int(k), money(p.amount), day(p.dateDue), day(p.datePaid), int(p.accountId ?? null), text(p.note ?? '')]),
     );
-    ctes.push(sql`pay as (insert into movement_payments (movement_id, sort, amount, date_due, date_paid)
-      select m.id, v.sort, v.amount, v.date_due, v.date_paid from m, ${values} returning id, sort)`);
+    ctes.push(sql`pay as (insert into movement_payments (movement_id, sort, amount, date_due, date_paid, account_id, note)
+      select m.id, v.sort, v.amount, v.date_due, v.date_paid, v.account_id, v.note from m, ${values} returning id, sort)`);
     if (shareRows.length > 0 && rows.positions.length > 0)
       ctes.push(sql`s as (insert into movement_payment_shares (payment_id, position_id, amount)
         select pay.id, p.id, v.amount from ${valuesOf('v', ['payment_sort', 'position_sort', 'amount'], shareRows)}

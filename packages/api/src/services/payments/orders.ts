@@ -23,6 +23,7 @@ import { nextRecordNumber } from '../ledger/recordCounters.ts';
 import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrder } from './read.ts';
 import { type InstalmentRow, instalmentRows, ofScope, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
 import { sqlList } from '../ledger/sql.ts';
+import { protocolItem, protocolOf } from './protocol.ts';
 
 const { accounts, movementPayments, paymentOrderItems, paymentOrders } = schema;
 
@@ -303,26 +304,10 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
               sql`, `,
             )})`,
           );
-    const items = again.map((r) => ({
-      paymentId: r.paymentId,
-      movementId: r.movementId,
-      movementYear: r.year,
-      movementRecord: r.recordNumber,
-      supplierCode: r.supplier?.supplierCode ?? null,
-      supplierDescription: r.supplier?.name ?? '',
-      invoiceNumber: r.documentNumber,
-      invoiceDate: r.documentDate,
-      amount: r.amount,
-      executed: ticked.has(r.paymentId),
-    }));
-    const sum = (executed: boolean) => items.filter((i) => i.executed === executed).reduce((total, i) => total + i.amount, 0);
-    return {
-      operator: { userId: scope.userId, username: scope.username, fullName: scope.fullName },
-      order: brief(await orderOf(tx, scope, order.id)),
-      datePaid: input.datePaid,
-      items,
-      executedTotal: sum(true),
-      notExecutedTotal: sum(false),
-    };
+    return protocolOf(
+      scope,
+      await orderOf(tx, scope, order.id),
+      again.map((r) => protocolItem(r, ticked.has(r.paymentId))),
+    );
   });
 }

@@ -19,14 +19,27 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { bookable } from '../scope.ts';
-import { filterCondition, instalmentRows, paymentsDepartment, type PaymentScope, toPayableItem, unpaidOfScope, payabilityOf } from './rows.ts';
+import {
+  filterCondition,
+  instalmentRows,
+  paidByHandOfScope,
+  paymentsDepartment,
+  type PaymentScope,
+  toPayableItem,
+  unpaidOfScope,
+  payabilityOf,
+} from './rows.ts';
 
 const { recordCounters } = schema;
 
-/** Payments/Open: the unpaid instalments the scope year pays (rows.ts ofScope; also those in a stored order) by supplier with totals. */
+/**
+ * Payments/Open: the unpaid instalments the scope year pays (rows.ts ofScope; also those in a stored order) by supplier with totals;
+ * with `paidByHand` those it paid without an order (rows.ts paidByHandOfScope), each with its date paid, account and note.
+ */
 export async function openPayments(db: Db, scope: PaymentScope, input: OpenPaymentsInput): Promise<OpenPaymentsList> {
   await paymentsDepartment(db, scope);
-  const rows = await instalmentRows(db, sql`${unpaidOfScope(scope)} and ${filterCondition(input)}`);
+  const which = input.paidByHand ? paidByHandOfScope(scope) : unpaidOfScope(scope);
+  const rows = await instalmentRows(db, sql`${which} and ${filterCondition(input)}`);
   const suppliers: OpenPaymentsSupplier[] = [];
   for (const row of rows) {
     const key = row.supplier?.supplierId ?? null;
@@ -44,9 +57,12 @@ export async function openPayments(db: Db, scope: PaymentScope, input: OpenPayme
       documentNumber: row.documentNumber,
       documentDate: row.documentDate,
       dateDue: row.dateDue,
-      accountCode: row.accountCode,
+      accountId: row.datePaid === null ? row.accountId : row.paidAccountId,
+      accountCode: row.datePaid === null ? row.accountCode : row.paidAccountCode,
       amount: row.amount,
       orderNumber: row.orderNumber,
+      datePaid: row.datePaid,
+      note: row.note,
     });
     group.total += row.amount;
   }
@@ -168,10 +184,14 @@ export function brief({ createdAt: _c, ...order }: StoredOrder): PaymentOrderBri
   return order;
 }
 
-/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen). */
+/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen), or with `paidInYear` the registered ones the scope year paid (its bank returns). */
 export async function listOrders(db: Db, scope: PaymentScope, input: OrderListInput): Promise<PaymentOrderBrief[]> {
   await paymentsDepartment(db, scope);
-  const where = input.unregisteredOnly ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}` : sql`o.year = ${scope.year}`;
+  const where = input.unregisteredOnly
+    ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}`
+    : input.paidInYear
+      ? sql`o.registered_at is not null and o.cancelled_at is null and o.year <= ${scope.year} and extract(year from o.date_paid) = ${scope.year}`
+      : sql`o.year = ${scope.year}`;
   return (await orderBriefs(db, scope, where)).map(brief);
 }
 

@@ -30,6 +30,10 @@ export interface InstalmentRow {
   amount: number;
   accountId: number | null;
   accountCode: string;
+  /** A paid instalment's account (the one a payment by hand chose, else the movement's) and the note of a payment by hand. */
+  paidAccountId: number | null;
+  paidAccountCode: string;
+  note: string;
   chapter: string;
   supplier: CreditorInput | null;
   /** The stored order holding it (null: none). */
@@ -50,6 +54,9 @@ interface RawInstalment {
   amount: string | number;
   account_id: number | string | null;
   account_code: string | null;
+  paid_account_id: number | string | null;
+  paid_account_code: string | null;
+  note: string;
   chapter: string | null;
   supplier_id: number | string | null;
   supplier_code: number | string | null;
@@ -80,6 +87,9 @@ function toInstalment(r: RawInstalment): InstalmentRow {
     amount: toCents(r.amount),
     accountId: numOrNull(r.account_id),
     accountCode: r.account_code ?? '',
+    paidAccountId: numOrNull(r.paid_account_id),
+    paidAccountCode: r.paid_account_code ?? '',
+    note: r.note,
     chapter: r.chapter ?? '',
     supplier:
       r.supplier_id === null
@@ -102,7 +112,8 @@ function toInstalment(r: RawInstalment): InstalmentRow {
 
 /**
  * The instalments of PaymentOpen movements (type 2, not cancelled) matching `where` (a condition on
- * `m` movements, `pay` movement_payments, `s` suppliers, `i` payment_order_items, `o` payment_orders),
+ * `m` movements, `pay` movement_payments, `s` suppliers, `i` payment_order_items, `o` payment_orders —
+ * the order holding it: an order whose transfer the bank returned holds it no more, DOMAIN decision 22),
  * ordered by supplier code, document date, document number and instalment. `lock` (a store or a
  * registration, in its write transaction): first their movements are locked FOR SHARE, then the
  * instalments FOR UPDATE, each in id order — the order a movement save takes them (its movement FOR
@@ -114,7 +125,8 @@ export async function instalmentRows(db: Db, where: SQL, options: { lock?: boole
         join movements m on m.id = pay.movement_id
         left join suppliers s on s.id = m.supplier_id
         left join accounts a on a.id = m.account_id
-        left join payment_order_items i on i.payment_id = pay.id
+        left join accounts pa on pa.id = coalesce(pay.account_id, m.account_id)
+        left join payment_order_items i on i.payment_id = pay.id and i.returned_on is null
         left join payment_orders o on o.id = i.order_id
         where m.kind = 'expenses' and m.type = 2 and not m.cancelled and ${where}`;
   if (options.lock) {
@@ -125,7 +137,7 @@ export async function instalmentRows(db: Db, where: SQL, options: { lock?: boole
     db,
     sql`select pay.id as payment_id, m.id as movement_id, m.year, m.record_number, m.record_date::text as record_date, m.document_number,
           m.document_date::text as document_date, pay.date_due::text as date_due, pay.date_paid::text as date_paid, pay.amount::text as amount,
-          m.account_id, a.code as account_code,
+          m.account_id, a.code as account_code, pa.id as paid_account_id, pa.code as paid_account_code, pay.note,
           (select c.chapter from movement_positions p join chapter_budgets b on b.id = p.chapter_budget_id join chapters c on c.id = b.chapter_id
             where p.movement_id = m.id order by p.sort, p.id limit 1) as chapter,
           s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name, s.street, s.postal_code, s.location, s.iso_code, s.iban, s.swift,
@@ -172,6 +184,11 @@ export function ofScope(scope: Pick<BookingScope, 'departmentId' | 'year'>): SQL
         join chapter_budgets src on src.id = cp.chapter_budget_id
         join chapter_budgets dst on ${carriedLine(sql`src`, sql`dst`)}
       where cp.movement_id = m.id and dst.year = ${scope.year})))`;
+}
+
+/** The instalments the scope year paid by hand (ofScope, paid in the scope year, in no order: DOMAIN decision 21). */
+export function paidByHandOfScope(scope: Pick<BookingScope, 'departmentId' | 'year'>): SQL {
+  return sql`${ofScope(scope)} and extract(year from pay.date_paid) = ${scope.year} and i.id is null`;
 }
 
 /** The unpaid instalments the scope year pays (ofScope). */
