@@ -299,6 +299,7 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Budget/Residues/Final', query: { ...s, year: YEAR - 1, source: 1 } },
         { method: 'GET', path: 'Budget/Residues/Export', query: { ...s, year: YEAR - 1, source: 0, detailed: true } },
         { method: 'GET', path: 'Budget/Residues/CarryOver/Report', query: s },
+        { method: 'GET', path: 'Budget/Residues/CarryOver/Status', query: s },
         { method: 'GET', path: 'Budget/Residues', query: { ...s, year: YEAR - 1 } },
         { method: 'GET', path: 'FinalBalance/Errors', query: s },
         { method: 'POST', path: 'FinalBalance/Report', body: s },
