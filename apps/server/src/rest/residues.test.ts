@@ -167,7 +167,7 @@ for (const target of testDatabases()) {
         reservations: [],
       });
       // YEAR changes: 21003 determined lower (still above its reservation's 300,00), 11001 nothing left
-      const final = await ok('GET', `Budget/Residues/Final?${q()}&source=0`);
+      const final = await ok("GET", `Budget/Residues/Final?${q()}&source=1`);
       const id = (chapter: string) => byChapter(final.positions, chapter).budget.budgetId;
       await ok('PUT', 'Budget/Residues/Final', {
         ...scope(),

@@ -196,6 +196,9 @@ describeOnDatabases('residues', (get) => {
       reason: 'UndeterminedResidues',
       carriedBefore: false,
       undetermined: 2,
+      outOfDate: false,
+      lines: [],
+      reservations: [],
     });
     await expectAppError(c.residues.carryOver(next), 'UndeterminedResidues');
     expect(await residueLinesOf(NEXT)).toEqual([]);
