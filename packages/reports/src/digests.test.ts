@@ -164,7 +164,15 @@ describe('cash journal print: cancelled records (DOMAIN decision 27)', () => {
     movements: [
       ...journalRows.slice(0, 2),
       cashRow({ kind: 'paymentDone', recordDate: '2026-03-06', recordNumber: 32, description: 'Reifen', amount: 0, finalBalance: 217_655, cancelled: true }),
-      cashRow({ kind: 'accountTransfer', recordDate: '2026-03-07', recordNumber: 3, counterAccountCode: 'B1', amount: 0, finalBalance: 217_655, cancelled: true }),
+      cashRow({
+        kind: 'accountTransfer',
+        recordDate: '2026-03-07',
+        recordNumber: 3,
+        counterAccountCode: 'B1',
+        amount: 0,
+        finalBalance: 217_655,
+        cancelled: true,
+      }),
       cashRow({ kind: 'revenue', recordDate: '2026-03-08', recordNumber: 13, amount: 0, finalBalance: 217_655, cancelled: true }),
       ...journalRows.slice(2),
     ],
@@ -370,8 +378,26 @@ describe('chapter digest print: cancelled records (DOMAIN decision 27)', () => {
   it('prints a cancelled movement and a cancelled reservation with number, date, "storniert" and 0,00; the totals stay', () => {
     const rows = [
       ...equipmentRows.slice(0, 2),
-      digestRow({ kind: 'paymentDone', figure: 'payments', recordDate: '2025-03-06', recordNumber: 6, description: 'Reifen', amount: 0, finalBalance: 90_000, cancelled: true }),
-      digestRow({ kind: 'reservation', figure: 'reservations', recordDate: '2025-03-07', recordNumber: 1, amount: 0, finalBalance: 90_000, closed: true, cancelled: true }),
+      digestRow({
+        kind: 'paymentDone',
+        figure: 'payments',
+        recordDate: '2025-03-06',
+        recordNumber: 6,
+        description: 'Reifen',
+        amount: 0,
+        finalBalance: 90_000,
+        cancelled: true,
+      }),
+      digestRow({
+        kind: 'reservation',
+        figure: 'reservations',
+        recordDate: '2025-03-07',
+        recordNumber: 1,
+        amount: 0,
+        finalBalance: 90_000,
+        closed: true,
+        cancelled: true,
+      }),
       ...equipmentRows.slice(2),
     ];
     const list = { ...chapters, chapters: [digest(equipment, rows, { budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000 })] };

@@ -139,7 +139,9 @@ for (const target of testDatabases()) {
 
       const journal = await ok(`Digests/CashJournal?${q()}&accountCode=B1`);
       expect(journal.total).toBe(before.total);
-      const row = journal.movements.find((r: { recordNumber: number; movementKind: string }) => r.recordNumber === recordNumber && r.movementKind === 'expenses');
+      const row = journal.movements.find(
+        (r: { recordNumber: number; movementKind: string }) => r.recordNumber === recordNumber && r.movementKind === 'expenses',
+      );
       expect(row).toMatchObject({ kind: 'paymentDone', recordDate: movement.recordDate, amount: 0, cancelled: true });
       const balances = await ok(`Accounts/Balance?${q()}`);
       const b1 = balances.accounts.find((a: { accountCode: string }) => a.accountCode === 'B1');

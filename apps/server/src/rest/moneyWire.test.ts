@@ -259,7 +259,9 @@ for (const target of testDatabases()) {
       }
       await ok('PUT', `Budget/Residues/CarryOver?${inYear(YEAR)}`, {});
       // the manual residue determined lower after the carry-over: the carry-over state lists it (out of date)
-      const residues = (await t.call(user, 'GET', `Budget/Residues/Final?${inYear(YEAR - 1)}&source=2`)).json() as { positions: { budget: { budgetId: number } }[] };
+      const residues = (await t.call(user, 'GET', `Budget/Residues/Final?${inYear(YEAR - 1)}&source=2`)).json() as {
+        positions: { budget: { budgetId: number } }[];
+      };
       const manual = residues.positions.map((p) => ({ budgetId: p.budget.budgetId, amount: 300 }));
       await ok('PUT', 'Budget/Residues/Final', { departmentId: scope().departmentId, year: YEAR - 1, budgetType: 2, positions: manual });
     });

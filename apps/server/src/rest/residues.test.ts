@@ -167,7 +167,7 @@ for (const target of testDatabases()) {
         reservations: [],
       });
       // YEAR changes: 21003 determined lower (still above its reservation's 300,00), 11001 nothing left
-      const final = await ok("GET", `Budget/Residues/Final?${q()}&source=1`);
+      const final = await ok('GET', `Budget/Residues/Final?${q()}&source=1`);
       const id = (chapter: string) => byChapter(final.positions, chapter).budget.budgetId;
       await ok('PUT', 'Budget/Residues/Final', {
         ...scope(),
@@ -179,7 +179,15 @@ for (const target of testDatabases()) {
       });
       const stale = await ok('GET', `Budget/Residues/CarryOver/Status?${q(YEAR + 1)}`);
       expect(stale).toMatchObject({ possible: true, carriedBefore: true, outOfDate: true, reservations: [] });
-      expect(stale.lines.map((l: { chapter: string; chapterYear: number; carried: number; current: number; action: string }) => [l.chapter, l.chapterYear, l.carried, l.current, l.action])).toEqual([
+      expect(
+        stale.lines.map((l: { chapter: string; chapterYear: number; carried: number; current: number; action: string }) => [
+          l.chapter,
+          l.chapterYear,
+          l.carried,
+          l.current,
+          l.action,
+        ]),
+      ).toEqual([
         ['11001', YEAR, 5000, 0, 'remove'],
         ['21003', YEAR, 350.5, 320, 'update'],
       ]);

@@ -170,7 +170,9 @@ export function CancelledText({ cancelled, children }: { cancelled: boolean; chi
   if (!cancelled) return children;
   return (
     <Group gap={6} wrap="nowrap" data-testid="row-cancelled">
-      <Badge size="sm" variant="light" color="gray">{t({ message: 'storniert', context: 'digest row' })}</Badge>
+      <Badge size="sm" variant="light" color="gray">
+        {t({ message: 'storniert', context: 'digest row' })}
+      </Badge>
       {children}
     </Group>
   );

@@ -369,9 +369,11 @@ describeOnDatabases('digests', (get) => {
       ['T2', 'T1'],
     ] as const) {
       const journal = await c.digests.cashJournal({ ...s, accountCode: code });
-      expect(journal.movements.filter((m) => m.cancelled && m.kind === 'accountTransfer').map((m) => [m.recordNumber, m.recordDate, m.amount, m.counterAccountCode, m.description])).toEqual([
-        [a.recordNumber, `${YEAR}-04-10`, 0, counter, 'Irrtum'],
-      ]);
+      expect(
+        journal.movements
+          .filter((m) => m.cancelled && m.kind === 'accountTransfer')
+          .map((m) => [m.recordNumber, m.recordDate, m.amount, m.counterAccountCode, m.description]),
+      ).toEqual([[a.recordNumber, `${YEAR}-04-10`, 0, counter, 'Irrtum']]);
       expect(journal.finalBalance).toBe(balances.accounts.find((b) => b.accountCode === code)?.finalBalance);
       expect(journal.movements.at(-1)?.finalBalance).toBe(journal.finalBalance);
       expect(journal.totalProfit - journal.totalLoss).toBe(journal.movementsBalance);
@@ -381,9 +383,9 @@ describeOnDatabases('digests', (get) => {
 
     // the registers: the reservation and both sides of the transfer with 0, the boxes unchanged
     const equipment = await c.digests.chapter({ ...s, chapter: '21003' });
-    expect(equipment.movements.filter((m) => m.cancelled).map((m) => [m.kind, m.figure, m.recordNumber, m.recordDate, m.amount, m.closed, m.description])).toEqual([
-      ['reservation', 'reservations', r.recordNumber, `${YEAR}-04-12`, 0, true, 'Doppelt'],
-    ]);
+    expect(
+      equipment.movements.filter((m) => m.cancelled).map((m) => [m.kind, m.figure, m.recordNumber, m.recordDate, m.amount, m.closed, m.description]),
+    ).toEqual([['reservation', 'reservations', r.recordNumber, `${YEAR}-04-12`, 0, true, 'Doppelt']]);
     expect(equipment.totals.reservations).toBe(30_000 + 1_000);
     expect(equipment.balance.reservations).toBe(30_000 + 1_000);
     for (const [code, counter] of [

@@ -87,10 +87,26 @@ describeOnDatabases('carry-over statements', (get) => {
   it('creating 1 line and 1 reservation or 6 lines and 4 reservations: the same statements', async () => {
     await addLines(1, 1);
     const one = await run();
-    expect(one.result).toEqual({ linesCreated: 1, linesUpdated: 0, linesRemoved: 0, linesKept: 0, reservationsCarried: 1, reservationsUpdated: 0, instalmentsMoved: 0 });
+    expect(one.result).toEqual({
+      linesCreated: 1,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 1,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    });
     await addLines(6, 4);
     const six = await run();
-    expect(six.result).toEqual({ linesCreated: 6, linesUpdated: 0, linesRemoved: 0, linesKept: 0, reservationsCarried: 4, reservationsUpdated: 0, instalmentsMoved: 0 });
+    expect(six.result).toEqual({
+      linesCreated: 6,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 4,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    });
     expect(six.statements).toBe(one.statements);
     counts.create = one.statements;
     // the copies are numbered gap-free in Y+1 in the order of their sources
@@ -109,12 +125,36 @@ describeOnDatabases('carry-over statements', (get) => {
       return run();
     };
     const all = await update(state.lines, state.reservations, 20_000, 5_000);
-    expect(all.result).toEqual({ linesCreated: 0, linesUpdated: 7, linesRemoved: 0, linesKept: 0, reservationsCarried: 0, reservationsUpdated: 5, instalmentsMoved: 0 });
+    expect(all.result).toEqual({
+      linesCreated: 0,
+      linesUpdated: 7,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 5,
+      instalmentsMoved: 0,
+    });
     const single = await update(state.lines.slice(0, 1), state.reservations.slice(0, 1), 30_000, 6_000);
-    expect(single.result).toEqual({ linesCreated: 0, linesUpdated: 1, linesRemoved: 0, linesKept: 0, reservationsCarried: 0, reservationsUpdated: 1, instalmentsMoved: 0 });
+    expect(single.result).toEqual({
+      linesCreated: 0,
+      linesUpdated: 1,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 1,
+      instalmentsMoved: 0,
+    });
     expect(single.statements).toBe(all.statements);
     const again = await run();
-    expect(again.result).toEqual({ linesCreated: 0, linesUpdated: 0, linesRemoved: 0, linesKept: 0, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 });
+    expect(again.result).toEqual({
+      linesCreated: 0,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    });
     // a run without writes sends the reads and locks alone; creating adds the line upsert, the counter
     // upsert and the reservations insert, updating the line upsert and the reservations update
     expect([counts.create, all.statements]).toEqual([again.statements + 3, again.statements + 2]);
@@ -155,7 +195,14 @@ describeOnDatabases('carry-over out of date', (get) => {
     ids.C = await line(c?.id ?? 0, 3_000);
     const [r] = await get()
       .db.insert(reservations)
-      .values({ departmentId: await departmentId(get(), '102'), year: Y, recordNumber: 1, recordDate: `${Y}-03-01`, chapterBudgetId: ids.A, amountBooked: 4_000 })
+      .values({
+        departmentId: await departmentId(get(), '102'),
+        year: Y,
+        recordNumber: 1,
+        recordDate: `${Y}-03-01`,
+        chapterBudgetId: ids.A,
+        amountBooked: 4_000,
+      })
       .returning({ id: reservations.id });
     ids.reservation = r?.id ?? 0;
     expect(await state()).toMatchObject({ possible: true, carriedBefore: false, outOfDate: false, lines: [], reservations: [] });
@@ -167,7 +214,10 @@ describeOnDatabases('carry-over out of date', (get) => {
     const [, , , d] = await expenseChapters(get);
     const [A, B, C, D] = ids.chapters;
     await get().db.update(chapterBudgets).set({ finalResidue: 12_000 }).where(eq(chapterBudgets.id, ids.A));
-    await get().db.update(chapterBudgets).set({ finalResidue: 0 }).where(inArray(chapterBudgets.id, [ids.B, ids.C]));
+    await get()
+      .db.update(chapterBudgets)
+      .set({ finalResidue: 0 })
+      .where(inArray(chapterBudgets.id, [ids.B, ids.C]));
     await get().db.update(reservations).set({ amountBooked: 5_000 }).where(eq(reservations.id, ids.reservation));
     await line(d?.id ?? 0, 2_500);
     // on C's line of Y+1 a cancelled reservation: nothing counts, but the line is in use
@@ -178,7 +228,16 @@ describeOnDatabases('carry-over out of date', (get) => {
       .where(and(eq(chapterBudgets.departmentId, dept), eq(chapterBudgets.year, Y + 1), eq(chapterBudgets.budgetInitial, 3_000)));
     await get()
       .db.insert(reservations)
-      .values({ departmentId: dept, year: Y + 1, recordNumber: 100, recordDate: `${Y + 1}-01-05`, chapterBudgetId: cLine?.id ?? 0, amountBooked: 0, closed: true, cancelled: true });
+      .values({
+        departmentId: dept,
+        year: Y + 1,
+        recordNumber: 100,
+        recordDate: `${Y + 1}-01-05`,
+        chapterBudgetId: cLine?.id ?? 0,
+        amountBooked: 0,
+        closed: true,
+        cancelled: true,
+      });
 
     const stale = await state();
     expect(stale).toMatchObject({ possible: true, carriedBefore: true, outOfDate: true });
@@ -211,6 +270,12 @@ describeOnDatabases('carry-over out of date', (get) => {
     const [copy] = await get().db.select({ booked: reservations.amountBooked }).from(reservations).where(eq(reservations.carriedFromId, ids.reservation));
     expect(copy?.booked).toBe(5_000);
     // a re-run writes nothing (C still kept)
-    expect(await carryOver(get().db, await target(get))).toMatchObject({ linesCreated: 0, linesUpdated: 0, linesRemoved: 0, linesKept: 1, reservationsUpdated: 0 });
+    expect(await carryOver(get().db, await target(get))).toMatchObject({
+      linesCreated: 0,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 1,
+      reservationsUpdated: 0,
+    });
   });
 });

@@ -61,7 +61,15 @@ export async function carryOverPossible(db: Db, scope: BookingScope): Promise<Ca
   else if (previous.length === 0) reason = 'NoPreviousYear';
   else if (undetermined > 0) reason = 'UndeterminedResidues';
   const carriedBefore = current.some((l) => previousKeys.has(lineKey(l.chapterId, l.chapterYear)));
-  const state = { possible: reason === null, previousYear: scope.year - 1, year: scope.year, isBudgetClosed: head.finalApproved !== null, reason, carriedBefore, undetermined };
+  const state = {
+    possible: reason === null,
+    previousYear: scope.year - 1,
+    year: scope.year,
+    isBudgetClosed: head.finalApproved !== null,
+    reason,
+    carriedBefore,
+    undetermined,
+  };
   if (!carriedBefore) return { ...state, outOfDate: false, lines: [], reservations: [] };
   const [inUse, carried] = await Promise.all([carriedLinesInUse(db, scope), reservationsToCarry(db, scope, false)]);
   const lines = lineDifferences(compareLines(previous, new Map(current.map((l) => [lineKey(l.chapterId, l.chapterYear), l])), inUse));
@@ -126,7 +134,12 @@ function lineRow(scope: BookingScope, line: ResidueLine): typeof chapterBudgets.
  * updated to the final residue (refused below what Y+1 already uses: SmallerThanExistingResidue), one
  * whose source is gone removed, or kept (counted) when something stands on it.
  */
-function planLines(scope: BookingScope, comparisons: readonly LineComparison[], result: CarryOverResult, unpaid: ReadonlyMap<number, readonly number[]>): LinePlan {
+function planLines(
+  scope: BookingScope,
+  comparisons: readonly LineComparison[],
+  result: CarryOverResult,
+  unpaid: ReadonlyMap<number, readonly number[]>,
+): LinePlan {
   const moved = new Set<number>();
   const plan: LinePlan = { rows: [], target: new Map(), created: new Map(), removed: [] };
   for (const { source, carried: found, action, kept } of comparisons) {
