@@ -9,7 +9,21 @@
  * de and it.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, rest, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  newPage,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  tableRows,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -55,14 +69,6 @@ async function cancelledExpense(q) {
   throw new Error('no paid expense on the last pages of K1 and its chapter');
 }
 
-/** The cells' texts of the table's rows. */
-async function rowsOf(page, testId) {
-  return page
-    .getByTestId(testId)
-    .getByTestId('data-row')
-    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
-}
-
 const dateText = (iso) => iso.split('-').reverse().join('.');
 
 describe('cancelled records in the cash journal and the chapter register', () => {
@@ -87,7 +93,7 @@ describe('cancelled records in the cash journal and the chapter register', () =>
       await page.getByRole('option', { name: String(year), exact: true }).click();
       await page.locator(`[data-testid="cash-box"][data-year="${year}"]`).waitFor();
       await page.getByTestId('cash-rows').getByTestId('row-cancelled').first().waitFor();
-      const cashRows = await rowsOf(page, 'cash-rows');
+      const cashRows = await tableRows(page, 'cash-rows');
       const row = cashRows.find((r) => r[1] === number && r[5].includes(texts[language].cancelled));
       assert.ok(row, `the cancelled record ${number} in ${JSON.stringify(cashRows.map((r) => r.slice(0, 2)))}`);
       assert.equal(row[0], dateText(cancelled.recordDate));
@@ -109,7 +115,7 @@ describe('cancelled records in the cash journal and the chapter register', () =>
       const line = (await rest('zwei', 'GET', `Budget/Chapter?${q}&chapter=${cancelled.chapter}`)).json;
       await page.locator(`[data-testid="chapter-box"][data-year="${year}"]`).waitFor();
       await page.getByTestId('chapter-rows').getByTestId('data-row').first().waitFor();
-      const lastRows = await rowsOf(page, 'chapter-rows');
+      const lastRows = await tableRows(page, 'chapter-rows');
       assert.equal(cents(lastRows.at(-1).at(-1)), euros(line.availableAfterPlannedExpenses), 'the running availability ends with the box');
       if (cancelled.registerPage < cancelled.registerPages) {
         await page
@@ -124,15 +130,13 @@ describe('cancelled records in the cash journal and the chapter register', () =>
           .waitFor();
       }
       await page.getByTestId('chapter-rows').getByTestId('row-cancelled').first().waitFor();
-      const chapterRows = await rowsOf(page, 'chapter-rows');
+      const chapterRows = await tableRows(page, 'chapter-rows');
       const inRegister = chapterRows.find((r) => r[1] === number && r[5].includes(texts[language].cancelled));
       assert.ok(inRegister, `the cancelled record ${number} on ${cancelled.chapter}`);
       assert.equal(inRegister[0], dateText(cancelled.recordDate));
       assert.equal(cents(inRegister[6]), 0, 'its amount: 0,00');
       assert.equal(cents(await page.getByTestId('chapter-payments').innerText()), euros(line.payments));
       await shot(page, `99-cancelled-chapter-${language}`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

@@ -9,7 +9,21 @@
  * notice and of the screen after the run in de and it.
  */
 import { before, describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, newPage, rest, setLanguage, shot, signInAndWait, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  newPage,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  tableRows,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -68,10 +82,7 @@ describe('carry-over out of date', () => {
       await page.getByTestId('carry-over-description').waitFor();
       if (language === 'it') await setLanguage(page, 'it');
       await page.getByTestId('carry-over-out-of-date').waitFor();
-      const rows = await page
-        .getByTestId('carry-over-lines')
-        .getByTestId('data-row')
-        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim())));
+      const rows = await tableRows(page, 'carry-over-lines');
       const chapter = `${line.chapter.chapter[0]}-${line.chapter.chapter[1]}-${line.chapter.chapter.slice(2)}`;
       const row = rows.find((r) => r[1] === chapter);
       assert.ok(row, `${chapter} in ${JSON.stringify(rows)}`);
