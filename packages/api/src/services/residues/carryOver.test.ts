@@ -278,4 +278,16 @@ describeOnDatabases('carry-over out of date', (get) => {
       reservationsUpdated: 0,
     });
   });
+
+  it('a determination of Y cleared after the carry-over: out of date, the line stays (no removal) until Y is determined again', async () => {
+    const [, , , D] = ids.chapters;
+    const [, , , d] = await expenseChapters(get);
+    const dept = await departmentId(get(), '102');
+    const where = and(eq(chapterBudgets.departmentId, dept), eq(chapterBudgets.year, Y), eq(chapterBudgets.chapterId, d?.id ?? 0));
+    await get().db.update(chapterBudgets).set({ finalResidue: null }).where(where);
+    expect(await state()).toMatchObject({ possible: false, reason: 'UndeterminedResidues', outOfDate: true });
+    expect((await differences()).filter((l) => l[0] === D)).toEqual([[D, 2_500, null, 'update', false]]);
+    await get().db.update(chapterBudgets).set({ finalResidue: 2_500 }).where(where);
+    expect(await state()).toMatchObject({ possible: true, outOfDate: false });
+  });
 });

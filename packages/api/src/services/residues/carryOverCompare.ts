@@ -39,7 +39,8 @@ export interface LineComparison {
  * - no line in Y+1 yet: `create` when the line of Y carries something;
  * - a line in Y+1 whose source carries nothing any more: `remove` when nothing stands on it, else it
  *   stays and is brought to 0 (`update`) or already is (`keep`);
- * - otherwise `update` when its residue is not Y's final residue (or that is not determined).
+ * - otherwise `update` when its residue is not Y's final residue (or that is not determined: the
+ *   carry-over waits for the determination, the line stays meanwhile).
  * A residue line of Y+1 without any line of Y (its source gone) is removed when nothing stands on it, else kept.
  */
 export function compareLines(previous: readonly ResidueLine[], existing: ReadonlyMap<string, ResidueLine>, inUse: ReadonlySet<number>): LineComparison[] {
@@ -53,10 +54,11 @@ export function compareLines(previous: readonly ResidueLine[], existing: Readonl
       list.push({ source, carried, action: carries(source) ? 'create' : null, kept: false });
       continue;
     }
-    const standing = carries(source) || inUse.has(carried.lineId);
+    // a line of Y not determined (again) keeps its line until it is: only its figure differs
+    const standing = carries(source) || inUse.has(carried.lineId) || source.finalResidue === null;
     const differs = source.finalResidue === null || carried.budgetInitial !== source.finalResidue;
     const action: CarryOverAction | null = !standing ? 'remove' : differs ? 'update' : carries(source) ? null : 'keep';
-    list.push({ source, carried, action, kept: standing && !carries(source) });
+    list.push({ source, carried, action, kept: inUse.has(carried.lineId) && !carries(source) });
   }
   for (const [key, carried] of existing) {
     const used = inUse.has(carried.lineId);
