@@ -228,6 +228,14 @@ export async function rest(user, method, path, body) {
 }
 
 /** Waits until the field with the test id has the focus. */
+/** The cells' texts of a table's rows (DataTable's data-row), row by row. */
+export async function tableRows(page, testId) {
+  return page
+    .getByTestId(testId)
+    .getByTestId('data-row')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
+}
+
 export async function waitFocused(page, testId) {
   await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
 }

@@ -176,6 +176,11 @@ const RowFields = {
   supplierName: Text,
   /** The notes of the record (positions' notes joined, a transfer's or reservation's note, a change's notes). */
   description: Text,
+  /**
+   * A cancelled record (DOMAIN decisions 1 and 27): listed with its number, date and 0 so no number is
+   * missing ("storniert" / "annullato"); it moves no figure and no balance.
+   */
+  cancelled: z.boolean(),
 };
 
 /**
@@ -183,7 +188,8 @@ const RowFields = {
  * date paid (−; `recordDate` is that date, `paymentId` the instalment), an account transfer on both
  * accounts (− on the account it leaves, + on the one it reaches; `counterAccountCode` the other
  * account). `finalBalance` is the running balance of the account after the row. Newest last (date,
- * then revenues, instalments, transfers, record number).
+ * then revenues, instalments, transfers, record number). A cancelled movement of the account (on its
+ * record date, kind by its type) or cancelled account transfer (both accounts) is a row of 0.
  */
 export const CashJournalRow = z.strictObject({
   ...RowSource,
@@ -240,6 +246,8 @@ export type DigestFigure = z.infer<typeof DigestFigureSchema>;
  * share), null otherwise. `finalBalance` the running availability: the initial budget plus the changes
  * so far minus payments, open payments and reservations so far (after the last row:
  * availableAfterPlannedExpenses of the box). `counterChapter` the other side of a transfer position.
+ * A cancelled movement is a row of 0 (figure payments) on each line its kept positions name, a
+ * cancelled reservation a row of 0 on its line (closed).
  */
 export const ChapterDigestRow = z.strictObject({
   ...RowSource,

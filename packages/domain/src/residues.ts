@@ -236,9 +236,45 @@ export const CarryOverBlock = z.enum(['BudgetClosed', 'UndeterminedResidues', 'N
 export type CarryOverBlock = z.infer<typeof CarryOverBlock>;
 
 /**
+ * What a re-run of the carry-over would do to a residue line of Y+1 (issue 24 item 8): `create` a line
+ * for a line of Y that carries something, `update` its residue to Y's final residue, `remove` a carried
+ * line whose source carries nothing any more (or is gone) and on which nothing is booked, reserved or
+ * changed; `keep` such a line that something stands on (it stays, at 0).
+ */
+export const CarryOverAction = z.enum(['create', 'update', 'remove', 'keep']);
+export type CarryOverAction = z.infer<typeof CarryOverAction>;
+
+/** A residue line of Y+1 that differs from Y: `carried` its residue in Y+1 (null: no line yet), `current` Y's final residue (null: not determined or no line). */
+export const CarryOverLineDifference = z.object({
+  chapter: Text,
+  chapterYear: Num,
+  part: PartSchema,
+  descriptionDeu: Text,
+  descriptionIta: Text,
+  carried: Cents.nullable(),
+  current: Cents.nullable(),
+  action: CarryOverAction,
+  /** The line stays only because something is booked, reserved or changed on it (its source carries nothing, or is gone). */
+  kept: z.boolean(),
+});
+export type CarryOverLineDifference = z.infer<typeof CarryOverLineDifference>;
+
+/** An open reservation of Y whose continuation in Y+1 differs: `carried` booked in Y+1 (null: not carried yet), `current` what remains of it in Y. */
+export const CarryOverReservationDifference = z.object({
+  recordNumber: Num,
+  chapter: Text,
+  chapterYear: Num,
+  note: Text,
+  carried: Cents.nullable(),
+  current: Cents,
+});
+export type CarryOverReservationDifference = z.infer<typeof CarryOverReservationDifference>;
+
+/**
  * Budget/Residues/CarryOver GET, asked in the target year Y+1 (DOMAIN decision 13): `possible` (the
  * spec's boolean), the years of the heading ("previousYear → year"), why not, and whether it ran before
- * (a re-run updates).
+ * (a re-run updates). After a carry-over, `outOfDate` when Y changed since (issue 24 item 8): the lines
+ * and reservations that differ, what a re-run does to each (`keep`: informational, not out of date).
  */
 export const CarryOverState = z.object({
   possible: z.boolean(),
@@ -250,6 +286,10 @@ export const CarryOverState = z.object({
   carriedBefore: z.boolean(),
   /** Lines of the previous year still without a final residue. */
   undetermined: Num,
+  /** Carried before, and a line or reservation of Y+1 no longer matches Y. */
+  outOfDate: z.boolean(),
+  lines: z.array(CarryOverLineDifference),
+  reservations: z.array(CarryOverReservationDifference),
 });
 export type CarryOverState = z.infer<typeof CarryOverState>;
 
@@ -257,6 +297,10 @@ export type CarryOverState = z.infer<typeof CarryOverState>;
 export const CarryOverResult = z.object({
   linesCreated: Num,
   linesUpdated: Num,
+  /** Carried lines of Y+1 whose source carries nothing any more, removed (nothing stood on them). */
+  linesRemoved: Num,
+  /** Such lines kept at 0 because something is booked, reserved or changed on them. */
+  linesKept: Num,
   reservationsCarried: Num,
   reservationsUpdated: Num,
   /** Unpaid instalments of the previous year (and earlier) now counted on the new residue lines. */

@@ -11,8 +11,9 @@ import { localName } from './names.ts';
  * The printed cash journal (printedLists/cashJournal, spec 3 §2; DOMAIN decision 9): the account and
  * the period under the title, the balance box (balance at the start, revenues, expenses, movements
  * balance, final balance, instalments not yet paid), then every row of the period — revenues,
- * instalments on their date paid, account transfers — with revenues and expenses apart and the
- * running balance, opened by the balance at the start and closed by the totals.
+ * instalments on their date paid, account transfers; a cancelled record "(storniert)" with 0,00 —
+ * with revenues and expenses apart and the running balance, opened by the balance at the start and
+ * closed by the totals.
  */
 export function cashJournalPdf(data: CashJournal, department: string, ctx: LanguageReportContext): jsPDF {
   const d = labelsFor(ctx.language).digests;
@@ -34,16 +35,20 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
   }
   const body: RowInput[] = [[bold(t.opening, TITLE_FILL, 8), boldRight(money(data.dateFromBalance), TITLE_FILL)]];
   for (const r of data.movements) {
-    const counter = r.counterAccountCode ? `${r.amount < 0 ? t.counter.out : t.counter.in} ${r.counterAccountCode}` : '';
+    // a cancelled transfer moved nothing: the other account without a direction
+    const direction = r.cancelled ? '' : `${r.amount < 0 ? t.counter.out : t.counter.in} `;
+    const counter = r.counterAccountCode ? `${direction}${r.counterAccountCode}` : '';
+    // a cancelled record shows its 0,00 on its side (a revenue in, anything else out)
+    const incoming = r.amount > 0 || (r.cancelled && r.kind === 'revenue');
     body.push([
       formatDate(r.recordDate),
       recordText(r.recordNumber),
       kindLabel(r, d),
       r.documentNumber,
       r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,
-      [counter, r.description].filter(Boolean).join(' · '),
-      r.amount > 0 ? money(r.amount) : '',
-      r.amount < 0 ? money(-r.amount) : '',
+      [counter, r.description, r.cancelled ? `(${d.cancelled})` : ''].filter(Boolean).join(' · '),
+      incoming ? money(r.amount) : '',
+      !incoming && (r.amount < 0 || r.cancelled) ? money(-r.amount) : '',
       money(r.finalBalance),
     ]);
   }

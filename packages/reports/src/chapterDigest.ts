@@ -50,7 +50,7 @@ function figureCells(r: ChapterDigestRow): string[] {
 
 function rowText(r: ChapterDigestRow, d: DigestLabels): string {
   const counter = r.counterChapter ? `↔ ${r.counterChapterYear !== null ? `${r.counterChapterYear} ` : ''}${formatChapter(r.counterChapter)}` : '';
-  const closed = r.kind === 'reservation' && r.closed ? `(${d.closed})` : '';
+  const closed = r.cancelled ? `(${d.cancelled})` : r.kind === 'reservation' && r.closed ? `(${d.closed})` : '';
   return [counter, r.description, closed].filter(Boolean).join(' ');
 }
 

@@ -29,7 +29,7 @@ const department = '102 FF Eppan';
 const lineOf = (text: string, start: RegExp) => text.split('\n').find((l) => start.test(l)) ?? '';
 const page = { page: 1, pageSize: 0, totalPages: 1, total: 0 };
 const source = { movementId: null, movementKind: null, type: null, changeId: null, reservationId: null, accountTransferId: null };
-const fields = { documentDate: null, documentNumber: '', supplierId: null, supplierCode: null, supplierName: '', description: '' };
+const fields = { documentDate: null, documentNumber: '', supplierId: null, supplierCode: null, supplierName: '', description: '', cancelled: false };
 
 // ---- cash journal: K1 in March, hand-checked ----------------------------------------------------
 const cashRow = (
@@ -154,6 +154,42 @@ describe('cash journal print', () => {
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((p, i) => expect(p).toContain(`Seite ${i + 1} von ${pages.length}`));
     expect(lineOf(pages.at(-1) ?? '', /Summe \(90\)/)).toMatch(/90,00 €\s+0,00 €\s+1\.590,00 €/);
+  });
+});
+
+describe('cash journal print: cancelled records (DOMAIN decision 27)', () => {
+  // a cancelled expense and a cancelled account transfer between the rows: 0,00, the totals unchanged
+  const withCancelled: CashJournal = {
+    ...journal,
+    movements: [
+      ...journalRows.slice(0, 2),
+      cashRow({ kind: 'paymentDone', recordDate: '2026-03-06', recordNumber: 32, description: 'Reifen', amount: 0, finalBalance: 217_655, cancelled: true }),
+      cashRow({
+        kind: 'accountTransfer',
+        recordDate: '2026-03-07',
+        recordNumber: 3,
+        counterAccountCode: 'B1',
+        amount: 0,
+        finalBalance: 217_655,
+        cancelled: true,
+      }),
+      cashRow({ kind: 'revenue', recordDate: '2026-03-08', recordNumber: 13, amount: 0, finalBalance: 217_655, cancelled: true }),
+      ...journalRows.slice(2),
+    ],
+  };
+
+  it('prints each with its number, date, "storniert" and 0,00 on its side; the totals stay (German)', () => {
+    const [text = ''] = pdfPages(cashJournalPdf(withCancelled, department, de), 'cash-cancelled-de');
+    expect(lineOf(text, /^\s*06\.03\.2026/)).toMatch(/32\s+Bezahlte Ausgabe\s+Reifen · \(storniert\)\s+0,00 €\s+2\.176,55 €/);
+    expect(lineOf(text, /^\s*07\.03\.2026/)).toMatch(/3\s+Kontoübertrag\s+B1 · \(storniert\)\s+0,00 €\s+2\.176,55 €/);
+    expect(lineOf(text, /^\s*08\.03\.2026/)).toMatch(/13\s+Einnahme\s+\(storniert\)\s+0,00 €\s+2\.176,55 €/);
+    expect(lineOf(text, /Summe \(7\)/)).toMatch(/800,00 €\s+700,00 €\s+1\.600,00 €/);
+  });
+
+  it('in Italian "annullato"', () => {
+    const [text = ''] = pdfPages(cashJournalPdf(withCancelled, department, itCtx), 'cash-cancelled-it');
+    expect(lineOf(text, /^\s*06\.03\.2026/)).toMatch(/32\s+Pagamento effettuato\s+Reifen · \(annullato\)\s+0,00 €/);
+    expect(lineOf(text, /Totale \(7\)/)).toMatch(/800,00 €\s+700,00 €\s+1\.600,00 €/);
   });
 });
 
@@ -335,6 +371,42 @@ describe('chapter digest print', () => {
     const [one = ''] = pdfPages(chapterDigestsPdf({ ...chapters, chapters: [] }, { department, chapterFrom: '21003', chapterTo: '21003' }, de), 'chapters-one');
     expect(one).toContain('Kapitel 2-1-003 · mit Bewegungen');
     expect(none).toContain('Keine Kapitel für diese Auswahl.');
+  });
+});
+
+describe('chapter digest print: cancelled records (DOMAIN decision 27)', () => {
+  it('prints a cancelled movement and a cancelled reservation with number, date, "storniert" and 0,00; the totals stay', () => {
+    const rows = [
+      ...equipmentRows.slice(0, 2),
+      digestRow({
+        kind: 'paymentDone',
+        figure: 'payments',
+        recordDate: '2025-03-06',
+        recordNumber: 6,
+        description: 'Reifen',
+        amount: 0,
+        finalBalance: 90_000,
+        cancelled: true,
+      }),
+      digestRow({
+        kind: 'reservation',
+        figure: 'reservations',
+        recordDate: '2025-03-07',
+        recordNumber: 1,
+        amount: 0,
+        finalBalance: 90_000,
+        closed: true,
+        cancelled: true,
+      }),
+      ...equipmentRows.slice(2),
+    ];
+    const list = { ...chapters, chapters: [digest(equipment, rows, { budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000 })] };
+    const text = pdfPages(chapterDigestsPdf(list, { department }, de), 'chapters-cancelled-de').join('\n');
+    expect(lineOf(text, /^\s*06\.03\.2025/)).toMatch(/6\s+Bezahlte Ausgabe\s+Reifen \(storniert\)\s+0,00 €\s+900,00 €/);
+    expect(lineOf(text, /^\s*07\.03\.2025/)).toMatch(/1\s+Vormerkung\s+\(storniert\)\s+0,00 €\s+900,00 €/);
+    expect(lineOf(text, /Summe \(6\)/)).toMatch(/200,00 €\s+300,00 €\s+200,00 €\s+300,00 €\s+400,00 €/);
+    const it = pdfPages(chapterDigestsPdf(list, { department }, itCtx), 'chapters-cancelled-it').join('\n');
+    expect(lineOf(it, /^\s*06\.03\.2025/)).toMatch(/6\s+Pagamento\s+Reifen \(annullato\)\s+0,00 €/);
   });
 });
 

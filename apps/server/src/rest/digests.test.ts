@@ -124,6 +124,40 @@ for (const target of testDatabases()) {
       expect(cents(suppliers.totals.totalSum)).toBe(sumCents(suppliers.suppliers.map((d: { totalSum: number }) => d.totalSum)));
     });
 
+    it('a cancelled expense stays a row (DOMAIN decision 27): its number, date, 0,00 and cancelled in the cash journal and the register; totals unchanged', async () => {
+      const before = await ok(`Digests/CashJournal?${q()}&accountCode=B1`);
+      const paid = (before.movements as (Row & { recordNumber: number; movementKind: string; recordDate: string; cancelled: boolean })[]).find(
+        (r) => r.kind === 'paymentDone' && r.movementKind === 'expenses' && !r.cancelled,
+      );
+      expect(paid).toBeDefined();
+      const recordNumber = paid?.recordNumber ?? 0;
+      const movement = await ok(`Movements/Expenses?${q()}&recordNumber=${recordNumber}`);
+      const chapter = movement.positions[0].chapter as string;
+      const registerBefore = await ok(`Digests/Chapters?${q()}&chapter=${chapter}`);
+      const deleted = await t.call('zwei', 'DELETE', `Movements/Expenses?${q()}&recordNumber=${recordNumber}`);
+      expect(deleted.json()).toEqual({ deleted: false, cancelled: true, recordNumber });
+
+      const journal = await ok(`Digests/CashJournal?${q()}&accountCode=B1`);
+      expect(journal.total).toBe(before.total);
+      const row = journal.movements.find(
+        (r: { recordNumber: number; movementKind: string }) => r.recordNumber === recordNumber && r.movementKind === 'expenses',
+      );
+      expect(row).toMatchObject({ kind: 'paymentDone', recordDate: movement.recordDate, amount: 0, cancelled: true });
+      const balances = await ok(`Accounts/Balance?${q()}`);
+      const b1 = balances.accounts.find((a: { accountCode: string }) => a.accountCode === 'B1');
+      expect(journal.finalBalance).toBe(b1.finalBalance);
+      expect(cents(journal.finalBalance)).toBe(cents(before.finalBalance) - cents(paid?.amount ?? 0));
+      expect(cents(journal.totalLoss)).toBe(cents(before.totalLoss) + cents(paid?.amount ?? 0));
+
+      const register = await ok(`Digests/Chapters?${q()}&chapter=${chapter}`);
+      expect(register.total).toBe(registerBefore.total);
+      const cancelled = register.movements.find((r: { movementId: number }) => r.movementId === movement.id);
+      expect(cancelled).toMatchObject({ recordNumber, recordDate: movement.recordDate, figure: 'payments', amount: 0, cancelled: true });
+      const box = await ok(`Budget/Chapter?${q()}&chapter=${chapter}`);
+      expect(register.totals.payments).toBe(box.payments);
+      expect(register.movements.at(-1).finalBalance).toBe(box.availableAfterPlannedExpenses);
+    });
+
     it('Standard users read only their departments (DepartmentNotAllowed)', async () => {
       for (const path of [
         'Digests/CashJournal?accountCode=B1&',

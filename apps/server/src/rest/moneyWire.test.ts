@@ -258,6 +258,12 @@ for (const target of testDatabases()) {
         await ok('PUT', 'Budget/Residues/Final', { departmentId: scope().departmentId, year: YEAR - 1, budgetType: source, positions });
       }
       await ok('PUT', `Budget/Residues/CarryOver?${inYear(YEAR)}`, {});
+      // the manual residue determined lower after the carry-over: the carry-over state lists it (out of date)
+      const residues = (await t.call(user, 'GET', `Budget/Residues/Final?${inYear(YEAR - 1)}&source=2`)).json() as {
+        positions: { budget: { budgetId: number } }[];
+      };
+      const manual = residues.positions.map((p) => ({ budgetId: p.budget.budgetId, amount: 300 }));
+      await ok('PUT', 'Budget/Residues/Final', { departmentId: scope().departmentId, year: YEAR - 1, budgetType: 2, positions: manual });
     });
 
     const cases = (): Case[] => {
@@ -299,6 +305,9 @@ for (const target of testDatabases()) {
         { method: 'GET', path: 'Budget/Residues/Final', query: { ...s, year: YEAR - 1, source: 1 } },
         { method: 'GET', path: 'Budget/Residues/Export', query: { ...s, year: YEAR - 1, source: 0, detailed: true } },
         { method: 'GET', path: 'Budget/Residues/CarryOver/Report', query: s },
+        { method: 'GET', path: 'Budget/Residues/CarryOver/Status', query: s },
+        // the spec's boolean; its procedure answers the state with amounts
+        { method: 'GET', path: 'Budget/Residues/CarryOver', query: s },
         { method: 'GET', path: 'Budget/Residues', query: { ...s, year: YEAR - 1 } },
         { method: 'GET', path: 'FinalBalance/Errors', query: s },
         { method: 'POST', path: 'FinalBalance/Report', body: s },

@@ -35,6 +35,7 @@ for (const target of testDatabases()) {
         'GET Budget/Residues/CarryOver',
         'PUT Budget/Residues/CarryOver',
         'GET Budget/Residues/CarryOver/Report',
+        'GET Budget/Residues/CarryOver/Status',
         'GET Budget/Residues/Final',
         'PUT Budget/Residues/Final',
         'GET Budget/Residues/Export',
@@ -144,6 +145,8 @@ for (const target of testDatabases()) {
       expect(await ok('PUT', `Budget/Residues/CarryOver?${q(YEAR + 1)}`, {})).toEqual({
         linesCreated: 2,
         linesUpdated: 0,
+        linesRemoved: 0,
+        linesKept: 0,
         reservationsCarried: 1,
         reservationsUpdated: 0,
         instalmentsMoved: 0,
@@ -164,6 +167,56 @@ for (const target of testDatabases()) {
       expect(report.totals).toEqual({ previousYear: 5350.5, currentYear: 5350.5 });
       // the first year has no previous year to carry
       expect(await ok('GET', `Budget/Residues/CarryOver?${q(YEAR - 1)}`)).toBe(false);
+    });
+
+    it('GET Budget/Residues/CarryOver/Status: out of date once YEAR changes after the carry-over; a re-run brings YEAR+1 in line', async () => {
+      expect(await ok('GET', `Budget/Residues/CarryOver/Status?${q(YEAR + 1)}`)).toMatchObject({
+        possible: true,
+        previousYear: YEAR,
+        year: YEAR + 1,
+        carriedBefore: true,
+        outOfDate: false,
+        lines: [],
+        reservations: [],
+      });
+      // YEAR changes: 21003 determined lower (still above its reservation's 300,00), 11001 nothing left
+      const final = await ok('GET', `Budget/Residues/Final?${q()}&source=1`);
+      const id = (chapter: string) => byChapter(final.positions, chapter).budget.budgetId;
+      await ok('PUT', 'Budget/Residues/Final', {
+        ...scope(),
+        budgetType: 1,
+        positions: [
+          { budgetId: id('11001'), amount: 0 },
+          { budgetId: id('21003'), amount: 320 },
+        ],
+      });
+      const stale = await ok('GET', `Budget/Residues/CarryOver/Status?${q(YEAR + 1)}`);
+      expect(stale).toMatchObject({ possible: true, carriedBefore: true, outOfDate: true, reservations: [] });
+      expect(
+        stale.lines.map((l: { chapter: string; chapterYear: number; carried: number; current: number; action: string }) => [
+          l.chapter,
+          l.chapterYear,
+          l.carried,
+          l.current,
+          l.action,
+        ]),
+      ).toEqual([
+        ['11001', YEAR, 5000, 0, 'remove'],
+        ['21003', YEAR, 350.5, 320, 'update'],
+      ]);
+      expect(await ok('GET', `Budget/Residues/CarryOver?${q(YEAR + 1)}`)).toBe(true);
+      expect(await ok('PUT', `Budget/Residues/CarryOver?${q(YEAR + 1)}`, {})).toEqual({
+        linesCreated: 0,
+        linesUpdated: 1,
+        linesRemoved: 1,
+        linesKept: 0,
+        reservationsCarried: 0,
+        reservationsUpdated: 0,
+        instalmentsMoved: 0,
+      });
+      expect(await ok('GET', `Budget/Residues/CarryOver/Status?${q(YEAR + 1)}`)).toMatchObject({ outOfDate: false, lines: [], reservations: [] });
+      const report = await ok('GET', `Budget/Residues/CarryOver/Report?${q(YEAR + 1)}`);
+      expect(report.rows.map((r: { chapter: string; currentYear: number }) => [r.chapter, r.currentYear])).toEqual([['21003', 320]]);
     });
 
     it('Budget/Residues: manual residues of the first year (GET, POST with the spec year, DELETE by id)', async () => {

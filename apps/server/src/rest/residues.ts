@@ -4,7 +4,8 @@ import { bool, defined, num, param, type RestRequest, type RestRoute, row, scope
 /**
  * Spec 3 §7: the residues calls (DOMAIN.md "Year end", decisions 13-15). Amounts travel as euros and
  * are integer cents inside (the procedures' schemas, money.ts). GET Budget/Residues/CarryOver answers
- * the spec's boolean (the reason and the years are in the tRPC answer); PUT Budget/Residues/Final takes
+ * the spec's boolean, GET Budget/Residues/CarryOver/Status the whole state (the reason, the years,
+ * whether the carry-over is out of date and what differs); PUT Budget/Residues/Final takes
  * `budgetType` (or `source`) and the positions as the spec sends them (`amount`, `budgetId`, or the
  * position's nested `budget.budgetId`); a manual residue may name its year `year` (the spec's field)
  * or `chapterYear`, its chapter flat or nested (`chapter: { chapter, chapterId, chapterYear }`).
@@ -54,6 +55,8 @@ export const residueRoutes: RestRoute[] = [
     ),
   ),
   row('GET', 'Budget/Residues/CarryOver', async (c, req) => (await c.residues.carryOverPossible(scopeOf(req))).possible, z.boolean()),
+  // the whole state (issue 24 item 8): why not, carried before, out of date with the lines and reservations that differ
+  row('GET', 'Budget/Residues/CarryOver/Status', (c, req) => c.residues.carryOverPossible(scopeOf(req))),
   row('PUT', 'Budget/Residues/CarryOver', (c, req) => c.residues.carryOver(scopeOf(req))),
   row('GET', 'Budget/Residues/CarryOver/Report', (c, req) => c.residues.carryOverReport(scopeOf(req))),
   row('GET', 'Budget/Residues', (c, req) => c.residues.manualList(defined({ ...scopeOf(req), search: text(req.query.search) }) as never)),

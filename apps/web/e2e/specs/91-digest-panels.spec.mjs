@@ -32,6 +32,7 @@ import {
   setTheme,
   shot,
   signInAndWait,
+  tableRows,
   useBrowser,
 } from '../lib.mjs';
 
@@ -71,14 +72,6 @@ async function choose(page, panel, testId, text) {
 /** Waits until the panel's box shows the answer of the year (no figures of another year or criteria). */
 async function waitBox(page, testId) {
   await page.locator(`[data-testid="${testId}"][data-year="${year}"]`).waitFor();
-}
-
-/** The cells' texts of the table's rows. */
-async function rowsOf(page, testId) {
-  return page
-    .getByTestId(testId)
-    .getByTestId('data-row')
-    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
 }
 
 describe('online lists over the forecast screen', () => {
@@ -128,7 +121,7 @@ describe('online lists over the forecast screen', () => {
       const [, to, total] = /–(\d+) \D+ (\d+)/.exec(count) ?? [];
       assert.ok(Number(total) > 0 && to === total, `the last page is shown: ${count}`);
       assert.equal(Number(total), restJournal.movements.length);
-      const cashRows = await rowsOf(page, 'cash-rows');
+      const cashRows = await tableRows(page, 'cash-rows');
       assert.equal(cents(cashRows.at(-1).at(-1)), journal.final, 'the newest row carries the final balance');
       await shot(page, `91-digest-cash-${language}`);
 
@@ -148,7 +141,7 @@ describe('online lists over the forecast screen', () => {
       const restSupplier = (await rest('zwei', 'GET', `Digests/Suppliers?departmentId=${deptId}&year=${year}&supplierCode=1006`)).json;
       assert.deepEqual([paid, notPaid, restSupplier.documentCount], [euros(restSupplier.totalPaid), euros(restSupplier.totalNotPaid), 1]);
       assert.match(await page.getByTestId('supplier-address').innerText(), /Rosenbauer Österreich GmbH[\s\S]*4060 Leonding/);
-      const supplierRows = await rowsOf(page, 'supplier-rows');
+      const supplierRows = await tableRows(page, 'supplier-rows');
       assert.equal(supplierRows.length, 1);
       assert.equal(cents(supplierRows[0].at(-3)), 35000);
       await shot(page, `91-digest-supplier-${language}`);
@@ -193,7 +186,7 @@ describe('online lists over the forecast screen', () => {
         available: euros(line.availableAfterPlannedExpenses),
       });
       // every row on one page; they sum to the box (changes, payments, open payments, reservations)
-      const chapterRows = await rowsOf(page, 'chapter-rows');
+      const chapterRows = await tableRows(page, 'chapter-rows');
       assert.ok(chapterRows.length > 0 && chapterRows.length <= 15, `rows: ${chapterRows.length}`);
       const restChapter = (await rest('zwei', 'GET', `Digests/Chapters?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
       assert.deepEqual(

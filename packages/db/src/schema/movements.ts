@@ -10,7 +10,8 @@ import { money } from './types.ts';
  * A movement (booking) head: one record of a scope, numbered gap-free per (department, year, kind)
  * through record_counters ('revenue' / 'expense'); the unique index stands behind the counter.
  * `kind` is 'revenues' (types 0, 5) or 'expenses' (1–4). A cancelled movement keeps its number and
- * head; its positions, transfer positions and payments are gone (amounts zero, DOMAIN decision 1).
+ * head, its positions and transfer positions with their chapters and notes at amount 0 (DOMAIN
+ * decisions 1 and 27: the chapter register lists it), its payments are gone.
  */
 export const movements = pgTable(
   'movements',
@@ -65,7 +66,8 @@ export const movementPositions = pgTable(
     index('movement_positions_movement_idx').on(t.movementId),
     index('movement_positions_line_idx').on(t.chapterBudgetId),
     index('movement_positions_reservation_idx').on(t.reservationId),
-    check('movement_positions_amount_ck', sql`${t.amount} > 0`),
+    // 0 only on a cancelled movement's kept position (the save refuses 0)
+    check('movement_positions_amount_ck', sql`${t.amount} >= 0`),
     check('movement_positions_reservation_amount_ck', sql`${t.reservationAmount} >= 0 and ${t.reservationAmount} <= ${t.amount}`),
   ],
 );
@@ -92,7 +94,8 @@ export const movementTransferPositions = pgTable(
     index('movement_transfer_positions_movement_idx').on(t.movementId),
     index('movement_transfer_positions_from_idx').on(t.fromChapterBudgetId),
     index('movement_transfer_positions_to_idx').on(t.toChapterBudgetId),
-    check('movement_transfer_positions_amount_ck', sql`${t.amount} > 0`),
+    // 0 only on a cancelled movement's kept transfer position (the save refuses 0)
+    check('movement_transfer_positions_amount_ck', sql`${t.amount} >= 0`),
   ],
 );
 

@@ -143,7 +143,8 @@ export const it: ReportLabels = {
     chapters: 'Capitoli',
     withMovements: 'con movimenti',
     withoutMovements: 'senza movimenti',
-    cancelled: 'annullata',
+    // a cancelled record of the digests (GLOSSARY: Annullato)
+    cancelled: 'annullato',
     closed: 'chiusa',
     cashJournal: {
       title: 'Giornale di cassa',

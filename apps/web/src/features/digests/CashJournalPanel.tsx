@@ -2,8 +2,9 @@
  * Cash journal online (spec 3 §2, DOMAIN decision 9): year and account (the first cash account at
  * first), the balance box (balance at the start, revenues, expenses, movements balance, final
  * balance = the account's balance; beside it the instalments on the account still unpaid), and the
- * rows — revenues, paid instalments on their date paid, account transfers on both accounts — with
- * the running balance, newest last, opened on the last page. A row opens its record.
+ * rows — revenues, paid instalments on their date paid, account transfers on both accounts; a
+ * cancelled record "storniert" with 0 — with the running balance, newest last, opened on the last
+ * page. A row opens its record.
  */
 import { AccountType, type CashJournal, type CashJournalRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
@@ -55,7 +56,8 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
   /** An account transfer names the other account: "an B1" when it leaves, "von B1" when it comes in. */
   function descriptionOf(r: CashJournalRow): string {
     if (r.kind !== 'accountTransfer' || !r.counterAccountCode) return r.description;
-    const counter = r.amount < 0 ? t`an ${r.counterAccountCode}` : t`von ${r.counterAccountCode}`;
+    // a cancelled transfer moved nothing: the other account without a direction
+    const counter = r.cancelled ? `⇄ ${r.counterAccountCode}` : r.amount < 0 ? t`an ${r.counterAccountCode}` : t`von ${r.counterAccountCode}`;
     return r.description ? `${counter} · ${r.description}` : counter;
   }
 
@@ -105,6 +107,7 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
             table={table}
             scope={scope}
             openRecord={openRecord}
+            rowDimmed={(r) => r.cancelled}
             emptyText={t`Keine Bewegungen auf diesem Konto in ${year}.`}
             testId="cash-rows"
           />

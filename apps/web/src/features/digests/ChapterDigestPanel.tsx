@@ -2,8 +2,9 @@
  * Chapter register online (spec 3 §2, DOMAIN decision 9): year, chapter (typed 5-character code or
  * the picker, F4) and the chapter's year (earlier years: residue lines); the chapter's full figure
  * box, and every row that moves it — budget changes (the adjustment as record -1), revenues,
- * payments done and open with their paid/open state, reservations, transfer positions — with the
- * running availability, newest last. The rows sum to the box. A row opens its record.
+ * payments done and open with their paid/open state, reservations, transfer positions; a cancelled
+ * record "storniert" with 0 — with the running availability, newest last. The rows sum to the box. A
+ * row opens its record.
  */
 import { type ChapterDigest, type ChapterDigestRow, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
@@ -102,7 +103,7 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
             table={table}
             scope={scope}
             openRecord={openRecord}
-            rowDimmed={(r) => r.closed}
+            rowDimmed={(r) => r.closed || r.cancelled}
             emptyText={t`Keine Bewegungen auf diesem Kapitel in ${year}.`}
             testId="chapter-rows"
           />
@@ -116,8 +117,10 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
 function RowState({ row }: { row: ChapterDigestRow }) {
   const { t } = useLingui();
   // the scheme's text shades (readable in light and dark)
-  const [text, color] =
-    row.kind === 'reservation'
+  // a cancelled record says so in its description: no state
+  const [text, color] = row.cancelled
+    ? ['', undefined]
+    : row.kind === 'reservation'
       ? row.closed
         ? [t`abgeschlossen`, 'var(--mantine-color-dimmed)']
         : [t`vorgemerkt`, 'var(--mantine-color-blue-text)']

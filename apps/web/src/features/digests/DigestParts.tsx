@@ -7,7 +7,7 @@ import { type DigestKind, digestRowLabel, formatDate } from '@app/domain';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -158,6 +158,24 @@ interface KindRowFields extends RowFields {
   kind: DigestKind;
   isPaid: boolean | null;
   supplierName: string;
+  cancelled: boolean;
+}
+
+/**
+ * A row's description, a cancelled record's (DOMAIN decisions 1 and 27: listed with 0, never missing)
+ * after a "storniert" badge.
+ */
+export function CancelledText({ cancelled, children }: { cancelled: boolean; children: ReactNode }) {
+  const { t } = useLingui();
+  if (!cancelled) return children;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="row-cancelled">
+      <Badge size="sm" variant="light" color="gray">
+        {t({ message: 'storniert', context: 'digest row' })}
+      </Badge>
+      {children}
+    </Group>
+  );
 }
 
 /** The columns of a register row: record, its kind, the supplier and the description (how the panel tells it). */
@@ -170,7 +188,7 @@ export function movementColumns<R extends KindRowFields>(
     ...recordColumns<R>(i18n),
     { key: 'kind', header: i18n._(msg`Art`), width: widths.kind, render: (r) => i18n._(digestRowLabels[digestRowLabel(r)]) },
     { key: 'supplier', header: i18n._(msg`Lieferant`), width: widths.supplier, render: (r) => r.supplierName },
-    { key: 'description', header: i18n._(msg`Beschreibung`), render: description },
+    { key: 'description', header: i18n._(msg`Beschreibung`), render: (r) => <CancelledText cancelled={r.cancelled}>{description(r)}</CancelledText> },
   ];
 }
 

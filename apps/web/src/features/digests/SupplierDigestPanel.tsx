@@ -7,7 +7,7 @@
  */
 import { type SupplierBrief, type SupplierDigest, type SupplierDigestRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
@@ -16,6 +16,7 @@ import type { DigestPanelProps } from './types.ts';
 import { chaptersText } from './digestText.ts';
 import {
   amountColumn,
+  CancelledText,
   DigestCriteria,
   DigestNote,
   digestQueryOptions,
@@ -49,15 +50,7 @@ export function SupplierDigestPanel({ scope, onYear, openRecord, active }: Diges
     {
       key: 'description',
       header: t`Beschreibung`,
-      render: (r: SupplierDigestRow) =>
-        r.cancelled ? (
-          <Group gap={6} wrap="nowrap">
-            <Badge size="sm" variant="light" color="gray">{t`storniert`}</Badge>
-            {r.description}
-          </Group>
-        ) : (
-          r.description
-        ),
+      render: (r: SupplierDigestRow) => <CancelledText cancelled={r.cancelled}>{r.description}</CancelledText>,
     },
     amountColumn<SupplierDigestRow>('amount', t`Betrag`, (r) => r.amount),
     amountColumn<SupplierDigestRow>('paid', t`Bezahlt`, (r) => r.paid),

@@ -17,6 +17,7 @@ import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { carryOverStateQuery, invalidateResidues } from './queries.ts';
+import { CarryOverDifferences } from './CarryOverDifferences.tsx';
 
 /** Carry-over of the residues (residues/carryOver), behind the menu's rules. */
 export function CarryOverScreen() {
@@ -30,8 +31,9 @@ export function CarryOverScreen() {
 /**
  * Carries the previous year's determined residues into the scope year (spec 3 §2, §4; DOMAIN decision
  * 13), heading "previous year → year": a closed budget shows the warning, a possible run the
- * description with Cancel and OK, otherwise why it is not possible. After the run the user may print
- * the carry-over report (asked at once, and a button for it).
+ * description with Cancel and OK, otherwise why it is not possible. Once carried, a change of the
+ * previous year shows the lines and reservations that no longer match (issue 24 item 8); OK runs it
+ * again. After the run the user may print the carry-over report (asked at once, and a button for it).
  */
 function CarryOver() {
   const { t, i18n } = useLingui();
@@ -84,8 +86,9 @@ function CarryOver() {
   };
 
   return (
-    <Stack gap="sm" maw={820}>
+    <Stack gap="sm" maw={980}>
       <ScreenHeader title={t`Übertragung der Rückstände ${previous} → ${year}`} />
+      {!result && !data.isBudgetClosed && (data.lines.length > 0 || data.reservations.length > 0) ? <CarryOverDifferences state={data} /> : null}
       {data.isBudgetClosed ? (
         <BudgetStateAlert closed status={status} />
       ) : result ? (
@@ -153,7 +156,7 @@ function CarryOver() {
 /** What the run did (all 0 on a re-run without changes). */
 function CarryOverDone({ result, previous, year }: { result: CarryOverResult; previous: number; year: number }) {
   const { t } = useLingui();
-  const { linesCreated, linesUpdated, reservationsCarried, instalmentsMoved } = result;
+  const { linesCreated, linesUpdated, linesRemoved, linesKept, reservationsCarried, instalmentsMoved } = result;
   return (
     <Alert color="green" variant="light" data-testid="carry-over-done">
       <Stack gap={4}>
@@ -161,6 +164,11 @@ function CarryOverDone({ result, previous, year }: { result: CarryOverResult; pr
         <Text size="sm" c="dimmed" data-testid="carry-over-counts">
           {t`Rückstandskapitel neu: ${linesCreated}, geändert: ${linesUpdated}; Vormerkungen übertragen: ${reservationsCarried}; offene Zahlungen: ${instalmentsMoved}.`}
         </Text>
+        {linesRemoved > 0 || linesKept > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="carry-over-removed">
+            {t`Rückstandskapitel ohne Rückstand entfernt: ${linesRemoved}; behalten, weil darauf gebucht ist: ${linesKept}.`}
+          </Text>
+        ) : null}
       </Stack>
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { type Db, execRows } from '@app/db';
+import { type Db, execRows, toBool } from '@app/db';
 import type { AccountType, CashJournal, CashJournalQuery, CashJournalRow } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -18,7 +18,8 @@ import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition
  * record number); rows before `dateFrom` only make up the balance at the start. A flow counts in the
  * year the sources give it (an instalment of an earlier year's bill carried over and paid in this year
  * is this year's cash: the bookings of every year up to this one are read, those of this year kept). So the final
- * balance of the whole year is the account's final balance of Accounts/Balance by construction.
+ * balance of the whole year is the account's final balance of Accounts/Balance by construction. The
+ * year's cancelled records on the account are rows of 0 (cancelledRowsSql), so every number shows.
  */
 
 interface RawJournal {
@@ -40,6 +41,7 @@ interface RawJournal {
   amount: string | null;
   running: string | null;
   record_number: number | string | null;
+  cancelled: boolean | string | null;
   kind: string | null;
   movement_type: number | string | null;
   document_date: string | null;
@@ -49,6 +51,24 @@ interface RawJournal {
   supplier_name: string | null;
   description: string | null;
   counter_account_code: string | null;
+}
+
+/**
+ * The year's cancelled records on the account (DOMAIN decisions 1 and 27), each a row of 0 in the
+ * flows' columns: a cancelled movement with the account (types 0, 1, 2, 4; transfers of chapters have
+ * none) on its record date, a cancelled account transfer on both its accounts.
+ */
+function cancelledRowsSql(scope: DigestScope): SQL {
+  const account = sql`(select account_id from acct)`;
+  return sql`
+      select case when m.kind = 'revenues' then 'revenue' else 'payment' end, m.id, null::int, null::int, null::int, m.record_date, m.record_number, 0::numeric, true
+      from movements m
+      where m.cancelled and m.account_id = ${account} and m.department_id = ${scope.departmentId} and m.year = ${scope.year}
+      union all
+      select 'accountTransfer', null::int, null::int, t.id, case when t.account_from_id = ${account} then t.account_to_id else t.account_from_id end,
+             t.record_date, t.record_number, 0::numeric, true
+      from account_transfers t
+      where t.cancelled and ${account} in (t.account_from_id, t.account_to_id) and t.department_id = ${scope.departmentId} and t.year = ${scope.year}`;
 }
 
 const SOURCE_KIND = { revenue: 'revenue', payment: 'payment', paymentReturn: 'paymentReturn', accountTransfer: 'accountTransfer' } as const;
@@ -66,10 +86,13 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
       from (${accountBalanceRowsSql({ departmentId: scope.departmentId, year: scope.year }, accountFilter)}) b
     ),
     flows as (
-      select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number, sum(f.amount) as amount
+      select f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number, sum(f.amount) as amount,
+             false as cancelled
       from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId, scope.year), yearTo: scope.year })}) f
       where f.account_id = (select account_id from acct) and f.year = ${scope.year}
       group by f.source, f.movement_id, f.payment_id, f.transfer_id, f.counter_account_id, f.booked_on, f.record_number
+      union all
+      ${cancelledRowsSql(scope)}
     ),
     ordered as (
       select f.*, (select initial_balance from acct) + sum(f.amount) over (order by ${order} rows between unbounded preceding and current row) as running,
@@ -93,7 +116,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
     select box.account_id, box.code, box.type, box.description_deu, box.description_ita, box.start_balance::text as start_balance,
            box.profit::text as profit, box.loss::text as loss, box.row_count, box.open_payments::text as open_payments,
            r.source, r.movement_id, r.payment_id, r.transfer_id, r.booked_on::text as booked_on, r.amount::text as amount,
-           r.running::text as running, r.record_number, m.kind, m.type as movement_type, m.document_date::text as document_date,
+           r.running::text as running, r.record_number, r.cancelled, m.kind, m.type as movement_type, m.document_date::text as document_date,
            m.document_number, m.supplier_id, s.code as supplier_code, ${supplierNameSql('s')} as supplier_name,
            case when r.transfer_id is not null then t.note
                 else (select ${notesSql} from movement_positions p where p.movement_id = r.movement_id) end as description,
@@ -110,6 +133,7 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
 function toRow(r: RawJournal): CashJournalRow {
   const source = SOURCE_KIND[(r.source ?? 'revenue') as keyof typeof SOURCE_KIND];
   const isMovement = source !== 'accountTransfer';
+  const cancelled = r.cancelled !== null && toBool(r.cancelled);
   return {
     // a bank return (DOMAIN decision 22) is the open payment's instalment coming back: open again (isPaid false), cash in
     kind: source === 'paymentReturn' ? 'paymentOpen' : source === 'payment' ? (Number(r.movement_type) === 2 ? 'paymentOpen' : 'paymentDone') : source,
@@ -127,10 +151,11 @@ function toRow(r: RawJournal): CashJournalRow {
     supplierCode: numOrNull(r.supplier_code),
     supplierName: r.supplier_name ?? '',
     description: r.description ?? '',
+    cancelled,
     paymentId: numOrNull(r.payment_id),
     counterAccountCode: r.counter_account_code,
     amount: cents(r.amount),
-    isPaid: source === 'payment' ? true : source === 'paymentReturn' ? false : null,
+    isPaid: source === 'payment' ? (cancelled ? null : true) : source === 'paymentReturn' ? false : null,
     finalBalance: cents(r.running),
   };
 }

@@ -43,7 +43,7 @@ function expenseRows(line: SQL, paidYear: SQL, from: SQL, where: SQL): SQL {
   const paid = paidBy(paidYear);
   return sql`select ${line}, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end,
            case when ${paid} then 'payments' else 'openPayments' end, case when ${paid} then 3 else 4 end,
-           m.id, null, m.id, null, m.record_date, m.record_number, ${notesSql}, sum(s.amount), ${paid}, false, null, m.year
+           m.id, null, m.id, null, m.record_date, m.record_number, ${notesSql}, sum(s.amount), ${paid}, false, null, m.year, false
       ${from}
       join movements m on m.id = p.movement_id
       join movement_payment_shares s on s.position_id = p.id
@@ -56,26 +56,35 @@ function expenseRows(line: SQL, paidYear: SQL, from: SQL, where: SQL): SQL {
 /**
  * Every row of the box's lines: `line_id, kind, figure, ord, src_id, change_id, movement_id,
  * reservation_id, rdate, record_number, description, amount, is_paid, closed, counter_line_id,
- * record_year` (the year of the record: a carried instalment's movement is of an earlier year).
+ * record_year, cancelled` (record_year: the year of the record, a carried instalment's movement is of
+ * an earlier year). A cancelled record (DOMAIN decisions 1 and 27) is a row of 0: a reservation on its
+ * line, a movement on each line of its kept positions (at 0) and transfer positions.
  */
 function rowsSql(): SQL {
   return sql`
     select p.chapter_budget_id as line_id, 'budgetChange' as kind, 'budgetChanges' as figure, 0 as ord, p.id as src_id, h.id as change_id,
            null::int as movement_id, null::int as reservation_id, coalesce(h.approved, h.created_at::date) as rdate, h.record_number,
-           h.notes as description, p.amount, null::boolean as is_paid, false as closed, null::int as counter_line_id, h.year as record_year
+           h.notes as description, p.amount, null::boolean as is_paid, false as closed, null::int as counter_line_id, h.year as record_year,
+           false as cancelled
       from budget_change_positions p join budget_changes h on h.id = p.change_id
       where p.chapter_budget_id in ${lines}
     union all
     select r.chapter_budget_id, 'reservation', 'reservations', 1, r.id, null, null, r.id, r.record_date, r.record_number, r.note,
            case when r.closed then 0::numeric else ${reservationRemainingSql()} end,
-           null, r.closed, null, r.year
+           null, r.closed, null, r.year, r.cancelled
       from reservations r
-      where r.chapter_budget_id in ${lines} and not r.cancelled
+      where r.chapter_budget_id in ${lines}
     union all
     select p.chapter_budget_id, 'revenue', 'payments', 2, m.id, null, m.id, null, m.record_date, m.record_number,
-           ${notesSql}, sum(p.amount), null, false, null, m.year
+           ${notesSql}, sum(p.amount), null, false, null, m.year, m.cancelled
       from movement_positions p join movements m on m.id = p.movement_id
-      where p.chapter_budget_id in ${lines} and m.kind = 'revenues' and not m.cancelled
+      where p.chapter_budget_id in ${lines} and m.kind = 'revenues'
+      group by p.chapter_budget_id, m.id
+    union all
+    select p.chapter_budget_id, case when m.type = 2 then 'paymentOpen' else 'paymentDone' end, 'payments', 3, m.id, null, m.id, null, m.record_date,
+           m.record_number, ${notesSql}, 0::numeric, null, false, null, m.year, true
+      from movement_positions p join movements m on m.id = p.movement_id
+      where p.chapter_budget_id in ${lines} and m.kind = 'expenses' and m.cancelled
       group by p.chapter_budget_id, m.id
     union all
     ${expenseRows(sql`p.chapter_budget_id`, sql`m.year`, sql`from movement_positions p`, sql`p.chapter_budget_id in ${lines}`)}
@@ -90,14 +99,14 @@ function rowsSql(): SQL {
     )}
     union all
     select t.from_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
-           null, false, t.to_chapter_budget_id, m.year
+           null, false, t.to_chapter_budget_id, m.year, m.cancelled
       from movement_transfer_positions t join movements m on m.id = t.movement_id
-      where t.from_chapter_budget_id in ${lines} and not m.cancelled
+      where t.from_chapter_budget_id in ${lines}
     union all
     select t.to_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
-           null, false, t.from_chapter_budget_id, m.year
+           null, false, t.from_chapter_budget_id, m.year, m.cancelled
       from movement_transfer_positions t join movements m on m.id = t.movement_id
-      where t.to_chapter_budget_id in ${lines} and not m.cancelled`;
+      where t.to_chapter_budget_id in ${lines}`;
 }
 
 /**
@@ -111,7 +120,7 @@ export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: Row
     ? rowsSql()
     : sql`select null::int as line_id, null as kind, null as figure, 0 as ord, 0 as src_id, null::int as change_id,
       null::int as movement_id, null::int as reservation_id, null::date as rdate, 0 as record_number, '' as description, 0::numeric as amount,
-      null::boolean as is_paid, false as closed, null::int as counter_line_id, null::int as record_year where false`;
+      null::boolean as is_paid, false as closed, null::int as counter_line_id, null::int as record_year, false as cancelled where false`;
   return sql`
     with box as (${chapterFigureSql(f)}),
     rows as (${rows}),
@@ -134,7 +143,7 @@ export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: Row
            r.kind as r_kind, r.figure as r_figure, r.change_id as r_change_id, r.movement_id as r_movement_id,
            r.reservation_id as r_reservation_id, r.rdate::text as r_date, r.record_number as r_record_number,
            r.description as r_description, r.amount::text as r_amount, r.is_paid as r_is_paid, r.closed as r_closed,
-           r.running::text as r_running, r.seq as r_seq, r.record_year as r_record_year, m.kind as m_kind, m.type as m_type,
+           r.running::text as r_running, r.seq as r_seq, r.record_year as r_record_year, r.cancelled as r_cancelled, m.kind as m_kind, m.type as m_type,
            m.document_date::text as m_document_date, m.document_number as m_document_number, m.supplier_id as m_supplier_id,
            s.code as s_code, ${supplierNameSql('s')} as s_name, cc.chapter as cc_chapter, cl.chapter_year as cc_chapter_year
     from box
@@ -166,6 +175,7 @@ interface RawDigest extends FigureRawRow {
   r_closed: boolean | string | null;
   r_running: string | null;
   r_record_year: number | string | null;
+  r_cancelled: boolean | string | null;
   m_kind: string | null;
   m_type: number | string | null;
   m_document_date: string | null;
@@ -196,6 +206,7 @@ function toRow(r: RawDigest, budgetInitial: number): ChapterDigestRow {
     supplierCode: numOrNull(r.s_code),
     supplierName: r.s_name ?? '',
     description: r.r_description ?? '',
+    cancelled: toBool(r.r_cancelled),
     figure: r.r_figure as DigestFigure,
     amount: cents(r.r_amount),
     isPaid: r.r_is_paid === null ? null : toBool(r.r_is_paid),

@@ -17,7 +17,8 @@ const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
  * earlier cash, so their balances start at 0,00. Bookings:
  * - R1 revenue 10.3. on T1: 11001 1.234,56 (Gemeindebeitrag) + 100,00 (Spende) = 1.334,56;
  * - E1 payment done 12.3. on T1, supplier 1001, R-1: 21003 300,00;
- * - E2 (record 2, 13.3., supplier 1001) cancelled: listed in the supplier digest only;
+ * - E2 (record 2, 13.3. on T1, supplier 1001, 21006 10,00) cancelled: a row of 0 in every digest
+ *   (cash journal of T1, register of 21006, supplier digest; DOMAIN decision 27);
  * - E3 payment open 14.3. on T1, supplier 1001, R-2: 21003 150,00 + 21006 50,00 in two instalments,
  *   120,00 paid 2.4. (shares 90,00 / 30,00) and 80,00 open (60,00 / 20,00);
  * - account transfer 15.3. T1 → T2 500,00; transfer position 20.3. 13001 → 23001 50,00;
@@ -165,18 +166,31 @@ describeOnDatabases('digests', (get) => {
       openPayments: 8_000,
       page: 1,
       totalPages: 1,
-      total: 4,
+      total: 5,
     });
     expect(
-      journal.movements.map((r) => [r.kind, r.recordDate, r.recordNumber, r.documentNumber, r.supplierCode, r.description, r.amount, r.finalBalance]),
+      journal.movements.map((r) => [
+        r.kind,
+        r.recordDate,
+        r.recordNumber,
+        r.documentNumber,
+        r.supplierCode,
+        r.description,
+        r.amount,
+        r.finalBalance,
+        r.cancelled,
+      ]),
     ).toEqual([
-      ['revenue', `${YEAR}-03-10`, 1, '', null, 'Gemeindebeitrag; Spende', 133_456, 133_456],
-      ['paymentDone', `${YEAR}-03-12`, 1, 'R-1', 1001, 'Helme', -30_000, 103_456],
-      ['accountTransfer', `${YEAR}-03-15`, 1, '', null, 'Bargeld', -50_000, 53_456],
-      ['paymentOpen', `${YEAR}-04-02`, 3, 'R-2', 1001, 'Stiefel', -12_000, 41_456],
+      ['revenue', `${YEAR}-03-10`, 1, '', null, 'Gemeindebeitrag; Spende', 133_456, 133_456, false],
+      ['paymentDone', `${YEAR}-03-12`, 1, 'R-1', 1001, 'Helme', -30_000, 103_456, false],
+      // the cancelled E2: its number, date and 0 (its position's note is kept, it had none)
+      ['paymentDone', `${YEAR}-03-13`, 2, 'X-9', 1001, '', 0, 103_456, true],
+      ['accountTransfer', `${YEAR}-03-15`, 1, '', null, 'Bargeld', -50_000, 53_456, false],
+      ['paymentOpen', `${YEAR}-04-02`, 3, 'R-2', 1001, 'Stiefel', -12_000, 41_456, false],
     ]);
-    expect(journal.movements[2]).toMatchObject({ counterAccountCode: 'T2', accountTransferId: expect.any(Number), movementId: null });
-    expect(journal.movements[3]).toMatchObject({ movementId: ids.movementE3, movementKind: 'expenses', type: 2, isPaid: true, documentDate: `${YEAR}-03-13` });
+    expect(journal.movements[2]).toMatchObject({ movementKind: 'expenses', type: 1, isPaid: null, paymentId: null });
+    expect(journal.movements[3]).toMatchObject({ counterAccountCode: 'T2', accountTransferId: expect.any(Number), movementId: null });
+    expect(journal.movements[4]).toMatchObject({ movementId: ids.movementE3, movementKind: 'expenses', type: 2, isPaid: true, documentDate: `${YEAR}-03-13` });
     const balances = await c.accountBalances.get(s);
     const t1 = balances.accounts.find((a) => a.accountCode === 'T1');
     expect([t1?.initialBalance, t1?.movementsBalance, t1?.finalBalance]).toEqual([0, 41_456, 41_456]);
@@ -189,17 +203,18 @@ describeOnDatabases('digests', (get) => {
   it('the printed cash journal for a date range: the balance before dateFrom, the rows within', async () => {
     const c = await as('zwei');
     const march = await c.digests.cashJournal({ ...s, accountId: ids.T1, dateFrom: `${YEAR}-03-11`, dateTo: `${YEAR}-03-31` });
-    expect(march).toMatchObject({ dateFromBalance: 133_456, totalProfit: 0, totalLoss: 80_000, movementsBalance: -80_000, finalBalance: 53_456, total: 2 });
+    expect(march).toMatchObject({ dateFromBalance: 133_456, totalProfit: 0, totalLoss: 80_000, movementsBalance: -80_000, finalBalance: 53_456, total: 3 });
     expect(march.movements.map((r) => [r.recordDate, r.amount, r.finalBalance])).toEqual([
       [`${YEAR}-03-12`, -30_000, 103_456],
+      [`${YEAR}-03-13`, 0, 103_456],
       [`${YEAR}-03-15`, -50_000, 53_456],
     ]);
     // paged: the box covers every row, the page its rows with their running balance
     const page = await c.digests.cashJournal({ ...s, accountId: ids.T1, page: 2, pageSize: 3 });
-    expect(page).toMatchObject({ finalBalance: 41_456, page: 2, pageSize: 3, totalPages: 2, total: 4 });
-    expect(page.movements.map((r) => r.finalBalance)).toEqual([41_456]);
+    expect(page).toMatchObject({ finalBalance: 41_456, page: 2, pageSize: 3, totalPages: 2, total: 5 });
+    expect(page.movements.map((r) => r.finalBalance)).toEqual([53_456, 41_456]);
     const past = await c.digests.cashJournal({ ...s, accountId: ids.T1, page: 5, pageSize: 3 });
-    expect([past.movements.length, past.finalBalance, past.total]).toEqual([0, 41_456, 4]);
+    expect([past.movements.length, past.finalBalance, past.total]).toEqual([0, 41_456, 5]);
   });
 
   it('the chapter register of 2-1-003: every kind, paid and open, the rows sum to the box', async () => {
@@ -264,7 +279,8 @@ describeOnDatabases('digests', (get) => {
     expect(d.address.location).not.toBe('');
     expect(d.movements.map((r) => [r.recordNumber, r.documentNumber, r.chapters, r.amount, r.paid, r.notPaid, r.isPaid, r.cancelled])).toEqual([
       [1, 'R-1', '21003', 30_000, 30_000, 0, true, false],
-      [2, 'X-9', '', 0, 0, 0, true, true],
+      // cancelled: its chapter kept (DOMAIN decision 27), 0
+      [2, 'X-9', '21006', 0, 0, 0, true, true],
       [3, 'R-2', '21003, 21006', 20_000, 12_000, 8_000, false, false],
     ]);
     expect(await c.digests.supplier({ ...s, supplierCode: 1001 })).toEqual(d);
@@ -298,7 +314,8 @@ describeOnDatabases('digests', (get) => {
     const list = await c.digests.chaptersList({ ...s, chapterFrom: '21000', chapterTo: '2-1-999' });
     expect(list.chapters.map((d) => [d.chapter, d.movements.length, d.balance.availableAfterPlannedExpenses])).toEqual([
       ['21003', 7, 50_000],
-      ['21006', 2, 395_000],
+      // record 3's paid and open share and the cancelled record 2
+      ['21006', 3, 395_000],
     ]);
     const bare = await c.digests.chaptersList({ ...s, withMovements: false });
     expect(bare.chapters.map((d) => [d.chapter, d.movements.length])).toEqual([
@@ -316,6 +333,77 @@ describeOnDatabases('digests', (get) => {
       [1001, 2, 0],
       [1002, 0, 0],
     ]);
+  });
+
+  it('cancelled records are rows of 0 (DOMAIN decision 27): E2 on 21006; an account transfer, a reservation, a transfer of chapters', async () => {
+    const c = await as('zwei');
+    const fuel = await c.digests.chapter({ ...s, chapter: '21006' });
+    const e2 = fuel.movements.find((r) => r.recordNumber === 2 && r.movementKind === 'expenses');
+    expect(e2).toMatchObject({ kind: 'paymentDone', figure: 'payments', recordDate: `${YEAR}-03-13`, amount: 0, cancelled: true, isPaid: null });
+    expect(fuel.totals).toEqual({ budgetChanges: 0, payments: 3_000, openPayments: 2_000, reservations: 0 });
+    expect(fuel.movements.at(-1)?.finalBalance).toBe(fuel.balance.availableAfterPlannedExpenses);
+
+    // an account transfer T2 -> T1 cancelled (an earlier one: a later one follows)
+    const a = await c.accountTransfers.save({ ...s, recordDate: `${YEAR}-04-10`, accountIdFrom: ids.T2, accountIdTo: ids.T1, amount: 1_000, note: 'Irrtum' });
+    await c.accountTransfers.save({ ...s, recordDate: `${YEAR}-04-11`, accountIdFrom: ids.T1, accountIdTo: ids.T2, amount: 2_000, note: 'Wechselgeld' });
+    expect(await c.accountTransfers.delete({ ...s, recordNumber: a.recordNumber })).toMatchObject({ cancelled: true });
+    // a reservation on 21003 and a transfer of chapters 13001 -> 23001, each cancelled behind a later record
+    const chapter = { chapterYear: YEAR, chapter: '21003' };
+    const r = await c.reservations.save({ ...s, ...chapter, recordDate: `${YEAR}-04-12`, amountBooked: 5_000, amountUsed: 0, note: 'Doppelt' });
+    await c.reservations.save({ ...s, ...chapter, recordDate: `${YEAR}-04-13`, amountBooked: 1_000, amountUsed: 0, note: 'Funk' });
+    expect(await c.reservations.delete({ ...s, recordNumber: r.recordNumber })).toMatchObject({ cancelled: true });
+    const w = await c.movements.save({
+      ...s,
+      kind: 'expenses',
+      type: 3,
+      recordDate: `${YEAR}-04-14`,
+      transferPositions: [{ chapterFrom: '13001', chapterTo: '23001', amount: 2_500, note: 'falsch' }],
+    });
+    await c.movements.save(expense([{ chapter: '21006', amount: 500 }], { recordDate: `${YEAR}-04-15`, documentNumber: 'X-10' }));
+    expect(await c.movements.delete({ ...s, kind: 'expenses', recordNumber: w.recordNumber })).toMatchObject({ cancelled: true });
+
+    // the cash journals: the transfer a row of 0 on both accounts, the balances those of Accounts/Balance
+    const balances = await c.accountBalances.get(s);
+    for (const [code, counter] of [
+      ['T1', 'T2'],
+      ['T2', 'T1'],
+    ] as const) {
+      const journal = await c.digests.cashJournal({ ...s, accountCode: code });
+      expect(
+        journal.movements
+          .filter((m) => m.cancelled && m.kind === 'accountTransfer')
+          .map((m) => [m.recordNumber, m.recordDate, m.amount, m.counterAccountCode, m.description]),
+      ).toEqual([[a.recordNumber, `${YEAR}-04-10`, 0, counter, 'Irrtum']]);
+      expect(journal.finalBalance).toBe(balances.accounts.find((b) => b.accountCode === code)?.finalBalance);
+      expect(journal.movements.at(-1)?.finalBalance).toBe(journal.finalBalance);
+      expect(journal.totalProfit - journal.totalLoss).toBe(journal.movementsBalance);
+    }
+    const t1 = await c.digests.cashJournal({ ...s, accountCode: 'T1' });
+    expect([t1.totalProfit, t1.totalLoss, t1.finalBalance]).toEqual([133_456, 92_000 + 2_000 + 500, 41_456 - 2_500]);
+
+    // the registers: the reservation and both sides of the transfer with 0, the boxes unchanged
+    const equipment = await c.digests.chapter({ ...s, chapter: '21003' });
+    expect(
+      equipment.movements.filter((m) => m.cancelled).map((m) => [m.kind, m.figure, m.recordNumber, m.recordDate, m.amount, m.closed, m.description]),
+    ).toEqual([['reservation', 'reservations', r.recordNumber, `${YEAR}-04-12`, 0, true, 'Doppelt']]);
+    expect(equipment.totals.reservations).toBe(30_000 + 1_000);
+    expect(equipment.balance.reservations).toBe(30_000 + 1_000);
+    for (const [code, counter] of [
+      ['13001', '23001'],
+      ['23001', '13001'],
+    ]) {
+      const d = await c.digests.chapter({ ...s, chapter: code });
+      expect(d.movements.map((m) => [m.kind, m.recordNumber, m.amount, m.counterChapter, m.description, m.cancelled])).toEqual([
+        ['transfer', 4, 5_000, counter, 'Quellensteuer', false],
+        ['transfer', w.recordNumber, 0, counter, 'falsch', true],
+      ]);
+      expect(d.totals.payments).toBe(5_000);
+      expect(d.balance.payments).toBe(5_000);
+    }
+    // the cancelled movement keeps its positions at 0 (DOMAIN decision 27)
+    const kept = await c.movements.get({ ...s, kind: 'expenses', recordNumber: w.recordNumber });
+    expect(kept).toMatchObject({ cancelled: true, total: 0 });
+    expect(kept.transferPositions.map((t) => [t.from.chapter, t.to.chapter, t.amount, t.note])).toEqual([['13001', '23001', 0, 'falsch']]);
   });
 
   it('Standard users only for their departments; an account of another department is not found', async () => {

@@ -297,7 +297,12 @@ describeOnDatabases('movements', (get) => {
     const s = await scope();
     expect(await c.movements.delete({ ...s, kind: 'expenses', recordNumber: 1 })).toEqual({ deleted: false, cancelled: true, recordNumber: 1 });
     const cancelled = await c.movements.get({ ...s, kind: 'expenses', recordNumber: 1 });
-    expect(cancelled).toMatchObject({ recordNumber: 1, cancelled: true, isEditable: false, total: 0, positions: [], payments: [] });
+    expect(cancelled).toMatchObject({ recordNumber: 1, cancelled: true, isEditable: false, total: 0, payments: [] });
+    // its positions stay with their chapters at 0 (DOMAIN decision 27: the chapter register lists it)
+    expect(cancelled.positions.map((p) => [p.chapter, p.amount, p.reservationId])).toEqual([
+      ['21006', 0, null],
+      ['21001', 0, null],
+    ]);
     // 21006 loses the 1.000,00 of record 1: paid 180,00 + 10,00 of record 5
     expect(await figures(c, '21006')).toMatchObject({ payments: 19_000, openPayments: 42_000, afterPlanned: 239_000 });
     const list = await c.movements.list({ ...s, kind: 'expenses' });

@@ -74,6 +74,17 @@ async function keptByHand(tx: Db, movementId: number, payments: CheckedSave['pay
   });
 }
 
+/**
+ * A cancelled movement's rows (DOMAIN decisions 1 and 27): its positions and transfer positions stay
+ * with their chapters and notes at amount 0, unlinked from any reservation (what they used is given
+ * back), so the chapter register lists the record on its chapters; its payments (and their shares) go.
+ */
+async function cancelMovementRows(tx: Db, movementId: number): Promise<void> {
+  await tx.delete(movementPayments).where(eq(movementPayments.movementId, movementId));
+  await tx.update(movementPositions).set({ amount: 0, reservationId: null, reservationAmount: 0 }).where(eq(movementPositions.movementId, movementId));
+  await tx.update(movementTransferPositions).set({ amount: 0 }).where(eq(movementTransferPositions.movementId, movementId));
+}
+
 /** A save whose every rule passed: what the availability step and the write need. */
 interface CheckedSave {
   kind: MovementKind;
@@ -274,8 +285,8 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
 
 /**
  * Movements.delete (DOMAIN decision 1): the latest record of its kind is deleted and its number given
- * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions,
- * transfer positions and payments go (its amounts are zero), lists show it as cancelled.
+ * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions and
+ * transfer positions at 0 (cancelMovementRows), its payments go; lists and digests show it as cancelled.
  */
 export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {
@@ -286,7 +297,7 @@ export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<Mo
     return deleteOrCancel(tx, scope, counterOf(input.kind), row.recordNumber, {
       remove: () => tx.delete(movements).where(eq(movements.id, row.id)),
       cancel: async () => {
-        await deleteMovementRows(tx, row.id);
+        await cancelMovementRows(tx, row.id);
         await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
       },
     });

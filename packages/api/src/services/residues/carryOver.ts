@@ -3,9 +3,23 @@ import { type CarryOverBlock, type CarryOverReport, type CarryOverResult, type C
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { lockHead, lockOpenHead, readHead } from '../ledger/head.ts';
+import { budgetLineUsedSql } from '../ledger/references.ts';
+import { sqlList } from '../ledger/sql.ts';
 import { takeRecordNumbers } from '../ledger/recordCounters.ts';
-import { paidBy, reservationRemainingSql, usedByPositionsSql } from '../ledger/counting.ts';
+import { paidBy } from '../ledger/counting.ts';
 import { type ResidueLine, residueLines } from './lines.ts';
+import {
+  carriedLinesInUse,
+  compareLines,
+  copyClosedAfter,
+  type LineComparison,
+  lineDifferences,
+  lineKey,
+  type OpenReservation,
+  reservationDifferences,
+  reservationDiffers,
+  reservationsToCarry,
+} from './carryOverCompare.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { chapterBudgets, reservations } = schema;
@@ -24,24 +38,20 @@ const { chapterBudgets, reservations } = schema;
  * - the accounts' final balances of Y are Y+1's initial balances by derivation (services/ledger/cashBalances.ts:
  *   initial of Y+1 = typed first-year balance + every flow before Y+1; a carried instalment paid in Y+1
  *   is a flow of Y+1), so nothing is copied and they stay current.
- * Idempotent: a re-run writes only what differs; lowering a line (or a carried reservation) below what
- * Y+1 already used is SmallerThanExistingResidue.
+ * Idempotent: a re-run writes only what differs (carryOverCompare.ts, the comparison the screen lists
+ * when Y changed after the carry-over); lowering a line (or a carried reservation) below what Y+1
+ * already used is SmallerThanExistingResidue; a carried line whose source carries nothing any more is
+ * removed while nothing stands on it (else kept at 0).
  */
 
 function previousScope(scope: BookingScope): BookingScope {
   return { ...scope, year: scope.year - 1 };
 }
 
-/** A line of Y carries over when anything remains on it. */
-function carries(line: ResidueLine): boolean {
-  return (line.finalResidue ?? 0) > 0 || line.openPayments > 0 || line.reservations > 0;
-}
-
-function lineKey(chapterId: number, chapterYear: number): string {
-  return `${chapterId}/${chapterYear}`;
-}
-
-/** Budget/Residues/CarryOver GET: possible when the scope budget is open, Y has lines and all of them are determined. */
+/**
+ * Budget/Residues/CarryOver GET: possible when the scope budget is open, Y has lines and all of them
+ * are determined; once carried, the lines and reservations of Y+1 that no longer match Y (outOfDate).
+ */
 export async function carryOverPossible(db: Db, scope: BookingScope): Promise<CarryOverState> {
   const [head, previous, current] = await Promise.all([readHead(db, scope), residueLines(db, previousScope(scope)), residueLines(db, scope, { source: 2 })]);
   const undetermined = previous.filter((l) => l.finalResidue === null).length;
@@ -50,56 +60,21 @@ export async function carryOverPossible(db: Db, scope: BookingScope): Promise<Ca
   if (head.finalApproved) reason = 'BudgetClosed';
   else if (previous.length === 0) reason = 'NoPreviousYear';
   else if (undetermined > 0) reason = 'UndeterminedResidues';
-  return {
+  const carriedBefore = current.some((l) => previousKeys.has(lineKey(l.chapterId, l.chapterYear)));
+  const state = {
     possible: reason === null,
     previousYear: scope.year - 1,
     year: scope.year,
     isBudgetClosed: head.finalApproved !== null,
     reason,
-    carriedBefore: current.some((l) => previousKeys.has(lineKey(l.chapterId, l.chapterYear))),
+    carriedBefore,
     undetermined,
   };
-}
-
-interface OpenReservation {
-  id: number;
-  recordNumber: number;
-  note: string;
-  lineId: number;
-  remaining: number;
-  copyId: number | null;
-  copyBooked: number;
-  copyUsed: number;
-  copyClosed: boolean;
-}
-
-/** The open reservations of Y (remaining > 0) and every reservation of Y already carried, with their copy in Y+1 (one query). */
-async function reservationsToCarry(tx: Db, scope: BookingScope): Promise<OpenReservation[]> {
-  const rows = await execRows<Record<string, string | number | boolean | null>>(
-    tx,
-    sql`select r.id, r.record_number, r.note, r.chapter_budget_id,
-          case when r.closed or r.cancelled then 0 else ${reservationRemainingSql()} end::text as remaining,
-          k.id as copy_id, k.amount_booked::text as copy_booked, k.closed as copy_closed,
-          (k.amount_used_typed + ${usedByPositionsSql(undefined, sql`k`)})::text as copy_used
-        from reservations r
-        left join reservations k on k.carried_from_id = r.id
-        where r.department_id = ${scope.departmentId} and r.year = ${scope.year - 1}
-        order by r.record_number
-        for update of r`,
-  );
-  return rows
-    .map((r) => ({
-      id: Number(r.id),
-      recordNumber: Number(r.record_number),
-      note: String(r.note),
-      lineId: Number(r.chapter_budget_id),
-      remaining: toCents(r.remaining),
-      copyId: r.copy_id === null ? null : Number(r.copy_id),
-      copyBooked: toCents(r.copy_booked),
-      copyUsed: toCents(r.copy_used),
-      copyClosed: toBool(r.copy_closed),
-    }))
-    .filter((r) => r.remaining > 0 || r.copyId !== null);
+  if (!carriedBefore) return { ...state, outOfDate: false, lines: [], reservations: [] };
+  const [inUse, carried] = await Promise.all([carriedLinesInUse(db, scope), reservationsToCarry(db, scope, false)]);
+  const lines = lineDifferences(compareLines(previous, new Map(current.map((l) => [lineKey(l.chapterId, l.chapterYear), l])), inUse));
+  const reservationList = reservationDifferences(carried, previous);
+  return { ...state, outOfDate: lines.some((l) => l.action !== 'keep') || reservationList.length > 0, lines, reservations: reservationList };
 }
 
 /**
@@ -134,58 +109,73 @@ async function unpaidInstalmentsPerLine(tx: Db, scope: BookingScope): Promise<Ma
 interface LinePlan {
   /** New lines and lines whose budgetInitial changes, one upsert. */
   rows: (typeof chapterBudgets.$inferInsert)[];
-  /** line of Y -> line of Y+1, for the lines that exist already. */
+  /** line of Y -> line of Y+1, for the lines that exist already and stay. */
   target: Map<number, number>;
   /** line of Y -> its key, for the lines the upsert creates. */
   created: Map<number, string>;
+  /** Carried lines of Y+1 to delete (nothing stands on them). */
+  removed: number[];
+}
+
+function lineRow(scope: BookingScope, line: ResidueLine): typeof chapterBudgets.$inferInsert {
+  return {
+    departmentId: scope.departmentId,
+    year: scope.year,
+    chapterId: line.chapterId,
+    chapterYear: line.chapterYear,
+    budgetInitial: line.finalResidue ?? 0,
+    descriptionDeu: line.lineDescriptionDeu,
+    descriptionIta: line.lineDescriptionIta,
+  };
 }
 
 /**
- * The residue lines of Y+1 per line of Y: an existing one is updated when the final residue changed
- * (refused below what Y+1 already uses: SmallerThanExistingResidue), a missing one is created when
- * anything remains on the line of Y.
+ * The residue lines of Y+1 per comparison (carryOverCompare.ts): a new one created, an existing one
+ * updated to the final residue (refused below what Y+1 already uses: SmallerThanExistingResidue), one
+ * whose source is gone removed, or kept (counted) when something stands on it.
  */
 function planLines(
   scope: BookingScope,
-  previous: readonly ResidueLine[],
-  existing: ReadonlyMap<string, ResidueLine>,
+  comparisons: readonly LineComparison[],
   result: CarryOverResult,
   unpaid: ReadonlyMap<number, readonly number[]>,
 ): LinePlan {
   const moved = new Set<number>();
-  const plan: LinePlan = { rows: [], target: new Map(), created: new Map() };
-  for (const line of previous) {
-    const residue = line.finalResidue ?? 0;
-    const key = lineKey(line.chapterId, line.chapterYear);
-    const found = existing.get(key);
-    const row = {
-      departmentId: scope.departmentId,
-      year: scope.year,
-      chapterId: line.chapterId,
-      chapterYear: line.chapterYear,
-      budgetInitial: residue,
-      descriptionDeu: line.lineDescriptionDeu,
-      descriptionIta: line.lineDescriptionIta,
-    };
+  const plan: LinePlan = { rows: [], target: new Map(), created: new Map(), removed: [] };
+  for (const { source, carried: found, action, kept } of comparisons) {
+    if (action === 'remove' && found) {
+      plan.removed.push(found.lineId);
+      result.linesRemoved += 1;
+      continue;
+    }
+    if (kept) result.linesKept += 1;
+    if (!source) continue;
     if (found) {
-      plan.target.set(line.lineId, found.lineId);
-      if (found.budgetInitial === residue) continue;
+      plan.target.set(source.lineId, found.lineId);
+      if (action !== 'update') continue;
+      const residue = source.finalResidue ?? 0;
       const figures = chapterFigures(found);
       const used = figures.payments + figures.openPayments + figures.reservations;
       if (residue < found.budgetInitial && residue + found.budgetChanges < used)
-        fail('SmallerThanExistingResidue', { params: { chapter: line.chapter, chapterYear: line.chapterYear, used, residue } });
-      plan.rows.push(row);
+        fail('SmallerThanExistingResidue', { params: { chapter: source.chapter, chapterYear: source.chapterYear, used, residue } });
+      plan.rows.push(lineRow(scope, source));
       result.linesUpdated += 1;
-    } else if (carries(line)) {
-      plan.rows.push(row);
-      plan.created.set(line.lineId, key);
+    } else if (action === 'create') {
+      plan.rows.push(lineRow(scope, source));
+      plan.created.set(source.lineId, lineKey(source.chapterId, source.chapterYear));
       result.linesCreated += 1;
-      for (const id of unpaid.get(line.lineId) ?? []) moved.add(id);
+      for (const id of unpaid.get(source.lineId) ?? []) moved.add(id);
     }
   }
   // an instalment shared by several new lines moves once
   result.instalmentsMoved = moved.size;
   return plan;
+}
+
+/** Deletes the carried lines to remove, each only while still nothing stands on it (checked in the delete itself). */
+async function removeLines(tx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await execRows(tx, sql`delete from chapter_budgets l where l.id in (${sqlList(ids)}) and not ${budgetLineUsedSql(sql`l.id`)}`);
 }
 
 /** Writes the planned lines in one upsert (on the key department, year, chapter, chapter year) and completes the target map with the new lines. */
@@ -228,8 +218,8 @@ function planReservations(list: readonly OpenReservation[], result: CarryOverRes
       result.reservationsCarried += 1;
       continue;
     }
-    const closed = r.remaining === 0 ? true : r.copyClosed;
-    if (r.copyBooked === r.remaining && closed === r.copyClosed) continue;
+    const closed = copyClosedAfter(r);
+    if (!reservationDiffers(r)) continue;
     if (r.remaining < r.copyUsed)
       fail('SmallerThanExistingResidue', { field: 'reservation', params: { recordNumber: r.recordNumber, used: r.copyUsed, remaining: r.remaining } });
     toUpdate.push({ id: r.copyId, booked: r.remaining, closed });
@@ -292,9 +282,19 @@ export async function carryOver(db: Db, scope: BookingScope): Promise<CarryOverR
     if (undetermined.length > 0) fail('UndeterminedResidues', { params: { count: undetermined.length, year: scope.year - 1 } });
 
     const existing = new Map((await residueLines(tx, scope, { source: 2 })).map((l) => [lineKey(l.chapterId, l.chapterYear), l]));
-    const result: CarryOverResult = { linesCreated: 0, linesUpdated: 0, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 };
-    const lines = planLines(scope, previous, existing, result, await unpaidInstalmentsPerLine(tx, scope));
-    const carried = planReservations(await reservationsToCarry(tx, scope), result);
+    const result: CarryOverResult = {
+      linesCreated: 0,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    };
+    const comparisons = compareLines(previous, existing, await carriedLinesInUse(tx, scope));
+    const lines = planLines(scope, comparisons, result, await unpaidInstalmentsPerLine(tx, scope));
+    const carried = planReservations(await reservationsToCarry(tx, scope, true), result);
+    await removeLines(tx, lines.removed);
     const target = await writeLines(tx, lines);
     await insertReservations(tx, scope, carried.toCreate, target);
     await updateReservations(tx, scope, carried.toUpdate);

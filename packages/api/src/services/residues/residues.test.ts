@@ -182,6 +182,9 @@ describeOnDatabases('residues', (get) => {
       reason: 'UndeterminedResidues',
       carriedBefore: false,
       undetermined: 2,
+      outOfDate: false,
+      lines: [],
+      reservations: [],
     });
     await expectAppError(c.residues.carryOver(next), 'UndeterminedResidues');
     expect(await residueLinesOf(NEXT)).toEqual([]);
@@ -234,7 +237,15 @@ describeOnDatabases('residues', (get) => {
     const balancesBefore = await c.accountBalances.get(await scope());
     expect(await c.residues.carryOverPossible(next)).toMatchObject({ possible: true, reason: null, carriedBefore: false, undetermined: 0 });
     // lines 11001, 21003, 21006 (21001 has nothing left); the open bills of 21003 and 21006; the reservation 2-1-003
-    expect(await c.residues.carryOver(next)).toEqual({ linesCreated: 3, linesUpdated: 0, reservationsCarried: 1, reservationsUpdated: 0, instalmentsMoved: 2 });
+    expect(await c.residues.carryOver(next)).toEqual({
+      linesCreated: 3,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 1,
+      reservationsUpdated: 0,
+      instalmentsMoved: 2,
+    });
     const residues = await c.residues.final({ ...next, source: 2 });
     expect(table(residues)).toEqual({
       // 11001: 1.200,00 to collect in Y+1
@@ -310,7 +321,15 @@ describeOnDatabases('residues', (get) => {
     const lines = await residueLinesOf(NEXT);
     const carried = await reservationsOf(NEXT);
     expect(await c.residues.carryOverPossible(next)).toMatchObject({ possible: true, carriedBefore: true });
-    expect(await c.residues.carryOver(next)).toEqual({ linesCreated: 0, linesUpdated: 0, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 });
+    expect(await c.residues.carryOver(next)).toEqual({
+      linesCreated: 0,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    });
     expect(await residueLinesOf(NEXT)).toEqual(lines);
     expect(await reservationsOf(NEXT)).toEqual(carried);
   });
@@ -357,7 +376,15 @@ describeOnDatabases('residues', (get) => {
       ],
     });
     const linesBefore = await residueLinesOf(NEXT);
-    expect(await c.residues.carryOver(next)).toEqual({ linesCreated: 0, linesUpdated: 2, reservationsCarried: 0, reservationsUpdated: 0, instalmentsMoved: 0 });
+    expect(await c.residues.carryOver(next)).toEqual({
+      linesCreated: 0,
+      linesUpdated: 2,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 0,
+      instalmentsMoved: 0,
+    });
     const linesAfter = await residueLinesOf(NEXT);
     expect(linesAfter.map((l) => l.id)).toEqual(linesBefore.map((l) => l.id));
     expect((await c.residues.carryOverReport(next)).rows.map((r) => [r.chapter, r.previousYear, r.currentYear])).toEqual([
@@ -379,7 +406,15 @@ describeOnDatabases('residues', (get) => {
     const next = await scope(NEXT);
     await get().db.update(reservations).set({ closed: true }).where(eq(reservations.id, ids.reservation));
     // the remaining reservation leaves 21003 of Y: still determined 500,00 (≥ 0)
-    expect(await c.residues.carryOver(next)).toEqual({ linesCreated: 0, linesUpdated: 0, reservationsCarried: 0, reservationsUpdated: 1, instalmentsMoved: 0 });
+    expect(await c.residues.carryOver(next)).toEqual({
+      linesCreated: 0,
+      linesUpdated: 0,
+      linesRemoved: 0,
+      linesKept: 0,
+      reservationsCarried: 0,
+      reservationsUpdated: 1,
+      instalmentsMoved: 0,
+    });
     expect((await reservationsOf(NEXT)).map((r) => [r.booked, r.closed])).toEqual([[0, true]]);
     await get().db.update(reservations).set({ closed: false }).where(eq(reservations.id, ids.reservation));
     expect((await c.residues.carryOver(next)).reservationsUpdated).toBe(1);

@@ -1,0 +1,110 @@
+/**
+ * The carry-over says when it is out of date (issue 24 item 8), in German and in Italian: zwei on 102.
+ * Set up over REST: the current year gets a small approved forecast (the carry-over's menu needs it),
+ * every line of the previous year is determined (each at its maximum) and carried into the current
+ * year. Then the previous year changes: one line is determined lower (German) or back up (Italian).
+ * The carry-over screen of the current year says it is out of date and lists that line (the carried
+ * residue, the new one, "wird angepasst"); OK runs it again (Enter on the focused button), the report
+ * is declined, the run tells one line changed; after a reload the notice is gone. Screenshots of the
+ * notice and of the screen after the run in de and it.
+ */
+import { before, describe, test } from 'node:test';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  newPage,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  tableRows,
+  useBrowser,
+} from '../lib.mjs';
+
+const browser = useBrowser();
+const dept = '102';
+const year = currentYear - 1;
+const texts = {
+  de: { update: 'wird angepasst', no: 'Nein', changed: /geändert: 1\b/ },
+  it: { update: 'viene adeguato', no: 'No', changed: /modificati: 1\b/ },
+};
+let deptId = 0;
+const scopeOf = (y) => `departmentId=${deptId}&year=${y}`;
+const euros = (value) => Math.round(value * 100);
+
+/** PUT Budget/Residues/Final of the previous year for one source; answers the positions saved. */
+async function determine(source, amountOf) {
+  const final = await rest('zwei', 'GET', `Budget/Residues/Final?${scopeOf(year)}&source=${source}`);
+  const positions = final.json.positions.map((p) => ({ budgetId: p.budget.budgetId, amount: amountOf(p) }));
+  const saved = await rest('zwei', 'PUT', 'Budget/Residues/Final', { departmentId: deptId, year, budgetType: source, positions });
+  assert.equal(saved.status, 200, JSON.stringify(saved.json));
+  return final.json.positions;
+}
+
+/** An expense line of the previous year whose residue may lie below its maximum (by at least 10,00). */
+let line = null;
+
+before(async () => {
+  const scopes = await rest('zwei', 'GET', 'Scopes');
+  deptId = scopes.json.departments.find((d) => d.code === dept).id;
+  // the current year: a balanced forecast, approved (an earlier spec may have approved one already)
+  const now = scopeOf(currentYear);
+  await rest('zwei', 'PUT', `Budget/Forecast?${now}&part=1`, { positions: [{ chapter: '11001', amountCurrYear: 100 }] });
+  await rest('zwei', 'PUT', `Budget/Forecast?${now}&part=2`, { positions: [{ chapter: '21001', amountCurrYear: 100 }] });
+  const approved = await rest('zwei', 'GET', `Budget/Forecast/Approve?${now}&approval=${new Date().toISOString().slice(0, 10)}`);
+  assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+  const current = await determine(1, (p) => p.maximum);
+  await determine(2, (p) => p.maximum);
+  line = current.find((p) => p.chapter.part === 2 && p.maximum - p.minimum >= 10);
+  assert.ok(line, 'an expense line with room below its maximum');
+  const carried = await rest('zwei', 'PUT', `Budget/Residues/CarryOver?${now}`, {});
+  assert.equal(carried.status, 200, JSON.stringify(carried.json));
+  const state = await rest('zwei', 'GET', `Budget/Residues/CarryOver/Status?${now}`);
+  assert.equal(state.json.outOfDate, false, 'in line after the carry-over');
+});
+
+describe('carry-over out of date', () => {
+  for (const language of ['de', 'it']) {
+    test(`the notice lists the changed line; a re-run brings the year in line (${language})`, async () => {
+      const tx = texts[language];
+      // the previous year changes after the carry-over: German lowers the line by 10,00, Italian sets it back
+      const carriedCents = euros(language === 'de' ? line.maximum : line.maximum - 10);
+      const newCents = euros(language === 'de' ? line.maximum - 10 : line.maximum);
+      await determine(1, (p) => (p.budget.budgetId === line.budget.budgetId ? newCents / 100 : p.budget.finalResidue));
+
+      const { context, page, errors } = await newPage(browser());
+      await signInAndWait(page, 'zwei');
+      await page.goto(`${baseUrl}/dept/${dept}/year/${currentYear}/residues/carryOver`);
+      await page.getByTestId('carry-over-description').waitFor();
+      if (language === 'it') await setLanguage(page, 'it');
+      await page.getByTestId('carry-over-out-of-date').waitFor();
+      const rows = await tableRows(page, 'carry-over-lines');
+      const chapter = `${line.chapter.chapter[0]}-${line.chapter.chapter[1]}-${line.chapter.chapter.slice(2)}`;
+      const row = rows.find((r) => r[1] === chapter);
+      assert.ok(row, `${chapter} in ${JSON.stringify(rows)}`);
+      assert.deepEqual([row[0], cents(row[3]), cents(row[4]), row[5]], [String(year), carriedCents, newCents, tx.update]);
+      await shot(page, `99-carry-over-stale-${language}`);
+
+      // OK has the focus: Enter runs the carry-over again; the report is declined
+      await page.getByTestId('carry-over-ok').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('carry-over-done').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: tx.no, exact: true }).click();
+      assert.match(await page.getByTestId('carry-over-counts').innerText(), tx.changed);
+      await shot(page, `99-carry-over-rerun-${language}`);
+      await page.reload();
+      await page.getByTestId('carry-over-again').waitFor();
+      assert.equal(await page.getByTestId('carry-over-out-of-date').count(), 0, 'in line after the re-run');
+      const state = await rest('zwei', 'GET', `Budget/Residues/CarryOver/Status?${scopeOf(currentYear)}`);
+      assert.equal(state.json.outOfDate, false);
+
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+      await context.close();
+    });
+  }
+});
