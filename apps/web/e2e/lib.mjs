@@ -107,8 +107,17 @@ export async function menuEntry(page, ...keys) {
   for (const key of keys.slice(0, -1)) {
     const group = page.locator(`[data-menu-key="${key}"]`).first();
     await group.waitFor();
+    // after a language switch or a scope change the menu's status reloads: a group is briefly disabled
+    await page
+      .waitForFunction((k) => document.querySelector(`[data-menu-key="${k}"]`)?.getAttribute('data-enabled') === 'true', key, { timeout: 5_000 })
+      .catch(() => undefined);
     const expanded = await group.getAttribute('data-expanded');
-    if (expanded === null && (await group.getAttribute('data-enabled')) === 'true') await group.click();
+    if (expanded === null && (await group.getAttribute('data-enabled')) === 'true') {
+      await group.click();
+      await page
+        .waitForFunction((k) => document.querySelector(`[data-menu-key="${k}"]`)?.hasAttribute('data-expanded'), key, { timeout: 5_000 })
+        .catch(() => undefined);
+    }
   }
   const entry = page.locator(`[data-menu-key="${keys.at(-1)}"]`).first();
   await entry.waitFor();

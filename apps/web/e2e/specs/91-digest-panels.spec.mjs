@@ -159,6 +159,8 @@ describe('online lists over the forecast screen', () => {
         .getByRole('dialog')
         .filter({ has: page.getByTestId('chapter-picker-code') })
         .waitFor();
+      // Escape once the picker has the focus (as a person sees it open), else the drawer would take it
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]')?.querySelector('[data-testid="chapter-picker-code"]') != null);
       await page.keyboard.press('Escape');
       await page.getByTestId('chapter-picker-code').waitFor({ state: 'hidden' });
       assert.ok(await page.getByTestId('digest-chapterDigest').isVisible(), 'the panel stays');
