@@ -52,9 +52,11 @@ async function determine(source, amountOf) {
  */
 async function raiseOverspent() {
   const final = await rest('zwei', 'GET', `Budget/Residues/Final?${scopeOf(year)}&source=1`);
-  const over = final.json.positions.filter((p) => p.chapter.part === 2 && p.minimum > p.maximum);
+  // overspent as domain residueBounds says: the availability below 0 or below what the line owes; an
+  // earlier spec may have overspent a line beyond its open bills (the maximum stops at 0, the availability not)
+  const over = final.json.positions.filter((p) => p.chapter.part === 2 && (p.budget.available < 0 || p.minimum > p.budget.available));
   if (over.length === 0) return;
-  const raises = over.map((p) => ({ chapter: p.chapter.chapter, amount: Math.ceil(p.minimum - p.maximum) }));
+  const raises = over.map((p) => ({ chapter: p.chapter.chapter, amount: Math.ceil(p.minimum - p.budget.available) }));
   const total = raises.reduce((sum, r) => sum + r.amount, 0);
   const scope = { departmentId: deptId, year };
   const approved = `${year}-12-31`;
