@@ -20,56 +20,61 @@ export function FlagBadge({ bit }: { bit: 1 | 2 }) {
   );
 }
 
+/** One state mark: a small badge beside the description, with its explanation as a tooltip when there is one. */
+function StateBadge({
+  label,
+  color,
+  variant = 'light',
+  tooltip,
+  testId,
+  outOfBounds,
+}: {
+  label: string;
+  color: string;
+  variant?: 'light' | 'outline';
+  tooltip?: string;
+  testId: string;
+  outOfBounds?: boolean;
+}) {
+  const badge = (
+    <Badge
+      size="sm"
+      radius="sm"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      variant={variant}
+      color={color}
+      data-testid={testId}
+      data-out-of-bounds={outOfBounds ? 'true' : undefined}
+    >
+      {label}
+    </Badge>
+  );
+  return tooltip === undefined ? (
+    badge
+  ) : (
+    <Tooltip label={tooltip} withArrow multiline maw={320}>
+      {badge}
+    </Tooltip>
+  );
+}
+
 /** The mark of a line's state beside its description: overspent, changed after the determination (still fitting or not), being cleared. */
 function StateMark({ position, clearing }: { position: ResiduePosition; clearing: boolean }) {
   const { i18n } = useLingui();
   const id = position.budget.budgetId;
-  if (clearing)
-    return (
-      <Badge
-        size="sm"
-        radius="sm"
-        tt="none"
-        style={{ flexShrink: 0, overflow: 'visible' }}
-        variant="outline"
-        color="gray"
-        data-testid={`residue-clearing-${id}`}
-      >
-        {i18n._(stateLabels.clearing)}
-      </Badge>
-    );
+  if (clearing) return <StateBadge label={i18n._(stateLabels.clearing)} color="gray" variant="outline" testId={`residue-clearing-${id}`} />;
   if (position.isOverspent)
-    return (
-      <Tooltip label={i18n._(overspentText)} withArrow>
-        <Badge
-          size="sm"
-          radius="sm"
-          tt="none"
-          style={{ flexShrink: 0, overflow: 'visible' }}
-          variant="light"
-          color="red"
-          data-testid={`residue-overspent-${id}`}
-        >
-          {i18n._(stateLabels.overspent)}
-        </Badge>
-      </Tooltip>
-    );
+    return <StateBadge label={i18n._(stateLabels.overspent)} color="red" tooltip={i18n._(overspentText)} testId={`residue-overspent-${id}`} />;
   if (position.isChanged)
     return (
-      <Tooltip label={changedText(i18n, position)} withArrow multiline w={320}>
-        <Badge
-          size="sm"
-          radius="sm"
-          tt="none"
-          style={{ flexShrink: 0, overflow: 'visible' }}
-          variant="light"
-          color={position.isOutOfBounds ? 'red' : 'yellow'}
-          data-testid={`residue-changed-${id}`}
-          data-out-of-bounds={position.isOutOfBounds ? 'true' : undefined}
-        >
-          {i18n._(position.isOutOfBounds ? stateLabels.outOfBounds : stateLabels.changed)}
-        </Badge>
-      </Tooltip>
+      <StateBadge
+        label={i18n._(position.isOutOfBounds ? stateLabels.outOfBounds : stateLabels.changed)}
+        color={position.isOutOfBounds ? 'red' : 'yellow'}
+        tooltip={changedText(i18n, position)}
+        testId={`residue-changed-${id}`}
+        outOfBounds={position.isOutOfBounds}
+      />
     );
   return null;
 }
