@@ -224,7 +224,7 @@ export function MovementHeadScreen() {
                 value={v.recordDate}
                 error={errorOf('recordDate')}
                 onChange={(d) => set({ recordDate: d })}
-                readOnly={readOnly}
+                disabled={readOnly}
                 data-testid="movement-record-date"
               />
               <Select
@@ -246,7 +246,7 @@ export function MovementHeadScreen() {
                   value={v.documentNumber}
                   error={errorOf('documentNumber')}
                   onChange={(e) => set({ documentNumber: e.currentTarget.value })}
-                  readOnly={readOnly}
+                  disabled={readOnly}
                   data-testid="movement-document-number"
                 />
               ) : null}
@@ -257,7 +257,7 @@ export function MovementHeadScreen() {
                   value={v.documentDate}
                   error={errorOf('documentDate')}
                   onChange={(d) => set({ documentDate: d })}
-                  readOnly={readOnly}
+                  disabled={readOnly}
                   placeholder={rules.documentDate === 'required' ? undefined : t`wie Buchungsdatum`}
                   data-testid="movement-document-date"
                 />
