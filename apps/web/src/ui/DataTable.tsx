@@ -4,7 +4,9 @@
  * that sorts on click with `sort`/`onSortChange`), row click or Enter opens
  * the row, ArrowUp/ArrowDown move between rows, Home/End jump. Paging below the table: page
  * buttons, "1–10 von 57" and the page size (10/15/20/30, default 10). Stateless: the caller keeps
- * page and page size (see useMasterList) and passes the server's page.
+ * page and page size (see useMasterList) and passes the server's page. A table the caller does not
+ * page (neither `onPageChange` nor `onPageSizeChange`: it shows all its rows) has no footer while
+ * everything fits on one page: a small table says no "1–1 von 1".
  *
  *   <DataTable columns={[{ key: 'code', header: t`Code`, width: 80, render: (r) => r.code }]}
  *              rows={page?.entities} total={page?.total} page={1} pageSize={10}
@@ -86,11 +88,11 @@ export function DataTable<Row>({
   sort,
   onSortChange,
 }: DataTableProps<Row>) {
-  const { t } = useLingui();
   const count = total ?? rows?.length ?? 0;
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(count, page * pageSize);
+  const footer = pages > 1 || onPageChange !== undefined || onPageSizeChange !== undefined || loading === true;
 
   function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
     const el = event.currentTarget;
@@ -210,31 +212,71 @@ export function DataTable<Row>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" px="xs" py={6} gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" data-testid="data-count" style={{ whiteSpace: 'nowrap' }}>
-            {t`${from}–${to} von ${count}`}
-          </Text>
-          {loading ? <Loader size={14} data-testid="data-loading" /> : null}
-        </Group>
-        <Group gap="sm" wrap="nowrap">
-          {pages > 1 ? (
-            <Pagination size="sm" total={pages} value={page} onChange={(p) => onPageChange?.(p)} siblings={1} boundaries={1} data-testid="data-pages" />
-          ) : null}
-          {onPageSizeChange ? (
-            <Select
-              size="xs"
-              w={76}
-              aria-label={t`Zeilen pro Seite`}
-              data-testid="data-page-size"
-              allowDeselect={false}
-              value={String(pageSize)}
-              data={TABLE_PAGE_SIZES.map((s) => String(s))}
-              onChange={(v) => v && onPageSizeChange(Number(v))}
-            />
-          ) : null}
-        </Group>
-      </Group>
+      {footer ? (
+        <DataTableFooter
+          from={from}
+          to={to}
+          count={count}
+          loading={loading === true}
+          pages={pages}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+        />
+      ) : null}
     </Paper>
+  );
+}
+
+/** Below the table: "1–10 von 57", the loading mark, the page buttons and the page size. */
+function DataTableFooter({
+  from,
+  to,
+  count,
+  loading,
+  pages,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  from: number;
+  to: number;
+  count: number;
+  loading: boolean;
+  pages: number;
+  page: number;
+  pageSize: number;
+  onPageChange: ((page: number) => void) | undefined;
+  onPageSizeChange: ((size: number) => void) | undefined;
+}) {
+  const { t } = useLingui();
+  return (
+    <Group justify="space-between" px="xs" py={6} gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" data-testid="data-count" style={{ whiteSpace: 'nowrap' }}>
+          {t`${from}–${to} von ${count}`}
+        </Text>
+        {loading ? <Loader size={14} data-testid="data-loading" /> : null}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {pages > 1 ? (
+          <Pagination size="sm" total={pages} value={page} onChange={(p) => onPageChange?.(p)} siblings={1} boundaries={1} data-testid="data-pages" />
+        ) : null}
+        {onPageSizeChange ? (
+          <Select
+            size="xs"
+            w={76}
+            aria-label={t`Zeilen pro Seite`}
+            data-testid="data-page-size"
+            allowDeselect={false}
+            value={String(pageSize)}
+            data={TABLE_PAGE_SIZES.map((s) => String(s))}
+            onChange={(v) => v && onPageSizeChange(Number(v))}
+          />
+        ) : null}
+      </Group>
+    </Group>
   );
 }
