@@ -115,3 +115,21 @@ export class AppError extends Error {
     return errorStatus[this.code];
   }
 }
+
+/**
+ * The error params that are amounts (integer cents, as every amount inside): the bounds of a final
+ * residue (`minimum`, `maximum`), what the next year or a carried line already uses (`used`, `residue`,
+ * `remaining`, `amountUsed`, `usedByPositions`) and a typed `amount`. The REST adapter sends them in euros like every
+ * other amount on its wire; the typed client (tRPC) keeps cents. A param holding an amount is named
+ * here, so a new one is converted as well.
+ */
+export const MONEY_ERROR_PARAMS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'used',
+  'residue',
+  'remaining',
+  'amountUsed',
+  'usedByPositions',
+  'amount',
+]);

@@ -1,6 +1,6 @@
 import { safeErrorInfo } from '@app/api';
 import { isDatabaseUnavailable } from '@app/db';
-import { AppError, type ErrorCode } from '@app/domain';
+import { AppError, centsToEuros, type ErrorCode, MONEY_ERROR_PARAMS } from '@app/domain';
 import { TRPCError } from '@trpc/server';
 import { STATUS_CODES } from 'node:http';
 
@@ -10,6 +10,13 @@ export interface RestError {
   details: { Message: string; Field?: string; Params?: Record<string, string | number>; CorrelationId?: string };
 }
 
+/** An error's params for the REST wire: the amounts among them (MONEY_ERROR_PARAMS, cents inside) in euros. */
+export function restParams(params: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, typeof value === 'number' && MONEY_ERROR_PARAMS.has(key) ? centsToEuros(value) : value]),
+  );
+}
+
 export function restError(
   status: number,
   code: string,
@@ -17,7 +24,7 @@ export function restError(
 ): RestError {
   const details: RestError['details'] = { Message: code };
   if (extra.field) details.Field = extra.field;
-  if (extra.params) details.Params = extra.params;
+  if (extra.params) details.Params = restParams(extra.params);
   return { type: { status, text: STATUS_CODES[status] ?? 'Error' }, details };
 }
 

@@ -122,13 +122,14 @@ for (const target of testDatabases()) {
       expect(below.statusCode).toBe(400);
       expect(below.json().details).toMatchObject({ Message: 'InvalidValue', Field: 'amountBooked' });
       const usedBelow = await call('POST', 'Reservations', { ...base, id: reservationId, chapter: '21003', amountBooked: 400, amountUsed: 50 });
-      expect(usedBelow.json().details).toMatchObject({ Message: 'InvalidValue', Field: 'amountUsed' });
+      // what the positions use, in euros as every amount on the wire
+      expect(usedBelow.json().details).toEqual({ Message: 'InvalidValue', Field: 'amountUsed', Params: { usedByPositions: 50.25 } });
       const revenue = await call('POST', 'Reservations', { ...base, chapter: '11001', amountBooked: 10 });
       expect(revenue.statusCode).toBe(409);
       expect(revenue.json().details).toMatchObject({ Message: 'chapterNotAvailable', Field: 'chapter' });
       const used = await call('DELETE', `Reservations?${q()}`, { id: reservationId });
       expect(used.statusCode).toBe(409);
-      expect(used.json().details.Message).toBe('CannotDeleteUsed');
+      expect(used.json().details).toEqual({ Message: 'CannotDeleteUsed', Field: 'id', Params: { recordNumber: 1, amountUsed: 150.75 } });
       const other = await call('GET', `Reservations/List?${q()}`, undefined, 'kassier');
       expect(other.statusCode).toBe(403);
       const unknown = await call('GET', `Reservations?${q()}&recordNumber=42`);

@@ -92,9 +92,17 @@ for (const target of testDatabases()) {
       const below = await call('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 299.99 }] });
       expect([below.statusCode, below.json().details]).toMatchObject([
         400,
-        { Message: 'InvalidValue', Field: 'positions.0.amount', Params: { chapter: '21003' } },
+        { Message: 'InvalidValue', Field: 'positions.0.amount', Params: { chapter: '21003', minimum: 300, maximum: 700, problem: 'belowMinimum' } },
       ]);
-      await refused('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 700.01 }] }, 400, 'InvalidValue');
+      const above = await call('PUT', 'Budget/Residues/Final', { ...scope(), budgetType: 1, positions: [{ budgetId: id('21003'), amount: 700.01 }] });
+      expect([above.statusCode, above.json().details]).toEqual([
+        400,
+        {
+          Message: 'InvalidValue',
+          Field: 'positions.0.amount',
+          Params: { chapter: '21003', chapterYear: YEAR, minimum: 300, maximum: 700, problem: 'aboveMaximum' },
+        },
+      ]);
       const saved = await ok('PUT', 'Budget/Residues/Final', {
         ...scope(),
         budgetType: 1,

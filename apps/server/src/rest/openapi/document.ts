@@ -76,7 +76,13 @@ const ERROR_SCHEMA: JsonSchema = {
       properties: {
         Message: { type: 'string', description: 'Business name of the error (see the response description of the status).' },
         Field: { type: 'string', description: 'The request field the error is about (InvalidValue).' },
-        Params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+        Params: {
+          type: 'object',
+          additionalProperties: { type: ['string', 'number'] },
+          description:
+            'The values the message names (chapter, year, record number, ...). Amounts among them are euros like every amount on this API: the bounds of a final residue (`minimum`, `maximum`), what is already used (`used`, `residue`, `remaining`, `amountUsed`, `usedByPositions`) and a typed `amount`.',
+          examples: [{ chapter: '21003', chapterYear: 2026, minimum: 1234.56, maximum: 2000, problem: 'belowMinimum' }],
+        },
         CorrelationId: { type: 'string', description: 'Only on 500: the id the server log carries.' },
       },
     },
@@ -235,7 +241,7 @@ export async function buildOpenApi(opts: OpenApiOptions): Promise<Record<string,
         'Budget and bookkeeping of volunteer fire brigades: every /api path.',
         '**Sign in** with `POST /api/Authenticate/login` (`{"username","password"}`): the answer holds `token`. Send it as `Authorization: Bearer <token>` (the Authorize button here).',
         '**Amounts** travel as euros, JSON numbers with at most two decimals. **Dates** are `YYYY-MM-DD`. The department and year of a call (`departmentId`, `year`) are query values.',
-        '**Errors** answer `{ type: { status, text }, details: { Message, Field?, Params? } }`: `details.Message` is the business name.',
+        '**Errors** answer `{ type: { status, text }, details: { Message, Field?, Params? } }`: `details.Message` is the business name; amounts in `details.Params` (e.g. a residue\'s `minimum` and `maximum`) are euros too.',
         'Scripts in TypeScript: the typed client `@app/client` (`createClient({ url, token })`) calls the same procedures (amounts in integer cents there).',
       ].join('\n\n'),
     },
