@@ -203,6 +203,31 @@ export async function setLanguage(page, language) {
   );
 }
 
+/**
+ * The page in `language`: the language is kept per user and an earlier spec may have left it in the
+ * other one, so it is switched only when needed, and the spec goes on once the server stored it.
+ */
+export async function useLanguage(page, language) {
+  if ((await page.getByTestId('language-switch').locator('input:checked').getAttribute('value')) === language) return;
+  const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
+  await setLanguage(page, language);
+  assert.ok((await stored).ok(), `language ${language} stored`);
+}
+
+/**
+ * A fresh page signed in as `user` on `url`, once the element `ready` (a test id) shows, in `language`
+ * (useLanguage). `options` go to the browser context (e.g. `acceptDownloads`). Answers newPage's
+ * `{ context, page, errors }`.
+ */
+export async function openAs(browser, user, url, { ready, language = 'de', ...options }) {
+  const opened = await newPage(browser, options);
+  await signInAndWait(opened.page, user);
+  await opened.page.goto(url);
+  await opened.page.getByTestId(ready).waitFor();
+  await useLanguage(opened.page, language);
+  return opened;
+}
+
 /** Back to German for the other specs: the language is kept per user, so wait until the server stored it. */
 export async function backToGerman(page) {
   const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage') && res.ok());
@@ -236,7 +261,6 @@ export async function rest(user, method, path, body) {
   return { status: res.status, json: await res.json() };
 }
 
-/** Waits until the field with the test id has the focus. */
 /** The cells' texts of a table's rows (DataTable's data-row), row by row. */
 export async function tableRows(page, testId) {
   return page
@@ -245,6 +269,7 @@ export async function tableRows(page, testId) {
     .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
 }
 
+/** Waits until the field with the test id has the focus. */
 export async function waitFocused(page, testId) {
   await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
 }
@@ -317,4 +342,62 @@ export async function ensureYearChart(departmentId, year) {
     assert.equal(chapter.status, 200, JSON.stringify(chapter.json));
     assert.equal(chapter.json.chapter, `${part}1001`);
   }
+}
+
+/** Today as `YYYY-MM-DD` (local date). */
+export function isoToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A forecast of `year` approved today for the department, as `user` (the year's booking, payment and
+ * carry-over screens need an approved budget): `revenues` and `expenses` are the positions of parts 1
+ * and 2 (`{ chapter, amountCurrYear }`, euros; they replace what an earlier spec typed), by default
+ * 100,00 on 11002 and on 21003. An earlier spec may have approved the year already: left as it is.
+ */
+export async function approveForecast(departmentId, year, { user = 'supervisor', revenues, expenses } = {}) {
+  const scope = `departmentId=${departmentId}&year=${year}`;
+  const parts = [
+    [1, revenues ?? [{ chapter: '11002', amountCurrYear: 100 }]],
+    [2, expenses ?? [{ chapter: '21003', amountCurrYear: 100 }]],
+  ];
+  for (const [part, positions] of parts) await rest(user, 'PUT', `Budget/Forecast?${scope}&part=${part}`, { positions });
+  const approved = await rest(user, 'GET', `Budget/Forecast/Approve?${scope}&approval=${isoToday()}`);
+  assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+}
+
+/** A domestic bank order needs the department's CBI CUC (the demo data has none): set over REST as the supervisor. */
+export async function setCbiCuc(departmentId, cbiCuc = 'C1D2E3F4') {
+  const patched = await rest('supervisor', 'PATCH', `Departments/${departmentId}?departmentId=${departmentId}`, { cbiCuc });
+  assert.equal(patched.status, 200, JSON.stringify(patched.json));
+}
+
+/**
+ * Open bills (type 2, one instalment) of supplier 1001 on chapter 2-1-003, paid from the bank account
+ * B1, dated today in `year`, booked over REST as zwei even where the year's small forecast doesn't cover
+ * them: `bills` are `{ amount (euros), documentNumber }`. Answers each saved movement (recordNumber, id,
+ * payments) in order.
+ */
+export async function bookOpenBills(departmentId, year, bills) {
+  const accounts = await rest('zwei', 'GET', `Accounts/briefs?departmentId=${departmentId}`);
+  const suppliers = await rest('zwei', 'GET', `Suppliers?departmentId=${departmentId}&search=1001`);
+  const saved = [];
+  for (const { amount, documentNumber } of bills) {
+    const bill = await rest('zwei', 'POST', 'Movements', {
+      departmentId,
+      year,
+      type: 2,
+      recordDate: isoToday(),
+      documentDate: isoToday(),
+      documentNumber,
+      accountId: accounts.json.find((a) => a.code === 'B1')?.id,
+      supplierId: suppliers.json.entities?.[0]?.id,
+      positions: [{ chapter: '21003', amount }],
+      confirmAvailableExceeded: true,
+    });
+    assert.equal(bill.status, 200, JSON.stringify(bill.json));
+    saved.push(bill.json);
+  }
+  return saved;
 }

@@ -18,17 +18,19 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import {
   amountOf,
+  approveForecast,
   assert,
   assertNoErrors,
   backToGerman,
   baseUrl,
+  bookOpenBills,
   cents,
   currentYear,
-  newPage,
+  departmentIdOf,
+  openAs,
   rest,
-  setLanguage,
+  setCbiCuc,
   shot,
-  signInAndWait,
   typeInto,
   useBrowser,
 } from '../lib.mjs';
@@ -68,47 +70,24 @@ const year = currentYear - 1;
 const base = `${baseUrl}/dept/${dept}/year/${year}`;
 const current = `${baseUrl}/dept/${dept}/year/${currentYear}`;
 
-async function departmentId() {
-  const scopes = await rest('supervisor', 'GET', 'Scopes');
-  return scopes.json.departments.find((d) => d.code === dept).id;
-}
+const departmentId = () => departmentIdOf(dept);
 
-// the domestic bank file needs the department's CBI CUC (the demo data has none)
+// the domestic bank file needs the department's CBI CUC (the demo data has none); registering happens in
+// the current year (the date paid is today): a small forecast approved opens its menu
 before(async () => {
   const id = await departmentId();
-  const patched = await rest('supervisor', 'PATCH', `Departments/${id}?departmentId=${id}`, { cbiCuc: 'C1D2E3F4' });
-  assert.equal(patched.status, 200, JSON.stringify(patched.json));
-  // registering happens in the current year (the date paid is today): a small forecast approved opens its menu
-  const today = new Date().toISOString().slice(0, 10);
-  for (const [part, chapter] of [
-    [1, '11002'],
-    [2, '21003'],
-  ])
-    await rest('supervisor', 'PUT', `Budget/Forecast?departmentId=${id}&year=${currentYear}&part=${part}`, { positions: [{ chapter, amountCurrYear: 100 }] });
-  const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?departmentId=${id}&year=${currentYear}&approval=${today}`);
+  await setCbiCuc(id);
+  await approveForecast(id, currentYear);
   // per language two open bills of supplier 1001 on 2-1-003 of the current year, paid from B1: each
   // language orders and registers its own two in the year they belong to (the chapter figures move there)
-  const accounts = await rest('zwei', 'GET', `Accounts/briefs?departmentId=${id}`);
-  const suppliers = await rest('zwei', 'GET', `Suppliers?departmentId=${id}&search=1001`);
-  const supplierId = suppliers.json.entities?.[0]?.id;
-  for (const [language, amount] of Object.entries(texts).flatMap(([l, t]) => t.bills.map((c) => [l, c / 100]))) {
-    const bill = await rest('zwei', 'POST', 'Movements', {
-      departmentId: id,
-      year: currentYear,
-      type: 2,
-      recordDate: today,
-      documentDate: today,
-      documentNumber: `RE-${Math.round(amount * 100)}/${currentYear}`,
-      accountId: accounts.json.find((a) => a.code === 'B1')?.id,
-      supplierId,
-      positions: [{ chapter: '21003', amount }],
-      // the small forecast above (run alone) may not cover them: book them anyway
-      confirmAvailableExceeded: true,
-    });
-    assert.equal(bill.status, 200, JSON.stringify(bill.json));
-    (billNumbers[language] ??= []).push(bill.json.recordNumber);
+  for (const [language, t] of Object.entries(texts)) {
+    const bills = await bookOpenBills(
+      id,
+      currentYear,
+      t.bills.map((c) => ({ amount: c / 100, documentNumber: `RE-${c}/${currentYear}` })),
+    );
+    billNumbers[language] = bills.map((b) => b.recordNumber);
   }
-  assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
 });
 
 /** The open instalments of 102 in a year (REST): count and total in cents, and the expense chapters' open payments. */
@@ -179,15 +158,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`payments (${language})`, () => {
     test('a cashier pays abroad and at home, re-exports a stored order and registers the domestic one', async () => {
-      const { page, errors } = await newPage(browser(), { acceptDownloads: true });
-      await signInAndWait(page, 'zwei');
-      await page.goto(`${base}/payments/open`);
-      await page.getByTestId('export-form').waitFor();
-      if (language === 'it') {
-        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
-        await setLanguage(page, 'it');
-        assert.ok((await stored).ok());
-      }
+      const { page, errors } = await openAs(browser(), 'zwei', `${base}/payments/open`, { ready: 'export-form', language, acceptDownloads: true });
 
       // ---- open payments print of the previous year
       await shot(page, `payments-open-${language}`);
@@ -318,12 +289,14 @@ for (const language of ['de', 'it']) {
       await typeInto(page, 'register-date', ddmmyy());
       await shot(page, `payments-register-${language}`);
       await keepBlobs(page);
+      // the success toast stays 1,5 s: watched from the save on, while the protocol opens and is read
+      const registeredToast = page.getByText(t.registered).first().waitFor();
       const [tab] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
       await tab.waitForURL(/^blob:/);
       await tab.close();
       const protocol = await pdfTextOf(page, `protocol-${language}.pdf`);
       for (const text of [...t.protocol, `${orderNumber}/${currentYear}`]) assert.ok(protocol.includes(text), `the protocol says ${text}`);
-      await page.getByText(t.registered).first().waitFor();
+      await registeredToast;
       await shot(page, `payments-registered-${language}`);
 
       // ---- the figures moved: over REST and on screen

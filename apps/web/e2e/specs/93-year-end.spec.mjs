@@ -15,6 +15,7 @@
  */
 import { before, describe, test } from 'node:test';
 import {
+  approveForecast,
   assert,
   assertNoErrors,
   backToGerman,
@@ -22,12 +23,10 @@ import {
   currentYear,
   departmentIdOf,
   menuEntry,
-  newPage,
+  openAs,
   pdfText,
   rest,
-  setLanguage,
   shot,
-  signInAndWait,
   typeInto,
   useBrowser,
   waitFocused,
@@ -82,19 +81,14 @@ const runs = {
 // earlier spec may have typed a forecast or a used surplus there: the parts are replaced, a used surplus
 // is balanced by an expense of title 2)
 before(async () => {
-  const today = new Date().toISOString().slice(0, 10);
   for (const code of ['201', '202']) {
     const id = await departmentIdOf(code);
-    const scope = `departmentId=${id}&year=${currentYear}`;
-    const summary = await rest('supervisor', 'GET', `Budget/Forecast/Summary?${scope}`);
+    const summary = await rest('supervisor', 'GET', `Budget/Forecast/Summary?departmentId=${id}&year=${currentYear}`);
     const surplusUsed = summary.json.approval ? 0 : (summary.json.totals?.surplusUsed ?? 0);
-    const parts = [
-      [1, [{ chapter: '11001', amountCurrYear: 100 }]],
-      [2, [{ chapter: '21001', amountCurrYear: 100 }, ...(surplusUsed > 0 ? [{ chapter: '22002', amountCurrYear: surplusUsed }] : [])]],
-    ];
-    for (const [part, positions] of parts) await rest('supervisor', 'PUT', `Budget/Forecast?${scope}&part=${part}`, { positions });
-    const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?${scope}&approval=${today}`);
-    assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+    await approveForecast(id, currentYear, {
+      revenues: [{ chapter: '11001', amountCurrYear: 100 }],
+      expenses: [{ chapter: '21001', amountCurrYear: 100 }, ...(surplusUsed > 0 ? [{ chapter: '22002', amountCurrYear: surplusUsed }] : [])],
+    });
   }
 });
 
@@ -110,16 +104,7 @@ for (const [language, t] of Object.entries(runs)) {
   const base = `${baseUrl}/dept/${t.dept}/year/${year}`;
   describe(`year end (${language})`, () => {
     test('residues determined, the final account approved after its error protocol, printed and carried over', async () => {
-      const { page, errors } = await newPage(browser(), { acceptDownloads: true });
-      await signInAndWait(page, t.user);
-      await page.goto(`${base}/residues/edit`);
-      await page.getByTestId('manual-table').waitFor();
-      // the language is kept per user: an earlier spec may have left it in the other one
-      if ((await page.getByTestId('language-switch').locator('input:checked').getAttribute('value')) !== language) {
-        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
-        await setLanguage(page, language);
-        assert.ok((await stored).ok());
-      }
+      const { page, errors } = await openAs(browser(), t.user, `${base}/residues/edit`, { ready: 'manual-table', language, acceptDownloads: true });
 
       // ---- a manual residue of the year before (the first year in the system), on an expense chapter
       await page.getByTestId('list-new').click();

@@ -13,17 +13,20 @@
  */
 import { before, describe, test } from 'node:test';
 import {
+  approveForecast,
   assert,
   assertNoErrors,
   backToGerman,
   baseUrl,
+  bookOpenBills,
   cents,
   currentYear,
-  newPage,
+  departmentIdOf,
+  isoToday,
+  openAs,
   rest,
-  setLanguage,
+  setCbiCuc,
   shot,
-  signInAndWait,
   typeInto,
   useBrowser,
 } from '../lib.mjs';
@@ -45,7 +48,6 @@ const booked = {};
 let deptId = 0;
 
 const today = new Date();
-const iso = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const typedDate = (d) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getFullYear()).slice(2)}`;
 const euros = (c) => Math.round(c) / 100;
 
@@ -61,40 +63,18 @@ async function openRow(paymentId) {
 }
 
 before(async () => {
-  const scopes = await rest('supervisor', 'GET', 'Scopes');
-  deptId = scopes.json.departments.find((d) => d.code === dept).id;
-  const patched = await rest('supervisor', 'PATCH', `Departments/${deptId}?departmentId=${deptId}`, { cbiCuc: 'C1D2E3F4' });
-  assert.equal(patched.status, 200, JSON.stringify(patched.json));
-  for (const [part, chapter] of [
-    [1, '11002'],
-    [2, '21003'],
-  ])
-    await rest('supervisor', 'PUT', `Budget/Forecast?departmentId=${deptId}&year=${currentYear}&part=${part}`, {
-      positions: [{ chapter, amountCurrYear: 100 }],
-    });
-  const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?departmentId=${deptId}&year=${currentYear}&approval=${iso(today)}`);
-  assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+  deptId = await departmentIdOf(dept);
+  await setCbiCuc(deptId);
+  await approveForecast(deptId, currentYear);
   const accounts = await rest('zwei', 'GET', `Accounts/briefs?departmentId=${deptId}`);
   const bank = accounts.json.find((a) => a.code === 'B1')?.id;
-  const suppliers = await rest('zwei', 'GET', `Suppliers?departmentId=${deptId}&search=1001`);
   for (const [language, t] of Object.entries(texts)) {
-    booked[language] = [];
-    for (const amount of t.bills) {
-      const bill = await rest('zwei', 'POST', 'Movements', {
-        departmentId: deptId,
-        year: currentYear,
-        type: 2,
-        recordDate: iso(today),
-        documentDate: iso(today),
-        documentNumber: `HAND-${amount}`,
-        accountId: bank,
-        supplierId: suppliers.json.entities?.[0]?.id,
-        positions: [{ chapter: '21003', amount: euros(amount) }],
-        confirmAvailableExceeded: true,
-      });
-      assert.equal(bill.status, 200, JSON.stringify(bill.json));
-      booked[language].push({ amount, recordNumber: bill.json.recordNumber, movementId: bill.json.id, paymentId: bill.json.payments[0].id });
-    }
+    const bills = await bookOpenBills(
+      deptId,
+      currentYear,
+      t.bills.map((amount) => ({ amount: euros(amount), documentNumber: `HAND-${amount}` })),
+    );
+    booked[language] = bills.map((bill, i) => ({ amount: t.bills[i], recordNumber: bill.recordNumber, movementId: bill.id, paymentId: bill.payments[0].id }));
     // the third bill: in an order, registered today
     const third = booked[language][2];
     const toPay = [{ movementId: third.movementId, paymentId: third.paymentId }];
@@ -112,7 +92,7 @@ before(async () => {
       departmentId: deptId,
       year: currentYear,
       orderId: order.json.id,
-      datePaid: iso(today),
+      datePaid: isoToday(),
       payments: toPay,
     });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
@@ -123,15 +103,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`paying by hand and bank returns (${language})`, () => {
     test('a cashier pays an open bill in cash, opens it again, pays one in its payments dialog and books a bank return', async () => {
-      const { page, errors } = await newPage(browser(), {});
-      await signInAndWait(page, 'zwei');
-      await page.goto(`${current}/payments/open`);
-      await page.getByTestId('instalments-open').waitFor();
-      if (language === 'it') {
-        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
-        await setLanguage(page, 'it');
-        assert.ok((await stored).ok());
-      }
+      const { page, errors } = await openAs(browser(), 'zwei', `${current}/payments/open`, { ready: 'instalments-open', language });
       const [first, second, third] = booked[language];
 
       // ---- the open payments on screen: the first bill paid in cash (K1) with a note

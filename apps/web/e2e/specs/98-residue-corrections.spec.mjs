@@ -11,22 +11,7 @@
  * source is cleared at once ("Alle Feststellungen aufheben"), so the year is left undetermined as it was.
  */
 import { describe, test } from 'node:test';
-import {
-  assert,
-  assertNoErrors,
-  backToGerman,
-  baseUrl,
-  currentYear,
-  departmentIdOf,
-  newPage,
-  pdfText,
-  rest,
-  setLanguage,
-  shot,
-  signInAndWait,
-  typeInto,
-  useBrowser,
-} from '../lib.mjs';
+import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, departmentIdOf, openAs, pdfText, rest, shot, typeInto, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
@@ -95,15 +80,11 @@ for (const [language, t] of Object.entries(runs)) {
       });
       assert.equal(booked.status, 200, JSON.stringify(booked.json));
 
-      const { page, errors } = await newPage(browser(), { acceptDownloads: true });
-      await signInAndWait(page, t.user);
-      await page.goto(`${base}/residues/determination`);
-      await page.getByTestId('residues-source-form').waitFor();
-      if ((await page.getByTestId('language-switch').locator('input:checked').getAttribute('value')) !== language) {
-        const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));
-        await setLanguage(page, language);
-        assert.ok((await stored).ok());
-      }
+      const { page, errors } = await openAs(browser(), t.user, `${base}/residues/determination`, {
+        ready: 'residues-source-form',
+        language,
+        acceptDownloads: true,
+      });
       await page.getByTestId('residues-source-next').click();
       await page.getByTestId('residues-table').waitFor();
 

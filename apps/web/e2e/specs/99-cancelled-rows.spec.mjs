@@ -9,21 +9,7 @@
  * de and it.
  */
 import { describe, test } from 'node:test';
-import {
-  assert,
-  assertNoErrors,
-  backToGerman,
-  baseUrl,
-  cents,
-  currentYear,
-  newPage,
-  rest,
-  setLanguage,
-  shot,
-  signInAndWait,
-  tableRows,
-  useBrowser,
-} from '../lib.mjs';
+import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, departmentIdOf, openAs, rest, shot, tableRows, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -74,14 +60,8 @@ const dateText = (iso) => iso.split('-').reverse().join('.');
 describe('cancelled records in the cash journal and the chapter register', () => {
   for (const language of ['de', 'it']) {
     test(`a cancelled expense is a row of 0,00 (${language})`, async () => {
-      const { context, page, errors } = await newPage(browser());
-      await signInAndWait(page, 'zwei');
-      await page.goto(forecast);
-      await page.getByTestId('screen-title').waitFor();
-      if (language === 'it') await setLanguage(page, 'it');
-      const scopes = await rest('zwei', 'GET', 'Scopes');
-      const deptId = scopes.json.departments.find((d) => d.code === dept).id;
-      const q = `departmentId=${deptId}&year=${year}`;
+      const { context, page, errors } = await openAs(browser(), 'zwei', forecast, { ready: 'screen-title', language });
+      const q = `departmentId=${await departmentIdOf(dept)}&year=${year}`;
       const cancelled = await cancelledExpense(q);
       const number = String(cancelled.recordNumber);
 

@@ -10,17 +10,17 @@
  */
 import { before, describe, test } from 'node:test';
 import {
+  approveForecast,
   assert,
   assertNoErrors,
   backToGerman,
   baseUrl,
   cents,
   currentYear,
-  newPage,
+  departmentIdOf,
+  openAs,
   rest,
-  setLanguage,
   shot,
-  signInAndWait,
   tableRows,
   useBrowser,
 } from '../lib.mjs';
@@ -77,14 +77,14 @@ async function raiseOverspent() {
 let line = null;
 
 before(async () => {
-  const scopes = await rest('zwei', 'GET', 'Scopes');
-  deptId = scopes.json.departments.find((d) => d.code === dept).id;
+  deptId = await departmentIdOf(dept);
   // the current year: a balanced forecast, approved (an earlier spec may have approved one already)
   const now = scopeOf(currentYear);
-  await rest('zwei', 'PUT', `Budget/Forecast?${now}&part=1`, { positions: [{ chapter: '11001', amountCurrYear: 100 }] });
-  await rest('zwei', 'PUT', `Budget/Forecast?${now}&part=2`, { positions: [{ chapter: '21001', amountCurrYear: 100 }] });
-  const approved = await rest('zwei', 'GET', `Budget/Forecast/Approve?${now}&approval=${new Date().toISOString().slice(0, 10)}`);
-  assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
+  await approveForecast(deptId, currentYear, {
+    user: 'zwei',
+    revenues: [{ chapter: '11001', amountCurrYear: 100 }],
+    expenses: [{ chapter: '21001', amountCurrYear: 100 }],
+  });
   await raiseOverspent();
   const current = await determine(1, (p) => p.maximum);
   await determine(2, (p) => p.maximum);
@@ -105,11 +105,10 @@ describe('carry-over out of date', () => {
       const newCents = euros(language === 'de' ? line.maximum - 10 : line.maximum);
       await determine(1, (p) => (p.budget.budgetId === line.budget.budgetId ? newCents / 100 : p.budget.finalResidue));
 
-      const { context, page, errors } = await newPage(browser());
-      await signInAndWait(page, 'zwei');
-      await page.goto(`${baseUrl}/dept/${dept}/year/${currentYear}/residues/carryOver`);
-      await page.getByTestId('carry-over-description').waitFor();
-      if (language === 'it') await setLanguage(page, 'it');
+      const { context, page, errors } = await openAs(browser(), 'zwei', `${baseUrl}/dept/${dept}/year/${currentYear}/residues/carryOver`, {
+        ready: 'carry-over-description',
+        language,
+      });
       await page.getByTestId('carry-over-out-of-date').waitFor();
       const rows = await tableRows(page, 'carry-over-lines');
       const chapter = `${line.chapter.chapter[0]}-${line.chapter.chapter[1]}-${line.chapter.chapter.slice(2)}`;
