@@ -72,6 +72,11 @@ export const paymentOrderItems = pgTable(
     uniqueIndex('payment_order_items_payment_uq')
       .on(t.paymentId)
       .where(sql`${t.returnedOn} is null`),
+    // the returned items by instalment (the cash sources' returnedInstalments, the protocol): few rows, so
+    // the cash journal and balances start from them instead of scanning every order's items
+    index('payment_order_items_returned_idx')
+      .on(t.paymentId)
+      .where(sql`${t.returnedOn} is not null`),
     index('payment_order_items_order_idx').on(t.orderId),
     index('payment_order_items_movement_idx').on(t.movementId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_order_items_returned_idx" ON "payment_order_items" USING btree ("payment_id") WHERE "payment_order_items"."returned_on" is not null;
