@@ -469,7 +469,19 @@ for (const target of testDatabases()) {
     });
 
     it('the ETS report and the union statistics agree with the final report', async () => {
-      const { results: r } = await ok<{ results: Record<string, number> }>('POST', 'FinalBalance/Report', {
+      const { results: r } = await ok<{
+        results: Record<
+          | 'initialCashBalance'
+          | 'finalCashBalance'
+          | 'activeResidues'
+          | 'passiveResidues'
+          | 'finalActiveResidues'
+          | 'finalPassiveResidues'
+          | 'revenues'
+          | 'expenses',
+          number
+        >;
+      }>('POST', 'FinalBalance/Report', {
         ...scope(Y),
         currentManagement: false,
         residues: false,
