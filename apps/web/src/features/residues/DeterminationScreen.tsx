@@ -194,6 +194,8 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
   }
 
   const undetermined = data.positions.filter((p) => !p.isDetermined).length;
+  // determined lines whose residue no longer fits (overspent or out of its bounds): the final account refuses them
+  const unfit = data.positions.filter((p) => p.isDetermined && p.isOutOfBounds).length;
   return (
     <Stack ref={root} gap="sm" maw={1280} onKeyDown={draft.saveKeys(() => void draft.save())}>
       <ScreenHeader
@@ -202,7 +204,11 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           <Text size="sm" c="dimmed" data-testid="residues-source-name">
             {i18n._(sourceLabels[source])}
             {' · '}
-            {undetermined > 0 ? t`${undetermined} Kapitel noch nicht festgestellt` : t`alle Kapitel festgestellt`}
+            {undetermined > 0
+              ? t`${undetermined} Kapitel noch nicht festgestellt`
+              : unfit > 0
+                ? t`alle Kapitel festgestellt · nicht mehr passend: ${unfit}`
+                : t`alle Kapitel festgestellt`}
           </Text>
         }
         actions={
