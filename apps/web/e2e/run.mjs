@@ -5,14 +5,15 @@
  * the real server on a free port with a fresh PGlite database (demo data seeded), waits for /health,
  * runs its specs one after the other and stops the server. A spec file always runs whole in one
  * shard, after the specs before it in the file order of that shard; the shards are balanced by the
- * specs' measured durations (specWeights). Exits non-zero when anything fails.
+ * specs' measured durations (specWeights; each spec runs as its own `node --test`, and its seconds are printed at
+ * the end and written to test-results/e2e-durations.json). Exits non-zero when anything fails.
  *
  *   node apps/web/e2e/run.mjs            # all specs
  *   node apps/web/e2e/run.mjs signin 87  # only specs whose file name contains "signin" or "87"
  *   E2E_SHARDS=1 node apps/web/e2e/run.mjs   # one server, every spec in file order
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -133,36 +134,57 @@ async function runShard(index, files, webDist) {
   const tapFile = join(resultsDir, `e2e-${index + 1}.tap`);
   rmSync(tapFile, { force: true }); // a shard whose server never starts must not report an earlier run's counts
   let status = 1;
+  const durations = {};
+  let passed = 0;
+  let failed = 0;
   try {
     await waitForHealth(baseUrl, server);
     console.log(`${name} server ready at ${baseUrl}: ${files.join(' ')}`);
-    const run = spawn(
-      process.execPath,
-      [
-        '--test',
-        '--test-reporter=spec',
-        '--test-reporter-destination=stdout',
-        '--test-reporter=tap',
-        `--test-reporter-destination=${tapFile}`,
-        '--test-concurrency=1',
-        ...files.map((f) => join(here, 'specs', f)),
-      ],
-      { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }) },
-    );
-    prefixLines(run.stdout, name);
-    prefixLines(run.stderr, name);
-    status = await new Promise((res) => run.on('exit', (code) => res(code ?? 1)));
+    // one `node --test` per spec file (node --test runs each file in a process of its own anyway): its time is measured
+    status = 0;
+    for (const file of files) {
+      const started = Date.now();
+      const result = await runSpec(file, name, baseUrl, tapFile);
+      durations[file.replace(/\.spec\.mjs$/, '')] = Math.round((Date.now() - started) / 1000);
+      passed += result.passed;
+      failed += result.failed;
+      if (result.status !== 0) status = result.status;
+    }
   } catch (error) {
     console.error(name, error);
+    failed += 1;
   } finally {
     await stop(server);
     rmSync(dbDir, { recursive: true, force: true });
   }
-  const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  console.log(`${name} ${status === 0 ? 'passed' : 'FAILED'}: ${passed} passed, ${failed} failed`);
+  return { status, passed, failed, durations };
+}
+
+/** Runs one spec file against the shard's server; its TAP is appended to the shard's tap file. */
+async function runSpec(file, name, baseUrl, tapFile) {
+  const specTap = `${tapFile}.part`;
+  rmSync(specTap, { force: true });
+  const run = spawn(
+    process.execPath,
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${specTap}`,
+      join(here, 'specs', file),
+    ],
+    { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }) },
+  );
+  prefixLines(run.stdout, name);
+  prefixLines(run.stderr, name);
+  const status = await new Promise((res) => run.on('exit', (code) => res(code ?? 1)));
+  const tap = existsSync(specTap) ? readFileSync(specTap, 'utf8') : '';
+  appendFileSync(tapFile, tap);
+  rmSync(specTap, { force: true });
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
-  const failed = count('fail') + (status === 0 || count('fail') > 0 ? 0 : 1);
-  console.log(`${name} ${status === 0 ? 'passed' : 'FAILED'}: ${count('pass')} passed, ${failed} failed`);
-  return { status, passed: count('pass'), failed };
+  return { status, passed: count('pass'), failed: count('fail') + (status === 0 || count('fail') > 0 ? 0 : 1) };
 }
 
 // WEB_DIST: serve a client built elsewhere (`npx vite build --outDir /tmp/x` in apps/web), e.g. to run
@@ -191,6 +213,14 @@ const failed = results.reduce((n, r) => n + r.failed, 0);
 const exitCode = results.every((r) => r.status === 0) ? 0 : 1;
 // counts for the CI summary line (scripts/test-summary.mjs)
 writeFileSync(join(resultsDir, 'e2e.json'), JSON.stringify({ passed, failed }));
+// each spec's seconds, longest first, in the form of specWeights (to update it from a CI run)
+const durations = Object.fromEntries(results.flatMap((r) => Object.entries(r.durations ?? {})).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+writeFileSync(join(resultsDir, 'e2e-durations.json'), `${JSON.stringify(durations, null, 2)}\n`);
+console.log(
+  `[e2e] seconds per spec: ${Object.entries(durations)
+    .map(([spec, s]) => `${spec} ${s}`)
+    .join(', ')}`,
+);
 console.log(
   `[e2e] ${exitCode === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s (${results.length} shards); screenshots in ${screenshotDir}`,
 );
