@@ -98,8 +98,8 @@ export function pathOf(page) {
 }
 
 export async function shot(page, name, { fullPage = false } = {}) {
-  await page.waitForTimeout(250); // let transitions settle
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+  // finished CSS transitions and animations instead of a fixed pause (256 screenshots a run)
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Opens the menu groups on the way to an entry (by keys) and returns the entry's locator. */
