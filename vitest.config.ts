@@ -1,13 +1,42 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files that inject faults with timing bounds (terminated backends, "back within 5 s"): they run alone, after the rest. */
 const alone = ['apps/server/src/dbOutage.test.ts'];
+
+/**
+ * Files whose time is not in their size (child processes, timed throttling, the fuzzer, the PGlite start-up checks): on a
+ * fresh clone vitest has no durations and starts the largest files first, so these would start late and leave one core
+ * busy alone at the end. They start first, longest first; the rest keeps vitest's order.
+ */
+const slowFirst = [
+  'apps/server/src/rest/fuzz.test.ts',
+  'packages/api/src/services/userCreateCli.test.ts',
+  'packages/api/src/services/startup.test.ts',
+  'packages/api/src/services/auth.test.ts',
+  'packages/db/src/index.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const i = slowFirst.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+      return i < 0 ? slowFirst.length : i;
+    };
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
