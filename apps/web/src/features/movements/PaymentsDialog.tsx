@@ -4,7 +4,7 @@ import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import type { InstalmentBrief } from '../payments/InstalmentDateDialog.tsx';
 import { SettleDialog } from '../payments/SettleDialog.tsx';
-import { InstalmentActions } from './InstalmentActions.tsx';
+import { InstalmentActions, useCarriedInstalments } from './InstalmentActions.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DialogFooter } from '../../ui/DialogFooter.tsx';
@@ -51,7 +51,9 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
   const { t } = useLingui();
   const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
   const [message, setMessage] = useState<string | null>(null);
-  const [paying, setPaying] = useState<MovementPayment | null>(null);
+  const [paying, setPaying] = useState<{ payment: MovementPayment; year: number } | null>(null);
+  // a bill of an earlier year carried over: the next year pays its open instalments (DOMAIN decision 21)
+  const carried = useCarriedInstalments(saved ? saved.movementId : null);
   // row k as saved (unchanged in the dialog): the payment by hand acts on it
   const savedAt = (k: number): MovementPayment | null => {
     const p = saved?.payments[k];
@@ -146,7 +148,13 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 </Table.Td>
                 {saved ? (
                   <Table.Td>
-                    <InstalmentActions payment={savedAt(index)} movementId={saved.movementId} onPay={setPaying} onReopened={changed} />
+                    <InstalmentActions
+                      payment={savedAt(index)}
+                      movementId={saved.movementId}
+                      carried={carried}
+                      onPay={(payment, year) => setPaying({ payment, year })}
+                      onReopened={changed}
+                    />
                   </Table.Td>
                 ) : null}
                 <Table.Td px={0}>
@@ -192,7 +200,8 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
       </div>
       {paying && saved ? (
         <SettleDialog
-          instalment={saved.instalment(paying)}
+          instalment={saved.instalment(paying.payment)}
+          year={paying.year}
           defaultAccountId={saved.accountId}
           onClose={() => setPaying(null)}
           onSettled={() => void changed()}
