@@ -21,6 +21,8 @@ interface Props {
   /** The default due date (document date + the supplier's payment term). */
   dateDue: string;
   readOnly: boolean;
+  /** The record is cancelled (DOMAIN decision 27): its kept instalments are shown greyed, counting 0. */
+  cancelled?: boolean;
   onAccept: (payments: PaymentDraft[]) => void;
   onClose: () => void;
   /**
@@ -47,7 +49,7 @@ export function PaymentsDialog(props: Props) {
   return props.opened ? <PaymentsDialogOpen {...props} /> : null;
 }
 
-function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onClose, saved }: Props) {
+function PaymentsDialogOpen({ total, payments, dateDue, readOnly, cancelled = false, onAccept, onClose, saved }: Props) {
   const { t } = useLingui();
   const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
   const [message, setMessage] = useState<string | null>(null);
@@ -94,7 +96,12 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
   return (
     <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size={saved ? 'xl' : 'lg'} closeOnEscape data-testid="payments-dialog">
       <div onKeyDown={onKeyDown}>
-        <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
+        {cancelled ? (
+          <Text size="sm" c="dimmed" mb="xs" data-testid="payments-cancelled">
+            {t`Die Buchung ist storniert: ihre Raten bleiben zur Nachvollziehbarkeit stehen und zählen nirgends (0,00).`}
+          </Text>
+        ) : null}
+        <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed" opacity={cancelled ? 0.5 : undefined} data-cancelled={cancelled || undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36}>#</Table.Th>
@@ -184,8 +191,12 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 <Amount cents={sum} size="sm" fw={700} data-testid="payments-sum" />
               </Table.Td>
               <Table.Td colSpan={saved ? 4 : 3}>
-                <Text size="sm" c={difference === 0 ? 'dimmed' : 'red'} data-testid="payments-difference">
-                  {difference === 0 ? t`= Gesamtbetrag ${formatAmount(total)}` : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
+                <Text size="sm" c={difference === 0 || cancelled ? 'dimmed' : 'red'} data-testid="payments-difference">
+                  {cancelled
+                    ? t`storniert`
+                    : difference === 0
+                      ? t`= Gesamtbetrag ${formatAmount(total)}`
+                      : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
                 </Text>
               </Table.Td>
             </Table.Tr>
