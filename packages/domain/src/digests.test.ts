@@ -16,4 +16,8 @@ describe('the kind a digest row is labelled with', () => {
     expect(digestRowLabel({ kind: 'reservation', recordNumber: 6, isPaid: null })).toBe('reservation');
     expect(digestRowLabel({ kind: 'accountTransfer', recordNumber: 7, isPaid: null })).toBe('accountTransfer');
   });
+  it('a bank return is its own kind, never an open payment (it is the money coming back, not a bill)', () => {
+    expect(digestRowLabel({ kind: 'paymentReturn', recordNumber: 12, isPaid: false })).toBe('paymentReturn');
+    expect(digestRowLabel({ kind: 'paymentReturn', recordNumber: 12, isPaid: null })).toBe('paymentReturn');
+  });
 });

@@ -135,9 +135,19 @@ export type SuppliersListQuery = z.infer<typeof SuppliersListInput>;
  * The kinds of rows in digests (spec 3 §3 "Movement kinds in digests", DOMAIN decision 9):
  * budget change (the adjustment as record -1), revenue, payment done (types 1 and 4), payment open
  * (type 2, paid or open), reservation, transfer (a transfer position: types 3, 5 or the inter-part
- * mode) and, in the cash journal only, account transfer.
+ * mode) and, in the cash journal only, account transfer and bank return (`paymentReturn`: the bank returned an
+ * order's transfer and the money came back on the order's account, DOMAIN decision 22).
  */
-export const DigestKindSchema = z.enum(['budgetChange', 'revenue', 'paymentDone', 'paymentOpen', 'reservation', 'transfer', 'accountTransfer']);
+export const DigestKindSchema = z.enum([
+  'budgetChange',
+  'revenue',
+  'paymentDone',
+  'paymentOpen',
+  'reservation',
+  'transfer',
+  'accountTransfer',
+  'paymentReturn',
+]);
 export type DigestKind = z.infer<typeof DigestKindSchema>;
 
 /**
@@ -189,12 +199,20 @@ const RowFields = {
  * accounts (− on the account it leaves, + on the one it reaches; `counterAccountCode` the other
  * account). `finalBalance` is the running balance of the account after the row. Newest last (date,
  * then revenues, instalments, transfers, record number). A cancelled movement of the account (on its
- * record date, kind by its type) or cancelled account transfer (both accounts) is a row of 0.
+ * record date, kind by its type) or cancelled account transfer (both accounts) is a row of 0. A bank
+ * return (kind `paymentReturn`, DOMAIN decision 22) is the money coming back on the order's account on
+ * the date of the return (+, the receipt side), with the order (`orderNumber`/`orderYear`) and the
+ * bill's record number (`recordNumber`, of `recordYear`).
  */
 export const CashJournalRow = z.strictObject({
   ...RowSource,
   ...RowFields,
+  /** The year of the movement when it is not the journal's (an instalment of an earlier year's bill paid or returned in this one), else null. */
+  recordYear: NullNum,
   paymentId: NullNum,
+  /** A bank return's payment order (its number and year), else null. */
+  orderNumber: NullNum,
+  orderYear: NullNum,
   counterAccountCode: NullText,
   amount: Cents,
   isPaid: z.boolean().nullable(),

@@ -11,7 +11,8 @@ import { localName } from './names.ts';
  * The printed cash journal (printedLists/cashJournal, spec 3 §2; DOMAIN decision 9): the account and
  * the period under the title, the balance box (balance at the start, revenues, expenses, movements
  * balance, final balance, instalments not yet paid), then every row of the period — revenues,
- * instalments on their date paid, account transfers; a cancelled record "(storniert)" with 0,00 —
+ * instalments on their date paid, bank returns ("Von der Bank zurückgewiesen", with the payment order,
+ * among the revenues), account transfers; a cancelled record "(storniert)" with 0,00 —
  * with revenues and expenses apart and the running balance, opened by the balance at the start and
  * closed by the totals.
  */
@@ -38,6 +39,9 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
     // a cancelled transfer moved nothing: the other account without a direction
     const direction = r.cancelled ? '' : `${r.amount < 0 ? t.counter.out : t.counter.in} `;
     const counter = r.counterAccountCode ? `${direction}${r.counterAccountCode}` : '';
+    // a bank return names its payment order and, of an earlier year's bill, the record with its year
+    const order = r.orderNumber === null ? '' : `${t.order} ${r.orderNumber}/${r.orderYear}`;
+    const record = r.recordYear === null ? '' : `${t.record} ${r.recordNumber}/${r.recordYear}`;
     // a cancelled record shows its 0,00 on its side (a revenue in, anything else out)
     const incoming = r.amount > 0 || (r.cancelled && r.kind === 'revenue');
     body.push([
@@ -46,7 +50,7 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
       kindLabel(r, d),
       r.documentNumber,
       r.supplierCode === null ? r.supplierName : `${r.supplierCode} ${r.supplierName}`,
-      [counter, r.description, r.cancelled ? `(${d.cancelled})` : ''].filter(Boolean).join(' · '),
+      [counter, order, record, r.description, r.cancelled ? `(${d.cancelled})` : ''].filter(Boolean).join(' · '),
       incoming ? money(r.amount) : '',
       !incoming && (r.amount < 0 || r.cancelled) ? money(-r.amount) : '',
       money(r.finalBalance),

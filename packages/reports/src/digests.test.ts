@@ -37,7 +37,10 @@ const cashRow = (
 ): CashJournalRow => ({
   ...source,
   ...fields,
+  recordYear: null,
   paymentId: null,
+  orderNumber: null,
+  orderYear: null,
   counterAccountCode: null,
   isPaid: null,
   ...patch,
@@ -190,6 +193,66 @@ describe('cash journal print: cancelled records (DOMAIN decision 27)', () => {
     const [text = ''] = pdfPages(cashJournalPdf(withCancelled, department, itCtx), 'cash-cancelled-it');
     expect(lineOf(text, /^\s*06\.03\.2026/)).toMatch(/32\s+Pagamento effettuato\s+Reifen · \(annullato\)\s+0,00 €/);
     expect(lineOf(text, /Totale \(7\)/)).toMatch(/800,00 €\s+700,00 €\s+1\.600,00 €/);
+  });
+});
+
+describe('cash journal print: bank returns (DOMAIN decision 22)', () => {
+  // the bank returned the 76,55 of record 28 (order 3/2026) and a 40,00 of record 9/2025 (order 12/2025) on 25.03.: money back on the account
+  const withReturns: CashJournal = {
+    ...journal,
+    movements: [
+      ...journalRows,
+      cashRow({
+        kind: 'paymentReturn',
+        recordDate: '2026-03-25',
+        recordNumber: 28,
+        documentNumber: 'R-7',
+        supplierCode: 1002,
+        supplierName: 'Elektro Pichler',
+        description: '1. Rate',
+        amount: 7_655,
+        finalBalance: 167_655,
+        isPaid: false,
+        orderNumber: 3,
+        orderYear: 2026,
+      }),
+      cashRow({
+        kind: 'paymentReturn',
+        recordDate: '2026-03-26',
+        recordNumber: 9,
+        recordYear: 2025,
+        amount: 4_000,
+        finalBalance: 171_655,
+        isPaid: false,
+        orderNumber: 12,
+        orderYear: 2025,
+      }),
+    ],
+    totalProfit: 91_655,
+    movementsBalance: 21_655,
+    finalBalance: 171_655,
+  };
+
+  it('prints each as "Von der Bank zurückgewiesen" on the revenue side with its payment order and record (German)', () => {
+    const [text = ''] = pdfPages(cashJournalPdf(withReturns, department, de), 'cash-returns-de');
+    // the kind wraps in its column ("Von der Bank / zurückgewiesen"), the order and record too; the amount stands among the revenues
+    expect(lineOf(text, /^\s*25\.03\.2026/)).toMatch(
+      /28\s+Von der Bank\s+R-7\s+1002 Elektro Pichler\s+Zahlungsauftrag 3\/2026 · 1\. Rate\s+76,55 €\s{10,}1\.676,55 €$/,
+    );
+    expect(lineOf(text, /^\s*26\.03\.2026/)).toMatch(/9\s+Von der Bank\s+Zahlungsauftrag 12\/2025 · Buchung\s+40,00 €\s{10,}1\.716,55 €$/);
+    expect(lineOf(text, /^\s*zurückgewiesen\s+9\/2025\s*$/)).not.toBe('');
+    expect(text).not.toContain('Offene Zahlung');
+    expect(lineOf(text, /Summe \(6\)/)).toMatch(/916,55 €\s+700,00 €\s+1\.716,55 €/);
+  });
+
+  it('in Italian "Respinto dalla banca" with the "Ordine di pagamento"', () => {
+    const [text = ''] = pdfPages(cashJournalPdf(withReturns, department, itCtx), 'cash-returns-it');
+    expect(lineOf(text, /^\s*25\.03\.2026/)).toMatch(
+      /28\s+Respinto dalla banca\s+R-7\s+1002 Elektro Pichler\s+Ordine di pagamento 3\/2026 · 1\. Rate\s+76,55 €/,
+    );
+    expect(lineOf(text, /^\s*26\.03\.2026/)).toMatch(/9\s+Respinto dalla banca\s+Ordine di pagamento 12\/2025 ·\s+40,00 €/);
+    expect(text).toContain('Registrazione 9/2025');
+    expect(text).not.toContain('Pagamento aperto');
   });
 });
 

@@ -1,3 +1,4 @@
+/* global document */
 /**
  * Paying by hand and bank returns (issue 24 items 1 and 2, DOMAIN decisions 21 and 22) as the cashier
  * of 102 (open payments allowed) in German and Italian, in the current year (its forecast approved in
@@ -9,7 +10,9 @@
  * reload; "Wieder offen" (asked) takes it back. In the second bill's payments dialog its instalment is
  * paid with today's date (Enter in the date field) and shows paid after a reload. On the register
  * screen the registered order's protocol lists the third bill; the bank's return is booked with today's
- * date (Ctrl+Enter): marked returned with the date and total, open again (REST). Screenshots of each.
+ * date (Ctrl+Enter): marked returned with the date and total, open again (REST); B1's cash journal lists
+ * it as "Von der Bank zurückgewiesen" with its order, the bill's record and the amount on the receipt
+ * side. Screenshots of each.
  */
 import { before, describe, test } from 'node:test';
 import {
@@ -39,9 +42,18 @@ const texts = {
     wrongYear: `Das Datum muss im Jahr ${currentYear} liegen.`,
     reopen: 'Wieder offen',
     returned: 'von der Bank zurückgewiesen am',
+    returnKind: 'Von der Bank zurückgewiesen',
+    order: 'Zahlungsauftrag',
     bills: [11_111, 22_222, 33_333],
   },
-  it: { wrongYear: `La data deve cadere nell'anno ${currentYear}.`, reopen: 'Riapri', returned: 'respinto dalla banca il', bills: [44_444, 55_555, 66_666] },
+  it: {
+    wrongYear: `La data deve cadere nell'anno ${currentYear}.`,
+    reopen: 'Riapri',
+    returned: 'respinto dalla banca il',
+    returnKind: 'Respinto dalla banca',
+    order: 'Ordine di pagamento',
+    bills: [44_444, 55_555, 66_666],
+  },
 };
 /** language -> the bills booked in before(): record number, movement and instalment ids; and the order of the third */
 const booked = {};
@@ -183,6 +195,26 @@ for (const language of ['de', 'it']) {
       const again = await openRow(third.paymentId);
       assert.deepEqual([again?.amount, again?.orderNumber], [euros(third.amount), null], 'open again, in no order');
       assert.equal(await balanceOf('B1'), b1BeforeReturn + third.amount, 'the cash came back on B1');
+
+      // ---- the cash journal of B1: the return is its own row on the receipt side, with its order, never "Offene Zahlung"
+      await page.keyboard.press('Alt+Shift+Digit1');
+      const panel = page.getByTestId('digest-cashJournal');
+      await panel.waitFor();
+      await panel.getByTestId('digest-account').click();
+      await page.getByRole('option', { name: /^B1 – / }).click();
+      await page.waitForFunction(() => /^B1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.value ?? ''));
+      const returnRow = page
+        .getByTestId('cash-rows')
+        .getByTestId('data-row')
+        .filter({ hasText: `${t.order} ${third.orderNumber}/${currentYear}` });
+      await returnRow.waitFor();
+      const cells = await returnRow.evaluate((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim()));
+      assert.equal(cells[1], String(third.recordNumber), 'the bill’s record number');
+      assert.ok(cells.includes(t.returnKind), `labelled "${t.returnKind}": ${JSON.stringify(cells)}`);
+      assert.equal(cents(cells[6]), third.amount, 'money back: a receipt (+) of the bill’s amount');
+      await returnRow.scrollIntoViewIfNeeded();
+      await shot(page, `pay-by-hand-return-journal-${language}`);
+      await page.keyboard.press('Escape');
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
     });

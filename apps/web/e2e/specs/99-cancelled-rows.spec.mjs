@@ -6,7 +6,8 @@
  * (Alt+Shift+1, previous year, K1) lists it with its number, date, "storniert" / "annullato" and 0,00 €
  * (dimmed); the box stays the account's balance of Accounts/Balance. The chapter register of its chapter
  * (Alt+Shift+2) lists it the same way and its rows still sum to the box. Screenshots of both panels in
- * de and it.
+ * de and it. A cancelled open bill (REST) keeps its instalments: its payments dialog shows them greyed
+ * with "storniert", none payable (screenshot in de and it).
  */
 import { describe, test } from 'node:test';
 import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, departmentIdOf, openAs, rest, shot, tableRows, useBrowser } from '../lib.mjs';
@@ -16,7 +17,7 @@ const dept = '102';
 const year = currentYear - 1;
 const forecast = `${baseUrl}/dept/${dept}/year/${currentYear}/budget/forecast/details`;
 const PAGE = 15;
-const texts = { de: { cancelled: 'storniert' }, it: { cancelled: 'annullato' } };
+const texts = { de: { cancelled: 'storniert', cancelledBill: 'storniert' }, it: { cancelled: 'annullato', cancelledBill: 'annullata' } };
 const euros = (value) => Math.round(value * 100);
 
 /** The rows of the last page of a digest answer (the panels open there). */
@@ -121,6 +122,70 @@ describe('cancelled records in the cash journal and the chapter register', () =>
       await page.keyboard.press('Alt+Shift+Digit2');
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
 
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+      await context.close();
+    });
+  }
+});
+
+describe('a cancelled bill keeps its instalments (DOMAIN decision 27)', () => {
+  for (const language of ['de', 'it']) {
+    test(`its payments dialog shows them greyed, counting 0 (${language})`, async () => {
+      const scopes = await rest('zwei', 'GET', 'Scopes');
+      const deptId = scopes.json.departments.find((d) => d.code === dept).id;
+      const q = `departmentId=${deptId}&year=${year}`;
+      const bank = (await rest('zwei', 'GET', `Accounts/briefs?departmentId=${deptId}`)).json.find((a) => a.code === 'B1').id;
+      const supplier = (await rest('zwei', 'GET', `Suppliers?departmentId=${deptId}&search=1001`)).json.entities[0].id;
+      const head = { departmentId: deptId, year, recordDate: `${year}-12-20`, documentDate: `${year}-12-20`, accountId: bank, confirmAvailableExceeded: true };
+      // an open bill in two instalments (one paid), a later expense after it: the bill is cancelled, the later one deleted
+      const bill = await rest('zwei', 'POST', 'Movements', {
+        ...head,
+        type: 2,
+        documentNumber: `STORNO-${language}`,
+        supplierId: supplier,
+        positions: [{ chapter: '21003', amount: 300 }],
+        payments: [
+          { amount: 100, dateDue: `${year}-12-20`, datePaid: `${year}-12-20` },
+          { amount: 200, dateDue: `${year}-12-31`, datePaid: null },
+        ],
+      });
+      assert.equal(bill.status, 200, JSON.stringify(bill.json));
+      const later = await rest('zwei', 'POST', 'Movements', {
+        ...head,
+        type: 1,
+        documentNumber: `STORNO-L-${language}`,
+        positions: [{ chapter: '21003', amount: 1 }],
+      });
+      assert.equal(later.status, 200, JSON.stringify(later.json));
+      const cancelled = await rest('zwei', 'DELETE', `Movements/Expenses?${q}&recordNumber=${bill.json.recordNumber}`);
+      assert.equal(cancelled.json.cancelled, true, JSON.stringify(cancelled.json));
+      await rest('zwei', 'DELETE', `Movements/Expenses?${q}&recordNumber=${later.json.recordNumber}`);
+      const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId: deptId, year });
+      assert.equal(
+        open.json.suppliers.flatMap((g) => g.rows).some((r) => r.movementId === bill.json.id),
+        false,
+        'not an open payment',
+      );
+
+      const { context, page, errors } = await newPage(browser());
+      await signInAndWait(page, 'zwei');
+      await page.goto(`${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.json.recordNumber}`);
+      await page.getByTestId('movement-payments').waitFor();
+      if (language === 'it') await setLanguage(page, 'it');
+      await page.getByTestId('movement-payments').click();
+      await page.getByTestId('payments-cancelled').waitFor();
+      assert.equal(await page.getByTestId('payments-dialog').locator('table[data-cancelled]').count(), 1, 'the table greyed');
+      assert.deepEqual(
+        [cents(await page.getByTestId('payment-amount-0').inputValue()), cents(await page.getByTestId('payment-amount-1').inputValue())],
+        [10_000, 20_000],
+        'kept as they were',
+      );
+      assert.equal(await page.getByTestId('payments-difference').innerText(), texts[language].cancelledBill);
+      assert.equal(await page.locator('[data-testid^="payment-settle-"]').count(), 0, 'payable nowhere');
+      assert.equal(await page.getByTestId('payments-mismatch').count(), 0, 'no mismatch warning on the cancelled bill');
+      await shot(page, `99-cancelled-bill-payments-${language}`);
+      await page.keyboard.press('Escape');
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
       await context.close();

@@ -7,6 +7,11 @@
  * residue, the new one, "wird angepasst"); OK runs it again (Enter on the focused button), the report
  * is declined, the run tells one line changed; after a reload the notice is gone. Screenshots of the
  * notice and of the screen after the run in de and it.
+ * A bill of the previous year still open at 31.12. and carried into the current year (issue 24 item 1,
+ * DOMAIN decision 21) is paid from its own payments dialog: its movement screen in the previous year
+ * offers "Bezahlen (current year) …"; today's date typed, Enter in the date field: paid in the current
+ * year (its open payments no longer list it; REST), still paid after a reload, and "Wieder offen" takes
+ * it back. In de and it, with screenshots.
  */
 import { before, describe, test } from 'node:test';
 import {
@@ -22,6 +27,7 @@ import {
   rest,
   shot,
   tableRows,
+  typeInto,
   useBrowser,
 } from '../lib.mjs';
 
@@ -29,8 +35,8 @@ const browser = useBrowser();
 const dept = '102';
 const year = currentYear - 1;
 const texts = {
-  de: { update: 'wird angepasst', no: 'Nein', changed: /geändert: 1\b/ },
-  it: { update: 'viene adeguato', no: 'No', changed: /modificati: 1\b/ },
+  de: { update: 'wird angepasst', no: 'Nein', changed: /geändert: 1\b/, pay: `Bezahlen (${currentYear}) …`, reopened: 'Die Zahlung ist wieder offen' },
+  it: { update: 'viene adeguato', no: 'No', changed: /modificati: 1\b/, pay: `Paga (${currentYear}) …`, reopened: 'Il pagamento è di nuovo aperto' },
 };
 let deptId = 0;
 const scopeOf = (y) => `departmentId=${deptId}&year=${y}`;
@@ -129,6 +135,71 @@ describe('carry-over out of date', () => {
       assert.equal(await page.getByTestId('carry-over-out-of-date').count(), 0, 'in line after the re-run');
       const state = await rest('zwei', 'GET', `Budget/Residues/CarryOver/Status?${scopeOf(currentYear)}`);
       assert.equal(state.json.outOfDate, false);
+
+      if (language === 'it') await backToGerman(page);
+      assertNoErrors(errors);
+      await context.close();
+    });
+  }
+});
+
+describe('a carried bill paid from its payments dialog', () => {
+  const today = new Date();
+  const typedDate = (d) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getFullYear()).slice(2)}`;
+  /** The current year's open instalments of previous-year bills (carried), in no order. */
+  async function carriedOpen() {
+    const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId: deptId, year: currentYear });
+    assert.equal(open.status, 200, JSON.stringify(open.json));
+    return open.json.suppliers.flatMap((g) => g.rows).filter((r) => r.year === year && r.orderNumber === null);
+  }
+
+  for (const language of ['de', 'it']) {
+    test(`its movement screen of the previous year pays it in the current year and opens it again (${language})`, async () => {
+      const tx = texts[language];
+      const [bill] = await carriedOpen();
+      assert.ok(bill, 'a bill of the previous year carried open into the current year');
+      const { context, page, errors } = await newPage(browser());
+      await signInAndWait(page, 'zwei');
+      await page.goto(`${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.recordNumber}`);
+      await page.getByTestId('movement-payments').waitFor();
+      if (language === 'it') await setLanguage(page, 'it');
+      await page.getByTestId('movement-payments').click();
+      // the button names the year that pays it
+      const pay = page.getByTestId(`payment-settle-${bill.paymentId}`).filter({ hasText: tx.pay });
+      await pay.waitFor();
+      await shot(page, `99-carried-bill-dialog-${language}`);
+      await pay.click();
+      await page.getByTestId('settle-dialog-date').waitFor();
+      assert.ok((await page.getByTestId('settle-dialog').innerText()).includes(`${bill.recordNumber}/${year}`), 'the record of the previous year');
+      await typeInto(page, 'settle-dialog-date', typedDate(today));
+      await shot(page, `99-carried-bill-settle-${language}`);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('settle-dialog').waitFor({ state: 'detached' });
+      assert.equal(
+        (await carriedOpen()).some((r) => r.paymentId === bill.paymentId),
+        false,
+        'paid: the current year no longer lists it open',
+      );
+      const byHand = await rest('zwei', 'POST', 'Payments/Open', { departmentId: deptId, year: currentYear, paidByHand: true });
+      const paid = byHand.json.suppliers.flatMap((g) => g.rows).find((r) => r.paymentId === bill.paymentId);
+      assert.ok(paid?.datePaid?.startsWith(`${currentYear}-`), `paid in ${currentYear}: ${JSON.stringify(paid)}`);
+
+      await page.reload();
+      await page.getByTestId('movement-payments').click();
+      const reopen = page.getByTestId(`payment-reopen-${bill.paymentId}`);
+      await reopen.waitFor();
+      await shot(page, `99-carried-bill-paid-${language}`);
+      await reopen.click();
+      await page.getByText(tx.reopened).waitFor();
+      // the dialog closes with the saved bill read again; opened anew it offers the payment again
+      await page.getByTestId('payments-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('movement-payments').click();
+      await page.getByTestId(`payment-settle-${bill.paymentId}`).filter({ hasText: tx.pay }).waitFor();
+      assert.ok(
+        (await carriedOpen()).some((r) => r.paymentId === bill.paymentId && Math.round(r.amount * 100) === Math.round(bill.amount * 100)),
+        'open again',
+      );
+      await page.keyboard.press('Escape');
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

@@ -221,7 +221,7 @@ async function assertNoOpenPayments(tx: Db, id: number): Promise<void> {
     tx,
     sql`select 1 as one from movement_payments p join movements m on m.id = p.movement_id
         left join budget_heads h on h.department_id = m.department_id and h.year = m.year
-        where m.department_id = ${id} and p.date_paid is null and h.final_approved is null limit 1`,
+        where m.department_id = ${id} and not m.cancelled and p.date_paid is null and h.final_approved is null limit 1`,
   );
   if (open.length > 0) fail('InvalidValue', { field: 'openPaymentsAllowed', params: { reason: 'openPayments' } });
 }

@@ -141,6 +141,8 @@ export const de = {
       reservation: 'Vormerkung',
       transfer: 'Umbuchung',
       accountTransfer: 'Kontoübertrag',
+      // GLOSSARY "returned by the bank": a returned transfer's money back on the account
+      paymentReturn: 'Von der Bank zurückgewiesen',
     },
     total: 'Summe',
     grandTotal: 'Gesamtsumme',
@@ -161,6 +163,9 @@ export const de = {
       box: ['Anfangsbestand', 'Einnahmen', 'Ausgaben', 'Saldo der Bewegungen', 'Endbestand', 'Noch nicht bezahlte Raten'],
       opening: 'Anfangsbestand',
       counter: { out: 'an', in: 'von' },
+      /** A bank return's payment order and the bill's record of an earlier year. */
+      order: 'Zahlungsauftrag',
+      record: 'Buchung',
       empty: 'Keine Bewegungen in diesem Zeitraum.',
     },
     chapterDigest: {

@@ -132,6 +132,8 @@ export const it: ReportLabels = {
       reservation: 'Prenotazione',
       transfer: 'Giroconto',
       accountTransfer: 'Trasferimento tra conti',
+      // GLOSSARY "returned by the bank": a returned transfer's money back on the account
+      paymentReturn: 'Respinto dalla banca',
     },
     total: 'Totale',
     grandTotal: 'Totale generale',
@@ -153,6 +155,9 @@ export const it: ReportLabels = {
       box: ['Saldo iniziale', 'Entrate', 'Uscite', 'Saldo dei movimenti', 'Saldo finale', 'Rate non ancora pagate'],
       opening: 'Saldo iniziale',
       counter: { out: 'a', in: 'da' },
+      /** A bank return's payment order and the bill's record of an earlier year. */
+      order: 'Ordine di pagamento',
+      record: 'Registrazione',
       empty: 'Nessun movimento in questo periodo.',
     },
     chapterDigest: {

@@ -48,13 +48,21 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
   const { data, table } = useDigestAnswer(query, enabled, state.paging);
 
   const columns = [
-    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 170, supplier: 160 }),
+    ...movementColumns<CashJournalRow>(i18n, descriptionOf, { kind: 210, supplier: 160 }),
     amountColumn<CashJournalRow>('amount', t`Betrag`, (r) => r.amount),
     amountColumn<CashJournalRow>('balance', t`Saldo`, (r) => r.finalBalance),
   ];
 
-  /** An account transfer names the other account: "an B1" when it leaves, "von B1" when it comes in. */
+  /**
+   * An account transfer names the other account: "an B1" when it leaves, "von B1" when it comes in; a
+   * bank return its payment order and the bill's record (of an earlier year: number/year).
+   */
   function descriptionOf(r: CashJournalRow): string {
+    if (r.kind === 'paymentReturn') {
+      const order = r.orderNumber === null ? '' : t`Zahlungsauftrag ${r.orderNumber}/${r.orderYear}`;
+      const record = r.recordYear === null ? '' : t`Buchung ${r.recordNumber}/${r.recordYear}`;
+      return [order, record, r.description].filter(Boolean).join(' · ');
+    }
     if (r.kind !== 'accountTransfer' || !r.counterAccountCode) return r.description;
     // a cancelled transfer moved nothing: the other account without a direction
     const counter = r.cancelled ? `⇄ ${r.counterAccountCode}` : r.amount < 0 ? t`an ${r.counterAccountCode}` : t`von ${r.counterAccountCode}`;

@@ -24,4 +24,6 @@ export const digestRowLabels: Record<DigestRowLabel, MessageDescriptor> = {
   reservation: msg`Vormerkung`,
   transfer: msg`Umbuchung`,
   accountTransfer: msg`Kontoübertrag`,
+  // GLOSSARY "returned by the bank": the money of a returned transfer back on the account
+  paymentReturn: msg`Von der Bank zurückgewiesen`,
 };

@@ -24,6 +24,7 @@ export function digestRowHref(row: DigestRowSource, digestScope: ScopeRef): stri
     case 'revenue':
     case 'paymentDone':
     case 'paymentOpen':
+    case 'paymentReturn':
     case 'transfer': {
       const kind = row.movementKind ?? (row.kind === 'revenue' ? 'revenues' : row.kind === 'transfer' ? null : 'expenses');
       return kind && row.recordNumber > 0 ? scopePath(scope, `movements/${kind}/${row.recordNumber}`) : null;

@@ -176,7 +176,13 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         </div>
         <Group gap="xs" wrap="nowrap">
           {isOpenPayment ? (
-            <Button variant="default" onClick={() => setPaymentsOpen(true)} disabled={total === 0} data-testid="movement-payments">
+            <Button
+              variant="default"
+              onClick={() => setPaymentsOpen(true)}
+              // a cancelled bill's kept instalments are shown (greyed) though its total is 0
+              disabled={total === 0 && !(movement?.cancelled && v.payments.length > 0)}
+              data-testid="movement-payments"
+            >
               {v.payments.length > 1 ? t`Zahlungen (${v.payments.length})` : t`Zahlungen`}
             </Button>
           ) : null}
@@ -396,7 +402,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           total={transferTotal}
         />
       ) : null}
-      {isOpenPayment && v.payments.length > 0 && v.payments.reduce((s, p) => s + p.amount, 0) !== total ? (
+      {/* a cancelled bill's kept instalments no longer match its total of 0 on purpose (DOMAIN decision 27) */}
+      {isOpenPayment && !movement?.cancelled && v.payments.length > 0 && v.payments.reduce((s, p) => s + p.amount, 0) !== total ? (
         <Text size="sm" c="red" data-testid="payments-mismatch">
           {t`Die Zahlungen ergeben nicht den Gesamtbetrag: bitte im Dialog „Zahlungen“ anpassen.`}
         </Text>
@@ -419,6 +426,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         payments={v.payments}
         dateDue={due}
         readOnly={!rowsEditable}
+        cancelled={movement?.cancelled ?? false}
         saved={movement && !v.asNew && !draft.dirty && !movement.cancelled ? byHand(movement) : null}
         onClose={() => setPaymentsOpen(false)}
         onAccept={(rows) => {

@@ -4,7 +4,7 @@ import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import type { InstalmentBrief } from '../payments/InstalmentDateDialog.tsx';
 import { SettleDialog } from '../payments/SettleDialog.tsx';
-import { InstalmentActions } from './InstalmentActions.tsx';
+import { InstalmentActions, useCarriedInstalments } from './InstalmentActions.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DialogFooter } from '../../ui/DialogFooter.tsx';
@@ -21,6 +21,8 @@ interface Props {
   /** The default due date (document date + the supplier's payment term). */
   dateDue: string;
   readOnly: boolean;
+  /** The record is cancelled (DOMAIN decision 27): its kept instalments are shown greyed, counting 0. */
+  cancelled?: boolean;
   onAccept: (payments: PaymentDraft[]) => void;
   onClose: () => void;
   /**
@@ -47,11 +49,13 @@ export function PaymentsDialog(props: Props) {
   return props.opened ? <PaymentsDialogOpen {...props} /> : null;
 }
 
-function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onClose, saved }: Props) {
+function PaymentsDialogOpen({ total, payments, dateDue, readOnly, cancelled = false, onAccept, onClose, saved }: Props) {
   const { t } = useLingui();
   const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
   const [message, setMessage] = useState<string | null>(null);
-  const [paying, setPaying] = useState<MovementPayment | null>(null);
+  const [paying, setPaying] = useState<{ payment: MovementPayment; year: number } | null>(null);
+  // a bill of an earlier year carried over: the next year pays its open instalments (DOMAIN decision 21)
+  const carried = useCarriedInstalments(saved ? saved.movementId : null);
   // row k as saved (unchanged in the dialog): the payment by hand acts on it
   const savedAt = (k: number): MovementPayment | null => {
     const p = saved?.payments[k];
@@ -92,7 +96,12 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
   return (
     <Modal opened onClose={onClose} title={t`Zahlungen (Raten)`} size={saved ? 'xl' : 'lg'} closeOnEscape data-testid="payments-dialog">
       <div onKeyDown={onKeyDown}>
-        <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
+        {cancelled ? (
+          <Text size="sm" c="dimmed" mb="xs" data-testid="payments-cancelled">
+            {t`Die Buchung ist storniert: ihre Raten bleiben zur Nachvollziehbarkeit stehen und zählen nirgends (0,00).`}
+          </Text>
+        ) : null}
+        <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed" opacity={cancelled ? 0.5 : undefined} data-cancelled={cancelled || undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36}>#</Table.Th>
@@ -146,7 +155,13 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 </Table.Td>
                 {saved ? (
                   <Table.Td>
-                    <InstalmentActions payment={savedAt(index)} movementId={saved.movementId} onPay={setPaying} onReopened={changed} />
+                    <InstalmentActions
+                      payment={savedAt(index)}
+                      movementId={saved.movementId}
+                      carried={carried}
+                      onPay={(payment, year) => setPaying({ payment, year })}
+                      onReopened={changed}
+                    />
                   </Table.Td>
                 ) : null}
                 <Table.Td px={0}>
@@ -176,8 +191,12 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
                 <Amount cents={sum} size="sm" fw={700} data-testid="payments-sum" />
               </Table.Td>
               <Table.Td colSpan={saved ? 4 : 3}>
-                <Text size="sm" c={difference === 0 ? 'dimmed' : 'red'} data-testid="payments-difference">
-                  {difference === 0 ? t`= Gesamtbetrag ${formatAmount(total)}` : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
+                <Text size="sm" c={difference === 0 || cancelled ? 'dimmed' : 'red'} data-testid="payments-difference">
+                  {cancelled
+                    ? t`storniert`
+                    : difference === 0
+                      ? t`= Gesamtbetrag ${formatAmount(total)}`
+                      : t`Gesamtbetrag ${formatAmount(total)}, Differenz ${formatAmount(difference)}`}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -192,7 +211,8 @@ function PaymentsDialogOpen({ total, payments, dateDue, readOnly, onAccept, onCl
       </div>
       {paying && saved ? (
         <SettleDialog
-          instalment={saved.instalment(paying)}
+          instalment={saved.instalment(paying.payment)}
+          year={paying.year}
           defaultAccountId={saved.accountId}
           onClose={() => setPaying(null)}
           onSettled={() => void changed()}

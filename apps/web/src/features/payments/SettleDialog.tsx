@@ -29,17 +29,22 @@ export function useDateProblemText(year: number, notBefore: { date: string | nul
  */
 export function SettleDialog({
   instalment,
+  year: payYear,
   defaultAccountId,
   onClose,
   onSettled,
 }: {
   instalment: InstalmentBrief;
+  /** The year that pays it (default the scope year; a bill's carried instalment: the year it is carried into). */
+  year?: number;
   defaultAccountId: number | null;
   onClose: () => void;
   onSettled?: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const { department, year } = useScope();
+  const scope = useScope();
+  const { department } = scope;
+  const year = payYear ?? scope.year;
   const accounts = useQuery(paymentAccountsQuery({ department }));
   const choices = (accounts.data ?? []).filter((a) => canPayByHandFrom(a.type));
   const [accountId, setAccountId] = useState<number | null>(defaultAccountId);

@@ -51,6 +51,9 @@ interface RawJournal {
   supplier_name: string | null;
   description: string | null;
   counter_account_code: string | null;
+  movement_year: number | string | null;
+  order_number: number | string | null;
+  order_year: number | string | null;
 }
 
 /**
@@ -120,23 +123,25 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
            m.document_number, m.supplier_id, s.code as supplier_code, ${supplierNameSql('s')} as supplier_name,
            case when r.transfer_id is not null then t.note
                 else (select ${notesSql} from movement_positions p where p.movement_id = r.movement_id) end as description,
-           ca.code as counter_account_code
+           ca.code as counter_account_code, m.year as movement_year, ro.order_number, ro.year as order_year
     from box
     left join selected r on ${pageCondition(sql`r.seq`, input)}
     left join movements m on m.id = r.movement_id
     left join suppliers s on s.id = m.supplier_id
     left join account_transfers t on t.id = r.transfer_id
     left join accounts ca on ca.id = r.counter_account_id
+    left join payment_order_items ri on r.source = 'paymentReturn' and ri.payment_id = r.payment_id and ri.returned_on = r.booked_on
+    left join payment_orders ro on ro.id = ri.order_id
     order by r.seq`;
 }
 
-function toRow(r: RawJournal): CashJournalRow {
+function toRow(r: RawJournal, year: number): CashJournalRow {
   const source = SOURCE_KIND[(r.source ?? 'revenue') as keyof typeof SOURCE_KIND];
   const isMovement = source !== 'accountTransfer';
   const cancelled = r.cancelled !== null && toBool(r.cancelled);
   return {
-    // a bank return (DOMAIN decision 22) is the open payment's instalment coming back: open again (isPaid false), cash in
-    kind: source === 'paymentReturn' ? 'paymentOpen' : source === 'payment' ? (Number(r.movement_type) === 2 ? 'paymentOpen' : 'paymentDone') : source,
+    // a bank return (DOMAIN decision 22) is its own kind: the money back on the order's account (+), the instalment open again (isPaid false)
+    kind: source === 'payment' ? (Number(r.movement_type) === 2 ? 'paymentOpen' : 'paymentDone') : source,
     movementId: numOrNull(r.movement_id),
     movementKind: kindOrNull(r.kind),
     type: typeOrNull(r.movement_type),
@@ -152,7 +157,10 @@ function toRow(r: RawJournal): CashJournalRow {
     supplierName: r.supplier_name ?? '',
     description: r.description ?? '',
     cancelled,
+    recordYear: r.movement_year !== null && Number(r.movement_year) !== year ? Number(r.movement_year) : null,
     paymentId: numOrNull(r.payment_id),
+    orderNumber: numOrNull(r.order_number),
+    orderYear: numOrNull(r.order_year),
     counterAccountCode: r.counter_account_code,
     amount: cents(r.amount),
     isPaid: source === 'payment' ? (cancelled ? null : true) : source === 'paymentReturn' ? false : null,
@@ -183,7 +191,7 @@ export async function cashJournal(db: Db, scope: DigestScope, input: CashJournal
     movementsBalance: totalProfit - totalLoss,
     finalBalance: dateFromBalance + totalProfit - totalLoss,
     openPayments: cents(head.open_payments),
-    movements: raw.filter((r) => r.source !== null).map(toRow),
+    movements: raw.filter((r) => r.source !== null).map((r) => toRow(r, scope.year)),
     ...pageFields(Number(head.row_count), input),
   };
 }

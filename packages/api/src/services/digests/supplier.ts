@@ -62,7 +62,7 @@ function supplierDigestSql(scope: DigestScope, suppliers: SQL, withRows: boolean
       ) pos on true
       left join lateral (
         select sum(y.amount) filter (where y.date_paid is not null) as paid, sum(y.amount) filter (where y.date_paid is null) as not_paid
-        from movement_payments y where y.movement_id = m.id
+        from movement_payments y where y.movement_id = m.id and not m.cancelled
       ) pay on true
       where m.supplier_id in (select id from sup) and m.department_id = ${scope.departmentId} and m.year = ${scope.year}
     ),

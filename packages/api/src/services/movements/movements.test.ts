@@ -295,9 +295,14 @@ describeOnDatabases('movements', (get) => {
   it('an earlier record is cancelled: it keeps its number, its amounts are gone', async () => {
     const c = await as('zwei');
     const s = await scope();
+    const standing = await c.movements.get({ ...s, kind: 'expenses', recordNumber: 1 });
     expect(await c.movements.delete({ ...s, kind: 'expenses', recordNumber: 1 })).toEqual({ deleted: false, cancelled: true, recordNumber: 1 });
     const cancelled = await c.movements.get({ ...s, kind: 'expenses', recordNumber: 1 });
-    expect(cancelled).toMatchObject({ recordNumber: 1, cancelled: true, isEditable: false, total: 0, payments: [] });
+    expect(cancelled).toMatchObject({ recordNumber: 1, cancelled: true, isEditable: false, total: 0 });
+    // its instalments stay as they were (DOMAIN decision 27), counting 0: nothing paid or open on its positions
+    expect(standing.payments.length).toBeGreaterThan(0);
+    expect(cancelled.payments).toEqual(standing.payments);
+    expect(cancelled.positions.every((p) => p.paid === 0 && p.open === 0)).toBe(true);
     // its positions stay with their chapters at 0 (DOMAIN decision 27: the chapter register lists it)
     expect(cancelled.positions.map((p) => [p.chapter, p.amount, p.reservationId])).toEqual([
       ['21006', 0, null],

@@ -63,7 +63,7 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
                s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name,
                (coalesce((select sum(p.amount) from movement_positions p where p.movement_id = m.id), 0)
                 + coalesce((select sum(t.amount) from movement_transfer_positions t where t.movement_id = m.id), 0))::text as amount,
-               exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
+               not m.cancelled and exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
                m.cancelled
         from movements m left join suppliers s on s.id = m.supplier_id
         where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}`,

@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema } from '@app/db';
 import {
   dropZeroPositions,
   kindOfType,
@@ -9,7 +9,7 @@ import {
   type MovementSave,
   normalizeMovementHead,
 } from '@app/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
@@ -77,10 +77,13 @@ async function keptByHand(tx: Db, movementId: number, payments: CheckedSave['pay
 /**
  * A cancelled movement's rows (DOMAIN decisions 1 and 27): its positions and transfer positions stay
  * with their chapters and notes at amount 0, unlinked from any reservation (what they used is given
- * back), so the chapter register lists the record on its chapters; its payments (and their shares) go.
+ * back), so the chapter register lists the record on its chapters; its instalments stay as they were
+ * (amount, due date, date paid, account, note), marked by the movement's `cancelled`, and count 0
+ * everywhere: every read of instalments joins the movement and leaves a cancelled one out
+ * (`not m.cancelled`). Their shares of the positions go (the positions are 0).
  */
 async function cancelMovementRows(tx: Db, movementId: number): Promise<void> {
-  await tx.delete(movementPayments).where(eq(movementPayments.movementId, movementId));
+  await execRows(tx, sql`delete from movement_payment_shares s using movement_payments pay where s.payment_id = pay.id and pay.movement_id = ${movementId}`);
   await tx.update(movementPositions).set({ amount: 0, reservationId: null, reservationAmount: 0 }).where(eq(movementPositions.movementId, movementId));
   await tx.update(movementTransferPositions).set({ amount: 0 }).where(eq(movementTransferPositions.movementId, movementId));
 }
@@ -286,7 +289,7 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
 /**
  * Movements.delete (DOMAIN decision 1): the latest record of its kind is deleted and its number given
  * back to the counter; an earlier one is cancelled: it keeps its number and head, its positions and
- * transfer positions at 0 (cancelMovementRows), its payments go; lists and digests show it as cancelled.
+ * transfer positions at 0 (cancelMovementRows), its instalments kept counting 0; lists and digests show it as cancelled.
  */
 export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<MovementKey, 'kind' | 'recordNumber'>): Promise<MovementDeleteResult> {
   return db.transaction(async (tx): Promise<MovementDeleteResult> => {

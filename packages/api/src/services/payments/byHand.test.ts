@@ -198,7 +198,17 @@ describeOnDatabases('payments: an open instalment paid by hand; a bank return', 
     expect((await balance(Y + 1, 'B1', END_OF_Y1))?.movementsBalance).toBe(b1?.movementsBalance);
     expect((await journal(Y + 1, ids.bank, END_OF_Y1)).filter((r) => r[0] === `${Y + 1}-01-28` || r[0] === `${Y + 1}-02-03`)).toEqual([
       [`${Y + 1}-01-28`, 'paymentOpen', -10_001, true],
-      [`${Y + 1}-02-03`, 'paymentOpen', 10_001, false],
+      [`${Y + 1}-02-03`, 'paymentReturn', 10_001, false],
+    ]);
+    // the return is its own kind (the money back on B1, the receipt side) with its order and the bill's record of Y
+    const back = (await c.digests.cashJournal({ ...y1, accountId: ids.bank })).movements.find((r) => r.kind === 'paymentReturn');
+    expect(back && [back.recordNumber, back.recordYear, back.orderNumber, back.orderYear, back.paymentId, back.movementId]).toEqual([
+      ids.record,
+      Y,
+      1,
+      Y + 1,
+      ids.open,
+      ids.bill,
     ]);
     const movement = await c.movements.get({ ...(await scope(Y)), kind: 'expenses', recordNumber: ids.record });
     expect(movement.payments.find((p) => p.id === ids.open)).toMatchObject({ datePaid: null, orderNumber: null });
