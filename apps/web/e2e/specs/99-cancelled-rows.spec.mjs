@@ -168,11 +168,10 @@ describe('a cancelled bill keeps its instalments (DOMAIN decision 27)', () => {
         'not an open payment',
       );
 
-      const { context, page, errors } = await newPage(browser());
-      await signInAndWait(page, 'zwei');
-      await page.goto(`${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.json.recordNumber}`);
-      await page.getByTestId('movement-payments').waitFor();
-      if (language === 'it') await setLanguage(page, 'it');
+      const { context, page, errors } = await openAs(browser(), 'zwei', `${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.json.recordNumber}`, {
+        ready: 'movement-payments',
+        language,
+      });
       await page.getByTestId('movement-payments').click();
       await page.getByTestId('payments-cancelled').waitFor();
       assert.equal(await page.getByTestId('payments-dialog').locator('table[data-cancelled]').count(), 1, 'the table greyed');

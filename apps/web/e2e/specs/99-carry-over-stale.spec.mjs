@@ -158,11 +158,10 @@ describe('a carried bill paid from its payments dialog', () => {
       const tx = texts[language];
       const [bill] = await carriedOpen();
       assert.ok(bill, 'a bill of the previous year carried open into the current year');
-      const { context, page, errors } = await newPage(browser());
-      await signInAndWait(page, 'zwei');
-      await page.goto(`${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.recordNumber}`);
-      await page.getByTestId('movement-payments').waitFor();
-      if (language === 'it') await setLanguage(page, 'it');
+      const { context, page, errors } = await openAs(browser(), 'zwei', `${baseUrl}/dept/${dept}/year/${year}/movements/expenses/${bill.recordNumber}`, {
+        ready: 'movement-payments',
+        language,
+      });
       await page.getByTestId('movement-payments').click();
       // the button names the year that pays it
       const pay = page.getByTestId(`payment-settle-${bill.paymentId}`).filter({ hasText: tx.pay });
