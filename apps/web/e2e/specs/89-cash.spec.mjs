@@ -26,6 +26,7 @@ import {
   baseUrl,
   cents,
   currentYear,
+  isoToday,
   menuEntry,
   newPage,
   rest,
@@ -135,11 +136,6 @@ async function departmentId(code) {
   return found.id;
 }
 
-function todayIso() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 // 202 in the current year: a small balanced forecast, approved (the management menu opens), so its saldo
 // screen can be seen in a later year than the first one
 before(async () => {
@@ -151,7 +147,7 @@ before(async () => {
     const saved = await rest('supervisor', 'PUT', `Budget/Forecast?${scope}&part=${part}`, { positions: [{ chapter, amountCurrYear: 100 }] });
     assert.ok(saved.status === 200 || saved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(saved.json));
   }
-  const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?${scope}&approval=${todayIso()}`);
+  const approved = await rest('supervisor', 'GET', `Budget/Forecast/Approve?${scope}&approval=${isoToday()}`);
   assert.equal(approved.status, 200, JSON.stringify(approved.json));
 });
 
