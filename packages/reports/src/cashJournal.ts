@@ -11,7 +11,7 @@ import { localName } from './names.ts';
  * The printed cash journal (printedLists/cashJournal, spec 3 §2; DOMAIN decision 9): the account and
  * the period under the title, the balance box (balance at the start, revenues, expenses, movements
  * balance, final balance, instalments not yet paid), then every row of the period — revenues,
- * instalments on their date paid, bank returns ("Von der Bank zurückgewiesen", with the payment order,
+ * instalments on their date paid, bank returns (their own row kind, with the payment order,
  * among the revenues), account transfers; a cancelled record "(storniert)" with 0,00 —
  * with revenues and expenses apart and the running balance, opened by the balance at the start and
  * closed by the totals.
