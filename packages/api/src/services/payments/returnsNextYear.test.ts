@@ -198,4 +198,16 @@ describeOnDatabases('payments: a December transfer returned in January', (get) =
     expect(await reports(Y)).toEqual(yBefore?.reports);
     expect(await journal(Y)).toEqual(yBefore?.journal);
   });
+
+  it('Y+2: a return of the December order of Y is refused (InvalidDate): only the year after the payment books it', async () => {
+    expect((await (await as('supervisor')).years.create({ year: Y + 2 })).created).toBe(true);
+    await approveForecast(Y + 2);
+    const inY2 = new Date(`${Y + 2}-01-15T10:00:00Z`);
+    const c = await as('zwei', inY2);
+    await expectAppError(
+      c.payments.returned({ ...(await scope(Y + 2)), orderId: ids.order, paymentId: ids.open, returnedOn: `${Y + 2}-01-08` }),
+      'InvalidDate',
+      { field: 'returnedOn' },
+    );
+  });
 });
