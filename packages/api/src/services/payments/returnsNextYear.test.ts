@@ -110,6 +110,9 @@ describeOnDatabases('payments: a December transfer returned in January', (get) =
     y1Before = { b1: (await balance(Y + 1))?.movementsBalance ?? 0, reports: await reports(Y + 1), table: await residueTable(Y + 1, 2) };
 
     expect(Object.keys(y1Before.table).sort()).toEqual([`${Y}/21003`, `${Y}/21006`]);
+    // Y+1's returns screen lists the December order of Y (the orders Y+1 or Y paid), Y's only its own
+    expect((await c.payments.orders({ ...y1, paidInYear: true })).map((o) => [o.id, o.year, o.datePaid])).toEqual([[ids.order, Y, `${Y}-12-20`]]);
+    expect((await c.payments.orders({ ...y, paidInYear: true })).map((o) => o.id)).toEqual([ids.order]);
     const protocol = await returnInY1();
     expect(protocol.items.map((i) => [i.paymentId, i.executed, i.returnedOn])).toEqual([
       [ids.decOpen, true, `${Y + 1}-01-08`],
