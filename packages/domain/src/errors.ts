@@ -76,6 +76,8 @@ export const errorStatus = {
   // every line determined; an empty chapter's manual residue needs both names; a manual residue not found (spelled as the spec)
   SmallerThanExistingResidue: 409,
   UndeterminedResidues: 409,
+  // a bank return in the year after its order's payment counts on the carried residue lines (DOMAIN decision 22)
+  ResiduesNotCarried: 409,
   ChapterDescriptionNeeded: 400,
   ResiduelNotFound: 404,
   // base data

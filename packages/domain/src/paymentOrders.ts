@@ -81,7 +81,8 @@ export type OrderRequestInput = z.infer<typeof OrderRequestInput>;
 
 /**
  * Payments/Orders: the orders of the scope year, or with `unregisteredOnly` the unregistered orders of the department up to the scope year,
- * or with `paidInYear` the orders registered with a date paid in the scope year (of any year up to it: a December order paid in January).
+ * or with `paidInYear` the orders registered with a date paid in the scope year or the year before (of any year up to it: a December order paid
+ * in January; an order paid in December whose transfer the bank returns in January, DOMAIN decision 22).
  */
 export const OrderListInput = ScopeInput.extend({ unregisteredOnly: z.boolean().default(false), paidInYear: z.boolean().default(false) });
 export type OrderListInput = z.infer<typeof OrderListInput>;

@@ -20,12 +20,16 @@ describe('paying by hand (DOMAIN decision 21)', () => {
 
 describe('bank returns (DOMAIN decision 22)', () => {
   const base = { year: 2026, today: '2026-03-10', datePaid: '2026-02-01' };
-  it('the return lies in the year of the payment, on or after its date paid, not after today', () => {
+  it('the return lies in the year of the payment or the next, on or after its date paid, not after today', () => {
     expect(returnDateProblem({ ...base, returnedOn: '2026-02-01' })).toBeNull();
     expect(returnDateProblem({ ...base, returnedOn: '2026-03-10' })).toBeNull();
     expect(returnDateProblem({ ...base, returnedOn: '2026-01-31' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
     expect(returnDateProblem({ ...base, returnedOn: '2026-03-11' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
-    // paid by a December order in the year before: returned in that year's books only
-    expect(returnDateProblem({ ...base, datePaid: '2025-12-30', returnedOn: '2026-01-05' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
+    // paid by a December order in the year before: the return is booked in the new year
+    expect(returnDateProblem({ ...base, datePaid: '2025-12-30', returnedOn: '2026-01-05' })).toBeNull();
+    // never two years later, never before the date paid
+    expect(returnDateProblem({ ...base, datePaid: '2024-12-30', returnedOn: '2026-01-05' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
+    expect(returnDateProblem({ ...base, datePaid: '2026-02-01', returnedOn: '2026-01-05' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
+    expect(returnDateProblem({ ...base, datePaid: '', returnedOn: '2026-01-05' })).toEqual({ code: 'InvalidDate', field: 'returnedOn' });
   });
 });

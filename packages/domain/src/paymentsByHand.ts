@@ -70,12 +70,14 @@ export function settleDateProblem(input: { year: number; today: string; datePaid
 
 /**
  * The date of a bank return (DOMAIN decision 22): a booking date of the scope year, not before the
- * date the order paid it, and the payment itself in the scope year (a return counts in the year of
- * the payment it reverses). InvalidDate / DateAfter31.12.
+ * date the order paid it, and the payment itself in the scope year or the year before (a December
+ * transfer the bank returns in January: the return is booked in the new year, the old year's books
+ * keep the payment). InvalidDate / DateAfter31.12.
  */
 export function returnDateProblem(input: { year: number; today: string; returnedOn: string; datePaid: string }): MovementDateError | null {
   const error = checkBookingDate(input.returnedOn, input.year, input.today, 'returnedOn');
   if (error) return error;
-  if (input.returnedOn < input.datePaid || !input.datePaid.startsWith(`${input.year}-`)) return { code: 'InvalidDate', field: 'returnedOn' };
+  const paidYear = Number(input.datePaid.slice(0, 4));
+  if (input.returnedOn < input.datePaid || !(paidYear === input.year || paidYear === input.year - 1)) return { code: 'InvalidDate', field: 'returnedOn' };
   return null;
 }

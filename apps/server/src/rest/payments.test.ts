@@ -20,7 +20,7 @@ for (const target of testDatabases()) {
     const today = todayIso();
     const state = { account: 0, orderId: 0, payments: [] as { paymentId: number; movementId: number }[] };
     const expectError = async (
-      res: Promise<{ statusCode: number; json: () => { details: { Message: string; Field?: string } } }>,
+      res: Promise<{ statusCode: number; json: () => { details: { Message: string; Field?: string; Params?: Record<string, unknown> } } }>,
       status: number,
       message: string,
     ) => {
@@ -159,6 +159,36 @@ for (const target of testDatabases()) {
       await expectError(t.call('zwei', 'DELETE', `Payments/Orders?${query()}&orderId=${state.orderId}`), 409, 'OrderRegistered');
       const chapter = await call('GET', `Budget/Chapter?${query()}&chapter=21006`);
       expect(chapter.json()).toMatchObject({ payments: 1234.56, openPayments: 99.99 });
+    });
+
+    it('POST Payments/Orders/Returned of an order paid in the year before, without the carry-over into YEAR: ResiduesNotCarried, nothing written', async () => {
+      // the order as if the bank had executed it on 20.12. of the year before (a December transfer returned in January)
+      const [executed] = state.payments;
+      const lastDecember = `${YEAR - 1}-12-20`;
+      const paidOn = async (date: string) => {
+        await t.handle.db.update(schema.paymentOrders).set({ datePaid: date }).where(eq(schema.paymentOrders.id, state.orderId));
+        await t.handle.db
+          .update(schema.movementPayments)
+          .set({ datePaid: date })
+          .where(eq(schema.movementPayments.id, executed?.paymentId ?? 0));
+      };
+      await paidOn(lastDecember);
+      const body = { ...scope(), order: { id: state.orderId }, paymentId: executed?.paymentId, date: today };
+      expect(await expectError(call('POST', 'Payments/Orders/Returned', body), 409, 'ResiduesNotCarried')).toMatchObject({
+        Field: 'returnedOn',
+        Params: { year: YEAR, previousYear: YEAR - 1 },
+      });
+      const [item] = await t.handle.db
+        .select({ returnedOn: schema.paymentOrderItems.returnedOn })
+        .from(schema.paymentOrderItems)
+        .where(eq(schema.paymentOrderItems.paymentId, executed?.paymentId ?? 0));
+      expect(item?.returnedOn).toBeNull();
+      const [pay] = await t.handle.db
+        .select({ datePaid: schema.movementPayments.datePaid })
+        .from(schema.movementPayments)
+        .where(eq(schema.movementPayments.id, executed?.paymentId ?? 0));
+      expect(pay?.datePaid).toBe(lastDecember);
+      await paidOn(today);
     });
 
     it('POST Payments/Orders/Returned (order, paymentId, date): open again, the protocol shows it (POST Payments/Orders/Protocol)', async () => {

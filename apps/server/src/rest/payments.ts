@@ -38,7 +38,8 @@ export const paymentRoutes: RestRoute[] = [
   row('POST', 'Payments/Orders/Registered', (c, req) => c.payments.register(withOrder(req) as never)),
   // ours: a registered order's protocol as it stands (bank returns included), the data of its print
   row('POST', 'Payments/Orders/Protocol', (c, req) => c.payments.protocol({ ...scopeOf(req), orderId: orderIdOf(req) } as never)),
-  // the bank returned an executed transfer: the order, `paymentId` and the `date` of the return (or `returnedOn`)
+  // the bank returned an executed transfer: the order, `paymentId` and the `date` of the return (or `returnedOn`), in the scope
+  // year; an order of the year before too (a December transfer returned in January: ResiduesNotCarried before the carry-over)
   row('POST', 'Payments/Orders/Returned', (c, req) => {
     const { date, returnedOn, ...body } = withOrder(req);
     return c.payments.returned({ ...body, returnedOn: returnedOn ?? date } as never);

@@ -12,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../ledger/chapterFigures.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
+import { returnedCarriedFrom } from '../ledger/movementFigures.ts';
 import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
@@ -97,6 +98,10 @@ function rowsSql(): SQL {
       join movement_positions p on p.chapter_budget_id = src.id`,
       sql`dst.id in ${lines} and ${carriedInstalment(sql`dst`)}`,
     )}
+    union all
+    select dst.id, 'paymentReturn', 'payments', 3, m.id, null, m.id, null, ri.returned_on, m.record_number, ${notesSql}, -sum(s.amount), null, false, null, m.year, false
+      ${returnedCarriedFrom(null, sql`dst.id in ${lines}`)}
+      group by dst.id, m.id, ri.returned_on
     union all
     select t.from_chapter_budget_id, 'transfer', 'payments', 5, t.id, null, m.id, null, m.record_date, m.record_number, t.note, t.amount,
            null, false, t.to_chapter_budget_id, m.year, m.cancelled

@@ -58,7 +58,8 @@ export const cashSources: CashSource[] = [
       where pay.date_paid is not null and coalesce(pay.account_id, m.account_id) is not null and ${movementsOf(scope)}`,
   },
   {
-    // a returned transfer: paid by its order that day (a payment row), back on the return date; both in the year of the payment
+    // a returned transfer: paid by its order that day (a payment row), back on the return date, each in the year of its date
+    // (a December transfer returned in January comes back in the new year, DOMAIN decision 22)
     name: 'returnedInstalments',
     select: (scope) => {
       const returned = sql`from payment_order_items i join payment_orders o on o.id = i.order_id

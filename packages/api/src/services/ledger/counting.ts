@@ -8,9 +8,33 @@ import { sqlList } from './sql.ts';
  * fragment, so a rule changed here changes everywhere. The aliases are the ones the fragments name.
  */
 
-/** The instalment `pay` is paid by 31.12 of `year` (an SQL year expression): paid in that year's figures, else open. */
+/**
+ * The instalment `pay` is paid by 31.12 of `year` (an SQL year expression): paid in that year's figures, else open.
+ * Also paid there: an instalment an order paid by that 31.12 and the bank returned after it (a December
+ * transfer returned in January, DOMAIN decision 22) — open again or paid again later, but that year's books
+ * keep the payment; the return counts in the year of its date (movementFigures.ts returnedCarried).
+ */
 export function paidBy(year: SQL): SQL {
-  return sql`(pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))`;
+  return sql`((pay.date_paid is not null and pay.date_paid <= make_date(${year}, 12, 31))
+    or ${returnedAfter(year)})`;
+}
+
+/** The instalment `pay` was paid by an order by 31.12 of `year` and returned by the bank after it. */
+function returnedAfter(year: SQL): SQL {
+  return sql`exists (select 1 from payment_order_items ri join payment_orders ro on ro.id = ri.order_id
+      where ri.payment_id = pay.id and ri.returned_on > make_date(${year}, 12, 31) and ro.date_paid <= make_date(${year}, 12, 31))`;
+}
+
+/**
+ * A bank return in a later year than its order's payment (DOMAIN decision 22), a condition on the order
+ * item `ri` (of the instalment `pay`) and the line `dst`: `ri` returned the instalment in `dst`'s year and
+ * its order paid it in an earlier year. On the carried line `dst` the return counts as a payment of minus
+ * the instalment's share (the cash came back), so that with its payment again the line's payments net
+ * to what the cash moved.
+ */
+export function returnedIn(dst: SQL): SQL {
+  return sql`ri.returned_on >= make_date(${dst}.year, 1, 1) and ri.returned_on <= make_date(${dst}.year, 12, 31)
+        and exists (select 1 from payment_orders ro where ro.id = ri.order_id and ro.date_paid < make_date(${dst}.year, 1, 1))`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { carriedInstalment, carriedLine, paidBy } from './counting.ts';
+import { carriedInstalment, carriedLine, paidBy, returnedIn } from './counting.ts';
 import type { FigureScope, FigureSource } from './figureSources.ts';
 import { sqlList } from './sql.ts';
 
@@ -49,6 +49,23 @@ function spentPositions(scope: FigureScope, line: SQL): SQL {
       from movement_positions p where p.chapter_budget_id = ${line}${excluded}`;
 }
 
+/**
+ * The shares of instalments returned in a later year than their order paid them, on the residue lines `dst`
+ * they count on (carriedLine): `from .. where` with the aliases dst, src, p, m, s, pay and the return `ri`
+ * (counting.ts returnedIn, one per instalment and year) — the figure source returnedCarried and the
+ * chapter register's return rows. `lines`: a condition on `dst` (one line, or the scope's lines).
+ */
+export function returnedCarriedFrom(scope: FigureScope | null, lines: SQL): SQL {
+  return sql`from chapter_budgets dst
+      join chapter_budgets src on ${carriedLine(sql`src`, sql`dst`)}
+      join movement_positions p on p.chapter_budget_id = src.id
+      join movements m on m.id = p.movement_id
+      join movement_payment_shares s on s.position_id = p.id
+      join movement_payments pay on pay.id = s.payment_id
+      join payment_order_items ri on ri.payment_id = pay.id and ${returnedIn(sql`dst`)}
+      where m.kind = 'expenses' and not m.cancelled${scope ? excludedMovements(scope) : sql``} and ${lines}`;
+}
+
 export const movementFigureSources: FigureSource[] = [
   {
     name: 'revenuePositions',
@@ -94,6 +111,14 @@ export const movementFigureSources: FigureSource[] = [
       join movement_payments pay on pay.id = s.payment_id
       where m.kind = 'expenses' and not m.cancelled${excludedMovements(scope)} and ${carriedInstalment(sql`dst`)}
         and ${line ? sql`dst.id = ${line}` : sql`dst.department_id in (${sqlList(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`}`,
+  },
+  {
+    // a bank return in a later year than its order's payment (DOMAIN decision 22): the old year keeps the
+    // payment (paidBy), the instalment counts again on the residue line (carriedInstalments) and the
+    // return is a payment of minus its share there, as the cash came back in the line's year
+    name: 'returnedCarried',
+    select: (scope, line) => sql`select dst.id as chapter_budget_id, -s.amount as payments, 0::numeric as open_payments, 0::numeric as reservations
+      ${returnedCarriedFrom(scope, line ? sql`dst.id = ${line}` : sql`dst.department_id in (${sqlList(scope.departmentIds)}) and dst.year between ${scope.yearFrom} and ${scope.yearTo}`)}`,
   },
   {
     // both sides count as payments (expense paid, revenue collected): one branch per side

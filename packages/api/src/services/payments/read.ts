@@ -184,13 +184,13 @@ export function brief({ createdAt: _c, ...order }: StoredOrder): PaymentOrderBri
   return order;
 }
 
-/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen), or with `paidInYear` the registered ones the scope year paid (its bank returns). */
+/** Payments/Orders: the scope year's orders, or with `unregisteredOnly` the unregistered ones of every year up to the scope year (the register screen), or with `paidInYear` the registered ones the scope year or the year before paid (its bank returns: a December transfer may come back in January). */
 export async function listOrders(db: Db, scope: PaymentScope, input: OrderListInput): Promise<PaymentOrderBrief[]> {
   await paymentsDepartment(db, scope);
   const where = input.unregisteredOnly
     ? sql`o.registered_at is null and o.cancelled_at is null and o.year <= ${scope.year}`
     : input.paidInYear
-      ? sql`o.registered_at is not null and o.cancelled_at is null and o.year <= ${scope.year} and extract(year from o.date_paid) = ${scope.year}`
+      ? sql`o.registered_at is not null and o.cancelled_at is null and o.year <= ${scope.year} and extract(year from o.date_paid) between ${scope.year - 1} and ${scope.year}`
       : sql`o.year = ${scope.year}`;
   return (await orderBriefs(db, scope, where)).map(brief);
 }

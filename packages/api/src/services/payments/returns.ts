@@ -1,4 +1,4 @@
-import { type Db, schema } from '@app/db';
+import { type Db, execRows, schema } from '@app/db';
 import { type RegisteredProtocol, type ReturnInput, returnDateProblem } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -18,7 +18,8 @@ const { movementPayments, paymentOrderItems, paymentOrders } = schema;
  * (ledger/cashSources.ts returnedInstalments). Refused: an order not registered (InvalidValue) or
  * cancelled / unknown (OrderNotFound); an instalment not executed by the order or already returned
  * (InvalidValue on paymentId); a date outside the scope year, after today, before the order's date paid
- * or an order paid in another year (returnDateProblem: InvalidDate / DateAfter31.12 on returnedOn).
+ * or an order paid neither in the scope year nor the year before (returnDateProblem: InvalidDate / DateAfter31.12
+ * on returnedOn). An order of the year before: carriedLinesForReturn (ResiduesNotCarried without the carry-over).
  */
 export async function returnInstalment(db: Db, scope: PaymentScope, input: ReturnInput): Promise<RegisteredProtocol> {
   return db.transaction(async (tx) => {
@@ -40,6 +41,7 @@ export async function returnInstalment(db: Db, scope: PaymentScope, input: Retur
       .where(and(eq(paymentOrderItems.orderId, order.id), eq(paymentOrderItems.paymentId, input.paymentId)));
     if (!item || item.returnedOn !== null || item.datePaid !== order.datePaid)
       fail('InvalidValue', { field: 'paymentId', params: { paymentId: input.paymentId, returnedOn: item?.returnedOn ?? '' } });
+    if (order.datePaid !== null && order.datePaid < `${scope.year}-01-01`) await carriedLinesForReturn(tx, scope, input.paymentId);
     await tx
       .update(paymentOrderItems)
       .set({ returnedOn: input.returnedOn, returnedAt: scope.now, returnedBy: scope.userId })
@@ -47,4 +49,29 @@ export async function returnInstalment(db: Db, scope: PaymentScope, input: Retur
     await tx.update(movementPayments).set({ datePaid: null, accountId: null, note: '' }).where(eq(movementPayments.id, input.paymentId));
     return protocolOf(scope, order, await storedProtocolItems(tx, order.id));
   });
+}
+
+/**
+ * A return in the year after its order paid it (a December transfer returned in January): the old year's
+ * books keep the payment (ledger/counting.ts paidBy), the instalment counts again on the scope year's
+ * residue lines of its shares' lines (carriedInstalments) with the return as a payment of minus its share
+ * (returnedCarried). So the carry-over into the scope year must have run (ResiduesNotCarried otherwise,
+ * nothing written); a residue line it skipped (nothing left on the line at the end of the old year) is
+ * created here with budget 0 — the carry-over keeps it while a returned instalment stands on it.
+ */
+async function carriedLinesForReturn(tx: Db, scope: PaymentScope, paymentId: number): Promise<void> {
+  const [carried] = await execRows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from chapter_budgets where department_id = ${scope.departmentId} and year = ${scope.year} and chapter_year < year`,
+  );
+  if (Number(carried?.n ?? 0) === 0) fail('ResiduesNotCarried', { field: 'returnedOn', params: { year: scope.year, previousYear: scope.year - 1 } });
+  await execRows(
+    tx,
+    sql`insert into chapter_budgets (department_id, year, chapter_id, chapter_year, budget_initial, description_deu, description_ita)
+        select distinct on (src.chapter_id, src.chapter_year) src.department_id, ${scope.year}, src.chapter_id, src.chapter_year, 0, src.description_deu, src.description_ita
+        from movement_payment_shares s join movement_positions p on p.id = s.position_id join chapter_budgets src on src.id = p.chapter_budget_id
+        where s.payment_id = ${paymentId}
+        order by src.chapter_id, src.chapter_year, src.year desc
+        on conflict (department_id, year, chapter_id, chapter_year) do nothing`,
+  );
 }

@@ -2,6 +2,7 @@ import { type Db, execRows, toBool, toCents } from '@app/db';
 import type { CarryOverAction, CarryOverLineDifference, CarryOverReservationDifference } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { reservationRemainingSql, usedByPositionsSql } from '../ledger/counting.ts';
+import { returnedCarriedFrom } from '../ledger/movementFigures.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import type { ResidueLine } from './lines.ts';
@@ -88,12 +89,13 @@ export function lineDifferences(list: readonly LineComparison[]): CarryOverLineD
   });
 }
 
-/** The residue lines of Y+1 on which something stands (a movement or transfer position, a reservation, a change position; cancelled ones too). */
+/** The residue lines of Y+1 on which something stands (a movement or transfer position, a reservation, a change position; cancelled ones too; an instalment the bank returned in Y+1, DOMAIN decision 22). */
 export async function carriedLinesInUse(db: Db, scope: BookingScope): Promise<Set<number>> {
   const rows = await execRows<{ id: number | string }>(
     db,
     sql`select l.id from chapter_budgets l
-        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year < l.year and ${budgetLineUsedSql(sql`l.id`)}`,
+        where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year < l.year
+          and (${budgetLineUsedSql(sql`l.id`)} or exists (select 1 ${returnedCarriedFrom(null, sql`dst.id = l.id`)}))`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }
