@@ -20,7 +20,7 @@ export function adjustmentProtocolPdf(data: AdjustmentProtocol, ctx: LanguageRep
       sessionTotal(t.surplusActual, a.surplusActual),
       sessionTotal(t.surplusDelta, a.surplusActual - a.surplusPlanned),
     ];
-    y = sessionTable(page, y, a, ctx.language, surplusRows);
+    y = sessionTable(page, y, a, ctx.language, { extraRows: surplusRows, last: true });
   }
   signatures(page.doc, y, data.department, ctx.language);
   return finishReport(page.doc, ctx);

@@ -31,12 +31,15 @@ export function departmentLines(department: PrintDepartment | null, area: number
   return [title === '' ? department.code : `${title} (${department.code})`, signers.join(' · ')].filter(Boolean);
 }
 
+/** The space (mm) the signature block needs under `y`: a table before it keeps it on its last page (`keepAfter`). */
+export const SIGNATURE_SPACE = 12 + 25;
+
 /** The signature block at the end: the signers' roles by area, with their names. */
 export function signatures(doc: jsPDF, y: number, department: PrintDepartment | null, language: ReportLanguage): void {
   if (!department) return;
   const t = labelsFor(language).budget;
   let top = y + 12;
-  if (top > doc.internal.pageSize.getHeight() - MARGIN - 25) {
+  if (top + 25 > doc.internal.pageSize.getHeight() - MARGIN) {
     doc.addPage();
     top = MARGIN + 10;
   }

@@ -189,6 +189,18 @@ const forecast: ForecastExport = {
 };
 
 describe('forecast print', () => {
+  it('never prints the signatures alone on a page (Italian): the last rows move with them', () => {
+    const title = forecast.details![1]!.titles[0]!;
+    for (let chapters = 1; chapters <= 14; chapters++) {
+      const many = Array.from({ length: chapters }, (_, i) => ({ ...title.chapters[0]!, chapter: `21${String(i + 1).padStart(3, '0')}` }));
+      const data: ForecastExport = { ...forecast, details: [{ ...forecast.details![1]!, titles: [{ ...title, chapters: many }] }] };
+      const pages = pdfText(forecastPdf(data, { username: 'kassier', now, language: 'it' }), `forecast-signatures-${chapters}`);
+      const last = pages.at(-1)!;
+      expect(last, `${chapters} chapters`).toMatch(/Cassiere\s+Comandante/);
+      expect(last, `${chapters} chapters`).toMatch(/Totale|\d-\d-\d{3}/);
+    }
+  });
+
   it('prints details and summary with the area header, amounts right-aligned, landscape', () => {
     const doc = forecastPdf(forecast, { username: 'kassier', now, language: 'de' });
     expect(doc.internal.pageSize.getWidth()).toBeGreaterThan(doc.internal.pageSize.getHeight());

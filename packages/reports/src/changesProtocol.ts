@@ -11,9 +11,9 @@ export function changesProtocolPdf(data: ChangesProtocol, ctx: LanguageReportCon
   const page = startReport('portrait', `${t.changesProtocol} ${data.year}`, departmentLines(data.department, data.department.area, ctx.language));
   let y = page.y;
   if (data.sessions.length === 0) y = emptyNote(page.doc, y, t.noChanges);
-  for (const session of data.sessions) {
+  for (const [index, session] of data.sessions.entries()) {
     y = sessionHeading(page.doc, y, session, ctx.language);
-    y = sessionTable(page, y, session, ctx.language);
+    y = sessionTable(page, y, session, ctx.language, { last: index === data.sessions.length - 1 });
   }
   signatures(page.doc, y, data.department, ctx.language);
   return finishReport(page.doc, ctx);

@@ -1,7 +1,7 @@
 import { type FinalReport, formatChapter, formatDate, type ReportAmounts, type ReportLine, type ReportResidueResult, type ReportResults } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { CellInput, RowInput } from 'jspdf-autotable';
-import { departmentLines, money, signatures } from './budgetHeader.ts';
+import { departmentLines, money, SIGNATURE_SPACE, signatures } from './budgetHeader.ts';
 import { labelsFor, type ReportLabels, type ReportLanguage } from './labels/index.ts';
 import {
   bold,
@@ -133,7 +133,7 @@ function protocol(page: ReportPage, y: number, data: FinalReport, language: Repo
   y = sectionHeading(page.doc, y, t.protocol, 60);
   const body: RowInput[] = cash.accounts.map((a) => [a.accountCode, localName(a.descriptionDeu, a.descriptionIta, language), money(a.finalBalance)]);
   body.push([bold(t.cashTotal, TOTAL_FILL, 2), boldRight(money(cash.finalBalance), TOTAL_FILL)]);
-  y = drawTable(page, y, { head: t.cashHead, body, widths: [15, 60, 25], right: [2], look: 'grid' });
+  y = drawTable(page, y, { head: t.cashHead, body, widths: [15, 60, 25], right: [2], look: 'grid', keepAfter: SIGNATURE_SPACE + 4 });
   page.doc.setFont(REPORT_FONT, 'normal');
   page.doc.setFontSize(10);
   page.doc.text(data.date ? `${t.approvedOn} ${formatDate(data.date)}` : t.notApproved, MARGIN, y + 4);

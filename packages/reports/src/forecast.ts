@@ -1,7 +1,7 @@
 import { type ForecastExport, formatChapter, formatDate } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
-import { departmentLines, money, signatures } from './budgetHeader.ts';
+import { departmentLines, money, SIGNATURE_SPACE, signatures } from './budgetHeader.ts';
 import { labelsFor } from './labels/index.ts';
 import {
   bold,
@@ -36,7 +36,7 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
   let y = page.y;
   if (data.details) {
     if (data.details.length === 0) y = emptyNote(page.doc, y, t.noChapters);
-    for (const part of data.details) {
+    for (const [index, part] of data.details.entries()) {
       const body: RowInput[] = [];
       for (const title of part.titles) {
         body.push([bold(`${common.title} ${title.title} – ${name(title.descriptionDeu, title.descriptionIta)}`, TITLE_FILL, 4)]);
@@ -54,7 +54,15 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
         boldRight(show(part.totalCurrYear)),
       ]);
       y = sectionHeading(page.doc, y, partName(part.part, ctx.language));
-      y = drawTable(page, y, { head: [common.chapter, common.description, prevHead, currHead], body, widths: [10, 56, 17, 17], right: [2, 3], look: 'grid' });
+      const last = index === data.details.length - 1 && !data.summary;
+      y = drawTable(page, y, {
+        head: [common.chapter, common.description, prevHead, currHead],
+        body,
+        widths: [10, 56, 17, 17],
+        right: [2, 3],
+        look: 'grid',
+        keepAfter: last ? SIGNATURE_SPACE : 0,
+      });
     }
   }
   if (data.summary) {
@@ -91,6 +99,7 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
       widths: [14, 30, 14, 14, 14, 14],
       right: [2, 3, 4, 5],
       look: 'grid',
+      keepAfter: SIGNATURE_SPACE,
     });
   }
   signatures(page.doc, y, data.department, ctx.language);

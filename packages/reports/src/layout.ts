@@ -1,8 +1,9 @@
 import { formatDateTime } from '@app/domain';
 import { jsPDF } from 'jspdf';
-import { autoTable, type CellInput, type RowInput } from 'jspdf-autotable';
+import { __createTable, autoTable, type CellInput, type RowInput, type UserOptions } from 'jspdf-autotable';
 import { robotoBold, robotoItalic, robotoRegular } from './fonts/roboto.ts';
 import { labelsFor, type ReportLanguage } from './labels/index.ts';
+import { fitWidths, minimumWidths, planFlow } from './tableFlow.ts';
 
 /**
  * The page layout every printed list shares (DESIGN.md "Reports"): A4 in mm with Roboto embedded,
@@ -127,32 +128,75 @@ export interface TableOptions {
   /** Column titles; empty for a table without a header row (a master sheet). */
   head: string[];
   body: RowInput[];
-  /** Column widths in percent of the printable width (spec 2 §9), one per column. */
+  /** Column widths in percent of the printable width (spec 2 §9), one per column; a column too narrow for its longest word is widened. */
   widths: number[];
   /** Indexes of the right-aligned columns (amounts), header included. */
   right?: number[];
   look: TableLook;
+  /** Space (mm, below the y drawTable returns) that what follows needs on the last row's page: the signature block. */
+  keepAfter?: number;
 }
 
-/** A table below `y` with the shared defaults (font, size, margins, green header); returns the y under it. */
+type Lastable = jsPDF & { lastAutoTable?: { finalY: number } };
+
+/**
+ * A table below `y` with the shared defaults (font, size, margins, green header); returns the y under it.
+ * Rows never split over two pages, no word breaks inside (the columns are sized to their longest word),
+ * a group heading row never ends a page, and `keepAfter` keeps what follows with the last row
+ * (tableFlow.ts): the table is measured first, then drawn in pieces, each piece after the first on a new
+ * page with the header repeated.
+ */
 export function drawTable(page: ReportPage, y: number, opts: TableOptions): number {
+  const { doc } = page;
   const right = opts.right ?? [];
   const halign = (i: number) => (right.includes(i) ? ('right' as const) : ('left' as const));
   const look = looks[opts.look];
   const head: CellInput[] = opts.head.map((content, i) => (right.length > 0 ? { content, styles: { halign: halign(i) } } : content));
-  autoTable(page.doc, {
-    startY: y + 1,
+  const padding = look.styles.cellPadding * 2;
+  const minimum = minimumWidths({ doc, font: REPORT_FONT, fontSize: TABLE_SIZE, padding }, opts.head, opts.body, opts.widths.length, right);
+  const widths = fitWidths(
+    opts.widths.map((w) => (page.printable * w) / 100),
+    minimum,
+  );
+  const margin = { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 };
+  const options = (body: RowInput[], startY: number, firstIndex: number): UserOptions => ({
+    startY,
     head: head.length > 0 ? [head] : [],
-    body: opts.body,
+    body,
     theme: look.theme,
-    margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + 6 },
+    margin,
+    rowPageBreak: 'avoid',
     styles: { font: REPORT_FONT, fontSize: TABLE_SIZE, overflow: 'linebreak', ...look.styles },
     headStyles: { fillColor: GREEN, textColor: 255, fontStyle: 'bold' },
-    columnStyles: Object.fromEntries(
-      opts.widths.map((w, i) => [i, { cellWidth: (page.printable * w) / 100, ...(right.length > 0 ? { halign: halign(i) } : {}) }]),
-    ),
+    // a piece starting at an odd row keeps the stripes of the whole table
+    ...(look.theme === 'striped' && firstIndex % 2 === 1 ? { bodyStyles: { fillColor: 245 }, alternateRowStyles: { fillColor: 255 } } : {}),
+    columnStyles: Object.fromEntries(widths.map((w, i) => [i, { cellWidth: w, ...(right.length > 0 ? { halign: halign(i) } : {}) }])),
   });
-  return ((page.doc as jsPDF & { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y) + 5;
+  const pageHeight = doc.internal.pageSize.getHeight();
+  const plan = planFlow({
+    table: __createTable(doc, options(opts.body, y + 1, 0)),
+    body: opts.body,
+    startY: y + 1,
+    pageHeight,
+    top: margin.top,
+    bottom: margin.bottom,
+    keepAfter: opts.keepAfter ? opts.keepAfter + 5 : 0,
+    pageBottom: MARGIN,
+  });
+  const cuts = [0, ...plan.breaks, opts.body.length];
+  let startY = y + 1;
+  if (plan.startOnNext) {
+    doc.addPage();
+    startY = margin.top;
+  }
+  for (let piece = 0; piece < cuts.length - 1; piece++) {
+    if (piece > 0) {
+      doc.addPage();
+      startY = margin.top;
+    }
+    autoTable(doc, options(opts.body.slice(cuts[piece], cuts[piece + 1]), startY, cuts[piece]!));
+  }
+  return ((doc as Lastable).lastAutoTable?.finalY ?? y) + 5;
 }
 
 /** A bold cell, optionally filled and spanning columns (labels of total rows). */

@@ -1,7 +1,7 @@
 import { formatChapter, formatDate, type ProtocolSession } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
-import { money } from './budgetHeader.ts';
+import { money, SIGNATURE_SPACE } from './budgetHeader.ts';
 import { labelsFor, type ReportLanguage } from './labels/index.ts';
 import { bold, boldRight, drawTable, filled, MARGIN, REPORT_FONT, type ReportPage, sectionHeading, TOTAL_FILL } from './layout.ts';
 import { localName } from './names.ts';
@@ -17,8 +17,14 @@ export function sessionTotal(label: string, cents: number): RowInput {
   return [bold(label, TOTAL_FILL, 3), boldRight(money(cents), TOTAL_FILL), filled(TOTAL_FILL)];
 }
 
-/** The positions of a session with revenues and expenses, then `extraRows`, then the balance. */
-export function sessionTable(page: ReportPage, y: number, session: ProtocolSession, language: ReportLanguage, extraRows: RowInput[] = []): number {
+/** The positions of a session with revenues and expenses, then `extraRows`, then the balance; `last` keeps the signatures with it. */
+export function sessionTable(
+  page: ReportPage,
+  y: number,
+  session: ProtocolSession,
+  language: ReportLanguage,
+  { extraRows = [], last = false }: { extraRows?: RowInput[]; last?: boolean } = {},
+): number {
   const { budget: t, common } = labelsFor(language);
   const body: RowInput[] = session.positions.map((p) => [
     formatChapter(p.chapter),
@@ -39,6 +45,7 @@ export function sessionTable(page: ReportPage, y: number, session: ProtocolSessi
     widths: [13, 39, 16, 16, 16],
     right: [2, 3, 4],
     look: 'grid',
+    keepAfter: last ? SIGNATURE_SPACE : 0,
   });
 }
 
