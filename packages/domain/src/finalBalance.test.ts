@@ -15,7 +15,7 @@ import {
   reopenRefusal,
   title3Totals,
 } from './finalBalance.ts';
-import { FinalReportInput, finalReportFileName, reportAmounts, residueResult, sumAmounts } from './finalReport.ts';
+import { FinalReportInput, reportFileBase, reportAmounts, residueResult, sumAmounts } from './finalReport.ts';
 
 describe('final account rules', () => {
   it('the approval window of Y: 1.1. to 31.10. of Y+1, not in the future; late after 31.03.', () => {
@@ -86,9 +86,9 @@ describe('final account rules', () => {
     expect(input.currentManagementIncludes).toEqual({ part: 2, titleFrom: undefined, titleTo: undefined, chapterFrom: '21003', chapterTo: undefined });
   });
 
-  it('PDF names: the title and the year', () => {
-    expect(finalReportFileName('Rechnungsabschluss', 2025)).toBe('Rechnungsabschluss-2025.pdf');
-    expect(finalReportFileName('Rendiconto ETS', 2025)).toBe('Rendiconto-ETS-2025.pdf');
+  it('PDF names: the title, the department and the year', () => {
+    expect(reportFileBase('Rechnungsabschluss', '101', 2025)).toBe('Rechnungsabschluss-101-2025');
+    expect(reportFileBase('Rendiconto ETS', '000', 2025)).toBe('Rendiconto-ETS-000-2025');
   });
 });
 

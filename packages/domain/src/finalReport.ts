@@ -237,7 +237,10 @@ export function residueResult(part: 1 | 2, a: ReportAmounts): { profit: number; 
   return delta >= 0 ? { profit: delta, loss: 0 } : { profit: 0, loss: -delta };
 }
 
-/** PDF file names (DOMAIN decision 17): the report's title + year. */
-export function finalReportFileName(title: string, year: number): string {
-  return `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}-${year}.pdf`;
+/**
+ * The name of a year-end PDF without the print date and extension (DOMAIN decision 17, with issue 25 item 12: every
+ * file name says what it is, for which department and year): `Rechnungsabschluss-101-2025`; the client adds the date.
+ */
+export function reportFileBase(title: string, departmentCode: string, year: number): string {
+  return `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}-${departmentCode}-${year}`;
 }

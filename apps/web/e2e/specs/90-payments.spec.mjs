@@ -27,6 +27,7 @@ import {
   cents,
   currentYear,
   departmentIdOf,
+  isoToday,
   openAs,
   rest,
   setCbiCuc,
@@ -40,6 +41,7 @@ const dept = '102';
 
 const texts = {
   de: {
+    openPdf: 'offene-zahlungen',
     decline: 'Nicht speichern',
     notStored: 'die Datei darf NICHT bei der Bank hochgeladen werden',
     store: 'Speichern',
@@ -52,6 +54,7 @@ const texts = {
     bills: [1234, 678],
   },
   it: {
+    openPdf: 'pagamenti-aperti',
     decline: 'Non salvare',
     notStored: 'il file NON deve essere caricato in banca',
     store: 'Salva',
@@ -163,7 +166,7 @@ for (const language of ['de', 'it']) {
       // ---- open payments print of the previous year
       await shot(page, `payments-open-${language}`);
       const [openPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
-      assert.match(openPdf.suggestedFilename(), /^\d{2}\.\d{2}\.\d{4}\.pdf$/);
+      assert.equal(openPdf.suggestedFilename(), `${t.openPdf}-${dept}-${year}-${isoToday()}.pdf`);
 
       // ---- homebanking of the previous year, domestic, B1: the supplier without an IBAN is listed, not payable, with the reason
       await page.goto(`${base}/payments/homebanking`);

@@ -2,12 +2,12 @@
  * The error protocol of the final account (the rows behind each failed criterion): read fresh from
  * the server, built with @app/reports (loaded lazily) and downloaded as `<title>-<year>.pdf`.
  */
-import { finalReportFileName } from '@app/domain';
+import { reportFileBase } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
-import { downloadBlob } from '../../ui/download.ts';
+import { downloadBlob, exportFileName } from '../../ui/download.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { departmentLine } from '../../ui/recordLabels.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -29,7 +29,10 @@ export function useErrorProtocol() {
       ]);
       const ctx = context();
       const title = reports.labelsFor(ctx.language).finalErrors.title;
-      downloadBlob(reports.finalBalanceErrorsPdf(data, departmentLine(i18n, department), ctx).output('blob'), finalReportFileName(title, year));
+      downloadBlob(
+        reports.finalBalanceErrorsPdf(data, departmentLine(i18n, department), ctx).output('blob'),
+        exportFileName(reportFileBase(title, department.code, year), 'pdf'),
+      );
     } catch (error) {
       notifyError(errorText(i18n, error));
     } finally {

@@ -1,10 +1,11 @@
 /**
  * The PDFs of the final account: the final report and the ETS report (the error protocol: errorProtocol.ts). Each reads
  * its data fresh from the server (staleTime 0), then builds the PDF in the browser with @app/reports
- * (loaded lazily). File names: the report's title + year (DOMAIN decision 17).
+ * (loaded lazily). File names: the report's title, department, year and print date (reportFileBase).
  */
-import { type FinalReportInput, finalReportFileName } from '@app/domain';
+import { type FinalReportInput, reportFileBase } from '@app/domain';
 import { queryClient, trpc } from '../../lib/trpc.ts';
+import { exportFileName } from '../../ui/download.ts';
 import type { ExportFile } from '../../ui/ExportForm.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { useReportContext } from './reportContext.ts';
@@ -22,7 +23,11 @@ export function useFinalPrints() {
     ]);
     const ctx = context();
     const title = reports.labelsFor(ctx.language).finalReport.title;
-    return { kind: 'pdf', blob: reports.finalReportPdf(data, { coverPage }, ctx).output('blob'), filename: finalReportFileName(title, year) };
+    return {
+      kind: 'pdf',
+      blob: reports.finalReportPdf(data, { coverPage }, ctx).output('blob'),
+      filename: exportFileName(reportFileBase(title, department.code, year), 'pdf'),
+    };
   }
 
   async function etsReport(coverPage: boolean): Promise<ExportFile> {
@@ -32,7 +37,11 @@ export function useFinalPrints() {
     ]);
     const ctx = context();
     const title = reports.labelsFor(ctx.language).etsReport.title;
-    return { kind: 'pdf', blob: reports.etsReportPdf(data, { coverPage }, ctx).output('blob'), filename: finalReportFileName(title, year) };
+    return {
+      kind: 'pdf',
+      blob: reports.etsReportPdf(data, { coverPage }, ctx).output('blob'),
+      filename: exportFileName(reportFileBase(title, department.code, year), 'pdf'),
+    };
   }
 
   return { finalReport, etsReport };

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
+import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
@@ -17,7 +18,8 @@ const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
 
 /**
  * Open payments print (payments/open, spec 3 §2): account, supplier range, due-date and document-date
- * ranges → the unpaid instalments by supplier as a landscape PDF named `DD.MM.YYYY.pdf`. Below, the same
+ * ranges → the unpaid instalments by supplier as a landscape PDF named `offene-zahlungen-101-2026-2026-11-27.pdf` (the REST
+ * `fileName` stays the spec's `DD.MM.YYYY.pdf`). Below, the same
  * instalments on screen, each payable by hand, and those paid by hand this year (OpenInstalmentsPanel).
  */
 export function OpenPaymentsScreen() {
@@ -37,7 +39,7 @@ export function OpenPaymentsScreen() {
       now: new Date(),
       language: uiLanguage(i18n.locale),
     });
-    return { kind: 'pdf' as const, blob: doc.output('blob'), filename: data.fileName };
+    return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(`${t`offene-zahlungen`}-${department.code}-${year}`, 'pdf') };
   }
 
   return (

@@ -41,7 +41,11 @@ export function CashJournalPrintScreen() {
       import('@app/reports'),
     ]);
     const doc = reports.cashJournalPdf(data, departmentLine(i18n, department), { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) });
-    return { kind: 'pdf' as const, blob: doc.output('blob'), filename: exportFileName(`${t`kassajournal`}-${department.code}-${account?.code ?? ''}`, 'pdf') };
+    return {
+      kind: 'pdf' as const,
+      blob: doc.output('blob'),
+      filename: exportFileName(`${t`kassajournal`}-${department.code}-${year}-${account?.code ?? ''}`, 'pdf'),
+    };
   }
 
   return (

@@ -1,4 +1,4 @@
-import { type CarryOverBlock, type CarryOverResult, finalReportFileName } from '@app/domain';
+import { type CarryOverBlock, type CarryOverResult, reportFileBase } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { downloadBlob } from '../../ui/download.ts';
+import { downloadBlob, exportFileName } from '../../ui/download.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
@@ -54,7 +54,7 @@ function CarryOver() {
       ]);
       const language = uiLanguage(i18n.locale);
       const doc = reports.carryOverPdf(report, departmentLine(i18n, department), { username: auth.username, now: new Date(), language });
-      downloadBlob(doc.output('blob'), finalReportFileName(reports.labelsFor(language).residues.carryOverTitle, year));
+      downloadBlob(doc.output('blob'), exportFileName(reportFileBase(reports.labelsFor(language).residues.carryOverTitle, department.code, year), 'pdf'));
     } catch (error) {
       notifyError(errorText(i18n, error));
     }

@@ -1,9 +1,10 @@
-import { finalReportFileName, type ResidueExportInput } from '@app/domain';
+import { reportFileBase, type ResidueExportInput } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Radio, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
+import { exportFileName } from '../../ui/download.ts';
 import { ExportForm } from '../../ui/ExportForm.tsx';
 import { departmentLine } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
@@ -40,7 +41,11 @@ function ResiduesPrintForm() {
     const [data, reports] = await Promise.all([queryClient.fetchQuery({ ...trpc.residues.export.queryOptions(input), staleTime: 0 }), import('@app/reports')]);
     const language = uiLanguage(i18n.locale);
     const doc = reports.residuesPdf(data, { year, department: departmentLine(i18n, department) }, { username: auth.username, now: new Date(), language });
-    return { kind: 'pdf' as const, blob: doc.output('blob'), filename: finalReportFileName(reports.labelsFor(language).residues.title, year) };
+    return {
+      kind: 'pdf' as const,
+      blob: doc.output('blob'),
+      filename: exportFileName(reportFileBase(reports.labelsFor(language).residues.title, department.code, year), 'pdf'),
+    };
   }
 
   const statusLabels: Record<ResidueValueFilter, string> = { 0: t`Nur mit Rückstand`, 1: t`Nur ohne Rückstand`, 2: t`Alle` };
