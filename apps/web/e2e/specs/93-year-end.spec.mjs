@@ -50,6 +50,7 @@ const runs = {
     approved: `Rechnungsabschluss ${year} genehmigt`,
     finalPdf: `Rechnungsabschluss-201-${year}-${isoToday()}.pdf`,
     finalText: ['Genehmigt am', 'Kassenbestand am 31.12.'],
+    finalLine: /2-1-001\s+Verwaltungsausgaben und\s/,
     etsPdf: `Rechnungsabschluss-ETS-201-${year}-${isoToday()}.pdf`,
     etsText: ['Rechnungsabschluss ETS', 'Kassa und Bank'],
     carried: `Rückstände ${year} in das Jahr ${currentYear} übertragen`,
@@ -69,6 +70,7 @@ const runs = {
     approved: `Rendiconto ${year} approvato`,
     finalPdf: `Rendiconto-202-${year}-${isoToday()}.pdf`,
     finalText: ['Approvato il', 'Fondo di cassa al 31.12.'],
+    finalLine: /2-1-001\s+Spese amministrative e\s/,
     etsPdf: `Rendiconto-ETS-202-${year}-${isoToday()}.pdf`,
     etsText: ['Rendiconto ETS', 'Uscite'],
     carried: `Residui ${year} riportati nell'esercizio ${currentYear}`,
@@ -208,6 +210,8 @@ for (const [language, t] of Object.entries(runs)) {
       assert.equal(finalPdf.suggestedFilename(), t.finalPdf);
       const finalText = await pdfText(finalPdf, `final-report-${language}`);
       for (const text of t.finalText) assert.ok(finalText.includes(text), `${text} in the final report`);
+      // the description column holds its words whole (issue 25 item 12): no `Verwaltungsausg` / `aben`
+      assert.match(finalText, t.finalLine, 'the chapter 2-1-001 with its description unbroken');
       const cashLine = finalText.split('\n').find((l) => l.includes(t.finalText[1])) ?? '';
       assert.ok(cashLine.includes(cash.trim()), `final cash ${cash} in: ${cashLine}`);
 
