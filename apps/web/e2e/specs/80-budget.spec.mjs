@@ -6,12 +6,26 @@
  * surplus used, approval opening the management menu without reload, a budget change moving money
  * between expense chapters with the "exceeds available" question, the adjustment, the four prints.
  */
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, cents, currentYear, isEnabled, menuEntry, newPage, pathOf, shot, signInAndWait, typed, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  baseUrl,
+  cents,
+  currentYear,
+  isEnabled,
+  menuEntry,
+  newPage,
+  pathOf,
+  shot,
+  signInAndWait,
+  typed,
+  useBrowser,
+  pdfFileText,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 
@@ -235,12 +249,12 @@ for (const { language, user, dept } of runs) {
         assert.equal(bytes.subarray(0, 4).toString(), '%PDF', `${print} is a PDF`);
         if (print === 'budget/changes/protocol') {
           // the demo department has no signers: no "Kassier: –" and no stray area after its name
-          const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+          const text = pdfFileText(file);
           assert.match(text, new RegExp(`\\(${dept}\\)\\n`), 'department line ends with its code');
           assert.doesNotMatch(text, /: –|· (Feuerwehr|Corpo)\b/, 'no empty signer, no stray area');
         }
         if (print === 'budget/forecast/print') {
-          const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+          const text = pdfFileText(file);
           assert.match(text, new RegExp(dept), 'department in the forecast print');
           assert.match(text, language === 'de' ? /Haushaltsvoranschlag/ : /Bilancio di previsione/);
           assert.match(text, /\d{1,3}(\.\d{3})*,\d{2} €/, 'amounts in the forecast print');

@@ -7,11 +7,10 @@
  * typed in the forecast of a brigade in its first year in the system (supervisor, a new department),
  * and the year unlock (years screen) that leaves the chart of that year locked.
  */
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, baseUrl, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser, rest } from '../lib.mjs';
+import { assert, assertNoErrors, baseUrl, currentYear, newPage, pathOf, shot, signInAndWait, useBrowser, rest, pdfFileText } from '../lib.mjs';
 
 const browser = useBrowser();
 const prevYear = currentYear - 1;
@@ -130,7 +129,7 @@ for (const { language, user, dept, newDept, texts } of runs) {
       await page.getByTestId('export-download').click();
       const file = join(tmpdir(), `supplier-master-${language}-${Date.now()}.pdf`);
       await (await download).saveAs(file);
-      const pdf = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const pdf = pdfFileText(file);
       const pages = pdf.split('\f').filter((p) => p.trim() !== '');
       assert.ok(pages.length >= 4, `a page per demo supplier (${pages.length})`);
       assert.ok(pages[0]?.includes(texts.masterTitle), 'title');

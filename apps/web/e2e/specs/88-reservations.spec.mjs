@@ -10,7 +10,6 @@
  * - print the open reservations of the chapter: the PDF holds the row and the totals.
  * Screenshots of the form, the picker, the detail dialog and the print in both languages.
  */
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -31,6 +30,7 @@ import {
   useBrowser,
   waitCents,
   waitFocused,
+  pdfFileText,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -275,7 +275,7 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('export-download').click();
       const file = join(tmpdir(), `reservations-${language}-${Date.now()}.pdf`);
       await (await download).saveAs(file);
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const text = pdfFileText(file);
       assert.match(text, t.print);
       const line = text.split('\n').find((l) => l.includes(`Atemschutz ${language}`)) ?? '';
       assert.match(line, new RegExp(`^\\s*${nr}\\s+10\\.04\\.${year}\\s+${year}\\s+2-2-002\\b`), `row of ${nr}: ${line}`);

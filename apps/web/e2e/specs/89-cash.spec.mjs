@@ -14,7 +14,6 @@
  * A later year (202, current year, forecast approved here) shows the initial balances read-only: the
  * previous year's final balances. Screenshots of every screen in both languages.
  */
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -38,6 +37,7 @@ import {
   waitCents,
   waitFocused,
   waitForRows,
+  pdfFileText,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -301,7 +301,7 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('export-download').click();
       const file = join(tmpdir(), `accounts-${language}-${Date.now()}.pdf`);
       await (await download).saveAs(file);
-      const pdf = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const pdf = pdfFileText(file);
       const k1 = pdf.split('\n').find((l) => /^\s*K1\s/.test(l)) ?? '';
       assert.ok(k1.includes(`${euros(back.finalK1)} €`), `K1 line with its final balance ${euros(back.finalK1)}: ${k1}`);
       assert.ok(k1.includes(`${euros(back.initialK1)} €`), `K1 line with its initial balance: ${k1}`);

@@ -34,6 +34,7 @@ import {
   shot,
   typeInto,
   useBrowser,
+  pdfFileText,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -373,5 +374,5 @@ async function pdfTextOf(page, name) {
   assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
   const file = join(tmp, name);
   writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return pdfFileText(file);
 }

@@ -30,6 +30,7 @@ import {
   shot,
   signInAndWait,
   useBrowser,
+  pdfFileText,
 } from '../lib.mjs';
 import { e2eEnv } from '../env.mjs';
 
@@ -65,7 +66,7 @@ async function printPdf(page, name) {
   assert.match(download.suggestedFilename(), /\.pdf$/);
   const file = join(dir, `${name}.pdf`);
   await download.saveAs(file);
-  return { file, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+  return { file, text: pdfFileText(file) };
 }
 
 const money = '-?[\\d.]+,\\d{2} €';
