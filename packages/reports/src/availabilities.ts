@@ -4,18 +4,7 @@ import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
 import { chapterRangeText, rangeText } from './digestParts.ts';
 import { labelsFor } from './labels/index.ts';
-import {
-  bold,
-  boldRight,
-  drawTable,
-  emptyNote,
-  finishReport,
-  type LanguageReportContext,
-  sectionHeading,
-  startReport,
-  TITLE_FILL,
-  TOTAL_FILL,
-} from './layout.ts';
+import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
 import { localName, partName } from './names.ts';
 
 /** What the availabilities print was asked for (the filter line) and whose it is. */
@@ -87,9 +76,15 @@ export function availabilitiesPdf(data: Availabilities, head: AvailabilitiesHead
       body.push(totalCells(`${t.titleTotal} ${title.title}`, title.totals));
     }
     body.push(totalCells(`${t.partTotal} ${partName(part.part, ctx.language)}`, part.totals, TOTAL_FILL));
-    y = sectionHeading(page.doc, y, partName(part.part, ctx.language));
     const head = part.part === Part.Revenues ? t.revenuesHead : t.expensesHead;
-    y = drawTable(page, y, { head, body, widths: WIDTHS[part.part], right: Array.from({ length: span - 2 }, (_, i) => i + 2), look: 'grid' });
+    y = drawTable(page, y, {
+      heading: partName(part.part, ctx.language),
+      head,
+      body,
+      widths: WIDTHS[part.part],
+      right: Array.from({ length: span - 2 }, (_, i) => i + 2),
+      look: 'grid',
+    });
   }
   return finishReport(page.doc, ctx);
 }

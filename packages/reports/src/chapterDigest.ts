@@ -12,7 +12,7 @@ import {
   finishReport,
   type LanguageReportContext,
   type ReportPage,
-  sectionHeading,
+  keepSpace,
   startReport,
   TITLE_FILL,
   TOTAL_FILL,
@@ -58,8 +58,8 @@ function rowText(r: ChapterDigestRow, d: DigestLabels): string {
 function chapterWithRows(page: ReportPage, y: number, c: ChapterDigest, d: DigestLabels, language: LanguageReportContext['language']): number {
   const t = d.chapterDigest;
   const year = c.chapterYear !== c.year ? ` (${d.chapterYear} ${c.chapterYear})` : '';
-  let at = sectionHeading(page.doc, y, `${formatChapter(c.chapter)} ${localName(c.descriptionDeu, c.descriptionIta, language)}${year}`, 45);
-  at = drawTable(page, at, {
+  const at = drawTable(page, keepSpace(page.doc, y, 45), {
+    heading: `${formatChapter(c.chapter)} ${localName(c.descriptionDeu, c.descriptionIta, language)}${year}`,
     head: t.listHead.slice(2),
     body: [boxFigures(c.balance).map(money)],
     widths: BOX_WIDTHS,
@@ -102,8 +102,14 @@ function chaptersTable(page: ReportPage, y: number, chapters: ChapterDigest[], d
     ]);
     const sums = boxFigures(ofPart[0]!.balance).map((_, i) => ofPart.reduce((s, c) => s + (boxFigures(c.balance)[i] ?? 0), 0));
     body.push([bold(`${d.total} ${partName(part, language)}`, TOTAL_FILL, 2), ...sums.map((v) => boldRight(money(v), TOTAL_FILL))]);
-    at = sectionHeading(page.doc, at, partName(part, language));
-    at = drawTable(page, at, { head: d.chapterDigest.listHead, body, widths: LIST_WIDTHS, right: amountColumns(2, 7), look: 'grid' });
+    at = drawTable(page, at, {
+      heading: partName(part, language),
+      head: d.chapterDigest.listHead,
+      body,
+      widths: LIST_WIDTHS,
+      right: amountColumns(2, 7),
+      look: 'grid',
+    });
   }
   return at;
 }

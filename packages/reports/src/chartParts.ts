@@ -1,7 +1,7 @@
 import type { ChartExport, ChartExportTitle } from '@app/domain';
 import type { RowInput } from 'jspdf-autotable';
 import type { ReportLanguage } from './labels/index.ts';
-import { bold, drawTable, emptyNote, type ReportPage, sectionHeading, type TableLook, TITLE_FILL } from './layout.ts';
+import { bold, drawTable, emptyNote, type ReportPage, type TableLook, TITLE_FILL } from './layout.ts';
 import { partName, titleLabel } from './names.ts';
 
 export interface ChartPartsOptions {
@@ -33,8 +33,7 @@ export function drawChartParts(page: ReportPage, y: number, data: Pick<ChartExpo
       body.push([bold(titleLabel(title, opts.language), TITLE_FILL, opts.head.length)], ...opts.rows(title));
     }
     body.push(...(opts.partRows?.(part) ?? []));
-    top = sectionHeading(page.doc, top, partName(part, opts.language));
-    top = drawTable(page, top, { head: opts.head, body, widths: opts.widths, look: opts.look });
+    top = drawTable(page, top, { heading: partName(part, opts.language), head: opts.head, body, widths: opts.widths, look: opts.look });
   }
   return top;
 }

@@ -40,8 +40,8 @@ function totalRow(label: string, a: ReportAmounts, fill = TOTAL_FILL): RowInput 
   return [bold(label, fill, 3), ...amountCells(a).map((m) => boldRight(m, fill))];
 }
 
-function drawLines(page: ReportPage, y: number, body: RowInput[], t: ReportLabels['finalReport']): number {
-  return drawTable(page, y, { head: t.head, body, widths: WIDTHS, right: AMOUNT_COLUMNS, look: 'grid' });
+function drawLines(page: ReportPage, y: number, heading: string, body: RowInput[], t: ReportLabels['finalReport']): number {
+  return drawTable(page, y, { heading, head: t.head, body, widths: WIDTHS, right: AMOUNT_COLUMNS, look: 'grid' });
 }
 
 /** A cover page inserted in front of a report: the title, then the lines under it, centred. */
@@ -60,7 +60,6 @@ export function insertCoverPage(doc: jsPDF, title: string, lines: string[]): voi
 function currentManagement(page: ReportPage, y: number, data: FinalReport, language: ReportLanguage): number {
   const t = labelsFor(language).finalReport;
   for (const part of data.currentManagement ?? []) {
-    y = sectionHeading(page.doc, y, `${t.current} – ${partName(part.part, language)}`);
     const body: RowInput[] = [];
     for (const title of part.titlesDetails) {
       const label = titleLabel({ title: title.title, descriptionDeu: title.titleNameDeu, descriptionIta: title.titleNameIta }, language);
@@ -71,7 +70,7 @@ function currentManagement(page: ReportPage, y: number, data: FinalReport, langu
     if (part.initialSurplus.finalForecast !== 0 || part.initialSurplus.initialForecast !== 0)
       body.push(totalRow(t.surplus, part.initialSurplus, [255, 255, 255]));
     body.push(totalRow(`${t.total} ${partName(part.part, language)}`, part.total));
-    y = drawLines(page, y, body, t);
+    y = drawLines(page, y, `${t.current} – ${partName(part.part, language)}`, body, t);
   }
   return y;
 }
@@ -80,12 +79,11 @@ function residuesManagement(page: ReportPage, y: number, data: FinalReport, lang
   const t = labelsFor(language).finalReport;
   for (const part of data.residuesManagement ?? []) {
     const name = part.part === 1 ? t.activeResidues : t.passiveResidues;
-    y = sectionHeading(page.doc, y, `${t.residues} – ${name}`);
     if (part.chapters.length === 0) {
-      y = emptyNote(page.doc, y, t.none);
+      y = emptyNote(page.doc, sectionHeading(page.doc, y, `${t.residues} – ${name}`), t.none);
       continue;
     }
-    y = drawLines(page, y, [...part.chapters.map((l) => lineRow(l, language)), totalRow(`${t.total} ${name}`, part.total)], t);
+    y = drawLines(page, y, `${t.residues} – ${name}`, [...part.chapters.map((l) => lineRow(l, language)), totalRow(`${t.total} ${name}`, part.total)], t);
   }
   return y;
 }

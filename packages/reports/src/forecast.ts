@@ -3,18 +3,7 @@ import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { departmentLines, money, SIGNATURE_SPACE, signatures } from './budgetHeader.ts';
 import { labelsFor } from './labels/index.ts';
-import {
-  bold,
-  boldRight,
-  drawTable,
-  emptyNote,
-  finishReport,
-  type LanguageReportContext,
-  sectionHeading,
-  startReport,
-  TITLE_FILL,
-  TOTAL_FILL,
-} from './layout.ts';
+import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
 import { localName, partName } from './names.ts';
 
 /**
@@ -53,9 +42,9 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
         boldRight(show(part.totalPrevYear)),
         boldRight(show(part.totalCurrYear)),
       ]);
-      y = sectionHeading(page.doc, y, partName(part.part, ctx.language));
       const last = index === data.details.length - 1 && !data.summary;
       y = drawTable(page, y, {
+        heading: partName(part.part, ctx.language),
         head: [common.chapter, common.description, prevHead, currHead],
         body,
         widths: [10, 56, 17, 17],
@@ -85,8 +74,8 @@ export function forecastPdf(data: ForecastExport, ctx: LanguageReportContext): j
       boldRight(show(expPrev), TOTAL_FILL),
       boldRight(show(s.expenses), TOTAL_FILL),
     ]);
-    y = sectionHeading(page.doc, y, t.summary);
     y = drawTable(page, y, {
+      heading: t.summary,
       head: [
         common.title,
         common.description,

@@ -95,13 +95,22 @@ export function keepSpace(doc: jsPDF, y: number, reserve: number): number {
   return MARGIN;
 }
 
-/** A bold heading above a table (a part, an account type, a record); on a new page when the page is nearly full. */
-export function sectionHeading(doc: jsPDF, y: number, text: string, reserve = HEADING_RESERVE): number {
-  const top = keepSpace(doc, y, reserve);
+/** The height of a section heading (mm). */
+const HEADING_HEIGHT = 6;
+
+function headingText(doc: jsPDF, top: number, text: string): number {
   doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(HEADING_SIZE);
   doc.text(text, MARGIN, top + 5);
-  return top + 6;
+  return top + HEADING_HEIGHT;
+}
+
+/**
+ * A bold heading (a part, an account type, a record); on a new page when the page is nearly full. Above a table,
+ * pass it to drawTable as `heading` instead: there it always stays with the table's header and first row.
+ */
+export function sectionHeading(doc: jsPDF, y: number, text: string, reserve = HEADING_RESERVE): number {
+  return headingText(doc, keepSpace(doc, y, reserve), text);
 }
 
 /** An italic note in place of the tables (nothing to print). */
@@ -135,6 +144,8 @@ export interface TableOptions {
   look: TableLook;
   /** Space (mm, below the y drawTable returns) that what follows needs on the last row's page: the signature block. */
   keepAfter?: number;
+  /** A section heading above the table, kept with its header and first row. */
+  heading?: string;
 }
 
 type Lastable = jsPDF & { lastAutoTable?: { finalY: number } };
@@ -173,22 +184,26 @@ export function drawTable(page: ReportPage, y: number, opts: TableOptions): numb
     columnStyles: Object.fromEntries(widths.map((w, i) => [i, { cellWidth: w, ...(right.length > 0 ? { halign: halign(i) } : {}) }])),
   });
   const pageHeight = doc.internal.pageSize.getHeight();
+  const headingSpace = opts.heading ? HEADING_HEIGHT : 0;
   const plan = planFlow({
-    table: __createTable(doc, options(opts.body, y + 1, 0)),
+    table: __createTable(doc, options(opts.body, y + headingSpace + 1, 0)),
     body: opts.body,
-    startY: y + 1,
+    startY: y + headingSpace + 1,
     pageHeight,
     top: margin.top,
+    nextStart: margin.top + headingSpace,
     bottom: margin.bottom,
     keepAfter: opts.keepAfter ? opts.keepAfter + 5 : 0,
     pageBottom: MARGIN,
   });
   const cuts = [0, ...plan.breaks, opts.body.length];
-  let startY = y + 1;
+  let top = y;
   if (plan.startOnNext) {
     doc.addPage();
-    startY = margin.top;
+    top = margin.top;
   }
+  if (opts.heading) headingText(doc, top, opts.heading);
+  let startY = top + headingSpace + (plan.startOnNext ? 0 : 1);
   for (let piece = 0; piece < cuts.length - 1; piece++) {
     if (piece > 0) {
       doc.addPage();

@@ -3,7 +3,7 @@ import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
 import { labelsFor, type ReportLabels } from './labels/index.ts';
-import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type LanguageReportContext, sectionHeading, startReport, TOTAL_FILL } from './layout.ts';
+import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type LanguageReportContext, startReport, TOTAL_FILL } from './layout.ts';
 import { localName } from './names.ts';
 
 /** Whose residues: the scope year and the department line (`102 FF Eppan`). */
@@ -78,10 +78,16 @@ export function residuesPdf(data: ResidueExport, head: ResiduesPrintHead, ctx: L
   const right = detailed ? [3, 4, 5, 6, 7, 8] : [3, 4, 5, 6];
   let y = page.y;
   for (const g of data.groups) {
-    y = sectionHeading(page.doc, y, `${t.group[g.source]} – ${common.part[g.part]}`);
     const body = g.positions.map((p) => positionRow(p, detailed, t, ctx.language));
     body.push(totalRow(g, detailed, t));
-    y = drawTable(page, y, { head: columns.head.map(String), body, widths: columns.widths, right, look: 'grid' });
+    y = drawTable(page, y, {
+      heading: `${t.group[g.source]} – ${common.part[g.part]}`,
+      head: columns.head.map(String),
+      body,
+      widths: columns.widths,
+      right,
+      look: 'grid',
+    });
   }
   return finishReport(page.doc, ctx);
 }

@@ -4,18 +4,7 @@ import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
 import { type DigestLabels, rangeText, recordText } from './digestParts.ts';
 import { labelsFor } from './labels/index.ts';
-import {
-  bold,
-  boldRight,
-  drawTable,
-  emptyNote,
-  finishReport,
-  type LanguageReportContext,
-  type ReportPage,
-  sectionHeading,
-  startReport,
-  TOTAL_FILL,
-} from './layout.ts';
+import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, type ReportPage, startReport, TOTAL_FILL } from './layout.ts';
 
 /** What the supplier digest print was asked for (the filter line) and whose it is. */
 export interface SupplierDigestsHead {
@@ -40,7 +29,6 @@ const documents = (count: number, d: DigestLabels) => `${count} ${count === 1 ? 
 /** One supplier: heading with the address, its movements (a cancelled one marked, counted 0) and its totals. */
 function supplierWithRows(page: ReportPage, y: number, s: SupplierDigest, d: DigestLabels): number {
   const address = addressLine(s.address);
-  const at = sectionHeading(page.doc, y, `${s.supplierCode} ${s.description}${address ? ` · ${address}` : ''}`);
   const body: RowInput[] = s.movements.map((r) => [
     formatDate(r.recordDate),
     recordText(r.recordNumber),
@@ -60,7 +48,14 @@ function supplierWithRows(page: ReportPage, y: number, s: SupplierDigest, d: Dig
     bold(`${d.total} (${documents(s.documentCount, d)})`, TOTAL_FILL, 6),
     ...[s.totalSum, s.totalPaid, s.totalNotPaid].map((v) => boldRight(money(v), TOTAL_FILL)),
   ]);
-  return drawTable(page, at, { head: d.supplierDigest.head, body, widths: ROW_WIDTHS, right: [6, 7, 8], look: 'list' });
+  return drawTable(page, y, {
+    heading: `${s.supplierCode} ${s.description}${address ? ` · ${address}` : ''}`,
+    head: d.supplierDigest.head,
+    body,
+    widths: ROW_WIDTHS,
+    right: [6, 7, 8],
+    look: 'list',
+  });
 }
 
 /**

@@ -76,6 +76,17 @@ describe('a table over several pages', () => {
     expect(pageOf(pages, 'end1')).toBe(1);
   });
 
+  it('keeps a section heading with the header, a group heading and the first row, wherever the page ends', () => {
+    const height = startReport('portrait', 'x').doc.internal.pageSize.getHeight();
+    for (let left = 20; left <= 44; left += 3) {
+      const page = startReport('portrait', 'Heading');
+      const body: RowInput[] = [[bold('Titel 1', TITLE_FILL, 2)], [longText(1), '1,00 €'], ['Zeile 2', '2,00 €']];
+      drawTable(page, height - left, { heading: 'Abschnitt', head: ['Kopf A', 'Kopf B'], body, widths: [50, 50], right: [1], look: 'grid' });
+      const pages = pdfPages(finishReport(page.doc, ctx), `heading-${left}`);
+      for (const text of ['Kopf A', 'Titel 1', 'start1', 'end1']) expect(pageOf(pages, text), `${text} with ${left} mm left`).toBe(pageOf(pages, 'Abschnitt'));
+    }
+  });
+
   it('keeps what follows with the last row: `keepAfter` moves the last row to the next page when there is no room under it', () => {
     for (let rows = 30; rows < 60; rows++) {
       const page = startReport('portrait', 'Keep');

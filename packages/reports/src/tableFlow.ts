@@ -105,20 +105,25 @@ export interface FlowInput {
   pageHeight: number;
   /** The table's top and bottom page margins (mm). */
   top: number;
+  /** Where the table starts when it starts on the next page (below its heading). */
+  nextStart: number;
   bottom: number;
   /** Space (mm) that must stay free under the last row, above the page's own bottom margin `pageBottom`. */
   keepAfter: number;
   pageBottom: number;
 }
 
-/** Which page (0 = the page the table starts on) each row lands on, given the rows that must start a page. */
-function pagesOf(input: FlowInput, breaks: Set<number>, startOnNext: boolean): number[] {
+/**
+ * Which page (0 = the page the table starts on) each row lands on, given the rows that must start a page,
+ * and the y under the last row.
+ */
+function flow(input: FlowInput, breaks: Set<number>, startOnNext: boolean): { pages: number[]; end: number } {
   const { table, pageHeight, top, bottom } = input;
   const headHeight = table.getHeadHeight(table.columns);
   const limit = pageHeight - bottom;
   let page = startOnNext ? 1 : 0;
-  let y = (startOnNext ? top : input.startY) + headHeight;
-  return table.body.map((row, i) => {
+  let y = (startOnNext ? input.nextStart : input.startY) + headHeight;
+  const pages = table.body.map((row, i) => {
     const height = row.getMaxCellHeight(table.columns);
     if (breaks.has(i) || (y + height > limit + 1e-6 && y > top + headHeight + 1e-6)) {
       page += 1;
@@ -127,16 +132,7 @@ function pagesOf(input: FlowInput, breaks: Set<number>, startOnNext: boolean): n
     y += height;
     return page;
   });
-}
-
-/** The y under the last row on its page. */
-function endY(input: FlowInput, pages: number[]): number {
-  const { table, top } = input;
-  const last = pages.at(-1)!;
-  const headHeight = table.getHeadHeight(table.columns);
-  const first = pages.indexOf(last);
-  const start = last === 0 ? input.startY + headHeight : top + headHeight;
-  return table.body.slice(first).reduce((y, row) => y + row.getMaxCellHeight(table.columns), start);
+  return { pages, end: y };
 }
 
 /**
@@ -149,10 +145,11 @@ export function planFlow(input: FlowInput): { startOnNext: boolean; breaks: numb
   if (rows === 0) return { startOnNext: false, breaks: [] };
   const columns = input.table.columns.length;
   const breaks = new Set<number>();
-  let startOnNext = pagesOf(input, breaks, false)[0] !== 0;
-  const startsPage = (pages: number[], i: number) => i === 0 || pages[i - 1] !== pages[i];
+  let startOnNext = flow(input, breaks, false).pages[0] !== 0;
+  // the first row starts a page when the table starts on the next page (or the first page is full before it)
+  const startsPage = (pages: number[], i: number) => (i === 0 ? startOnNext || pages[0] !== 0 : pages[i - 1] !== pages[i]);
   for (let guard = 0; guard < rows + 2; guard++) {
-    const pages = pagesOf(input, breaks, startOnNext);
+    const { pages, end } = flow(input, breaks, startOnNext);
     let moved = false;
     for (let i = 0; i < rows - 1 && !moved; i++) {
       if (!isGroupHeading(input.body[i]!, columns) || pages[i] === pages[i + 1]) continue;
@@ -165,7 +162,7 @@ export function planFlow(input: FlowInput): { startOnNext: boolean; breaks: numb
     }
     if (moved) continue;
     const last = rows - 1;
-    if (input.keepAfter > 0 && endY(input, pages) + input.keepAfter > input.pageHeight - input.pageBottom && !startsPage(pages, last)) {
+    if (input.keepAfter > 0 && end + input.keepAfter > input.pageHeight - input.pageBottom && !startsPage(pages, last)) {
       if (last === 0) startOnNext = true;
       else breaks.add(last);
       continue;
