@@ -84,6 +84,8 @@ export interface DepartmentOverviewRow {
   isBalanced: boolean;
   approval: string | null;
   closed: boolean;
+  /** The day the year's final account was approved (null while it is open). */
+  finalApproval: string | null;
   lastChange: LastChange | null;
 }
 

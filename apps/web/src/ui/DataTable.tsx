@@ -49,6 +49,8 @@ export interface DataTableProps<Row> {
   /** Without it the page-size choice is hidden (picker dialogs with a fixed size). */
   onPageSizeChange?: (size: number) => void;
   onRowClick?: (row: Row) => void;
+  /** Rows a click opens (default: every row when onRowClick is set); the others show no pointer and ignore clicks and Enter. */
+  rowClickable?: (row: Row) => boolean;
   /** Marks a row (e.g. inactive ones dimmed). */
   rowDimmed?: (row: Row) => boolean;
   /** The highlighted row of a picker (Enter in its filter picks it); shown with the primary tint. */
@@ -80,6 +82,7 @@ export function DataTable<Row>({
   onPageChange,
   onPageSizeChange,
   onRowClick,
+  rowClickable,
   rowDimmed,
   rowActive,
   loading,
@@ -93,12 +96,13 @@ export function DataTable<Row>({
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(count, page * pageSize);
   const footer = pages > 1 || onPageChange !== undefined || onPageSizeChange !== undefined || loading === true;
+  const clickable = (row: Row) => onRowClick !== undefined && (rowClickable?.(row) ?? true);
 
   function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
     const el = event.currentTarget;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onRowClick?.(row);
+      if (clickable(row)) onRowClick?.(row);
     } else if (event.key === 'ArrowDown') {
       event.preventDefault();
       focusRow(el, 'next');
@@ -175,13 +179,14 @@ export function DataTable<Row>({
                 data-row
                 data-testid="data-row"
                 data-active={rowActive?.(row) ? true : undefined}
+                data-clickable={clickable(row) ? true : undefined}
                 tabIndex={0}
                 style={{
-                  cursor: onRowClick ? 'pointer' : undefined,
+                  cursor: clickable(row) ? 'pointer' : undefined,
                   opacity: rowDimmed?.(row) ? 0.55 : undefined,
                   background: rowActive?.(row) ? 'var(--mantine-primary-color-light)' : undefined,
                 }}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onClick={clickable(row) ? () => onRowClick?.(row) : undefined}
                 onKeyDown={(event) => onRowKey(event, row)}
               >
                 {columns.map((c) => (

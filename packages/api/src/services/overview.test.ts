@@ -40,6 +40,7 @@ describeOnDatabases('overview (home pages)', (get) => {
       isBalanced: true,
       approval: `${PREV - 1}-12-15`,
       closed: false,
+      finalApproval: null,
       lastChange: null,
     });
     // 102 Eppan (100 %) and 100 Bozen (district plan 38.340,00 / 42.340,00 at 110 %)
@@ -52,6 +53,15 @@ describeOnDatabases('overview (home pages)', (get) => {
       state: 'approved',
     });
     expect(list.entities.every((r) => r.isBalanced && r.approval === `${PREV - 1}-12-15`)).toBe(true);
+    // the revenues the screen shows and sorts by include the surplus used (a balanced forecast looks balanced)
+    const byRevenues = await c.overview.departments({ ...(await scope('000', PREV)), pageSize: 30, sort: 'revenues', dir: 'desc' });
+    const withSurplus = (r: { revenues: number; surplusUsed: number }) => r.revenues + r.surplusUsed;
+    expect(codes(byRevenues.entities)).toEqual(codes([...list.entities].sort((a, b) => withSurplus(b) - withSurplus(a) || a.code.localeCompare(b.code))));
+    // the final account's state: its approval day once approved
+    await execRows(get().db, sql`update budget_heads set final_approved = ${`${YEAR}-03-20`} where department_id = ${await deptId('102')} and year = ${PREV}`);
+    const closed = (await c.overview.departments({ ...(await scope('000', PREV)), pageSize: 30 })).entities.find((r) => r.code === '102');
+    expect(closed).toMatchObject({ closed: true, finalApproval: `${YEAR}-03-20` });
+    await execRows(get().db, sql`update budget_heads set final_approved = null where department_id = ${await deptId('102')} and year = ${PREV}`);
     expect(list.districts).toEqual([
       { code: '100', nameDeu: 'Bezirksfeuerwehrverband Bozen', nameIta: 'Unione distrettuale VV.F. Bolzano' },
       { code: '200', nameDeu: 'Bezirksfeuerwehrverband Meran', nameIta: 'Unione distrettuale VV.F. Merano' },

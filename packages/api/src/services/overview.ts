@@ -70,6 +70,7 @@ interface RawOverviewRow {
   balanced: boolean;
   approval: string | null;
   closed: boolean;
+  final_approval: string | null;
   change_record: number | null;
   change_approved: string | null;
   total: number | string;
@@ -88,7 +89,8 @@ function orderBy(q: OverviewQuery): SQL {
   const key: Record<OverviewSort, SQL> = {
     code: sql`checked.code`,
     name: q.language === 'it' ? sql`lower(checked.name_ita)` : sql`lower(checked.name_deu)`,
-    revenues: sql`checked.revenues`,
+    // the revenues the screen shows: with the surplus used
+    revenues: sql`checked.revenues + checked.surplus_used`,
     expenses: sql`checked.expenses`,
     state: stateOrder(),
     approval: sql`checked.approval`,
@@ -154,7 +156,7 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
              coalesce(li.r1, 0) as r1, coalesce(li.e1, 0) as e1, coalesce(li.r3, 0) as r3, coalesce(li.e3, 0) as e3,
              coalesce(h.surplus_used, 0) as surplus_used,
              coalesce(li.has_forecast, false) as has_forecast,
-             h.forecast_approved as approval, h.final_approved is not null as closed,
+             h.forecast_approved as approval, h.final_approved is not null as closed, h.final_approved as final_approval,
              lc.record_number as change_record, lc.approved as change_approved
       from depts d
       left join lines li on li.department_id = d.id
@@ -168,7 +170,7 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
     )
     select id, code, name_deu, name_ita, revenues::text as revenues, expenses::text as expenses,
            r1::text as r1, e1::text as e1, r3::text as r3, e3::text as e3, surplus_used::text as surplus_used,
-           has_forecast, balanced, approval::text as approval, closed, change_record, change_approved::text as change_approved,
+           has_forecast, balanced, approval::text as approval, closed, final_approval::text as final_approval, change_record, change_approved::text as change_approved,
            count(*) over () as total
     from checked
     where ${statusCondition(q.status)}
@@ -208,6 +210,7 @@ async function overviewRows(db: Db, q: OverviewQuery): Promise<{ rows: OverviewR
       isBalanced,
       approval,
       closed: Boolean(r.closed),
+      finalApproval: r.final_approval ? r.final_approval.slice(0, 10) : null,
       lastChange:
         r.change_record === null ? null : { recordNumber: Number(r.change_record), approved: r.change_approved ? r.change_approved.slice(0, 10) : null },
       checks,

@@ -1,7 +1,7 @@
 import type { DepartmentOverviewRow, OverviewSort, OverviewStatusFilter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Select, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -18,7 +18,7 @@ import { areaLabel } from '../scope/areaLabel.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
 import { lastChangeText, stateColors, stateLabels, statusFilterLabels } from './labels.ts';
-import { type OverviewSearch, overviewFilters, overviewListQuery } from './queries.ts';
+import { type OverviewSearch, overviewFilters, overviewListQuery, scopeListQuery } from './queries.ts';
 
 const statusChoices = ['all', 'notApproved', 'approved', 'unbalanced', 'noForecast'] as const;
 
@@ -26,7 +26,9 @@ const statusChoices = ['all', 'notApproved', 'approved', 'unbalanced', 'noForeca
  * The union's approval work list (`overview/departments`): every department the user sees with the
  * forecast totals of the scope year, balanced or not, approval date and last change; filter by
  * district and status, sort by a header click, page, export the whole filtered list as CSV; a row
- * opens that department's forecast.
+ * opens that department's forecast when the user may open the department (the others are plain rows).
+ * Revenues include the surplus used (shown beside them), so a balanced forecast reads balanced; the
+ * last column says whether the year's final account is approved.
  */
 export function DepartmentOverviewScreen() {
   const { t, i18n } = useLingui();
@@ -43,6 +45,8 @@ export function DepartmentOverviewScreen() {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
+  const { data: scopes } = useSuspenseQuery(scopeListQuery());
+  const openable = new Set(scopes.departments.map((d) => d.code));
 
   const setSearch = (next: Partial<OverviewSearch>) => void update((prev) => ({ ...prev, ...next, page: undefined }), { replace: true });
 
@@ -115,7 +119,21 @@ export function DepartmentOverviewScreen() {
             render: (r) => departmentName(r, language),
           },
           { key: 'area', header: t`Bereich`, width: 125, render: (r) => i18n._(areaLabel(r.area)) },
-          { key: 'revenues', header: t`Einnahmen`, width: 112, align: 'right', sortKey: 'revenues', render: (r) => <Amount cents={r.revenues} size="sm" /> },
+          {
+            key: 'revenues',
+            header: t`Einnahmen`,
+            width: 112,
+            align: 'right',
+            sortKey: 'revenues',
+            render: (r) => <Amount cents={r.revenues + r.surplusUsed} size="sm" />,
+          },
+          {
+            key: 'surplusUsed',
+            header: t`davon Überschuss`,
+            width: 130,
+            align: 'right',
+            render: (r) => (r.surplusUsed !== 0 ? <Amount cents={r.surplusUsed} size="sm" /> : null),
+          },
           { key: 'expenses', header: t`Ausgaben`, width: 112, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
           {
             key: 'state',
@@ -130,6 +148,21 @@ export function DepartmentOverviewScreen() {
           },
           { key: 'approval', header: t`Genehmigt am`, width: 115, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
           { key: 'lastChange', header: t`Letzte Änderung`, width: 195, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
+          {
+            key: 'finalAccount',
+            header: t`Rechnungsabschluss`,
+            width: 160,
+            render: (r) =>
+              r.finalApproval ? (
+                <Text size="sm" span data-testid="row-final" data-state="approved">
+                  {t`genehmigt am ${formatDate(r.finalApproval)}`}
+                </Text>
+              ) : r.state === 'approved' ? (
+                <Text size="sm" span c="dimmed" data-testid="row-final" data-state="open">
+                  {t`offen`}
+                </Text>
+              ) : null,
+          },
         ]}
         rows={data?.entities}
         total={data?.total}
@@ -139,6 +172,7 @@ export function DepartmentOverviewScreen() {
         onPageChange={list.setPage}
         onPageSizeChange={list.setPageSize}
         onRowClick={open}
+        rowClickable={(r) => openable.has(r.code)}
         loading={query.isFetching}
         emptyText={t`Keine Feuerwehren für diese Auswahl.`}
         sort={{ key: filters.sort, dir: filters.dir }}
