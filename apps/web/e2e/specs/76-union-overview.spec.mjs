@@ -42,7 +42,7 @@ for (const language of ['de', 'it']) {
       // 101 is not the admin's: no pointer, a click stays on the list
       const foreign = rowOf(page, '101');
       assert.equal(await foreign.getAttribute('data-clickable'), null);
-      assert.equal(await foreign.evaluate((el) => getComputedStyle(el).cursor), 'auto');
+      assert.equal(await foreign.evaluate((el) => globalThis.getComputedStyle(el).cursor), 'auto');
       await foreign.click();
       await page.waitForTimeout(300);
       assert.equal(pathOf(page), `/dept/000/year/${year}/overview/departments`);
