@@ -198,7 +198,7 @@ describe('home pages', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="sort-revenues"]')?.getAttribute('data-sorted') === 'desc');
     await page.waitForTimeout(300);
     const codes = await page.getByTestId('data-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent?.trim()));
-    const revenues = await page.getByTestId('data-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent ?? ''));
+    const revenues = await page.getByTestId('data-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent ?? ''));
     const values = revenues.map(cents);
     assert.deepEqual(
       values,

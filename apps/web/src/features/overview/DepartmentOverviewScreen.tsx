@@ -14,7 +14,6 @@ import { MasterList } from '../../ui/MasterList.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { useMasterList, useSearchUpdate } from '../../ui/useMasterList.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { areaLabel } from '../scope/areaLabel.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
 import { lastChangeText, stateColors, stateLabels, statusFilterLabels } from './labels.ts';
@@ -118,11 +117,10 @@ export function DepartmentOverviewScreen() {
             wrap: true,
             render: (r) => departmentName(r, language),
           },
-          { key: 'area', header: t`Bereich`, width: 125, render: (r) => i18n._(areaLabel(r.area)) },
           {
             key: 'revenues',
             header: t`Einnahmen`,
-            width: 112,
+            width: 115,
             align: 'right',
             sortKey: 'revenues',
             render: (r) => <Amount cents={r.revenues + r.surplusUsed} size="sm" />,
@@ -130,15 +128,15 @@ export function DepartmentOverviewScreen() {
           {
             key: 'surplusUsed',
             header: t`davon Überschuss`,
-            width: 130,
+            width: 128,
             align: 'right',
             render: (r) => (r.surplusUsed !== 0 ? <Amount cents={r.surplusUsed} size="sm" /> : null),
           },
-          { key: 'expenses', header: t`Ausgaben`, width: 112, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
+          { key: 'expenses', header: t`Ausgaben`, width: 115, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
           {
             key: 'state',
             header: t`Status`,
-            width: 160,
+            width: 108,
             sortKey: 'state',
             render: (r) => (
               <Badge size="sm" variant="light" tt="none" color={stateColors[r.state]} data-testid="row-state" data-state={r.state}>
@@ -146,12 +144,12 @@ export function DepartmentOverviewScreen() {
               </Badge>
             ),
           },
-          { key: 'approval', header: t`Genehmigt am`, width: 115, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
-          { key: 'lastChange', header: t`Letzte Änderung`, width: 195, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
+          { key: 'approval', header: t`Genehmigt am`, width: 112, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
+          { key: 'lastChange', header: t`Letzte Änderung`, width: 130, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
           {
             key: 'finalAccount',
             header: t`Rechnungsabschluss`,
-            width: 160,
+            width: 140,
             render: (r) =>
               r.finalApproval ? (
                 <Text size="sm" span data-testid="row-final" data-state="approved">
