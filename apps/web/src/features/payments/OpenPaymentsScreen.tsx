@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRequiredAuth } from '../../lib/session.ts';
@@ -10,15 +9,14 @@ import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { emptyPaymentFilter, filterRangeInvalid, type PaymentFilter } from './paymentFilter.ts';
 import { PaymentFilterFields } from './PaymentFilterFields.tsx';
-import { OpenInstalmentsPanel } from './OpenInstalmentsPanel.tsx';
 import { paymentAccountsQuery } from './queries.ts';
 
 const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
 
 /**
  * Open payments print (payments/open, spec 3 §2): account, supplier range, due-date and document-date
- * ranges → the unpaid instalments by supplier as a landscape PDF named `DD.MM.YYYY.pdf`. Below, the same
- * instalments on screen, each payable by hand, and those paid by hand this year (OpenInstalmentsPanel).
+ * ranges → the unpaid instalments by supplier as a landscape PDF named `DD.MM.YYYY.pdf`. Paying one by
+ * hand is the screen payments/pay (PayOpenScreen), named so in the menu (issue 25).
  */
 export function OpenPaymentsScreen() {
   const { t, i18n } = useLingui();
@@ -41,11 +39,8 @@ export function OpenPaymentsScreen() {
   }
 
   return (
-    <Stack gap="sm">
-      <ExportForm title={t`Offene Zahlungen ${year} drucken`} formats={pdf} build={build} invalid={filterRangeInvalid(filter)}>
-        <PaymentFilterFields value={filter} onChange={setFilter} accounts={accounts} testId="open-filter" />
-      </ExportForm>
-      {filterRangeInvalid(filter) ? null : <OpenInstalmentsPanel filter={filter} />}
-    </Stack>
+    <ExportForm title={t`Offene Zahlungen ${year} drucken`} formats={pdf} build={build} invalid={filterRangeInvalid(filter)}>
+      <PaymentFilterFields value={filter} onChange={setFilter} accounts={accounts} testId="open-filter" />
+    </ExportForm>
   );
 }
