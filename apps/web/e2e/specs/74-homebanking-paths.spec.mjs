@@ -180,9 +180,12 @@ for (const language of ['de', 'it']) {
       await page.keyboard.type(t.cuc, { delay: 15 });
       await page.keyboard.press('Control+Enter');
       await page.getByText(t.saved).first().waitFor();
-      await page.reload();
+      // the saved editor closes to the list: opened again by its address, the CUC is there
+      await page.goto(`${current}/departments/edit?id=${deptId}`);
       await field.waitFor();
       assert.equal(await field.inputValue(), t.cuc);
+      const saved = await rest('supervisor', 'GET', `Departments/${deptId}?departmentId=${deptId}`);
+      assert.equal(saved.json.cbiCuc, t.cuc, JSON.stringify(saved.json));
       await page.goto(`${current}/payments/homebanking`);
       await page.getByTestId('homebanking-filter').waitFor();
       assert.equal(await page.getByTestId('homebanking-cuc-missing').count(), 0, 'the warning is gone');

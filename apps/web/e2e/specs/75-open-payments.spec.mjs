@@ -60,7 +60,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`open payments (${language})`, () => {
     test('the menu says pay or print; an open instalment is paid by hand on its own screen', async () => {
-      const { page, errors } = await openAs(browser(), 'zwei', current, { ready: 'screen-title', language });
+      const { page, errors } = await openAs(browser(), 'zwei', current, { ready: 'home-status', language });
 
       // ---- the menu: each entry named for what it opens
       const payEntry = await menuEntry(page, 'management', 'management.payments', 'management.payments.pay');

@@ -197,7 +197,7 @@ export function HomebankingScreen() {
                 testId="homebanking-filter"
               />
             )}
-            <Group justify="flex-end">
+            <Group justify={chosenOrder ? 'space-between' : 'flex-end'}>
               {chosenOrder ? <CancelOrderButton order={chosenOrder} onCancelled={() => setOrderId(null)} /> : null}
               <Button onClick={toSelect} disabled={blocked} data-testid="homebanking-next">
                 {t`Weiter`}
