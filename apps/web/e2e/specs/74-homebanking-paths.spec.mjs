@@ -77,7 +77,14 @@ before(async () => {
   for (const [language, t] of Object.entries(texts)) {
     const [bill] = await bookOpenBills(deptId, currentYear, [{ amount: t.amount / 100, documentNumber: `HB-${t.amount}` }]);
     const toPay = [{ movementId: bill.id, paymentId: bill.payments[0].id }];
-    const order = await rest('zwei', 'POST', 'Payments/Orders', { departmentId: deptId, year: currentYear, paymentRange: 1, accountId: bank, filename: `hb-${language}`, toPay });
+    const order = await rest('zwei', 'POST', 'Payments/Orders', {
+      departmentId: deptId,
+      year: currentYear,
+      paymentRange: 1,
+      accountId: bank,
+      filename: `hb-${language}`,
+      toPay,
+    });
     assert.equal(order.status, 200, JSON.stringify(order.json));
     stored[language] = { id: order.json.id, number: order.json.orderNumber, ...toPay[0], bank };
   }
@@ -92,8 +99,14 @@ for (const language of ['de', 'it']) {
       // ---- step 1 of the previous year: the notice with its links, no new order
       const notice = page.getByTestId('homebanking-year-over');
       await notice.getByText(t.yearOver).waitFor();
-      assert.equal(new URL(await page.getByTestId('homebanking-year-over-carry').getAttribute('href'), baseUrl).pathname, `/dept/${dept}/year/${currentYear}/residues/carryOver`);
-      assert.equal(new URL(await page.getByTestId('homebanking-year-over-open').getAttribute('href'), baseUrl).pathname, `/dept/${dept}/year/${currentYear}/payments/pay`);
+      assert.equal(
+        new URL(await page.getByTestId('homebanking-year-over-carry').getAttribute('href'), baseUrl).pathname,
+        `/dept/${dept}/year/${currentYear}/residues/carryOver`,
+      );
+      assert.equal(
+        new URL(await page.getByTestId('homebanking-year-over-open').getAttribute('href'), baseUrl).pathname,
+        `/dept/${dept}/year/${currentYear}/payments/pay`,
+      );
       assert.ok(await page.getByTestId('homebanking-kind').locator('input[value="new"]').isDisabled(), '"Neuer Auftrag" is disabled');
       assert.ok(await page.getByTestId('homebanking-kind').locator('input[value="previous"]').isChecked(), 'the stored orders are offered');
       assert.equal(await page.getByTestId('homebanking-filter').count(), 0, 'no criteria of a new order');
@@ -101,7 +114,12 @@ for (const language of ['de', 'it']) {
 
       // ---- the server refuses a new order of the previous year, nothing written
       const before = await orders(previousYear);
-      const payables = await rest('zwei', 'POST', 'Payments/Payables', { departmentId: deptId, year: previousYear, paymentRange: 1, accountId: stored[language].bank });
+      const payables = await rest('zwei', 'POST', 'Payments/Payables', {
+        departmentId: deptId,
+        year: previousYear,
+        paymentRange: 1,
+        accountId: stored[language].bank,
+      });
       const payable = payables.json.find((p) => p.doHomeBank);
       assert.ok(payable, 'the previous year has an open payable bill');
       const refused = await rest('zwei', 'POST', 'Payments/Orders', {
@@ -132,14 +150,22 @@ for (const language of ['de', 'it']) {
       await shot(page, `homebanking-cancel-ask-${language}`);
       await dialog.getByRole('button', { name: t.keep, exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
-      assert.ok((await orders(currentYear, '&unregisteredOnly=true')).some((o) => o.id === id), '"Nicht stornieren" keeps the order');
+      assert.ok(
+        (await orders(currentYear, '&unregisteredOnly=true')).some((o) => o.id === id),
+        '"Nicht stornieren" keeps the order',
+      );
       await page.getByTestId('order-cancel').click();
       await page.getByRole('dialog').getByRole('button', { name: t.cancel, exact: true }).click();
       await page.getByText(t.cancelled).first().waitFor();
       await shot(page, `homebanking-cancelled-${language}`);
       const after = (await orders(currentYear)).find((o) => o.id === id);
       assert.equal(after?.cancelled, true, 'cancelled over REST');
-      const again = await rest('zwei', 'POST', 'Payments/Payables', { departmentId: deptId, year: currentYear, paymentRange: 1, accountId: stored[language].bank });
+      const again = await rest('zwei', 'POST', 'Payments/Payables', {
+        departmentId: deptId,
+        year: currentYear,
+        paymentRange: 1,
+        accountId: stored[language].bank,
+      });
       assert.ok(
         again.json.some((p) => p.payment.id === paymentId && p.invoice.movementId === movementId && p.doHomeBank),
         'its instalment is payable again',
@@ -168,7 +194,10 @@ for (const language of ['de', 'it']) {
       await cashier.context.close();
 
       // ---- the supervisor follows the link, types the CUC and saves with Ctrl+Enter
-      const { context, page, errors } = await openAs(browser(), 'supervisor', `${current}/payments/homebanking`, { ready: 'homebanking-cuc-missing', language });
+      const { context, page, errors } = await openAs(browser(), 'supervisor', `${current}/payments/homebanking`, {
+        ready: 'homebanking-cuc-missing',
+        language,
+      });
       await shot(page, `homebanking-cuc-missing-supervisor-${language}`);
       await page.getByTestId('homebanking-cuc-edit').click();
       await page.waitForURL(`**/dept/${dept}/year/${currentYear}/departments/edit?id=${deptId}`);

@@ -99,7 +99,14 @@ describeOnDatabases('a cancelled bill keeps its instalments, counting 0 everywhe
     // asked in December of Y (after 31.12 the year takes no new order at all: OrderAfterYearEnd)
     const december = await as('zwei', new Date(`${Y}-12-20T10:00:00Z`));
     await expectAppError(
-      december.payments.store({ ...y, paymentRange: 1, accountId: bank, filename: 'storno', paymentDate: null, toPay: [{ movementId: bill.id, paymentId: open }] }),
+      december.payments.store({
+        ...y,
+        paymentRange: 1,
+        accountId: bank,
+        filename: 'storno',
+        paymentDate: null,
+        toPay: [{ movementId: bill.id, paymentId: open }],
+      }),
       'InvalidValue',
     );
   });
