@@ -387,16 +387,23 @@ export async function setCbiCuc(departmentId, cbiCuc = 'C1D2E3F4') {
 }
 
 /**
- * Open bills (type 2, one instalment) of supplier 1001 on chapter 2-1-003, paid from the bank account
- * B1, dated today in `year`, booked over REST as zwei even where the year's small forecast doesn't cover
- * them: `bills` are `{ amount (euros), documentNumber }`. Answers each saved movement (recordNumber, id,
- * payments) in order.
+ * Open bills (type 2, one instalment) of a supplier (default 1001) on chapter 2-1-003, paid from the bank
+ * account B1, dated today in `year`, booked over REST as zwei even where the year's small forecast doesn't
+ * cover them: `bills` are `{ amount (euros), documentNumber, supplier? (code) }`. Answers each saved
+ * movement (recordNumber, id, payments) in order.
  */
 export async function bookOpenBills(departmentId, year, bills) {
   const accounts = await rest('zwei', 'GET', `Accounts/briefs?departmentId=${departmentId}`);
-  const suppliers = await rest('zwei', 'GET', `Suppliers?departmentId=${departmentId}&search=1001`);
+  const supplierIds = new Map();
+  const supplierId = async (code) => {
+    if (!supplierIds.has(code)) {
+      const found = await rest('zwei', 'GET', `Suppliers?departmentId=${departmentId}&search=${code}`);
+      supplierIds.set(code, found.json.entities?.find((e) => e.code === code)?.id ?? found.json.entities?.[0]?.id);
+    }
+    return supplierIds.get(code);
+  };
   const saved = [];
-  for (const { amount, documentNumber } of bills) {
+  for (const { amount, documentNumber, supplier = 1001 } of bills) {
     const bill = await rest('zwei', 'POST', 'Movements', {
       departmentId,
       year,
@@ -405,7 +412,7 @@ export async function bookOpenBills(departmentId, year, bills) {
       documentDate: isoToday(),
       documentNumber,
       accountId: accounts.json.find((a) => a.code === 'B1')?.id,
-      supplierId: suppliers.json.entities?.[0]?.id,
+      supplierId: await supplierId(supplier),
       positions: [{ chapter: '21003', amount }],
       confirmAvailableExceeded: true,
     });

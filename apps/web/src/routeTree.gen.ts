@@ -42,6 +42,7 @@ import { Route as AuthedDeptDeptYearYearMovementsRevenuesRouteImport } from './r
 import { Route as AuthedDeptDeptYearYearOverviewDepartmentsRouteImport } from './routes/_authed.dept.$dept.year.$year.overview.departments'
 import { Route as AuthedDeptDeptYearYearPaymentsHomebankingRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.homebanking'
 import { Route as AuthedDeptDeptYearYearPaymentsOpenRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.open'
+import { Route as AuthedDeptDeptYearYearPaymentsPayRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.pay'
 import { Route as AuthedDeptDeptYearYearPaymentsRegisterRouteImport } from './routes/_authed.dept.$dept.year.$year.payments.register'
 import { Route as AuthedDeptDeptYearYearPrintedListsAvailabilitiesRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.availabilities'
 import { Route as AuthedDeptDeptYearYearPrintedListsCashJournalRouteImport } from './routes/_authed.dept.$dept.year.$year.printedLists.cashJournal'
@@ -269,6 +270,12 @@ const AuthedDeptDeptYearYearPaymentsOpenRoute =
   AuthedDeptDeptYearYearPaymentsOpenRouteImport.update({
     id: '/payments/open',
     path: '/payments/open',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearPaymentsPayRoute =
+  AuthedDeptDeptYearYearPaymentsPayRouteImport.update({
+    id: '/payments/pay',
+    path: '/payments/pay',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearPaymentsRegisterRoute =
@@ -520,6 +527,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/dept/$dept/year/$year/payments/pay': typeof AuthedDeptDeptYearYearPaymentsPayRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
   '/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
@@ -587,6 +595,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/dept/$dept/year/$year/payments/pay': typeof AuthedDeptDeptYearYearPaymentsPayRoute
   '/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
   '/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
@@ -657,6 +666,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/overview/departments': typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   '/_authed/dept/$dept/year/$year/payments/homebanking': typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   '/_authed/dept/$dept/year/$year/payments/open': typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  '/_authed/dept/$dept/year/$year/payments/pay': typeof AuthedDeptDeptYearYearPaymentsPayRoute
   '/_authed/dept/$dept/year/$year/payments/register': typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   '/_authed/dept/$dept/year/$year/printedLists/availabilities': typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
   '/_authed/dept/$dept/year/$year/printedLists/cashJournal': typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
@@ -729,6 +739,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/overview/departments'
     | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
+    | '/dept/$dept/year/$year/payments/pay'
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/printedLists/availabilities'
     | '/dept/$dept/year/$year/printedLists/cashJournal'
@@ -796,6 +807,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/overview/departments'
     | '/dept/$dept/year/$year/payments/homebanking'
     | '/dept/$dept/year/$year/payments/open'
+    | '/dept/$dept/year/$year/payments/pay'
     | '/dept/$dept/year/$year/payments/register'
     | '/dept/$dept/year/$year/printedLists/availabilities'
     | '/dept/$dept/year/$year/printedLists/cashJournal'
@@ -865,6 +877,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/overview/departments'
     | '/_authed/dept/$dept/year/$year/payments/homebanking'
     | '/_authed/dept/$dept/year/$year/payments/open'
+    | '/_authed/dept/$dept/year/$year/payments/pay'
     | '/_authed/dept/$dept/year/$year/payments/register'
     | '/_authed/dept/$dept/year/$year/printedLists/availabilities'
     | '/_authed/dept/$dept/year/$year/printedLists/cashJournal'
@@ -1140,6 +1153,13 @@ declare module '@tanstack/react-router' {
       path: '/payments/open'
       fullPath: '/dept/$dept/year/$year/payments/open'
       preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/payments/pay': {
+      id: '/_authed/dept/$dept/year/$year/payments/pay'
+      path: '/payments/pay'
+      fullPath: '/dept/$dept/year/$year/payments/pay'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearPaymentsPayRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/payments/register': {
@@ -1503,6 +1523,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearOverviewDepartmentsRoute: typeof AuthedDeptDeptYearYearOverviewDepartmentsRoute
   AuthedDeptDeptYearYearPaymentsHomebankingRoute: typeof AuthedDeptDeptYearYearPaymentsHomebankingRoute
   AuthedDeptDeptYearYearPaymentsOpenRoute: typeof AuthedDeptDeptYearYearPaymentsOpenRoute
+  AuthedDeptDeptYearYearPaymentsPayRoute: typeof AuthedDeptDeptYearYearPaymentsPayRoute
   AuthedDeptDeptYearYearPaymentsRegisterRoute: typeof AuthedDeptDeptYearYearPaymentsRegisterRoute
   AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute: typeof AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute
   AuthedDeptDeptYearYearPrintedListsCashJournalRoute: typeof AuthedDeptDeptYearYearPrintedListsCashJournalRoute
@@ -1583,6 +1604,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearPaymentsHomebankingRoute,
     AuthedDeptDeptYearYearPaymentsOpenRoute:
       AuthedDeptDeptYearYearPaymentsOpenRoute,
+    AuthedDeptDeptYearYearPaymentsPayRoute:
+      AuthedDeptDeptYearYearPaymentsPayRoute,
     AuthedDeptDeptYearYearPaymentsRegisterRoute:
       AuthedDeptDeptYearYearPaymentsRegisterRoute,
     AuthedDeptDeptYearYearPrintedListsAvailabilitiesRoute:

@@ -72,6 +72,8 @@ export const errorStatus = {
   OrderNotFound: 404,
   NoValidIban: 400,
   CucMissing: 409,
+  // after 31.12 of Y no new order of Y (issue 25): it could never be registered in Y (date paid in Y, not before its creation)
+  OrderAfterYearEnd: 409,
   // residues (DOMAIN decisions 13-15): a final residue or residue line below what is reserved or used; carry-over needs
   // every line determined; an empty chapter's manual residue needs both names; a manual residue not found (spelled as the spec)
   SmallerThanExistingResidue: 409,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abiOfIban, cabOfIban, isValidCbiCuc, type PayableInput, payability, payableIn, PaymentRange } from './homebanking.ts';
+import { abiOfIban, cabOfIban, isValidCbiCuc, type PayableInput, payability, payableIn, PaymentRange, takesNewOrders } from './homebanking.ts';
 import { endToEndId, invoiceRemittance, orderMessageId, transferRemittance } from './homebankingMessage.ts';
 import { type PaymentOrderInput, planPaymentOrder } from './homebankingOrder.ts';
 import { paymentOrderPrint } from './homebankingPrint.ts';
@@ -82,6 +82,15 @@ describe('payability of a supplier payment', () => {
     expect(payableIn({ iban: TR }, PaymentRange.Foreign)).toBe('NotSepa');
     expect(payableIn({ iban: 'xyz' }, PaymentRange.Domestic)).toBe('NoValidIban');
     expect(payableIn({ iban: 'xyz' }, PaymentRange.Foreign)).toBe('NoValidIban');
+  });
+});
+
+describe('a year takes new orders until its 31.12 (issue 25)', () => {
+  it('on 31.12 yes, from 1.1 of the next year no: such an order could never be registered in its year', () => {
+    expect(takesNewOrders(2025, '2025-01-01')).toBe(true);
+    expect(takesNewOrders(2025, '2025-12-31')).toBe(true);
+    expect(takesNewOrders(2025, '2026-01-01')).toBe(false);
+    expect(takesNewOrders(2025, '2026-11-27')).toBe(false);
   });
 });
 

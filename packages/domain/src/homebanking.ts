@@ -105,6 +105,17 @@ export function normalizeCbiCuc(cuc: string | null | undefined): string {
   return (cuc ?? '').trim().toUpperCase();
 }
 
+/**
+ * Whether year `year` can still take a new payment order on `today` (ISO, Italian time): an order is
+ * registered with a date paid in its year and not before its creation, so one created after 31.12 of
+ * its year could never be registered (issue 25). Its open bills are paid from the next year once the
+ * carry-over carried their lines (DOMAIN decision 11); a stored order of the year stays exportable,
+ * registrable and cancellable.
+ */
+export function takesNewOrders(year: number, today: string): boolean {
+  return today <= `${year}-12-31`;
+}
+
 /** A CBI CUC (Codice Univoco CBI, issued by the bank): letters and digits, at most 35 (the schema's Max35Text; banks issue 8). */
 export function isValidCbiCuc(cuc: string | null | undefined): boolean {
   return /^[0-9A-Z]{1,35}$/.test(normalizeCbiCuc(cuc));

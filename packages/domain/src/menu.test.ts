@@ -34,6 +34,8 @@ describe('menu enablement', () => {
     expect(group?.hidden).toBe(true);
     expect(enabled(approved, 'payments/homebanking')).toBe(false);
     expect(enabled({ ...approved, openPaymentsAllowed: true }, 'payments/homebanking')).toBe(true);
+    expect(enabled(approved, 'payments/pay')).toBe(false);
+    expect(enabled({ ...approved, openPaymentsAllowed: true }, 'payments/pay')).toBe(true);
   });
   it('opens manual residues only in the first year', () => {
     const approved = { ...base, isBudgetApproved: true };

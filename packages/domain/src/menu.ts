@@ -28,6 +28,7 @@ export const menuTree: MenuEntry[] = [
         key: 'management.payments',
         needs: ['openPayments'],
         children: [
+          { key: 'management.payments.pay', path: 'payments/pay' },
           { key: 'management.payments.open', path: 'payments/open' },
           { key: 'management.payments.homebanking', path: 'payments/homebanking' },
           { key: 'management.payments.register', path: 'payments/register' },

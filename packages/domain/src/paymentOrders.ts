@@ -301,12 +301,16 @@ export const RegisteredProtocol = z.strictObject({
 });
 export type RegisteredProtocol = z.infer<typeof RegisteredProtocol>;
 
-/** What the homebanking form proposes: the file name, the execution date, the next order number, whether the CUC is there, editability. */
+/**
+ * What the homebanking form proposes: the file name, the execution date, the next order number, whether the
+ * CUC is there, whether the year still takes a new order (takesNewOrders: not after its 31.12), editability.
+ */
 export const PaymentsContext = z.strictObject({
   defaultFilename: Text,
   defaultPaymentDate: Text,
   nextOrderNumber: Num,
   hasCbiCuc: z.boolean(),
+  takesNewOrders: z.boolean(),
   isEditable: z.boolean(),
 });
 export type PaymentsContext = z.infer<typeof PaymentsContext>;

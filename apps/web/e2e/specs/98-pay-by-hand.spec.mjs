@@ -115,7 +115,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`paying by hand and bank returns (${language})`, () => {
     test('a cashier pays an open bill in cash, opens it again, pays one in its payments dialog and books a bank return', async () => {
-      const { page, errors } = await openAs(browser(), 'zwei', `${current}/payments/open`, { ready: 'instalments-open', language });
+      const { page, errors } = await openAs(browser(), 'zwei', `${current}/payments/pay`, { ready: 'instalments-open', language });
       const [first, second, third] = booked[language];
 
       // ---- the open payments on screen: the first bill paid in cash (K1) with a note

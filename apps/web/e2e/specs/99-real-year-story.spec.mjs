@@ -257,7 +257,7 @@ for (const [language, t] of Object.entries(runs)) {
       const next = `${baseUrl}/dept/${t.code}/year/${N}`;
       const base = `${baseUrl}/dept/${t.code}/year/${Y}`;
       // ---- Y+1, Open payments: the instalment carried from Y paid in cash on 20.01.
-      await page.goto(`${next}/payments/open`);
+      await page.goto(`${next}/payments/pay`);
       await page.getByTestId('instalments-open').waitFor();
       if (language === 'it') {
         const stored = page.waitForResponse((res) => res.url().includes('auth.setLanguage'));

@@ -64,6 +64,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   CucMissing: msg`Der CBI-CUC-Code der Feuerwehr fehlt (Stammdaten der Feuerwehr).`,
   SmallerThanExistingResidue: msg`Der Rückstand ist kleiner als das, was bereits vorgemerkt oder verwendet ist.`,
   UndeterminedResidues: msg`Es sind noch nicht alle Rückstände festgelegt.`,
+  OrderAfterYearEnd: msg`Nach dem 31.12. nimmt das Haushaltsjahr keinen neuen Zahlungsauftrag mehr an: er könnte in diesem Jahr nicht mehr registriert werden. Die offenen Rechnungen zahlt das Folgejahr nach der Übertragung der Rückstände.`,
   ResiduesNotCarried: msg`Eine im Vorjahr bezahlte und von der Bank zurückgewiesene Zahlung zählt auf den Rückständen des neuen Jahres: zuerst die Übertragung der Rückstände ausführen.`,
   ChapterDescriptionNeeded: msg`Bitte die deutsche und italienische Bezeichnung des Kapitels eingeben.`,
   ResiduelNotFound: msg`Der Rückstand wurde nicht gefunden.`,

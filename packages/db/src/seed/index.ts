@@ -123,6 +123,11 @@ export function demoSeedAllowed(mode: SeedDemoMode, kind: DbHandle['kind']): boo
 /** The key of the marker row the demo seed writes (in the same transaction as the demo data). */
 export const DEMO_SETTING = 'demo';
 
+/** A demo department's CBI CUC (issue 25: the domestic bank file can be tried at once): `FWH` + its code + `BZ`. */
+export function demoCbiCuc(code: string): string {
+  return `FWH${code}BZ`;
+}
+
 /** Empty: no user and no department yet (a database with only its first supervisor is not empty). */
 export async function isEmpty(db: Db | Tx): Promise<boolean> {
   const [userRow] = await db.select({ n: count() }).from(users);
@@ -165,7 +170,7 @@ export async function seedDemo(
     // previous-year amounts) stays that year when an older financial year is created later
     const depts = await tx
       .insert(departments)
-      .values(demoDepartments.map((d) => ({ ...d, firstYear: previousYear })))
+      .values(demoDepartments.map((d) => ({ ...d, firstYear: previousYear, cbiCuc: demoCbiCuc(d.code) })))
       .returning({ id: departments.id, code: departments.code });
     const idOf = new Map(depts.map((d) => [d.code, d.id]));
     await tx.insert(financialYears).values([{ year: previousYear }, { year: currentYear }]);

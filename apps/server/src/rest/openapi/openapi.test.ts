@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createCaller, createContextInner } from '@app/api';
 import { testDatabases } from '@app/db/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -69,17 +70,14 @@ async function storeUnregisteredOrder(t: RestTestApp, year: number): Promise<num
     .filter((p) => p.doHomeBank)
     .map((p) => ({ paymentId: p.payment.id, movementId: p.invoice.movementId }));
   expect(toPay.length, 'payable instalments of 102 on B1').toBeGreaterThan(0);
-  const stored = await t.call('supervisor', 'POST', 'Payments/Orders', {
-    ...scope,
-    paymentRange: 2,
-    accountId,
-    toPay,
-    groupInvoices: false,
-    filename: 'openapi',
-  });
-  expect(stored.statusCode, stored.body).toBe(200);
-  expect(stored.json()).toMatchObject({ registered: false, count: toPay.length });
-  return (stored.json() as { id: number }).id;
+  // stored through tRPC with the clock in December of its year: after 31.12 a year takes no new order (OrderAfterYearEnd)
+  const now = () => new Date(`${year}-12-20T10:00:00Z`);
+  const context = { db: t.handle.db, ip: '10.16.9.1', now };
+  const login = await createCaller(await createContextInner(context)).auth.login({ username: 'supervisor', password: 'demo', remember: false });
+  const december = createCaller(await createContextInner({ ...context, token: login.token }));
+  const stored = await december.payments.store({ ...scope, paymentRange: 2, accountId: accountId ?? null, toPay, groupInvoices: false, filename: 'openapi' });
+  expect(stored).toMatchObject({ registered: false, count: toPay.length });
+  return stored.id;
 }
 
 // amounts are decimals: multipleOf 0.01 up to float precision

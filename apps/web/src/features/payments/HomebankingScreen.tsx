@@ -17,6 +17,8 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
+import { CucMissingNotice, YearOverNotice } from './HomebankingNotices.tsx';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { emptyPaymentFilter, filterRangeInvalid, type PaymentFilter } from './paymentFilter.ts';
 import { PaymentFilterFields } from './PaymentFilterFields.tsx';
@@ -32,7 +34,10 @@ type Range = 1 | 2;
  * unregistered order), the payable invoices (a checkbox each, All/None, the running total; the not
  * payable ones greyed with their reason), and the issue form (group invoices of one supplier, payment
  * date, file name) with Print (order PDF), Export (the XML bank file) and Back. A new order's export
- * asks whether to store it; declining warns that the file must not be uploaded.
+ * asks whether to store it; declining warns that the file must not be uploaded. Step 1 stops what
+ * can't succeed (issue 25): a domestic order without the department's CBI CUC (who enters it, and the
+ * link for who may), a new order after 31.12 of the year (its bills are paid from the next year); a
+ * chosen previous order can be cancelled there.
  */
 export function HomebankingScreen() {
   const { t, i18n } = useLingui();
@@ -45,7 +50,8 @@ export function HomebankingScreen() {
   const { confirm, element: confirmElement } = useConfirmDialog();
   const [step, setStep] = useState<Step>('criteria');
   const [range, setRange] = useState<Range>(1);
-  const [previous, setPrevious] = useState(false);
+  // after 31.12 of the year only its stored orders (takesNewOrders): a new one could never be registered in it
+  const [previous, setPrevious] = useState(!context.takesNewOrders);
   const [orderId, setOrderId] = useState<number | null>(null);
   const [filter, setFilter] = useState<PaymentFilter>(emptyPaymentFilter);
   const [tried, setTried] = useState(false);
@@ -65,9 +71,12 @@ export function HomebankingScreen() {
   const rangeOrders = orders.filter((o: PaymentOrderBrief) => o.paymentRange === range && !o.cancelled);
 
   const criteriaMissing = previous ? orderId === null : filter.accountId === null;
+  // a domestic file needs the CUC, a new order a year that can still register it: both stop here, at step 1
+  const blocked = (range === 1 && !context.hasCbiCuc) || (!previous && !context.takesNewOrders);
+  const chosenOrder = previous ? rangeOrders.find((o) => o.id === orderId) : undefined;
   function toSelect() {
     setTried(true);
-    if (criteriaMissing || filterRangeInvalid(filter)) return;
+    if (blocked || criteriaMissing || filterRangeInvalid(filter)) return;
     setTicked(new Set());
     setStep('select');
   }
@@ -155,7 +164,7 @@ export function HomebankingScreen() {
               />
               <SegmentedControl
                 data={[
-                  { value: 'new', label: t`Neuer Auftrag` },
+                  { value: 'new', label: t`Neuer Auftrag`, disabled: !context.takesNewOrders },
                   { value: 'previous', label: t`Früherer Auftrag` },
                 ]}
                 value={previous ? 'previous' : 'new'}
@@ -163,11 +172,8 @@ export function HomebankingScreen() {
                 data-testid="homebanking-kind"
               />
             </Group>
-            {range === 1 && !context.hasCbiCuc ? (
-              <Alert color="orange" variant="light" data-testid="homebanking-cuc-missing">
-                {t`Der CBI-CUC-Code der Feuerwehr fehlt (Stammdaten der Feuerwehr): ohne ihn kann keine Inlandsdatei erstellt werden.`}
-              </Alert>
-            ) : null}
+            {context.takesNewOrders ? null : <YearOverNotice />}
+            {range === 1 && !context.hasCbiCuc ? <CucMissingNotice /> : null}
             {previous ? (
               <Select
                 label={t`Zahlungsauftrag`}
@@ -191,8 +197,9 @@ export function HomebankingScreen() {
                 testId="homebanking-filter"
               />
             )}
-            <Group justify="flex-end">
-              <Button onClick={toSelect} data-testid="homebanking-next">
+            <Group justify={chosenOrder ? 'space-between' : 'flex-end'}>
+              {chosenOrder ? <CancelOrderButton order={chosenOrder} onCancelled={() => setOrderId(null)} /> : null}
+              <Button onClick={toSelect} disabled={blocked} data-testid="homebanking-next">
                 {t`Weiter`}
               </Button>
             </Group>

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRequiredAuth } from '../../lib/session.ts';
@@ -11,7 +10,6 @@ import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
 import { emptyPaymentFilter, filterRangeInvalid, type PaymentFilter } from './paymentFilter.ts';
 import { PaymentFilterFields } from './PaymentFilterFields.tsx';
-import { OpenInstalmentsPanel } from './OpenInstalmentsPanel.tsx';
 import { paymentAccountsQuery } from './queries.ts';
 
 const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
@@ -19,8 +17,8 @@ const pdf = [{ value: 'pdf', label: 'PDF', kind: 'pdf' as const }];
 /**
  * Open payments print (payments/open, spec 3 §2): account, supplier range, due-date and document-date
  * ranges → the unpaid instalments by supplier as a landscape PDF named `offene-zahlungen-101-2026-2026-11-27.pdf` (the REST
- * `fileName` stays the spec's `DD.MM.YYYY.pdf`). Below, the same
- * instalments on screen, each payable by hand, and those paid by hand this year (OpenInstalmentsPanel).
+ * `fileName` stays the spec's `DD.MM.YYYY.pdf`). Paying one by hand is the screen payments/pay (PayOpenScreen), named so
+ * in the menu (issue 25).
  */
 export function OpenPaymentsScreen() {
   const { t, i18n } = useLingui();
@@ -43,11 +41,8 @@ export function OpenPaymentsScreen() {
   }
 
   return (
-    <Stack gap="sm">
-      <ExportForm title={t`Offene Zahlungen ${year} drucken`} formats={pdf} build={build} invalid={filterRangeInvalid(filter)}>
-        <PaymentFilterFields value={filter} onChange={setFilter} accounts={accounts} testId="open-filter" />
-      </ExportForm>
-      {filterRangeInvalid(filter) ? null : <OpenInstalmentsPanel filter={filter} />}
-    </Stack>
+    <ExportForm title={t`Offene Zahlungen ${year} drucken`} formats={pdf} build={build} invalid={filterRangeInvalid(filter)}>
+      <PaymentFilterFields value={filter} onChange={setFilter} accounts={accounts} testId="open-filter" />
+    </ExportForm>
   );
 }

@@ -14,6 +14,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { departmentLine, orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
 import { ReturnsPanel } from './ReturnsPanel.tsx';
@@ -24,7 +25,8 @@ import { allOf } from './selection.ts';
  * the scope year), type the date the bank paid, untick the instalments the bank did not execute
  * (all ticked at first; All/None), Post (Ctrl+Enter) → the registration protocol PDF opens in a new tab
  * (opened on the click or key, as every "PDF anzeigen"; blocked pop-ups: downloaded instead). Below,
- * the year's registered orders with their protocol and the bank's returns (ReturnsPanel).
+ * the year's registered orders with their protocol and the bank's returns (ReturnsPanel). An order the
+ * bank will not execute is cancelled here ("Auftrag stornieren", asked first; issue 25).
  */
 export function RegisterScreen() {
   const { t, i18n } = useLingui();
@@ -131,7 +133,8 @@ export function RegisterScreen() {
                 <Text size="xs" c="dimmed">
                   {t`Nicht angekreuzte Zahlungen hat die Bank nicht ausgeführt: sie verlassen den Auftrag und bleiben offen.`}
                 </Text>
-                <Group justify="flex-end">
+                <Group justify="space-between">
+                  <CancelOrderButton order={order} onCancelled={() => setOrderId(null)} />
                   <Button onClick={() => void post()} loading={posting} title={t`Buchen (Strg+Enter)`} data-testid="register-post">
                     {t`Buchen`}
                   </Button>

@@ -29,6 +29,8 @@ describe('menu screens', () => {
     expect(menuScreenState(off, 'payments/open').kind).toBe('disabled');
     const on = scopeMenu(AccessLevel.Standard, department, status({ isBudgetApproved: true, openPaymentsAllowed: true }));
     expect(menuScreenState(on, 'payments/open').kind).toBe('available');
+    expect(menuScreenState(off, 'payments/pay').kind).toBe('disabled');
+    expect(menuScreenState(on, 'payments/pay').kind).toBe('available');
   });
   it('finds the groups to open for a path', () => {
     const menu = scopeMenu(AccessLevel.Supervisor, department, status({ isBudgetApproved: true, openPaymentsAllowed: true }));

@@ -171,10 +171,12 @@ describeOnDatabases('final account', (get) => {
         { amount: 100_000, dateDue: `${Y + 1}-01-31` },
       ],
     });
-    // the open instalment goes to the bank in an order of Y (registered later)
+    // the open instalment goes to the bank in an order of Y (registered later), stored in December of Y
+    // (after 31.12 the year takes no new order: OrderAfterYearEnd)
     ids.bill = bill.id;
     ids.openPayment = bill.payments.find((p) => p.datePaid === null)?.id ?? 0;
-    const order = await c.payments.store({
+    const december = await as('kassier', new Date(`${Y}-12-20T10:00:00Z`));
+    const order = await december.payments.store({
       ...s(),
       paymentRange: 1,
       accountId: ids.b1,

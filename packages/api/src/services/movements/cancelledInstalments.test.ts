@@ -96,8 +96,17 @@ describeOnDatabases('a cancelled bill keeps its instalments, counting 0 everywhe
     // payable nowhere: neither by hand nor in an order
     await expectAppError(c.payments.settle({ ...y, movementId: bill.id, paymentId: open, datePaid: `${Y}-07-01` }), 'InvalidValue');
     await expectAppError(c.payments.reopen({ ...y, movementId: bill.id, paymentId: kept.payments[0]?.id ?? 0 }), 'InvalidValue');
+    // asked in December of Y (after 31.12 the year takes no new order at all: OrderAfterYearEnd)
+    const december = await as('zwei', new Date(`${Y}-12-20T10:00:00Z`));
     await expectAppError(
-      c.payments.store({ ...y, paymentRange: 1, accountId: bank, filename: 'storno', paymentDate: null, toPay: [{ movementId: bill.id, paymentId: open }] }),
+      december.payments.store({
+        ...y,
+        paymentRange: 1,
+        accountId: bank,
+        filename: 'storno',
+        paymentDate: null,
+        toPay: [{ movementId: bill.id, paymentId: open }],
+      }),
       'InvalidValue',
     );
   });

@@ -13,6 +13,7 @@ import {
   planPaymentOrder,
   type RegisteredProtocol,
   type RegisterOrderInput,
+  takesNewOrders,
 } from '@app/domain';
 import { bankFile } from '@app/reports/bankFile';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -111,8 +112,12 @@ async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderReques
   return rows;
 }
 
-/** Filename and account of a new order are required (spec 3 §5). */
-function requireNewOrderFields(input: OrderRequestInput): number {
+/**
+ * Filename and account of a new order are required (spec 3 §5); after 31.12 of the scope year no new
+ * order of it (OrderAfterYearEnd: it could never be registered in its year; takesNewOrders).
+ */
+function requireNewOrderFields(scope: PaymentScope, input: OrderRequestInput): number {
+  if (!takesNewOrders(scope.year, scope.today)) fail('OrderAfterYearEnd', { field: 'year', params: { year: scope.year, nextYear: scope.year + 1 } });
   if (input.filename === '') fail('InvalidValue', { field: 'filename' });
   if (!input.accountId) fail('InvalidValue', { field: 'accountId' });
   return input.accountId;
@@ -164,7 +169,7 @@ export async function exportOrder(db: Db, scope: PaymentScope, input: OrderReque
   }
   return db.transaction(async (tx) => {
     await shareBookableHead(tx, scope);
-    const accountId = requireNewOrderFields(input);
+    const accountId = requireNewOrderFields(scope, input);
     const account = await accountOf(tx, scope, accountId);
     const rows = await chosenInstalments(tx, scope, input, accountId, false);
     const planned = plan(scope, department, account, {
@@ -194,7 +199,7 @@ export async function storeOrder(db: Db, scope: PaymentScope, input: OrderReques
       await shareBookableHead(tx, scope);
       const department = await paymentsDepartment(tx, scope);
       if (input.orderId !== null) fail('PaymentInOrder', { field: 'orderId', params: { orderId: input.orderId } });
-      const accountId = requireNewOrderFields(input);
+      const accountId = requireNewOrderFields(scope, input);
       const account = await accountOf(tx, scope, accountId);
       const rows = await chosenInstalments(tx, scope, input, accountId, true);
       const orderNumber = await nextRecordNumber(tx, scope, 'paymentOrder');

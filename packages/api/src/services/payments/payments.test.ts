@@ -175,9 +175,13 @@ describeOnDatabases('payments', (get) => {
   it('export of a new order: CucMissing, InvalidValue (filename, account, another account, nothing payable), InvalidDate; then the file', async () => {
     const c = await as('zwei');
     const toPay = [inst.A1, inst.A2, inst.B1, inst.D1] as { paymentId: number; movementId: number }[];
-    await expectAppError(c.payments.export(await newOrder({ toPay })), 'CucMissing');
     const sup = await as('supervisor');
     const union = await departmentId(get(), '000');
+    // the demo departments carry a CUC (issue 25): cleared, the domestic file is refused
+    expect(await c.payments.context(await s())).toMatchObject({ hasCbiCuc: true, takesNewOrders: true });
+    await sup.departments.patch({ id: (await s()).departmentId, departmentId: union, cbiCuc: '' });
+    expect(await c.payments.context(await s())).toMatchObject({ hasCbiCuc: false });
+    await expectAppError(c.payments.export(await newOrder({ toPay })), 'CucMissing');
     await expectAppError(sup.departments.patch({ id: (await s()).departmentId, departmentId: union, cbiCuc: 'ab-12' }), 'InvalidValue');
     expect((await sup.departments.patch({ id: (await s()).departmentId, departmentId: union, cbiCuc: ' a1b2c3d4 ' })).cbiCuc).toBe('A1B2C3D4');
     await expectAppError(c.payments.export(await newOrder({ toPay, filename: ' ' })), 'InvalidValue');
@@ -270,6 +274,22 @@ describeOnDatabases('payments', (get) => {
     ]);
   });
 
+  it('after 31.12 of the year no new order of it (OrderAfterYearEnd, nothing written); its stored orders still export', async () => {
+    const c = await as('zwei', new Date(`${YEAR + 1}-01-05T09:00:00Z`));
+    const before = await c.payments.orders(await s());
+    expect(await c.payments.context(await s())).toMatchObject({ takesNewOrders: false, nextOrderNumber: 3 });
+    const request = await newOrder({ toPay: [inst.E1 as never], accountId: ids.K1 });
+    await expectAppError(c.payments.export(request), 'OrderAfterYearEnd');
+    await expectAppError(c.payments.store({ ...request, orderNumber: 3 }), 'OrderAfterYearEnd');
+    expect(await c.payments.orders(await s())).toEqual(before);
+    expect(await c.payments.context(await s())).toMatchObject({ nextOrderNumber: 3 });
+    const again = await c.payments.export({ ...(await s()), paymentRange: 2, orderId: ids.order2, paymentDate: `${YEAR + 1}-01-07` });
+    expect(again).toMatchObject({ stored: true, orderNumber: 2 });
+    // on 31.12 itself the year still takes one
+    const lastDay = await as('zwei', new Date(`${YEAR}-12-31T12:00:00Z`));
+    expect(await lastDay.payments.context(await s())).toMatchObject({ takesNewOrders: true });
+  });
+
   it('a movement with an instalment in an order is frozen: no save, no delete (PaymentInOrder)', async () => {
     const c = await as('zwei');
     const movement = await c.movements.get({ ...(await s()), kind: 'expenses', recordNumber: 1 });
@@ -341,12 +361,14 @@ describeOnDatabases('payments', (get) => {
   });
 
   it('an order of the previous year is registered from the current year (DOMAIN decision 11)', async () => {
-    const june = await as('zwei');
+    // stored in December of its year (after 31.12 the year takes no new order: OrderAfterYearEnd)
+    const december = await as('zwei', new Date(`${YEAR - 1}-12-20T10:00:00Z`));
     const previous = { ...(await s()), year: YEAR - 1 };
-    const [item] = (await june.payments.payables({ ...previous, paymentRange: 1, accountId: ids.B1 })).filter((p) => p.doHomeBank);
+    const [item] = (await december.payments.payables({ ...previous, paymentRange: 1, accountId: ids.B1 })).filter((p) => p.doHomeBank);
     if (!item) throw new Error('the demo year has no payable bill on B1');
     const toPay = [{ paymentId: item.payment.id, movementId: item.invoice.movementId }];
-    const stored = await june.payments.store({ ...previous, paymentRange: 1, accountId: ids.B1, filename: 'dezember', toPay });
+    await expectAppError((await as('zwei')).payments.store({ ...previous, paymentRange: 1, accountId: ids.B1, filename: 'juni', toPay }), 'OrderAfterYearEnd');
+    const stored = await december.payments.store({ ...previous, paymentRange: 1, accountId: ids.B1, filename: 'dezember', toPay });
     expect(stored).toMatchObject({ year: YEAR - 1, orderNumber: 1, msgId: `FWH-102-${YEAR - 1}-000001`, total: item.payment.amount });
     const c = await as('zwei', JULY);
     expect((await c.payments.orders({ ...(await s()), unregisteredOnly: true })).map((o) => [o.year, o.orderNumber])).toEqual([

@@ -2,6 +2,7 @@ import { type Db, execRows, schema, toBool, toCents, toInt } from '@app/db';
 import {
   type AccountType,
   isValidCbiCuc,
+  takesNewOrders,
   nextTarget2WorkingDay,
   type OpenPaymentsInput,
   type OpenPaymentsList,
@@ -224,6 +225,7 @@ export async function paymentsContext(db: Db, scope: PaymentScope): Promise<Paym
     defaultPaymentDate: nextTarget2WorkingDay(scope.today),
     nextOrderNumber: await peekOrderNumber(db, scope),
     hasCbiCuc: isValidCbiCuc(department.cbiCuc),
+    takesNewOrders: takesNewOrders(scope.year, scope.today),
     isEditable: (await bookable(db, scope)).editable,
   };
 }
