@@ -2,6 +2,7 @@ import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domai
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
@@ -31,6 +32,8 @@ import { TransferPicker } from './TransferPicker.tsx';
  * from and to account (active ones; the two must differ), amount. Save (Ctrl+Enter) and Delete
  * (the latest is deleted, an earlier one cancelled). Read-only with the warning when the budget is
  * closed or the year locked. Every save and delete refreshes the cash balances (invalidateCash).
+ * The address names the transfer shown (`?nr=`): a save or a delete replaces it, opening another or a
+ * new one adds an entry, so a reload and Back show what was there.
  */
 export function TransferScreen({ recordNumber = null }: { recordNumber?: number | null }) {
   return (
@@ -58,6 +61,16 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const v = draft.values ?? toValues(source);
   const transfer = source.transfer;
   const editable = context.isEditable && (transfer?.isEditable ?? true);
+  const navigate = useNavigate();
+  /** The address of a transfer (null: a new one); the form is opened again from it (TransferScreen's key). */
+  const goAddress = (nr: number | null, replace: boolean) =>
+    void navigate({
+      to: '/dept/$dept/year/$year/accounts/transfer',
+      params: { dept: department.code, year: String(year) },
+      search: nr === null ? {} : { nr },
+      replace,
+      ignoreBlocker: true,
+    });
   useFocusFirstField(form, editable, source.key);
 
   const problems = problemsOf(v, year, todayIso());
@@ -113,7 +126,16 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   }, [recordNumber]);
 
   async function startNew() {
-    if (await discardAsked()) show(null);
+    if (!(await discardAsked())) return;
+    show(null);
+    if (recordNumber !== null) goAddress(null, false);
+  }
+
+  /** The picker's and the number field's record, at its address. */
+  async function openAtAddress(nr: number): Promise<boolean> {
+    const done = await openRecord(nr);
+    if (done && nr !== recordNumber) goAddress(nr, false);
+    return done;
   }
 
   /** Saves what the fields show (Save, Ctrl+Enter, "save" when leaving); answers whether it saved. */
@@ -143,6 +165,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       notifySuccess(t`Kontoübertrag Nr. ${saved.recordNumber} gespeichert`);
       show(saved);
       void invalidateCash();
+      if (saved.recordNumber !== recordNumber) goAddress(saved.recordNumber, true);
       return true;
     } catch (error) {
       const saved = saveErrorText(i18n, error, transferLabels);
@@ -176,6 +199,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       const result = await trpcClient.accountTransfers.delete.mutate({ ...scopeInput, id: transfer.id });
       notifySuccess(result.deleted ? t`Kontoübertrag Nr. ${recordNumber} gelöscht` : t`Kontoübertrag Nr. ${recordNumber} storniert`);
       show(null);
+      if (recordNumber !== null) goAddress(null, true);
       await invalidateCash();
     } catch (error) {
       notifyError(errorText(i18n, error));
@@ -207,7 +231,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TransferPicker scope={scope} onOpen={openRecord} />
+          <TransferPicker scope={scope} onOpen={openAtAddress} />
           <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
             {t`Neuer Kontoübertrag`}
           </Button>
