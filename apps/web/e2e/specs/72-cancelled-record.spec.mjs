@@ -1,4 +1,4 @@
-/* global document */
+/* global document, getComputedStyle */
 /**
  * A cancelled record keeps what it was (issue 25 item 2, DOMAIN decision 27), in German and in
  * Italian: zwei on 102, previous year. A paid expense with two noted positions (2-1-003 123,45
@@ -102,7 +102,7 @@ describe('a cancelled record keeps its positions', () => {
       assert.equal(cents(await textOf(page, 'amount-21003')), 12345, 'the amount it had');
       assert.equal(cents(await textOf(page, 'amount-21006')), 6789);
       assert.equal(await struck(page, 'amount-21003'), true, 'its amount struck through');
-      assert.equal(await textOf(page, 'position-cancelled-21003'), t.cancelled);
+      assert.equal((await textOf(page, 'position-cancelled-21003')).toLowerCase(), t.cancelled);
       assert.equal(await textOf(page, 'note-21003'), `Schläuche ${language}`);
       assert.equal(await struck(page, 'note-21003'), true, 'its note struck through');
       assert.equal(cents(await textOf(page, 'movement-total')), 0, 'the total counts 0');
@@ -118,7 +118,7 @@ describe('a cancelled record keeps its positions', () => {
       await page.getByTestId('editor-back').click();
       await page.getByTestId('movement-cancelled').waitFor();
       const summary = await textOf(page, 'movement-head-summary');
-      assert.match(summary, new RegExp(`2 .*0,00.*${t.cancelled}.*191,34`), summary);
+      assert.match(summary, new RegExp(`2 .*0,00.*${t.cancelled}.*191,34`, 'i'), summary);
       assert.equal(await page.getByTestId('movement-delete').count(), 0, 'no second cancel');
       await shot(page, `72-cancelled-head-${language}`);
 
@@ -133,7 +133,7 @@ describe('a cancelled record keeps its positions', () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="record-list"] [data-testid="data-row"]').length === 1);
       const cell = row.locator('[data-cancelled="true"]');
       assert.equal(cents(await cell.innerText()), 19134);
-      assert.match(await row.innerText(), new RegExp(language === 'it' ? 'annullat' : 'storniert'));
+      assert.match(await row.innerText(), new RegExp(language === 'it' ? 'annullat' : 'storniert', 'i'));
       await shot(page, `72-cancelled-picker-${language}`);
       await page.keyboard.press('Escape');
 

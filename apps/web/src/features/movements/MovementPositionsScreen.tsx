@@ -105,6 +105,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const part = kind === 'revenues' ? Part.Revenues : Part.Expenses;
   const total = positionsTotal(v);
   const cancelledTotal = cancelled ? originalTotal(v.rows) : null;
+  // the totals' label spans the description and the figure before (none on a cancelled record)
+  const totalsLabelSpan = cancelled ? 1 : 2;
   const transferTotal = transfersTotal(v);
   const isOpenPayment = v.type === MovementType.PaymentOpen;
   const due = defaultDue(v) ?? v.recordDate ?? `${year}-01-01`;
@@ -254,9 +256,12 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                           {chapterDescription(i18n, row)}
                         </Text>
                         {cancelled ? (
-                          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} data-testid={`position-cancelled-${row.chapter}`}>
-                            {t({ message: 'storniert', context: 'position' })}
-                          </Badge>
+                          // the wrapper keeps the badge (an inline box in it) out of the row's strike-through
+                          <span style={{ flexShrink: 0 }}>
+                            <Badge size="xs" variant="light" color="gray" data-testid={`position-cancelled-${row.chapter}`}>
+                              {t({ message: 'storniert', context: 'position' })}
+                            </Badge>
+                          </span>
                         ) : null}
                         {row.reservation ? (
                           <Badge
@@ -370,13 +375,19 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               },
             ]}
             totals={[
-              { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
+              {
+                key: 'total',
+                label: t`Gesamtbetrag`,
+                labelSpan: totalsLabelSpan,
+                tone: 'strong',
+                amounts: { amount: { cents: total, testId: 'movement-total' } },
+              },
               ...(cancelledTotal !== null
                 ? [
                     {
                       key: 'cancelled',
                       label: t`storniert (gebucht war)`,
-                      labelSpan: 2,
+                      labelSpan: totalsLabelSpan,
                       tone: 'dimmed' as const,
                       amounts: { amount: { cents: cancelledTotal, testId: 'movement-cancelled-total' } },
                     },
@@ -387,7 +398,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                     {
                       key: 'open',
                       label: t`davon offen`,
-                      labelSpan: 2,
+                      labelSpan: totalsLabelSpan,
                       tone: 'dimmed' as const,
                       amounts: { amount: { cents: openTotal, testId: 'movement-open' } },
                     },
