@@ -4,7 +4,6 @@ import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Switch, Text, T
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
-import { Amount } from '../../ui/Amount.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
@@ -37,6 +36,7 @@ import {
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { PaymentsDialog } from './PaymentsDialog.tsx';
+import { figureColumns } from './figureColumns.tsx';
 import { PositionDetailDialog } from './PositionDetailDialog.tsx';
 import { RowAmount } from './RowAmount.tsx';
 import { TransferTable } from './TransferTable.tsx';
@@ -113,6 +113,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const openTotal = isOpenPayment ? openPart(v) : 0;
   const canSwitchInterPart = context.canInterPartTransfer && kind === 'expenses' && !isTransferType(v.type);
   const figureHeader = part === Part.Expenses ? t`Verfügbar` : t`Noch einzunehmen`;
+  const figureCols = figureColumns({ before: t`${figureHeader} vorher`, after: t`${figureHeader} nachher` }, figureOf, cancelled);
   /** The chapter of a row as a typed code or the picker (correction mode): the row moves to that chapter's line, leaving its reservation. */
   const correctionChapterColumn = {
     key: 'chapter',
@@ -285,21 +286,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                   );
                 },
               },
-              // the kept rows of a cancelled record count 0: no figures before and after
-              ...(cancelled
-                ? []
-                : [
-                    {
-                      key: 'before',
-                      header: t`${figureHeader} vorher`,
-                      width: 145,
-                      align: 'right' as const,
-                      cell: (row: PositionDraft) => {
-                        const f = figureOf(row);
-                        return f ? <Amount cents={f.before} size="sm" c="dimmed" data-testid={`available-before-${row.chapter}`} /> : null;
-                      },
-                    },
-                  ]),
+              ...figureCols.before,
               {
                 key: 'amount',
                 header: t`Betrag`,
@@ -319,30 +306,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                     <RowAmount cents={cancelled ? row.originalAmount : row.amount} cancelled={cancelled} testId={`amount-${row.chapter}`} />
                   ),
               },
-              ...(cancelled
-                ? []
-                : [
-                    {
-                      key: 'after',
-                      header: t`${figureHeader} nachher`,
-                      width: 145,
-                      align: 'right' as const,
-                      cell: (row: PositionDraft) => {
-                        const f = figureOf(row);
-                        if (!f) return null;
-                        return (
-                          <Amount
-                            cents={f.after}
-                            size="sm"
-                            fw={500}
-                            c={f.exceeded ? 'red' : undefined}
-                            data-exceeded={f.exceeded ? 'true' : undefined}
-                            data-testid={`available-after-${row.chapter}`}
-                          />
-                        );
-                      },
-                    },
-                  ]),
+              ...figureCols.after,
               textColumn({
                 key: 'note',
                 header: t`Anmerkung`,

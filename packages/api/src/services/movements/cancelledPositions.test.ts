@@ -73,7 +73,13 @@ describeOnDatabases('a cancelled record keeps its positions, counting 0', (get) 
       transferPositions: [{ chapterFrom: '11001', chapterTo: '21003', amount: 4_321, note: 'Quellensteuer' }],
     });
     const later = await c.movements.save({ ...head, kind: 'expenses', type: 1, positions: [{ chapter: '21003', amount: 100 }] });
-    const revenue = await c.movements.save({ ...head, kind: 'revenues', type: 0, documentDate: null, positions: [{ chapter: '11001', amount: 50_000, note: 'Gemeinde' }] });
+    const revenue = await c.movements.save({
+      ...head,
+      kind: 'revenues',
+      type: 0,
+      documentDate: null,
+      positions: [{ chapter: '11001', amount: 50_000, note: 'Gemeinde' }],
+    });
     const laterRevenue = await c.movements.save({ ...head, kind: 'revenues', type: 0, documentDate: null, positions: [{ chapter: '11001', amount: 100 }] });
     expect((await figures()).chapters).not.toEqual(before.chapters);
 
@@ -113,7 +119,9 @@ describeOnDatabases('a cancelled record keeps its positions, counting 0', (get) 
 
     // cancelling it again changes nothing: the original amounts stay
     expect(await c.movements.delete({ ...s, kind: 'expenses', recordNumber: bill.recordNumber })).toMatchObject({ cancelled: true });
-    expect((await c.movements.get({ ...s, kind: 'expenses', recordNumber: bill.recordNumber })).positions.map((p) => p.originalAmount)).toEqual([12_345, 6_789]);
+    expect((await c.movements.get({ ...s, kind: 'expenses', recordNumber: bill.recordNumber })).positions.map((p) => p.originalAmount)).toEqual([
+      12_345, 6_789,
+    ]);
     expect(await figures()).toEqual(before);
 
     // a live record: not cancelled, booked at what it counts
