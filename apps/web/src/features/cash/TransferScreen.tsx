@@ -38,7 +38,7 @@ import { TransferPicker } from './TransferPicker.tsx';
 export function TransferScreen({ recordNumber = null }: { recordNumber?: number | null }) {
   return (
     <MenuScreenGate path="accounts/transfer">
-      <TransferForm key={recordNumber ?? 'new'} recordNumber={recordNumber} />
+      <TransferForm recordNumber={recordNumber} />
     </MenuScreenGate>
   );
 }
@@ -62,7 +62,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const transfer = source.transfer;
   const editable = context.isEditable && (transfer?.isEditable ?? true);
   const navigate = useNavigate();
-  /** The address of a transfer (null: a new one); the form is opened again from it (TransferScreen's key). */
+  /** The address of a transfer (null: a new one); the form follows it (below) without being mounted again. */
   const goAddress = (nr: number | null, replace: boolean) =>
     void navigate({
       to: '/dept/$dept/year/$year/accounts/transfer',
@@ -116,19 +116,29 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
     }
   }
 
-  // the transfer of the address, once
-  const openedFromAddress = useRef(false);
+  // the transfer of the address (a link, a reload, Back and Forward); the form's own changes write it after showing
+  const shown = useRef<number | null>(null);
+  shown.current = transfer?.recordNumber ?? null;
   useEffect(() => {
-    if (recordNumber === null || openedFromAddress.current) return;
-    openedFromAddress.current = true;
-    void openRecord(recordNumber);
+    if (recordNumber === shown.current) return;
+    // the record is read first (setState only after it answers)
+    const follow = async (nr: number | null) => {
+      const done = nr === null ? await showNew() : await openRecord(nr);
+      if (!done) goAddress(shown.current, true);
+    };
+    void follow(recordNumber);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recordNumber]);
 
-  async function startNew() {
-    if (!(await discardAsked())) return;
+  /** A new transfer (asks first when the form has unsaved changes); answers whether it is shown. */
+  async function showNew(): Promise<boolean> {
+    if (!(await discardAsked())) return false;
     show(null);
-    if (recordNumber !== null) goAddress(null, false);
+    return true;
+  }
+
+  async function startNew() {
+    if ((await showNew()) && recordNumber !== null) goAddress(null, false);
   }
 
   /** The picker's and the number field's record, at its address. */
