@@ -137,7 +137,11 @@ export type MovementSupplierBrief = z.infer<typeof MovementSupplierBrief>;
 export const MovementAccountBrief = z.strictObject({ id: Num, code: Text, type: AccountTypeSchema, descriptionDeu: Text, descriptionIta: Text });
 export type MovementAccountBrief = z.infer<typeof MovementAccountBrief>;
 
-/** A row of the record picker. `amount`: positions + transfer positions (0 when cancelled). */
+/**
+ * A row of the record picker. `amount`: positions + transfer positions (0 when cancelled);
+ * `originalAmount`: what they were booked at (a cancelled record's amounts before the cancel; null when
+ * one of them is not known, cancelled before the amounts were kept).
+ */
 export const MovementListItem = z.strictObject({
   id: Num,
   kind: MovementKindSchema,
@@ -150,6 +154,7 @@ export const MovementListItem = z.strictObject({
   supplierCode: NullNum,
   supplierName: Text,
   amount: Cents,
+  originalAmount: Cents.nullable(),
   /** Every instalment paid (types without payments: true). */
   isPaid: z.boolean(),
   cancelled: z.boolean(),
@@ -172,6 +177,11 @@ const ChapterLineFields = {
  * A saved position with its chapter; `paid` + `open` = `amount` (the instalments spread to the cent).
  * The reservation it uses (null: none) by id and record number; `reservationAmount` the part of the
  * amount taken from the reservation's unused amount at save (0..amount).
+ *
+ * On a cancelled movement (DOMAIN decision 27) every position is kept with its chapter and note and
+ * `cancelled: true`: `amount`, `paid`, `open` and `reservationAmount` are 0 (what counts), and
+ * `originalAmount` is the amount it had before the cancel (null only for a record cancelled before the
+ * amounts were kept, when it could not be read back). On a live position `originalAmount` = `amount`.
  */
 export const MovementPosition = z.strictObject({
   id: Num,
@@ -183,12 +193,23 @@ export const MovementPosition = z.strictObject({
   reservationId: NullNum,
   reservationRecordNumber: NullNum,
   reservationAmount: Cents,
+  cancelled: z.boolean(),
+  originalAmount: Cents.nullable(),
 });
 export type MovementPosition = z.infer<typeof MovementPosition>;
 
 const ChapterSide = z.strictObject(ChapterLineFields);
 
-export const MovementTransferPosition = z.strictObject({ id: Num, from: ChapterSide, to: ChapterSide, amount: Cents, note: Text });
+/** A saved transfer position; `cancelled` and `originalAmount` as on MovementPosition. */
+export const MovementTransferPosition = z.strictObject({
+  id: Num,
+  from: ChapterSide,
+  to: ChapterSide,
+  amount: Cents,
+  note: Text,
+  cancelled: z.boolean(),
+  originalAmount: Cents.nullable(),
+});
 export type MovementTransferPosition = z.infer<typeof MovementTransferPosition>;
 
 /**
@@ -225,7 +246,7 @@ export const Movement = z.strictObject({
   total: Cents,
   /** Sum of the transfer positions. */
   transferTotal: Cents,
-  /** Cancelled (DOMAIN decision 1): keeps its number, amounts are zero. */
+  /** Cancelled (DOMAIN decisions 1, 27): keeps its number, positions, notes and instalments; its amounts count zero (originalAmount on each position). */
   cancelled: z.boolean(),
   /** False when the budget is closed, not approved or the year is locked, or the movement is cancelled. */
   isEditable: z.boolean(),

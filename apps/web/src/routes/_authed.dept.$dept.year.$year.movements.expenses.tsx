@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { movementsLayout, movementsLoader } from '../features/movements/routeOptions.tsx';
+import { movementSearch, movementsLayout, movementsLoader, movementsLoaderDeps } from '../features/movements/routeOptions.tsx';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 
 /** movements/expenses: the head form (index) and the positions form share one draft until it is saved. */
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/movements/expenses')({
+  validateSearch: movementSearch,
+  loaderDeps: movementsLoaderDeps,
   loader: movementsLoader('expenses'),
   pendingComponent: RoutePending,
   errorComponent: RouteErrorPage,

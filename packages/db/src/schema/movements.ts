@@ -11,7 +11,8 @@ import { money } from './types.ts';
  * through record_counters ('revenue' / 'expense'); the unique index stands behind the counter.
  * `kind` is 'revenues' (types 0, 5) or 'expenses' (1–4). A cancelled movement keeps its number and
  * head, its positions and transfer positions with their chapters and notes at amount 0 (DOMAIN
- * decisions 1 and 27: the chapter register lists it), its payments are gone.
+ * decisions 1 and 27: the chapter register lists it), each with the amount it had in
+ * `cancelled_amount`; its instalments are kept as they were (counting 0).
  */
 export const movements = pgTable(
   'movements',
@@ -61,6 +62,12 @@ export const movementPositions = pgTable(
     reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'restrict' }),
     /** The part of the amount taken from the reservation's unused amount at save (0..amount; 0 without reservation). */
     reservationAmount: money('reservation_amount').notNull().default(0),
+    /**
+     * On a cancelled movement's kept position (amount 0): the amount it had before the cancel, shown
+     * struck through and counted nowhere (DOMAIN decision 27); null on a live position, and on one
+     * cancelled before the amounts were kept whose amount could not be read back (migration 0017).
+     */
+    cancelledAmount: money('cancelled_amount'),
   },
   (t) => [
     index('movement_positions_movement_idx').on(t.movementId),
@@ -69,6 +76,7 @@ export const movementPositions = pgTable(
     // 0 only on a cancelled movement's kept position (the save refuses 0)
     check('movement_positions_amount_ck', sql`${t.amount} >= 0`),
     check('movement_positions_reservation_amount_ck', sql`${t.reservationAmount} >= 0 and ${t.reservationAmount} <= ${t.amount}`),
+    check('movement_positions_cancelled_amount_ck', sql`${t.cancelledAmount} is null or (${t.cancelledAmount} > 0 and ${t.amount} = 0)`),
   ],
 );
 
@@ -89,6 +97,8 @@ export const movementTransferPositions = pgTable(
       .references(() => chapterBudgets.id, { onDelete: 'restrict' }),
     amount: money('amount').notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
+    /** As on movement_positions: the amount before the movement was cancelled (null: live, or not known). */
+    cancelledAmount: money('cancelled_amount'),
   },
   (t) => [
     index('movement_transfer_positions_movement_idx').on(t.movementId),
@@ -96,6 +106,7 @@ export const movementTransferPositions = pgTable(
     index('movement_transfer_positions_to_idx').on(t.toChapterBudgetId),
     // 0 only on a cancelled movement's kept transfer position (the save refuses 0)
     check('movement_transfer_positions_amount_ck', sql`${t.amount} >= 0`),
+    check('movement_transfer_positions_cancelled_amount_ck', sql`${t.cancelledAmount} is null or (${t.cancelledAmount} > 0 and ${t.amount} = 0)`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { type AccountTransfer, todayIso, type TransferAccount } from '@app/domai
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
@@ -31,11 +32,13 @@ import { TransferPicker } from './TransferPicker.tsx';
  * from and to account (active ones; the two must differ), amount. Save (Ctrl+Enter) and Delete
  * (the latest is deleted, an earlier one cancelled). Read-only with the warning when the budget is
  * closed or the year locked. Every save and delete refreshes the cash balances (invalidateCash).
+ * The address names the transfer shown (`?nr=`): a save or a delete replaces it, opening another or a
+ * new one adds an entry, so a reload and Back show what was there.
  */
 export function TransferScreen({ recordNumber = null }: { recordNumber?: number | null }) {
   return (
     <MenuScreenGate path="accounts/transfer">
-      <TransferForm key={recordNumber ?? 'new'} recordNumber={recordNumber} />
+      <TransferForm recordNumber={recordNumber} />
     </MenuScreenGate>
   );
 }
@@ -58,6 +61,16 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
   const v = draft.values ?? toValues(source);
   const transfer = source.transfer;
   const editable = context.isEditable && (transfer?.isEditable ?? true);
+  const navigate = useNavigate();
+  /** The address of a transfer (null: a new one); the form follows it (below) without being mounted again. */
+  const goAddress = (nr: number | null, replace: boolean) =>
+    void navigate({
+      to: '/dept/$dept/year/$year/accounts/transfer',
+      params: { dept: department.code, year: String(year) },
+      search: nr === null ? {} : { nr },
+      replace,
+      ignoreBlocker: true,
+    });
   useFocusFirstField(form, editable, source.key);
 
   const problems = problemsOf(v, year, todayIso());
@@ -103,17 +116,36 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
     }
   }
 
-  // the transfer of the address, once
-  const openedFromAddress = useRef(false);
+  // the transfer of the address (a link, a reload, Back and Forward); the form's own changes write it after showing
+  const shown = useRef<number | null>(null);
+  shown.current = transfer?.recordNumber ?? null;
   useEffect(() => {
-    if (recordNumber === null || openedFromAddress.current) return;
-    openedFromAddress.current = true;
-    void openRecord(recordNumber);
+    if (recordNumber === shown.current) return;
+    // the record is read first (setState only after it answers)
+    const follow = async (nr: number | null) => {
+      const done = nr === null ? await showNew() : await openRecord(nr);
+      if (!done) goAddress(shown.current, true);
+    };
+    void follow(recordNumber);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recordNumber]);
 
+  /** A new transfer (asks first when the form has unsaved changes); answers whether it is shown. */
+  async function showNew(): Promise<boolean> {
+    if (!(await discardAsked())) return false;
+    show(null);
+    return true;
+  }
+
   async function startNew() {
-    if (await discardAsked()) show(null);
+    if ((await showNew()) && recordNumber !== null) goAddress(null, false);
+  }
+
+  /** The picker's and the number field's record, at its address. */
+  async function openAtAddress(nr: number): Promise<boolean> {
+    const done = await openRecord(nr);
+    if (done && nr !== recordNumber) goAddress(nr, false);
+    return done;
   }
 
   /** Saves what the fields show (Save, Ctrl+Enter, "save" when leaving); answers whether it saved. */
@@ -143,6 +175,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       notifySuccess(t`Kontoübertrag Nr. ${saved.recordNumber} gespeichert`);
       show(saved);
       void invalidateCash();
+      if (saved.recordNumber !== recordNumber) goAddress(saved.recordNumber, true);
       return true;
     } catch (error) {
       const saved = saveErrorText(i18n, error, transferLabels);
@@ -176,6 +209,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       const result = await trpcClient.accountTransfers.delete.mutate({ ...scopeInput, id: transfer.id });
       notifySuccess(result.deleted ? t`Kontoübertrag Nr. ${recordNumber} gelöscht` : t`Kontoübertrag Nr. ${recordNumber} storniert`);
       show(null);
+      if (recordNumber !== null) goAddress(null, true);
       await invalidateCash();
     } catch (error) {
       notifyError(errorText(i18n, error));
@@ -207,7 +241,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TransferPicker scope={scope} onOpen={openRecord} />
+          <TransferPicker scope={scope} onOpen={openAtAddress} />
           <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
             {t`Neuer Kontoübertrag`}
           </Button>

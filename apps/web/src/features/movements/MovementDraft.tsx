@@ -2,14 +2,15 @@
  * The draft of the movements screens (routes movements/revenues and movements/expenses): one form
  * (useDraftForm) shared by the head form (index route) and the positions form (`$recordNumber`, or
  * `new`), kept by the layout route until it is saved. Saving sends head and positions as one whole
- * (AvailableExceeded asks and resends confirmed), opens the saved record on the head form, and the
- * unsaved-changes guard asks before leaving the pair of routes.
+ * (AvailableExceeded asks and resends confirmed), opens the saved record on the head form at its
+ * address (`?nr=`, replacing the new record's, so a reload and Back show it), and the unsaved-changes
+ * guard asks before leaving the pair of routes. The head form follows its address (useRecordAddress).
  */
 import { type Movement, type MovementContext, type MovementKind, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { errorChapters, errorFieldOf } from '../../lib/errors.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
@@ -54,7 +55,13 @@ export interface MovementDraftState {
   remove: () => Promise<void>;
   deleting: boolean;
   goPositions: () => void;
-  goHead: () => void;
+  /**
+   * The head form at the address of a record (`nr`; default the saved record shown, null: a new
+   * one); `replace` the current history entry (after a save or a delete).
+   */
+  goHead: (to?: { nr?: number | null; replace?: boolean }) => void;
+  /** The record of the head form's address (`?nr=`; undefined: a new record). */
+  addressRecord: number | undefined;
   /** The record shown by the positions path (`new` or the record number). */
   pathRecord: string;
 }
@@ -82,7 +89,12 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   const { department, year } = useScope();
   const scopeInput = { departmentId: department.id, year };
   const { data: context } = useSuspenseQuery(movementContextQuery({ department, year }, kind));
-  const [source, setSource] = useState<MovementSource>(() => ({ kind: 'new', key: 'new', context, today: todayIso() }));
+  const { nr: addressRecord } = useSearch({ strict: false }) as { nr?: number };
+  // a reload of `?nr=`: the record the layout's loader read
+  const [source, setSource] = useState<MovementSource>(() => {
+    const loaded = addressRecord === undefined ? undefined : queryClient.getQueryData(movementQuery({ department, year }, kind, addressRecord).queryKey);
+    return loaded ? { kind: 'saved', key: `r${loaded.recordNumber}`, movement: loaded } : { kind: 'new', key: 'new', context, today: todayIso() };
+  });
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const sendConfirmed = useConfirmedSave(confirm);
@@ -105,12 +117,17 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   const pathRecord = values.recordNumber !== null && !values.asNew ? String(values.recordNumber) : 'new';
 
   const params = { dept: department.code, year: String(year) };
-  const goHead = () =>
+  const shownRecord = source.kind === 'saved' ? source.movement.recordNumber : null;
+  const goHead = (to: { nr?: number | null; replace?: boolean } = {}) => {
+    const nr = to.nr === undefined ? shownRecord : to.nr;
     void navigate({
       to: kind === 'revenues' ? '/dept/$dept/year/$year/movements/revenues' : '/dept/$dept/year/$year/movements/expenses',
       params,
+      search: nr === null ? {} : { nr },
+      replace: to.replace ?? false,
       ignoreBlocker: true,
     });
+  };
   const goPositions = () =>
     void navigate({
       to: kind === 'revenues' ? '/dept/$dept/year/$year/movements/revenues/$recordNumber' : '/dept/$dept/year/$year/movements/expenses/$recordNumber',
@@ -210,7 +227,8 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
         notifyInfo(built.dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${built.dropped} Positionen mit Betrag 0 wurden entfernt.`);
       setSource(await savedSource(saved));
       void invalidateBookings();
-      if (!leaving) goHead();
+      // the saved record's address replaces the new record's (a reload and Back show it)
+      if (!leaving) goHead({ nr: saved.recordNumber, replace: true });
       return true;
     } catch (error) {
       const field = errorFieldOf(error);
@@ -247,7 +265,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       await invalidateBookings();
       const fresh = await queryClient.fetchQuery(movementContextQuery({ department, year }, kind)).catch(() => context);
       setSource({ kind: 'new', key: `new-${Date.now()}`, context: fresh, today: todayIso() });
-      goHead();
+      goHead({ nr: null, replace: true });
     } catch (error) {
       notifyError(errorText(i18n, error));
     } finally {
@@ -274,6 +292,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     deleting,
     goPositions,
     goHead,
+    addressRecord,
     pathRecord,
   };
 
@@ -286,4 +305,32 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
       {confirmElement}
     </Ctx.Provider>
   );
+}
+
+/**
+ * The head form follows its address: `?nr=` opens that record, none a new one (Back, Forward, a link);
+ * opening a record or starting a new one on the form writes the address (`open`, `startNew`). A
+ * record that can't be opened, or changes the user keeps, put the shown record back into the address.
+ */
+export function useRecordAddress(m: MovementDraftState): { open: (recordNumber: number) => Promise<boolean>; startNew: () => Promise<void> } {
+  const shown = m.movement?.recordNumber;
+  useEffect(() => {
+    if (m.addressRecord === shown) return;
+    const follow = m.addressRecord === undefined ? m.startNew() : m.openRecord(m.addressRecord);
+    void follow.then((done) => {
+      if (!done) m.goHead({ nr: shown ?? null, replace: true });
+    });
+    // only a change of the address is followed (the draft writes it after its own changes)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [m.addressRecord]);
+  return {
+    open: async (recordNumber) => {
+      const done = await m.openRecord(recordNumber);
+      if (done) m.goHead({ nr: recordNumber });
+      return done;
+    },
+    startNew: async () => {
+      if (await m.startNew()) m.goHead({ nr: null });
+    },
+  };
 }

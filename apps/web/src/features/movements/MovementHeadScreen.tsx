@@ -22,9 +22,9 @@ import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { lineOfCode } from './chapterLines.ts';
-import { headProblems, isLatest, type MovementValues, positionsTotal, rowKey, transfersTotal } from './draft.ts';
+import { bookedRows, headProblems, isLatest, type MovementValues, originalTotal, positionsTotal, rowKey, transfersTotal } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
-import { useMovementDraft } from './MovementDraft.tsx';
+import { useMovementDraft, useRecordAddress } from './MovementDraft.tsx';
 import { movementAccountsQuery, movementContextQuery, movementTemplatesQuery } from './queries.ts';
 import { RecordPicker } from './RecordPicker.tsx';
 
@@ -39,6 +39,7 @@ const shown = (rule: FieldRule) => rule !== 'hidden';
 export function MovementHeadScreen() {
   const { t, i18n } = useLingui();
   const m = useMovementDraft();
+  const address = useRecordAddress(m);
   const { status } = useScope();
   const { kind, context, values: v, draft, movement, editable, correctionOnly, year } = m;
   const scope = { department: { id: m.departmentId }, year };
@@ -67,6 +68,10 @@ export function MovementHeadScreen() {
   const readOnly = !editable || correctionOnly;
   const positionCount = (isTransferType(v.type) ? 0 : v.rows.length) + (isTransferType(v.type) || v.interPart ? v.transfers.length : 0);
   const total = positionsTotal(v) + transfersTotal(v);
+  // a cancelled record keeps its rows (DOMAIN decision 27): they count 0, booked as they were
+  const cancelled = movement?.cancelled === true && !v.asNew;
+  const cancelledTotal = cancelled ? originalTotal(bookedRows(v)) : null;
+  const cancelledText = cancelledTotal === null ? t`storniert` : t`storniert, gebucht war ${formatAmount(cancelledTotal)}`;
 
   async function chooseSupplier(id: number | null) {
     if (id === null) {
@@ -185,8 +190,8 @@ export function MovementHeadScreen() {
       ) : null}
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <RecordPicker kind={kind} scope={scope} onOpen={m.openRecord} />
-          <Button variant="default" onClick={() => void m.startNew()} data-testid="movement-new">
+          <RecordPicker kind={kind} scope={scope} onOpen={address.open} />
+          <Button variant="default" onClick={() => void address.startNew()} data-testid="movement-new">
             {t`Neue Buchung`}
           </Button>
           {context.isEditable ? (
@@ -321,10 +326,13 @@ export function MovementHeadScreen() {
             <Group justify="space-between" align="center" mt="xs">
               <Text size="sm" c="dimmed" data-testid="movement-head-summary">
                 {positionCount === 0
-                  ? t`Noch keine Positionen`
+                  ? cancelled
+                    ? t`Keine Positionen`
+                    : t`Noch keine Positionen`
                   : positionCount === 1
                     ? t`1 Position · ${formatAmount(total)}`
                     : t`${positionCount} Positionen · ${formatAmount(total)}`}
+                {cancelled ? ` (${cancelledText})` : ''}
               </Text>
               <Group gap="xs">
                 {movement && editable && !correctionOnly && !v.asNew ? (
@@ -333,7 +341,7 @@ export function MovementHeadScreen() {
                   </Button>
                 ) : null}
                 <Button type="submit" data-testid="movement-next">
-                  {t`Weiter zu den Positionen`}
+                  {editable ? t`Weiter zu den Positionen` : t`Positionen ansehen`}
                 </Button>
               </Group>
             </Group>

@@ -4,7 +4,6 @@ import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Switch, Text, T
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
-import { Amount } from '../../ui/Amount.tsx';
 import { ChapterAddBar } from '../../ui/ChapterAddBar.tsx';
 import { chapterDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
@@ -28,6 +27,7 @@ import {
   lineKey,
   openPart,
   type PositionDraft,
+  originalTotal,
   positionsTotal,
   rowKey,
   savedBookedAmounts,
@@ -36,7 +36,9 @@ import {
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { PaymentsDialog } from './PaymentsDialog.tsx';
+import { figureColumns } from './figureColumns.tsx';
 import { PositionDetailDialog } from './PositionDetailDialog.tsx';
+import { RowAmount } from './RowAmount.tsx';
 import { TransferTable } from './TransferTable.tsx';
 
 /** F2 in a position row opens its detail dialog (note and reservation). */
@@ -64,6 +66,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const { kind, context, values: v, draft, movement, editable, correctionOnly, year } = m;
   // a bill a registered order paid: amounts, rows, instalments and transfers stay; chapters and notes can be corrected
   const rowsEditable = editable && !correctionOnly;
+  // a cancelled record (DOMAIN decision 27): its kept rows struck through with the amounts they had, counting 0
+  const cancelled = movement?.cancelled === true && !v.asNew;
   const [addYear, setAddYear] = useState(year);
   const [paymentsOpen, setPaymentsOpen] = useState(false);
   // the position whose detail dialog is open (its row key)
@@ -88,7 +92,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
       movementId: movement && !v.asNew ? movement.id : undefined,
       chapters: lines.map((l) => ({ chapterId: l.chapterId, chapterYear: l.chapterYear })),
     }),
-    enabled: lines.length > 0,
+    enabled: lines.length > 0 && !cancelled,
     placeholderData: keepPreviousData,
   });
   const beforeOf = new Map<string, ChapterBefore>((figures.data ?? []).map((f) => [`${f.chapterId}/${f.chapterYear}`, f]));
@@ -96,16 +100,20 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   // what the saved version took from each line (nothing for a new record): more than that on an overspent line asks, as on the server
   const bookedBefore = movement && !v.asNew ? savedBookedAmounts(movement) : new Map<string, number>();
   const figureOf = (line: { chapterId: number; chapterYear: number; part: Part }) =>
-    lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part, bookedBefore.get(lineKey(line)) ?? 0);
+    cancelled ? null : lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part, bookedBefore.get(lineKey(line)) ?? 0);
 
   const part = kind === 'revenues' ? Part.Revenues : Part.Expenses;
   const total = positionsTotal(v);
+  const cancelledTotal = cancelled ? originalTotal(v.rows) : null;
+  // the totals' label spans the description and the figure before (none on a cancelled record)
+  const totalsLabelSpan = cancelled ? 1 : 2;
   const transferTotal = transfersTotal(v);
   const isOpenPayment = v.type === MovementType.PaymentOpen;
   const due = defaultDue(v) ?? v.recordDate ?? `${year}-01-01`;
   const openTotal = isOpenPayment ? openPart(v) : 0;
   const canSwitchInterPart = context.canInterPartTransfer && kind === 'expenses' && !isTransferType(v.type);
   const figureHeader = part === Part.Expenses ? t`Verfügbar` : t`Noch einzunehmen`;
+  const figureCols = figureColumns({ before: t`${figureHeader} vorher`, after: t`${figureHeader} nachher` }, figureOf, cancelled);
   /** The chapter of a row as a typed code or the picker (correction mode): the row moves to that chapter's line, leaving its reservation. */
   const correctionChapterColumn = {
     key: 'chapter',
@@ -191,16 +199,16 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               {t`Speichern`}
             </Button>
           ) : null}
-          <Button variant="subtle" onClick={m.goHead} data-testid="editor-back">
+          <Button variant="subtle" onClick={() => m.goHead()} data-testid="editor-back">
             {t`Zurück`}
           </Button>
         </Group>
       </Group>
       <BudgetStateAlert closed={context.isBudgetClosed || context.isYearLocked} status={status} />
       <BankOrderAlert movement={movement} />
-      {movement?.cancelled ? (
-        <Alert color="gray" variant="light" py={8}>
-          {t`Diese Buchung ist storniert.`}
+      {cancelled ? (
+        <Alert color="gray" variant="light" py={8} data-testid="movement-cancelled-alert">
+          {t`Diese Buchung ist storniert: ihre Positionen, Zahlungen und Anmerkungen bleiben zur Nachvollziehbarkeit sichtbar (durchgestrichen) und zählen 0.`}
         </Alert>
       ) : null}
       {canSwitchInterPart ? (
@@ -220,7 +228,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
             editable={rowsEditable}
             minWidth={1000}
             testId="movement-positions"
-            emptyText={t`Noch keine Positionen. Kapitel unten eingeben.`}
+            cancelled={cancelled}
+            emptyText={rowsEditable ? t`Noch keine Positionen. Kapitel unten eingeben.` : t`Keine Positionen.`}
             columns={[
               ...(correctionOnly ? [correctionChapterColumn] : []),
               {
@@ -247,6 +256,14 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                         <Text size="sm" truncate title={chapterDescription(i18n, row)}>
                           {chapterDescription(i18n, row)}
                         </Text>
+                        {cancelled ? (
+                          // the wrapper keeps the badge (an inline box in it) out of the row's strike-through
+                          <span style={{ flexShrink: 0 }}>
+                            <Badge size="xs" variant="light" color="gray" data-testid={`position-cancelled-${row.chapter}`}>
+                              {t({ message: 'storniert', context: 'position' })}
+                            </Badge>
+                          </span>
+                        ) : null}
                         {row.reservation ? (
                           <Badge
                             size="xs"
@@ -269,16 +286,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                   );
                 },
               },
-              {
-                key: 'before',
-                header: t`${figureHeader} vorher`,
-                width: 145,
-                align: 'right',
-                cell: (row) => {
-                  const f = figureOf(row);
-                  return f ? <Amount cents={f.before} size="sm" c="dimmed" data-testid={`available-before-${row.chapter}`} /> : null;
-                },
-              },
+              ...figureCols.before,
               {
                 key: 'amount',
                 header: t`Betrag`,
@@ -295,29 +303,10 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                       label={t`Betrag ${formatChapter(row.chapter)}`}
                     />
                   ) : (
-                    <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
+                    <RowAmount cents={cancelled ? row.originalAmount : row.amount} cancelled={cancelled} testId={`amount-${row.chapter}`} />
                   ),
               },
-              {
-                key: 'after',
-                header: t`${figureHeader} nachher`,
-                width: 145,
-                align: 'right',
-                cell: (row) => {
-                  const f = figureOf(row);
-                  if (!f) return null;
-                  return (
-                    <Amount
-                      cents={f.after}
-                      size="sm"
-                      fw={500}
-                      c={f.exceeded ? 'red' : undefined}
-                      data-exceeded={f.exceeded ? 'true' : undefined}
-                      data-testid={`available-after-${row.chapter}`}
-                    />
-                  );
-                },
-              },
+              ...figureCols.after,
               textColumn({
                 key: 'note',
                 header: t`Anmerkung`,
@@ -350,13 +339,30 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
               },
             ]}
             totals={[
-              { key: 'total', label: t`Gesamtbetrag`, labelSpan: 2, tone: 'strong', amounts: { amount: { cents: total, testId: 'movement-total' } } },
+              {
+                key: 'total',
+                label: t`Gesamtbetrag`,
+                labelSpan: totalsLabelSpan,
+                tone: 'strong',
+                amounts: { amount: { cents: total, testId: 'movement-total' } },
+              },
+              ...(cancelledTotal !== null
+                ? [
+                    {
+                      key: 'cancelled',
+                      label: t`storniert (gebucht war)`,
+                      labelSpan: totalsLabelSpan,
+                      tone: 'dimmed' as const,
+                      amounts: { amount: { cents: cancelledTotal, testId: 'movement-cancelled-total' } },
+                    },
+                  ]
+                : []),
               ...(isOpenPayment && total > 0
                 ? [
                     {
                       key: 'open',
                       label: t`davon offen`,
-                      labelSpan: 2,
+                      labelSpan: totalsLabelSpan,
                       tone: 'dimmed' as const,
                       amounts: { amount: { cents: openTotal, testId: 'movement-open' } },
                     },
@@ -400,6 +406,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           year={year}
           figureOf={figureOf}
           total={transferTotal}
+          cancelled={cancelled}
         />
       ) : null}
       {/* a cancelled bill's kept instalments no longer match its total of 0 on purpose (DOMAIN decision 27) */}

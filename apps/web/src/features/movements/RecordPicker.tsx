@@ -1,6 +1,6 @@
 import { formatAmount, type MovementKind } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
@@ -70,7 +70,21 @@ export function RecordPicker({
               </Group>
             ),
           },
-          { key: 'amount', header: t`Betrag`, width: 130, align: 'right', render: (m) => formatAmount(m.amount) },
+          {
+            key: 'amount',
+            header: t`Betrag`,
+            width: 130,
+            align: 'right',
+            // a cancelled record counts 0: the amount it was booked at, struck through (DOMAIN decision 27)
+            render: (m) =>
+              m.cancelled ? (
+                <Text span size="sm" td="line-through" title={t`storniert: zählt 0`} data-cancelled="true">
+                  {m.originalAmount === null ? '–' : formatAmount(m.originalAmount)}
+                </Text>
+              ) : (
+                formatAmount(m.amount)
+              ),
+          },
         ]}
       />
     </>

@@ -4,11 +4,12 @@ import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
-import { headCell, rowInput } from '../../ui/PositionsTable/cellStyles.ts';
+import { cancelledRows, headCell, rowInput } from '../../ui/PositionsTable/cellStyles.ts';
 import { RowDeleteButton } from '../../ui/PositionsTable/PositionTableRow.tsx';
 import { onRowKey } from '../../ui/tableKeys.ts';
 import { lineOfChoice } from './chapterLines.ts';
 import { type ChapterLine, rowKey, type TransferDraft } from './draft.ts';
+import { RowAmount } from './RowAmount.tsx';
 
 type Figure = { before: number; after: number; exceeded: boolean } | null;
 
@@ -76,6 +77,7 @@ export function TransferTable({
   year,
   figureOf,
   total,
+  cancelled = false,
 }: {
   rows: TransferDraft[];
   setRows: (update: (rows: TransferDraft[]) => TransferDraft[]) => void;
@@ -84,6 +86,8 @@ export function TransferTable({
   year: number;
   figureOf: (line: { chapterId: number; chapterYear: number; part: Part }) => Figure;
   total: number;
+  /** A cancelled record's kept rows (DOMAIN decision 27): struck through, each with the amount it had. */
+  cancelled?: boolean;
 }) {
   const { t } = useLingui();
   const update = (key: string, patch: Partial<TransferDraft>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -98,7 +102,15 @@ export function TransferTable({
   return (
     <Paper withBorder radius="sm">
       <Table.ScrollContainer minWidth={980}>
-        <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" layout="fixed" striped data-testid="movement-transfers">
+        <Table
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+          fz="sm"
+          layout="fixed"
+          striped
+          data-testid="movement-transfers"
+          data-cancelled={cancelled || undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={headCell}>{t`Von Kapitel`}</Table.Th>
@@ -112,7 +124,7 @@ export function TransferTable({
               <Table.Th w={36} />
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody style={cancelled ? cancelledRows : undefined}>
             {rows.map((row, index) => (
               <Table.Tr
                 key={row.key}
@@ -170,7 +182,7 @@ export function TransferTable({
                       data-testid={`transfer-amount-${index}`}
                     />
                   ) : (
-                    <Amount cents={row.amount ?? 0} size="sm" />
+                    <RowAmount cents={cancelled ? row.originalAmount : row.amount} cancelled={cancelled} testId={`transfer-amount-${index}`} />
                   )}
                 </Table.Td>
                 <Table.Td px={0} style={{ verticalAlign: 'top' }}>

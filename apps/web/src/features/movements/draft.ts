@@ -58,6 +58,8 @@ export interface PositionDraft extends PositionRow, ChapterLine {
   note: string;
   /** The open reservation of the chapter line the position uses (null: none). */
   reservation: PositionReservation | null;
+  /** A saved position's amount as booked (a cancelled record's before the cancel; null: not known). */
+  originalAmount?: number | null;
 }
 
 /** A transfer position row: chapter from, chapter to, amount, note. */
@@ -67,6 +69,8 @@ export interface TransferDraft {
   to: ChapterLine | null;
   amount: number | null;
   note: string;
+  /** As on PositionDraft. */
+  originalAmount?: number | null;
 }
 
 /** An instalment as the payments dialog edits it (amount in cents, dates `YYYY-MM-DD`). */
@@ -179,6 +183,7 @@ export function savedValues(movement: Movement, brief?: SupplierBrief | null): M
       key: `p${p.id}`,
       ...lineOf(p),
       amount: p.amount,
+      originalAmount: p.originalAmount,
       note: p.note,
       reservation:
         p.reservationId !== null && p.reservationRecordNumber !== null
@@ -186,7 +191,14 @@ export function savedValues(movement: Movement, brief?: SupplierBrief | null): M
           : null,
       isNew: false,
     })),
-    transfers: movement.transferPositions.map((tp) => ({ key: `t${tp.id}`, from: lineOf(tp.from), to: lineOf(tp.to), amount: tp.amount, note: tp.note })),
+    transfers: movement.transferPositions.map((tp) => ({
+      key: `t${tp.id}`,
+      from: lineOf(tp.from),
+      to: lineOf(tp.to),
+      amount: tp.amount,
+      originalAmount: tp.originalAmount,
+      note: tp.note,
+    })),
     payments: movement.type === MovementType.PaymentOpen ? movement.payments.map((p) => ({ amount: p.amount, dateDue: p.dateDue, datePaid: p.datePaid })) : [],
     interPart: !isTransferType(movement.type) && movement.transferPositions.length > 0,
   };
@@ -229,6 +241,17 @@ export function hasPositions(v: Pick<MovementValues, 'type'>): boolean {
 /** Sum of the cash positions (empty amounts as 0). */
 export function positionsTotal(v: Pick<MovementValues, 'rows' | 'type'>): number {
   return hasPositions(v) ? v.rows.reduce((sum, r) => sum + (r.amount ?? 0), 0) : 0;
+}
+
+/** A cancelled record's rows as booked (the sum of their originalAmount); null when one is not known. */
+export function originalTotal(rows: readonly { originalAmount?: number | null | undefined }[]): number | null {
+  if (rows.some((r) => r.originalAmount === null || r.originalAmount === undefined)) return null;
+  return rows.reduce((sum, r) => sum + (r.originalAmount ?? 0), 0);
+}
+
+/** The rows a record books: its positions and (transfer types, the inter-part mode) its transfer positions. */
+export function bookedRows(v: Pick<MovementValues, 'rows' | 'transfers' | 'type' | 'interPart'>): (PositionDraft | TransferDraft)[] {
+  return [...(hasPositions(v) ? v.rows : []), ...(hasTransfers(v) ? v.transfers : [])];
 }
 
 /** Sum of the transfer positions. */

@@ -2,11 +2,15 @@
  * The route pieces of movements/revenues and movements/expenses (TanStack file routes need literal
  * paths, so each kind has its three route files; what they do is here, once). Each route file still
  * declares its loader, pending and error component (the scope-route rule, screenLoader.test.ts):
- * - the layout: loader (context and accounts), the menu gate and the draft around the two forms;
+ * - the layout: `?nr=` (the saved record the head form shows, so a reload and Back show it again),
+ *   loader (context, accounts and that record), the menu gate and the draft around the two forms;
  * - the positions form at `{recordNumber}` or `new` (anything else goes back to the head form).
  */
 import type { MovementKind } from '@app/domain';
 import { Outlet, redirect, useParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { queryClient } from '../../lib/trpc.ts';
+import { loadScope } from '../scope/loadScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { loadScreen, type ScreenMatch } from '../shell/screenLoader.ts';
 import { MovementDraftProvider } from './MovementDraft.tsx';
@@ -18,10 +22,25 @@ const headPaths = {
   expenses: '/dept/$dept/year/$year/movements/expenses',
 } as const;
 
-/** The layout's loader: the head form's context and the accounts. */
+/** `?nr=3`: the head form shows saved record 3 (anything else: a new record). */
+export const movementSearch = z.object({ nr: z.coerce.number().int().min(1).max(999_999_999).optional().catch(undefined) });
+export type MovementSearch = z.infer<typeof movementSearch>;
+
+/** The layout's loaderDeps: the record of the address. */
+export const movementsLoaderDeps = ({ search }: { search: MovementSearch }) => ({ nr: search.nr });
+
+/**
+ * The layout's loader: the head form's context and the accounts, and the record of `?nr=` (a record
+ * that can't be read is no error page: the head form says so and starts a new record).
+ */
 export function movementsLoader(kind: MovementKind) {
-  return ({ params, cause }: ScreenMatch) =>
-    loadScreen({ params, cause }, `movements/${kind}`, (scope) => [movementContextQuery(scope, kind), movementAccountsQuery(scope)]);
+  return async ({ params, cause, deps }: ScreenMatch & { deps: { nr?: number | undefined } }) => {
+    await loadScreen({ params, cause }, `movements/${kind}`, (scope) => [movementContextQuery(scope, kind), movementAccountsQuery(scope)]);
+    if (deps.nr === undefined) return;
+    // the scope is cached (loadScreen read it); prefetchQuery never throws
+    const scope = await loadScope(params).catch(() => null);
+    if (scope) await queryClient.prefetchQuery(movementQuery(scope, kind, deps.nr));
+  };
 }
 
 /** The layout: the head form (index) and the positions form share one draft until it is saved. */

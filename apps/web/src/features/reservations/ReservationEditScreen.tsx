@@ -159,6 +159,8 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           to: '/dept/$dept/year/$year/reservations/edit',
           params: { dept: department.code, year: String(year) },
           search: { nr: result.recordNumber },
+          // the saved record's address replaces the new one's (a reload and Back show it)
+          replace: true,
           ignoreBlocker: true,
         });
       return true;

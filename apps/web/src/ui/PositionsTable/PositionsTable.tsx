@@ -23,7 +23,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { chapterWord } from '../chartLabels.ts';
-import { headCell } from './cellStyles.ts';
+import { cancelledRows, headCell } from './cellStyles.ts';
 import type { PositionColumn } from './columns.tsx';
 import { PositionTableRow } from './PositionTableRow.tsx';
 import type { PositionRow } from './positionRows.ts';
@@ -46,6 +46,8 @@ export interface PositionsTableProps<R extends PositionRow> {
   addBar?: ReactNode;
   minWidth: number;
   testId: string;
+  /** The rows of a cancelled record (DOMAIN decision 27): struck through and dimmed (the totals are not). */
+  cancelled?: boolean;
 }
 
 export function PositionsTable<R extends PositionRow>({
@@ -60,6 +62,7 @@ export function PositionsTable<R extends PositionRow>({
   addBar,
   minWidth,
   testId,
+  cancelled = false,
 }: PositionsTableProps<R>) {
   const { i18n } = useLingui();
   const span = columns.length + 2;
@@ -67,7 +70,7 @@ export function PositionsTable<R extends PositionRow>({
   return (
     <Paper withBorder radius="sm">
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" layout="fixed" striped data-testid={testId}>
+        <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" layout="fixed" striped data-testid={testId} data-cancelled={cancelled || undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={78} style={headCell}>
@@ -87,7 +90,7 @@ export function PositionsTable<R extends PositionRow>({
               <Table.Th w={36} />
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody style={cancelled ? cancelledRows : undefined}>
             {rows.map((row, index) => (
               <PositionTableRow
                 key={row.key}

@@ -145,7 +145,7 @@ export function textColumn<R extends PositionRow>({
           data-testid={testId(row)}
         />
       ) : (
-        <Text size="sm" truncate title={value(row)}>
+        <Text size="sm" truncate title={value(row)} data-testid={testId(row)}>
           {value(row)}
         </Text>
       ),

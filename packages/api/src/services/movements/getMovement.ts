@@ -85,6 +85,7 @@ function positionRows(db: Db, movementId: number) {
     .select({
       id: movementPositions.id,
       amount: movementPositions.amount,
+      cancelledAmount: movementPositions.cancelledAmount,
       note: movementPositions.note,
       chapterId: chapters.id,
       chapter: chapters.chapter,
@@ -126,6 +127,7 @@ function transferRows(db: Db, movementId: number) {
     .select({
       id: movementTransferPositions.id,
       amount: movementTransferPositions.amount,
+      cancelledAmount: movementTransferPositions.cancelledAmount,
       note: movementTransferPositions.note,
       fromChapterId: fromChapter.id,
       fromChapter: fromChapter.chapter,
@@ -200,8 +202,13 @@ function side(line: {
   };
 }
 
+/** What a position of a cancelled movement (or not) keeps: the flag and the amount it was booked at (MovementPosition). */
+function kept(cancelled: boolean, amount: number, cancelledAmount: number | null) {
+  return { cancelled, originalAmount: cancelled ? cancelledAmount : amount };
+}
+
 /** A position as the answer shows it: paid is the sum of its shares of the paid instalments. */
-function positionOut(p: PositionRow, shares: readonly ShareRow[]): Movement['positions'][number] {
+function positionOut(p: PositionRow, shares: readonly ShareRow[], cancelled: boolean): Movement['positions'][number] {
   const own = shares.filter((s) => s.positionId === p.id);
   const paid = own.filter((s) => s.datePaid !== null).reduce((sum, s) => sum + s.amount, 0);
   return {
@@ -214,11 +221,12 @@ function positionOut(p: PositionRow, shares: readonly ShareRow[]): Movement['pos
     reservationId: p.reservationId,
     reservationRecordNumber: p.reservationRecordNumber,
     reservationAmount: p.reservationAmount,
+    ...kept(cancelled, p.amount, p.cancelledAmount),
   };
 }
 
 /** A transfer position as the answer shows it. */
-function transferOut(t: TransferRow): Movement['transferPositions'][number] {
+function transferOut(t: TransferRow, cancelled: boolean): Movement['transferPositions'][number] {
   return {
     id: t.id,
     from: side({
@@ -245,6 +253,7 @@ function transferOut(t: TransferRow): Movement['transferPositions'][number] {
     }),
     amount: t.amount,
     note: t.note,
+    ...kept(cancelled, t.amount, t.cancelledAmount),
   };
 }
 
@@ -261,7 +270,7 @@ export async function getMovement(db: Db, scope: BookingScope, input: Pick<Movem
     bookable(db, scope),
     holdingOrder(db, row.id),
   ]);
-  const positionsOut = positions.map((p) => positionOut(p, shares));
+  const positionsOut = positions.map((p) => positionOut(p, shares, row.cancelled));
   const s = supplier[0];
   const a = account[0];
   return {
@@ -276,7 +285,7 @@ export async function getMovement(db: Db, scope: BookingScope, input: Pick<Movem
     supplier: s ? { ...s, chapterProposal: s.chapterProposal ?? '' } : null,
     account: a ? ({ ...a, type: a.type as MovementAccountBrief['type'] } satisfies MovementAccountBrief) : null,
     positions: positionsOut,
-    transferPositions: transfers.map(transferOut),
+    transferPositions: transfers.map((t) => transferOut(t, row.cancelled)),
     payments,
     total: positionsOut.reduce((sum, p) => sum + p.amount, 0),
     transferTotal: transfers.reduce((sum, t) => sum + t.amount, 0),

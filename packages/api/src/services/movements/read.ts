@@ -37,6 +37,7 @@ interface RawListRow {
   supplier_code: number | null;
   supplier_name: string | null;
   amount: string | null;
+  original_amount: string | null;
   unpaid: boolean | string;
   cancelled: boolean | string;
 }
@@ -63,6 +64,11 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
                s.id as supplier_id, s.code as supplier_code, s.name1 as supplier_name,
                (coalesce((select sum(p.amount) from movement_positions p where p.movement_id = m.id), 0)
                 + coalesce((select sum(t.amount) from movement_transfer_positions t where t.movement_id = m.id), 0))::text as amount,
+               case when m.cancelled then (coalesce((select sum(p.cancelled_amount) from movement_positions p where p.movement_id = m.id), 0)
+                 + coalesce((select sum(t.cancelled_amount) from movement_transfer_positions t where t.movement_id = m.id), 0)
+                 + case when exists (select 1 from movement_positions p where p.movement_id = m.id and p.cancelled_amount is null)
+                          or exists (select 1 from movement_transfer_positions t where t.movement_id = m.id and t.cancelled_amount is null) then null else 0 end)
+               end::text as original_amount,
                not m.cancelled and exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
                m.cancelled
         from movements m left join suppliers s on s.id = m.supplier_id
@@ -82,6 +88,8 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
     supplierCode: r.supplier_code === null ? null : Number(r.supplier_code),
     supplierName: r.supplier_name ?? '',
     amount: toCents(r.amount),
+    // a live record was booked at what it counts; a cancelled one at its kept amounts
+    originalAmount: toBool(r.cancelled) ? (r.original_amount === null ? null : toCents(r.original_amount)) : toCents(r.amount),
     isPaid: !toBool(r.unpaid),
     cancelled: toBool(r.cancelled),
   }));

@@ -76,16 +76,23 @@ async function keptByHand(tx: Db, movementId: number, payments: CheckedSave['pay
 
 /**
  * A cancelled movement's rows (DOMAIN decisions 1 and 27): its positions and transfer positions stay
- * with their chapters and notes at amount 0, unlinked from any reservation (what they used is given
- * back), so the chapter register lists the record on its chapters; its instalments stay as they were
+ * with their chapters and notes at amount 0, the amount they had kept in `cancelled_amount` (shown,
+ * counted nowhere), unlinked from any reservation (what they used is given back), so the chapter
+ * register lists the record on its chapters; its instalments stay as they were
  * (amount, due date, date paid, account, note), marked by the movement's `cancelled`, and count 0
  * everywhere: every read of instalments joins the movement and leaves a cancelled one out
  * (`not m.cancelled`). Their shares of the positions go (the positions are 0).
  */
 async function cancelMovementRows(tx: Db, movementId: number): Promise<void> {
   await execRows(tx, sql`delete from movement_payment_shares s using movement_payments pay where s.payment_id = pay.id and pay.movement_id = ${movementId}`);
-  await tx.update(movementPositions).set({ amount: 0, reservationId: null, reservationAmount: 0 }).where(eq(movementPositions.movementId, movementId));
-  await tx.update(movementTransferPositions).set({ amount: 0 }).where(eq(movementTransferPositions.movementId, movementId));
+  await tx
+    .update(movementPositions)
+    .set({ cancelledAmount: sql`${movementPositions.amount}`, amount: 0, reservationId: null, reservationAmount: 0 })
+    .where(eq(movementPositions.movementId, movementId));
+  await tx
+    .update(movementTransferPositions)
+    .set({ cancelledAmount: sql`${movementTransferPositions.amount}`, amount: 0 })
+    .where(eq(movementTransferPositions.movementId, movementId));
 }
 
 /** A save whose every rule passed: what the availability step and the write need. */
@@ -185,6 +192,8 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
       reservationId: p.reservationId,
       reservationRecordNumber: p.reservationId === null ? null : (save.reserved.recordNumbers.get(p.reservationId) ?? null),
       reservationAmount: save.reserved.consumed[i] ?? 0,
+      cancelled: false,
+      originalAmount: p.amount,
     };
   });
   return {
@@ -205,6 +214,8 @@ function savedAnswer(save: CheckedSave, checks: HeadChecks, cashTotal: number, w
       to: sideOf(t.to),
       amount: t.amount,
       note: t.note,
+      cancelled: false,
+      originalAmount: t.amount,
     })),
     // a saved movement is in no order (frozen otherwise: PaymentInOrder)
     payments: payments.map((p, k) => ({
@@ -300,6 +311,8 @@ export async function deleteMovement(db: Db, scope: BookingScope, input: Pick<Mo
     return deleteOrCancel(tx, scope, counterOf(input.kind), row.recordNumber, {
       remove: () => tx.delete(movements).where(eq(movements.id, row.id)),
       cancel: async () => {
+        // cancelled already: its kept amounts stay as they are
+        if (row.cancelled) return;
         await cancelMovementRows(tx, row.id);
         await tx.update(movements).set({ cancelled: true }).where(eq(movements.id, row.id));
       },
