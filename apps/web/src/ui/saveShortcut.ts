@@ -19,6 +19,11 @@ export function fromDialog(event: ReactKeyboardEvent<HTMLElement>): boolean {
   return event.target instanceof Node && !event.currentTarget.contains(event.target);
 }
 
+/** A dialog shows (a kept-mounted, closed drawer doesn't count). */
+function dialogOpen(): boolean {
+  return Array.from(document.querySelectorAll('[role="dialog"]')).some((dialog) => dialog.getClientRects().length > 0);
+}
+
 /** The editor roots on the page (body Ctrl+Enter goes to the one there is, never to one of several). */
 const roots = new Set<RefObject<HTMLElement | null>>();
 
@@ -29,7 +34,7 @@ export function useBodySaveKey(root: RefObject<HTMLElement | null> | undefined, 
     const onKey = (event: KeyboardEvent) => {
       if (!isSaveKey(event) || event.defaultPrevented || roots.size !== 1) return;
       if (event.target !== document.body && event.target !== document.documentElement) return;
-      if (document.querySelector('[role="dialog"]')) return;
+      if (dialogOpen()) return;
       const element = root.current;
       if (!element) return;
       event.preventDefault();
