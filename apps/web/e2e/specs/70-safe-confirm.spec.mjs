@@ -49,7 +49,10 @@ const texts = {
 
 /** Cents as the app types them (`1.234,56`). */
 function typedEuros(c) {
-  return (c / 100).toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return (c / 100)
+    .toFixed(2)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
 /** The expenses of the scope with this document number (REST, as zwei). */

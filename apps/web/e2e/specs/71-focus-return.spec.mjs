@@ -15,10 +15,11 @@ import { describe, test } from 'node:test';
 import { assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser, waitFocused } from '../lib.mjs';
 
 const browser = useBrowser();
-const dept = '102';
+// the previous year of 102 (approved forecast, open payments allowed)
 const year = currentYear - 1;
-const yy = String(year).slice(2);
+const dept = '102';
 const base = `${baseUrl}/dept/${dept}/year/${year}`;
+const yy = String(year).slice(2);
 
 const texts = {
   de: {

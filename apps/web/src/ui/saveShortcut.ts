@@ -38,7 +38,9 @@ export function useBodySaveKey(root: RefObject<HTMLElement | null> | undefined, 
       const element = root.current;
       if (!element) return;
       event.preventDefault();
-      element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true, cancelable: true }));
+      element.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true, cancelable: true }),
+      );
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -204,8 +204,7 @@ async function replacePositions(
     // a determined line names itself: PUT Budget/Residues/Final with `amount: null` for that budgetId clears it (decision 23)
     else if (error) fail(error, { params: { chapter: figures.chapter, ...(error === 'ChapterHasResidue' ? { budgetId: figures.lineId ?? 0 } : {}) } });
   }
-  if (exceeded.length > 0 && !input.confirmAvailableExceeded)
-    fail('AvailableExceeded', { params: { chapter: exceeded.join(','), excess: excess.join(',') } });
+  if (exceeded.length > 0 && !input.confirmAvailableExceeded) fail('AvailableExceeded', { params: { chapter: exceeded.join(','), excess: excess.join(',') } });
 
   const missing = wanted.filter((w) => rows.find((r) => r.chapterId === w.chapter.id)?.lineId == null);
   if (missing.length) {
