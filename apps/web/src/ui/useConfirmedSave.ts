@@ -15,7 +15,7 @@
 import { formatAmount, formatChapter } from '@app/domain';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { appCodeOf, errorParamsOf } from '../lib/errors.ts';
+import { appCodeOf, errorParamsOf, exceededLines } from '../lib/errors.ts';
 import { chapterWord, localDescription } from './chartLabels.ts';
 import type { useConfirmDialog } from './ConfirmDialog.tsx';
 
@@ -28,17 +28,6 @@ export interface ShownLine {
   chapterYear?: number;
   descriptionDeu: string;
   descriptionIta: string;
-}
-
-/** The lines an AvailableExceeded names (`chapter` "21002,21005/2025") with their excess in cents (`excess` "41810,500"). */
-export function exceededLines(params: Record<string, unknown>): { chapter: string; chapterYear: number | null; excess: number | null }[] {
-  const chapters = typeof params.chapter === 'string' ? params.chapter.split(',').filter(Boolean) : [];
-  const excess = typeof params.excess === 'string' ? params.excess.split(',') : [];
-  return chapters.map((named, i) => {
-    const [chapter = named, year] = named.split('/');
-    const cents = Number(excess[i]);
-    return { chapter, chapterYear: year ? Number(year) : null, excess: excess[i] !== undefined && Number.isFinite(cents) ? cents : null };
-  });
 }
 
 export function useConfirmedSave(confirm: ReturnType<typeof useConfirmDialog>['confirm']) {
