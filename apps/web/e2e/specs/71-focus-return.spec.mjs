@@ -26,14 +26,20 @@ const texts = {
     open: 'Offene Zahlung',
     paid: 'Bezahlte Ausgabe',
     exceeded: 'Verfügbarer Betrag überschritten',
+    cancel: 'Abbrechen',
+    goOn: 'Fortfahren',
     saved: /Buchung Nr\. (\d+) gespeichert/,
+    deleteButton: 'Löschen',
     deleted: (n) => `Buchung Nr. ${n} gelöscht`,
   },
   it: {
     open: 'Pagamento aperto',
     paid: 'Pagamento effettuato',
     exceeded: 'Importo disponibile superato',
+    cancel: 'Annulla',
+    goOn: 'Continua',
     saved: /Registrazione n\. (\d+) salvata/,
+    deleteButton: 'Elimina',
     deleted: (n) => `Registrazione n. ${n} eliminata`,
   },
 };
@@ -74,9 +80,9 @@ async function head(page, kind, { type, documentNumber, supplier }) {
 /** The saved toast's record number ("available exceeded" on the way answered with the mouse). */
 async function savedNumber(page, t) {
   const toast = page.getByText(t.saved).first();
-  const question = page.getByTestId('exceeded-question').getByRole('dialog');
+  const question = page.getByRole('dialog').filter({ hasText: t.exceeded });
   await Promise.race([toast.waitFor(), question.waitFor()]);
-  if (await question.isVisible()) await question.getByTestId('confirm-ok').click();
+  if (await question.isVisible()) await question.getByRole('button', { name: t.goOn, exact: true }).click();
   await toast.waitFor();
   const n = Number(t.saved.exec(await toast.innerText())?.[1]);
   await page.getByTestId('movement-head-form').waitFor();
@@ -86,7 +92,7 @@ async function savedNumber(page, t) {
 /** Deletes the record the head form shows (the latest: deleted, its number given again). */
 async function deleteShown(page, t, recordNumber) {
   await page.getByTestId('movement-delete').click();
-  await page.getByRole('dialog').getByTestId('confirm-ok').click();
+  await page.getByRole('dialog').getByRole('button', { name: t.deleteButton, exact: true }).click();
   await page.getByText(t.deleted(recordNumber)).first().waitFor();
 }
 
@@ -102,21 +108,20 @@ for (const language of ['de', 'it']) {
       await waitFocused(page, 'amount-21002');
       await page.keyboard.type('5.000,00', { delay: 15 });
       await page.keyboard.press('Control+Enter');
-      const question = page.getByTestId('exceeded-question');
+      const question = page.getByRole('dialog').filter({ hasText: t.exceeded });
       await question.getByText(t.exceeded).waitFor();
       // Ctrl+Enter while the question is open: no save behind it
       await page.keyboard.press('Control+Enter');
       await page.waitForTimeout(700);
       assert.deepEqual(await movementsWith(departmentId, 'Expenses', documentNumber), [], 'Ctrl+Enter on the question books nothing');
-      assert.ok(await question.getByRole('dialog').isVisible(), 'the question is still open');
-      assert.equal(await focusedId(page), 'confirm-cancel');
-      await question.getByTestId('confirm-cancel').click();
+      assert.ok(await question.isVisible(), 'the question is still open');
+      await question.getByRole('button', { name: t.cancel, exact: true }).click();
       await question.waitFor({ state: 'detached' });
       // the focus is back in the amount: Ctrl+Enter asks again, "Fortfahren" books
       await waitFocused(page, 'amount-21002');
       await page.keyboard.press('Control+Enter');
       await question.getByText(t.exceeded).waitFor();
-      await question.getByTestId('confirm-ok').click();
+      await question.getByRole('button', { name: t.goOn, exact: true }).click();
       const n = await savedNumber(page, t);
       assert.equal((await movementsWith(departmentId, 'Expenses', documentNumber)).length, 1, 'booked after the question');
       await deleteShown(page, t, n);
