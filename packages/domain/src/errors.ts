@@ -137,3 +137,10 @@ export const MONEY_ERROR_PARAMS: ReadonlySet<string> = new Set([
   'usedByPositions',
   'amount',
 ]);
+
+/**
+ * The error params that are lists of amounts (comma-separated integer cents, one per named chapter):
+ * by how much each line of an AvailableExceeded goes past its availability (`excess`, in the order
+ * of `chapter`). The REST adapter sends each in euros, like MONEY_ERROR_PARAMS.
+ */
+export const MONEY_LIST_ERROR_PARAMS: ReadonlySet<string> = new Set(['excess']);

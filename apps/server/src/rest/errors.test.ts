@@ -32,4 +32,9 @@ describe('REST error params', () => {
       recordNumber: 7,
     });
   });
+
+  it('converts each amount of a list (excess: by how much each named line goes past its availability)', () => {
+    const params = { chapter: '21002,21005/2025', excess: '41810,5' };
+    expect(toRestError(new AppError('AvailableExceeded', { params }))?.details.Params).toEqual({ chapter: '21002,21005/2025', excess: '418.1,0.05' });
+  });
 });

@@ -1,6 +1,6 @@
 import { safeErrorInfo } from '@app/api';
 import { isDatabaseUnavailable } from '@app/db';
-import { AppError, centsToEuros, type ErrorCode, MONEY_ERROR_PARAMS } from '@app/domain';
+import { AppError, centsToEuros, type ErrorCode, MONEY_ERROR_PARAMS, MONEY_LIST_ERROR_PARAMS } from '@app/domain';
 import { TRPCError } from '@trpc/server';
 import { STATUS_CODES } from 'node:http';
 
@@ -10,11 +10,21 @@ export interface RestError {
   details: { Message: string; Field?: string; Params?: Record<string, string | number>; CorrelationId?: string };
 }
 
-/** An error's params for the REST wire: the amounts among them (MONEY_ERROR_PARAMS, cents inside) in euros. */
+/**
+ * An error's params for the REST wire: the amounts among them (MONEY_ERROR_PARAMS, cents inside) in
+ * euros, and so each amount of a list (MONEY_LIST_ERROR_PARAMS: `"41810,500"` → `"418.1,5"`).
+ */
 export function restParams(params: Record<string, string | number>): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(params).map(([key, value]) => [key, typeof value === 'number' && MONEY_ERROR_PARAMS.has(key) ? centsToEuros(value) : value]),
-  );
+  const euros = (key: string, value: string | number): string | number => {
+    if (typeof value === 'number' && MONEY_ERROR_PARAMS.has(key)) return centsToEuros(value);
+    if (typeof value === 'string' && MONEY_LIST_ERROR_PARAMS.has(key))
+      return value
+        .split(',')
+        .map((cents) => centsToEuros(Number(cents)))
+        .join(',');
+    return value;
+  };
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, euros(key, value)]));
 }
 
 export function restError(

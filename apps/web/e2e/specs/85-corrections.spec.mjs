@@ -70,9 +70,14 @@ for (const { language, user, dept, newDept, texts } of runs) {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       assert.match(pathOf(page), /\/budget\/changes\/edit\/2$/);
+      // Enter answers the focused, safe "Abbrechen": nothing is deleted; the red OK is clicked
       await page.getByTestId('editor-delete').click();
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      assert.match(pathOf(page), /\/budget\/changes\/edit\/2$/);
+      await page.getByTestId('editor-delete').click();
+      await page.getByRole('dialog').getByTestId('confirm-ok').click();
       await page.waitForURL((url) => url.pathname.endsWith('/budget/changes/edit'));
       // after a reload the picker lists only change 1; a new one gets number 2 again (gap-free)
       await page.reload();

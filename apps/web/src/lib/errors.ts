@@ -38,6 +38,17 @@ export function errorChapters(error: unknown): string {
     .join(', ');
 }
 
+/** The lines an AvailableExceeded names (`chapter` "21002,21005/2025") with their excess in cents (`excess` "41810,500"). */
+export function exceededLines(params: Record<string, unknown>): { chapter: string; chapterYear: number | null; excess: number | null }[] {
+  const chapters = typeof params.chapter === 'string' ? params.chapter.split(',').filter(Boolean) : [];
+  const excess = typeof params.excess === 'string' ? params.excess.split(',') : [];
+  return chapters.map((named, i) => {
+    const [chapter = named, year] = named.split('/');
+    const cents = Number(excess[i]);
+    return { chapter, chapterYear: year ? Number(year) : null, excess: excess[i] !== undefined && Number.isFinite(cents) ? cents : null };
+  });
+}
+
 /** Codes that mean "the session is gone": the client signs out. */
 export function isSignedOutError(error: unknown): boolean {
   const code = appCodeOf(error);

@@ -3,13 +3,15 @@
  * buttons Zurücksetzen / Speichern / Löschen / Zurück (Save and Reset only when the form is dirty,
  * Delete only for a loaded entity), the unsaved-changes guard (leaving the path or the `?id`), the
  * delete confirmation, loading and load-error states. Keyboard: the first field gets the focus,
- * Enter moves to the next field and submits from the last one, Ctrl+Enter saves from anywhere.
+ * Enter moves to the next field and submits from the last one, Ctrl+Enter saves from anywhere
+ * (also the page body: useBodySaveKey), never from a dialog.
  * Behaviour lives in useEntityEditor; the caller only lays out fields (see FormSection).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { errorText } from '../lib/errorMessages.ts';
+import { fromDialog, useBodySaveKey } from './saveShortcut.ts';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { EntityEditor } from './useEntityEditor.ts';
 
@@ -31,7 +33,8 @@ const FOCUSABLE =
 
 /** Enter in a field moves to the next one (the last one submits); Ctrl/Cmd+Enter submits. */
 export function onEnterMoves(event: KeyboardEvent<HTMLFormElement>) {
-  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+  // a key of a dialog (its portal bubbles through the form) is the dialog's own
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || fromDialog(event)) return;
   const target = event.target as HTMLElement;
   const form = event.currentTarget;
   if (event.ctrlKey || event.metaKey) {
@@ -61,6 +64,7 @@ export function EditorShell<E, V extends Record<string, unknown>>({
 }: EditorShellProps<E, V>) {
   const { i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
+  useBodySaveKey(formRef, !readOnly);
 
   useEffect(() => {
     if (!editor.ready) return;

@@ -4,6 +4,7 @@ import { readDateText } from './date.ts';
 import { isCloseKey, isConfirmKey } from './keys.ts';
 import { toastDurations, toastOptions } from './toast.ts';
 import { leavesForm } from './unsaved.ts';
+import { exceededLines } from '../lib/errors.ts';
 
 describe('AmountInput helpers', () => {
   it('formats on blur and keeps integer cents', () => {
@@ -42,6 +43,18 @@ describe('ConfirmDialog keys', () => {
     expect(isConfirmKey({ key: 'a', code: 'KeyA' })).toBe(false);
     expect(isCloseKey({ key: 'Escape', code: 'Escape' })).toBe(true);
     expect(isConfirmKey({ key: 'Escape', code: 'Escape' })).toBe(false);
+  });
+});
+
+describe('the overbooking question', () => {
+  it('reads the lines an AvailableExceeded names with their excess (cents, in the order of the chapters)', () => {
+    expect(exceededLines({ chapter: '21002,21005/2025', excess: '41810,500' })).toEqual([
+      { chapter: '21002', chapterYear: null, excess: 41810 },
+      { chapter: '21005', chapterYear: 2025, excess: 500 },
+    ]);
+    // an older server without the excess: the lines alone
+    expect(exceededLines({ chapter: '21002' })).toEqual([{ chapter: '21002', chapterYear: null, excess: null }]);
+    expect(exceededLines({})).toEqual([]);
   });
 });
 

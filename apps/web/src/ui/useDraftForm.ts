@@ -14,7 +14,9 @@
  *   text); a successful save takes the values as the new clean state and reloads the server draft;
  * - `saveAndLeave()`: the save of the unsaved-changes question ("save" before leaving); the screen's
  *   `save` gets `{ leaving: true }` and stays where it is (no navigation to the saved record);
- * - `saveKeys(action)`: the Ctrl+Enter (Cmd+Enter) handler for the screen's root;
+ * - `saveKeys(action)`: the Ctrl+Enter (Cmd+Enter) handler for the screen's root: anywhere inside
+ *   the screen, and on the page body while the screen is the page's only editor (useBodySaveKey,
+ *   with `root`); never from an open dialog;
  * - `formProps`: the props of the screen's `<form>` — no browser validation, Submit saves, Enter
  *   moves on to the next field and submits from the last one (onEnterMoves); Ctrl+Enter is left to
  *   `saveKeys` on the root. A form whose Submit does something else (the movement head goes on to
@@ -33,6 +35,7 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { type FormEvent, type KeyboardEvent, type RefObject, useState } from 'react';
 import { onEnterMoves } from './EditorShell.tsx';
+import { fromDialog, isSaveKey, useBodySaveKey } from './saveShortcut.ts';
 import { typedFieldsValid } from './typedText.ts';
 
 export interface DraftFormOptions<D, V extends Record<string, unknown>> {
@@ -98,6 +101,7 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
   // the draft the values were loaded from (SAVED: saved since, load the next one)
   const [loadedFrom, setLoadedFrom] = useState<{ draft: D | typeof SAVED } | null>(null);
   const [saving, setSaving] = useState(false);
+  useBodySaveKey(root);
 
   const ready = loadedFrom !== null;
   const same = (a: V, b: V) => JSON.stringify(compare(a)) === JSON.stringify(compare(b));
@@ -146,7 +150,7 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
     reset: () => form.setValues(form.getInitialValues()),
     set: (key, value) => form.setFieldValue(key as never, value as never),
     saveKeys: (action) => (event) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      if (isSaveKey(event) && !fromDialog(event)) {
         event.preventDefault();
         action();
       }
@@ -159,7 +163,7 @@ export function useDraftForm<D, V extends Record<string, unknown>>({
       },
       // Ctrl+Enter saves (the root's saveKeys); Enter moves on to the next field, from the last one it submits
       onKeyDown: (event) => {
-        if (!(event.ctrlKey || event.metaKey)) onEnterMoves(event);
+        if (!(event.ctrlKey || event.metaKey) && !fromDialog(event)) onEnterMoves(event);
       },
     },
   };

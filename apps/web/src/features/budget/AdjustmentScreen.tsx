@@ -123,6 +123,7 @@ export function AdjustmentScreen() {
           confirmAvailableExceeded,
         }),
       dropped,
+      values.rows,
     );
   }
 

@@ -93,6 +93,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
       (confirmAvailableExceeded) =>
         trpcClient.budget.changes.save.mutate({ ...input, recordNumber, approved, notes: values.notes.trim(), positions, confirmAvailableExceeded }),
       dropped,
+      values.rows,
     );
   }
 

@@ -4,7 +4,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { appCodeOf, errorChapters } from '../../lib/errors.ts';
 import type { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { useConfirmedSave } from '../../ui/useConfirmedSave.ts';
+import { type ShownLine, useConfirmedSave } from '../../ui/useConfirmedSave.ts';
 import { budgetMessages } from './labels.ts';
 import { invalidateBudget } from './useBudgetScope.ts';
 
@@ -18,13 +18,14 @@ export function useChangeSave(confirm: ReturnType<typeof useConfirmDialog>['conf
   const [saving, setSaving] = useState(false);
   const sendConfirmed = useConfirmedSave(confirm);
 
-  async function save(send: (confirmAvailableExceeded: boolean) => Promise<unknown>, dropped: number): Promise<boolean> {
+  /** Sends (`lines`: the rows the screen shows, to name a line past its availability); answers whether it saved. */
+  async function save(send: (confirmAvailableExceeded: boolean) => Promise<unknown>, dropped: number, lines: readonly ShownLine[]): Promise<boolean> {
     setSaving(true);
     try {
       const sent = await sendConfirmed(async (confirmAvailableExceeded) => {
         await send(confirmAvailableExceeded);
         return true;
-      });
+      }, lines);
       if (!sent) return false;
       notifySuccess(t`Änderungen gespeichert`);
       if (dropped > 0) notifyInfo(dropped === 1 ? t`Eine Position mit Betrag 0 wurde entfernt.` : t`${dropped} Positionen mit Betrag 0 wurden entfernt.`);

@@ -70,6 +70,7 @@ function FinalApproveForm() {
         children: t`Nicht alle Kriterien sind erfüllt. Fehlerprotokoll drucken?`,
         confirmLabel: t`Ja`,
         cancelLabel: t`Nein`,
+        harmless: true,
       });
       if (yes) await errorProtocol.print();
     })();
@@ -89,8 +90,7 @@ function FinalApproveForm() {
       return false;
     }
     if (next.kind === 'reopen') {
-      // asked after the key event that saved (Ctrl+Enter) has run its course: else its Enter reaches the
-      // dialog's own Enter listener, which is added while the event still bubbles, and confirms at once
+      // asked after the key event that saved (Ctrl+Enter) has run its course: its Enter never reaches the dialog
       await new Promise((resolve) => setTimeout(resolve, 0));
       const ok = await confirm({
         title: t`Genehmigung aufheben`,

@@ -217,8 +217,10 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
     }
     try {
       const { input } = built;
-      const saved = await sendConfirmed((confirmAvailableExceeded) =>
-        trpcClient.movements.save.mutate(confirmAvailableExceeded ? { ...input, confirmAvailableExceeded } : input),
+      const shown = [...v.rows, ...v.transfers.flatMap((tr) => [tr.from, tr.to]).filter((line) => line !== null)];
+      const saved = await sendConfirmed(
+        (confirmAvailableExceeded) => trpcClient.movements.save.mutate(confirmAvailableExceeded ? { ...input, confirmAvailableExceeded } : input),
+        shown,
       );
       if (!saved) return false;
       queryClient.setQueryData(movementQuery({ department, year }, kind, saved.recordNumber).queryKey, saved);

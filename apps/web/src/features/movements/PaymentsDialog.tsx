@@ -9,6 +9,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DialogFooter } from '../../ui/DialogFooter.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
+import { useReturnFocus } from '../../ui/returnFocus.ts';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 import type { PaymentDraft } from './draft.ts';
 
@@ -50,6 +51,7 @@ export function PaymentsDialog(props: Props) {
 }
 
 function PaymentsDialogOpen({ total, payments, dateDue, readOnly, cancelled = false, onAccept, onClose, saved }: Props) {
+  useReturnFocus();
   const { t } = useLingui();
   const [rows, setRows] = useState<PaymentDraft[]>(() => proposeRemainder(payments, total, dateDue));
   const [message, setMessage] = useState<string | null>(null);

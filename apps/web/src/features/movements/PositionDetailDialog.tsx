@@ -11,6 +11,7 @@ import { chapterDescription } from '../../ui/chartLabels.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { isConfirmKey } from '../../ui/keys.ts';
+import { useReturnFocus } from '../../ui/returnFocus.ts';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 import type { ReservationBrief } from '@app/domain';
 import { lineReservationsQuery } from '../reservations/queries.ts';
@@ -42,6 +43,7 @@ export function PositionDetailDialog(props: Props) {
 }
 
 function PositionDetailOpen({ row, scope, movementId, readOnly, onAccept, onClose }: Props & { row: PositionDraft }) {
+  useReturnFocus();
   const { t, i18n } = useLingui();
   const [amount, setAmount] = useState(row.amount);
   const [note, setNote] = useState(row.note);

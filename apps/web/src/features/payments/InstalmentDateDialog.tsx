@@ -6,6 +6,7 @@ import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { DialogFooter } from '../../ui/DialogFooter.tsx';
+import { useReturnFocus } from '../../ui/returnFocus.ts';
 import { typedFieldsValid } from '../../ui/typedText.ts';
 
 /** The instalment a dialog acts on, as the payments lists and the movement's dialog have it. */
@@ -53,6 +54,7 @@ interface Props {
  * server's refusal is shown in the dialog (it stays open, nothing is lost).
  */
 export function InstalmentDateDialog(props: Props) {
+  useReturnFocus();
   const { t, i18n } = useLingui();
   const { instalment: row, year, testId } = props;
   const [date, setDate] = useState<string | null>(props.initialDate);

@@ -73,7 +73,9 @@ function CarryOver() {
     } finally {
       setBusy(false);
     }
-    if (await confirm({ title: t`Übertragungsbericht`, children: t`Den Übertragungsbericht drucken?`, confirmLabel: t`Ja`, cancelLabel: t`Nein` }))
+    if (
+      await confirm({ title: t`Übertragungsbericht`, children: t`Den Übertragungsbericht drucken?`, confirmLabel: t`Ja`, cancelLabel: t`Nein`, harmless: true })
+    )
       await printReport();
   }
 

@@ -393,7 +393,8 @@ describeOnDatabases('budget', (get) => {
       }
       expect((caught as { shape?: unknown; cause?: { code?: string; params?: unknown } }).cause).toMatchObject({
         code: 'AvailableExceeded',
-        params: { chapter: '21006' },
+        // 1.000,00 available after planned expenses - 1.200,00 reduction: 200,00 past it
+        params: { chapter: '21006', excess: '20000' },
       });
       const confirmed = await c.budget.changes.save({ ...head, confirmAvailableExceeded: true, positions: [chg('21006', -120_000), chg('21003', 120_000)] });
       expect(confirmed.positions.find((p) => p.chapter === '21006')).toMatchObject({ budgetBeforeChange: 250_000, budget: 130_000 });

@@ -192,15 +192,19 @@ async function replacePositions(
   const affected = [...new Set([...old.map((o) => o.chapterId), ...wanted.map((w) => w.chapter.id)])];
   const { rows } = await chapterFigureRows(tx, { departmentId: scope.departmentId, year: scope.year, area: scope.area, chapterIds: affected });
   const exceeded: string[] = [];
+  const excess: number[] = [];
   for (const figures of rows) {
     const before = old.find((o) => o.chapterId === figures.chapterId)?.amount ?? 0;
     const after = wanted.find((w) => w.chapter.id === figures.chapterId)?.amount ?? 0;
     const error = chapterChangeError(figures, after - before);
-    if (error === 'AvailableExceeded') exceeded.push(figures.chapter);
+    if (error === 'AvailableExceeded') {
+      exceeded.push(figures.chapter);
+      excess.push(-(figures.availableAfterPlannedExpenses + after - before));
+    }
     // a determined line names itself: PUT Budget/Residues/Final with `amount: null` for that budgetId clears it (decision 23)
     else if (error) fail(error, { params: { chapter: figures.chapter, ...(error === 'ChapterHasResidue' ? { budgetId: figures.lineId ?? 0 } : {}) } });
   }
-  if (exceeded.length > 0 && !input.confirmAvailableExceeded) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
+  if (exceeded.length > 0 && !input.confirmAvailableExceeded) fail('AvailableExceeded', { params: { chapter: exceeded.join(','), excess: excess.join(',') } });
 
   const missing = wanted.filter((w) => rows.find((r) => r.chapterId === w.chapter.id)?.lineId == null);
   if (missing.length) {

@@ -88,6 +88,7 @@ export function assertAvailable(
   confirmed: boolean,
 ): void {
   const exceeded: string[] = [];
+  const excess: number[] = [];
   for (const { chapterYear, rows } of figures) {
     const byLine = new Map(rows.map((r) => toFigureRow(r, chapterYear)).map((r) => [r.lineId, r]));
     for (const u of use.values()) {
@@ -95,9 +96,12 @@ export function assertAvailable(
       const line = byLine.get(u.line.lineId);
       if (!line) continue;
       const after = line.availableAfterPlannedExpenses - u.amount;
-      if (availabilityExceeded({ part: u.line.part, after, bookedBefore: before.get(u.line.lineId) ?? 0, bookedAfter: u.amount }))
+      if (availabilityExceeded({ part: u.line.part, after, bookedBefore: before.get(u.line.lineId) ?? 0, bookedAfter: u.amount })) {
         exceeded.push(chapterYear === scope.year ? u.line.chapter : `${u.line.chapter}/${chapterYear}`);
+        excess.push(-after);
+      }
     }
   }
-  if (exceeded.length > 0 && !confirmed) fail('AvailableExceeded', { params: { chapter: exceeded.join(',') } });
+  // the question names each line and by how much it goes past its availability (`excess`, cents)
+  if (exceeded.length > 0 && !confirmed) fail('AvailableExceeded', { params: { chapter: exceeded.join(','), excess: excess.join(',') } });
 }

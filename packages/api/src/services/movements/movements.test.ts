@@ -277,7 +277,8 @@ describeOnDatabases('movements', (get) => {
     const c = await as('zwei');
     const input = await expense({ type: 1, positions: [pos('21006', 150_000)] });
     const countBefore = await movementCount();
-    await expectAppError(c.movements.save(input), 'AvailableExceeded');
+    // the question names the line and by how much it goes past (1.400,00 - 1.500,00: 100,00)
+    await expectAppError(c.movements.save(input), 'AvailableExceeded', { params: { chapter: '21006', excess: '10000' } });
     expect(await movementCount()).toBe(countBefore);
     const saved = await c.movements.save({ ...input, confirmAvailableExceeded: true });
     expect(saved.recordNumber).toBe(5);
