@@ -33,6 +33,7 @@ import {
   signInAndWait,
   typeInto,
   useBrowser,
+  isoToday,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -60,7 +61,7 @@ const runs = {
     hasResidue: 'zum Ändern zuerst unter „Feststellung der Rückstände“ die Feststellung aufheben',
     clearing: 'wird aufgehoben',
     approved: `Rechnungsabschluss ${Y} genehmigt`,
-    pdf: `Rechnungsabschluss-${Y}.pdf`,
+    pdf: 'Rechnungsabschluss',
     results: 'Ergebnisse',
     protocol: 'Protokoll',
     cashTotal: 'Kassenbestand',
@@ -89,7 +90,7 @@ const runs = {
     hasResidue: 'per modificarlo annullare prima il riaccertamento in «Riaccertamento dei residui»',
     clearing: 'da annullare',
     approved: `Rendiconto ${Y} approvato`,
-    pdf: `Rendiconto-${Y}.pdf`,
+    pdf: 'Rendiconto',
     results: 'Quadro riassuntivo',
     protocol: 'Protocollo',
     cashTotal: 'Fondo di cassa',
@@ -394,7 +395,7 @@ for (const [language, t] of Object.entries(runs)) {
       await page.goto(`${base}/budget/final/print`);
       await page.getByTestId('final-print-form').waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
-      assert.equal(download.suggestedFilename(), t.pdf);
+      assert.equal(download.suggestedFilename(), `${t.pdf}-${t.code}-${Y}-${isoToday()}.pdf`);
       const text = await pdfText(download, `real-year-final-${language}`);
       // the results section (the summary above it has headings that begin like two of its labels)
       const heading = (name) => {
