@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * End-to-end runner: builds the client if needed, then runs the specs (node:test + playwright-core
- * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 2): each shard starts
+ * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 3): each shard starts
  * the real server on a free port with a fresh PGlite database (demo data seeded), waits for /health,
  * runs its specs one after the other and stops the server. A spec file always runs whole in one
  * shard, after the specs before it in the file order of that shard; the shards are balanced by the
