@@ -8,7 +8,10 @@ const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')
 const steps = read('test-results/steps.json');
 if (steps) {
   console.log('Step times:');
-  for (const s of steps) console.log(`  ${s.step.padEnd(10)} ${String(s.seconds).padStart(7)} s${s.ok ? '' : '  FAILED'}`);
+  for (const s of steps) {
+    const cpu = s.cpuSeconds === undefined ? '' : `  (CPU ${String(s.cpuSeconds).padStart(7)} s)`;
+    console.log(`  ${s.step.padEnd(10)} ${String(s.seconds).padStart(7)} s${cpu}${s.ok ? '' : '  FAILED'}`);
+  }
 }
 const unit = read('test-results/vitest.json');
 if (unit) {

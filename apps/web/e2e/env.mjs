@@ -12,8 +12,12 @@ export const e2eEnv = {
   /** A client built elsewhere (`npx vite build --outDir /tmp/x` in apps/web), e.g. for e2e runs side by side; unset: apps/web/dist. */
   webDist: env.WEB_DIST || undefined,
   serverLogLevel: env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-  /** How many servers and spec runners run side by side (run.mjs), each with its own database; default 2. */
-  shards: Math.max(1, Number(env.E2E_SHARDS) || 2),
+  /**
+   * How many servers and spec runners run side by side (run.mjs), each with its own database; default 3: a shard keeps
+   * about half a core busy (its time goes to page loads, the server's answers and typing delays), so on 2 cores two
+   * shards left a core idle.
+   */
+  shards: Math.max(1, Number(env.E2E_SHARDS) || 3),
   /** A regex of screen paths: 95-layout takes screenshots of the matching screens. */
   layoutShots: env.E2E_LAYOUT_SHOTS || undefined,
   /** Set: 95-layout logs each screen it walks. */

@@ -245,19 +245,31 @@ export async function setTheme(page, scheme) {
   await page.getByRole('tooltip').waitFor({ state: 'hidden' });
 }
 
-/** A REST call as `user` (password `demo`) for setup steps: `{ status, json }`. */
+/** The REST tokens of this spec file by user: one sign-in (an argon2 check on the server) per user, not one per call. */
+const restTokens = new Map();
+
+async function restToken(user, fresh) {
+  if (fresh || !restTokens.has(user)) {
+    const login = await fetch(`${baseUrl}/api/Authenticate/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user, password: PASSWORD }),
+    });
+    restTokens.set(user, (await login.json()).token);
+  }
+  return restTokens.get(user);
+}
+
+/** A REST call as `user` (password `demo`) for setup steps: `{ status, json }`. A session the spec ended meanwhile (401) signs in again. */
 export async function rest(user, method, path, body) {
-  const login = await fetch(`${baseUrl}/api/Authenticate/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user, password: PASSWORD }),
-  });
-  const { token } = await login.json();
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+  const call = async (token) =>
+    fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  let res = await call(await restToken(user, false));
+  if (res.status === 401) res = await call(await restToken(user, true));
   return { status: res.status, json: await res.json() };
 }
 

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { DEFAULT_DATABASE_URL } from './env.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -21,7 +22,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATABASE_URL = 'pglite:./data/db';
+export { DEFAULT_DATABASE_URL };
 
 /** The application_name of the server's PostgreSQL sessions (pg_stat_activity). */
 export const POSTGRES_APPLICATION_NAME = 'feuerwehr-haushalt';

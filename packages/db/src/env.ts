@@ -3,6 +3,9 @@
  * `npm run user:create`, the PostgreSQL server the tests also run on, and the environment a test
  * hands to a command it spawns.
  */
+/** The embedded database of `npm start` and `npm run user:create` when DATABASE_URL is unset (client.ts re-exports it). */
+export const DEFAULT_DATABASE_URL = 'pglite:./data/db';
+
 export type DbEnv = {
   /** The database `npm run user:create` opens (unset or empty: the embedded ./data/db). */
   DATABASE_URL?: string;

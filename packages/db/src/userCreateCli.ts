@@ -10,11 +10,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL, type DbHandle, openDb } from './client.ts';
-import { readDbEnv } from './env.ts';
-import { migrateDb } from './migrate.ts';
-import { describeDatabase } from './startup.ts';
-import { checkAccount, checkPasswordRules, createUserAccount, LEVEL_NAMES, parseLevel, UserAccountError } from './userAccounts.ts';
+import type { DbHandle } from './client.ts';
+import { DEFAULT_DATABASE_URL, readDbEnv } from './env.ts';
+import { checkAccount, checkPasswordRules, LEVEL_NAMES, parseLevel, UserAccountError } from './userAccountRules.ts';
 
 const USAGE = `usage: npm run user:create -- --username NAME --level ${Object.keys(LEVEL_NAMES).join('|')} [--fullname "Full Name"] [--departments 101,102]
   The password is read from USER_PASSWORD or asked for; DATABASE_URL names the database (default ${DEFAULT_DATABASE_URL}).`;
@@ -116,6 +114,13 @@ async function main(): Promise<number> {
   checkAccount({ ...options, password }); // refuse what needs no database before opening it
   const url = readDbEnv().DATABASE_URL || DEFAULT_DATABASE_URL;
   assertEmbeddedFree(url);
+  // the database client, the migrations and the password hashing load only now: bad arguments are refused without them
+  const [{ openDb }, { migrateDb }, { describeDatabase }, { createUserAccount }] = await Promise.all([
+    import('./client.ts'),
+    import('./migrate.ts'),
+    import('./startup.ts'),
+    import('./userAccounts.ts'),
+  ]);
   let database: DbHandle | null = null;
   try {
     database = await openDb(url);
