@@ -77,8 +77,13 @@ for (const language of ['de', 'it']) {
       await page.locator(`[data-testid="cash-box"][data-year="${prev}"]`).waitFor();
       await page.getByTestId('cash-rows').waitFor();
 
-      // the account choice opened: every account the cashier can pick, and what it lies over
-      await panel.getByTestId('digest-account').click({ position: { x: 6, y: 6 } });
+      // the account choice opened (a drop-down list opens on a click; chips in the flow are always shown):
+      // every account the cashier can pick, and what it lies over
+      const choice = panel.getByTestId('digest-account');
+      if (await choice.evaluate((el) => el.tagName === 'INPUT')) await choice.click();
+      await page.waitForFunction(() =>
+        /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
+      );
       const choices = page.locator('[role="option"]:visible, [data-testid="digest-account-option"]:visible');
       await choices.nth(1).waitFor();
       await shot(page, `detours-cash-accounts-${language}`);
