@@ -52,6 +52,14 @@ const texts = {
   },
 };
 
+/** Waits until the cash journal's account choice shows the account `code` (chips: data-value; a drop-down: its value). */
+async function waitAccount(page, code) {
+  await page.waitForFunction((c) => {
+    const el = document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]');
+    return (el?.getAttribute('data-value') ?? el?.value ?? '').startsWith(`${c} – `);
+  }, code);
+}
+
 /** Whether two bounding boxes share any area. */
 const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -79,11 +87,9 @@ for (const language of ['de', 'it']) {
 
       // the account choice opened (a drop-down list opens on a click; chips in the flow are always shown):
       // every account the cashier can pick, and what it lies over
+      await waitAccount(page, 'K1');
       const choice = panel.getByTestId('digest-account');
       if (await choice.evaluate((el) => el.tagName === 'INPUT')) await choice.click();
-      await page.waitForFunction(() =>
-        /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
-      );
       const choices = page.locator('[role="option"]:visible, [data-testid="digest-account-option"]:visible');
       await choices.nth(1).waitFor();
       await shot(page, `detours-cash-accounts-${language}`);
@@ -96,9 +102,7 @@ for (const language of ['de', 'it']) {
 
       // B1 picked: its year, as Accounts/Balance says
       await choices.filter({ hasText: /^B1 – / }).click();
-      await page.waitForFunction(() =>
-        /^B1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
-      );
+      await waitAccount(page, 'B1');
       const id = await departmentIdOf('102');
       const b1 = (await rest('zwei', 'GET', `Accounts/Balance?departmentId=${id}&year=${prev}`)).json.accounts.find((a) => a.accountCode === 'B1');
       await page.waitForFunction(
