@@ -138,7 +138,7 @@ function AccountChips({
   return (
     <Input.Wrapper label={label} style={{ flex: 1, minWidth: 0 }}>
       <Chip.Group multiple={false} value={value !== null ? String(value) : null} onChange={(v) => v && onChange(Number(v))}>
-        <Group gap={6} wrap="wrap" role="radiogroup" aria-label={label} data-testid="digest-account" data-value={chosen?.label ?? ''}>
+        <Group gap={6} wrap="wrap" mih={36} align="center" role="radiogroup" aria-label={label} data-testid="digest-account" data-value={chosen?.label ?? ''}>
           {accounts.map((a) => (
             <Chip key={a.id} value={String(a.id)} size="sm" radius="sm" wrapperProps={{ 'data-testid': 'digest-account-option' }}>
               {a.label}
