@@ -76,7 +76,7 @@ describe('home pages', () => {
     await waitForStep(page, 'enterForecast');
     assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Voranschlag erfassen');
     assert.equal(await page.getByTestId('home-forecast-state').getAttribute('data-state'), 'noForecast');
-    assert.match(await page.getByTestId('home-bookings-pending').innerText(), /sobald Buchungen erfasst sind/);
+    assert.match(await page.getByTestId('home-bookings-pending').innerText(), /noch keine Buchungen/);
     assert.ok(await page.getByTestId('home-overview-link').isVisible(), 'admin sees two departments: the union list is linked');
 
     // "Weiter" opens the forecast; copy last year's amounts into both parts

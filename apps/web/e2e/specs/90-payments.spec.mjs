@@ -130,15 +130,23 @@ function assertValid(content, name, xsd) {
   }
 }
 
-/** Clicks Export; the downloaded file's name and text. */
-async function exportXml(page, language) {
-  const [xml] = await Promise.all([
-    page.waitForEvent('download').catch(async (error) => {
-      await shot(page, `payments-homebanking-export-failed-${language}`);
-      throw error;
-    }),
-    page.getByTestId('homebanking-export').click(),
-  ]);
+/**
+ * Clicks Export and, for a new order, answers the store question with the button `answer` (after a
+ * screenshot `shotName`): the file comes only after the answer (issue 25). Its name and text.
+ */
+async function exportXml(page, language, answer, shotName) {
+  const download = page.waitForEvent('download').catch(async (error) => {
+    await shot(page, `payments-homebanking-export-failed-${language}`);
+    throw error;
+  });
+  await page.getByTestId('homebanking-export').click();
+  if (answer) {
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    if (shotName) await shot(page, shotName);
+    await dialog.getByRole('button', { name: answer, exact: true }).click();
+  }
+  const xml = await download;
   return { name: xml.suggestedFilename(), content: await readFile(await xml.path(), 'utf8') };
 }
 
@@ -218,15 +226,14 @@ for (const language of ['de', 'it']) {
       // ---- issue: declining to store warns that the file must not be uploaded; Print gives <filename>.pdf; Export, store
       await page.getByTestId('homebanking-filename').waitFor();
       assert.equal(cents((await page.getByTestId('homebanking-summary').innerText()).split('·').pop()), foreignAmount);
-      await exportXml(page, language);
-      await page.getByRole('dialog').getByRole('button', { name: t.decline, exact: true }).click();
+      await exportXml(page, language, t.decline);
       await page.getByTestId('homebanking-unstored').getByText(t.notStored).waitFor();
       await shot(page, `payments-homebanking-not-stored-${language}`);
       await typeInto(page, 'homebanking-filename', `e2e-foreign-${language}`);
       const [orderPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('homebanking-print').click()]);
       assert.equal(orderPdf.suggestedFilename(), `e2e-foreign-${language}.pdf`);
       await shot(page, `payments-homebanking-issue-${language}`);
-      const abroad = await exportXml(page, language);
+      const abroad = await exportXml(page, language, t.store, `payments-homebanking-store-${language}`);
       assert.equal(abroad.name, `e2e-foreign-${language}.xml`);
       assertValid(abroad.content, `foreign-${language}.xml`, 'pain.001.001.03.xsd');
       assert.ok(abroad.content.includes('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"'), 'pain.001.001.03');
@@ -236,9 +243,7 @@ for (const language of ['de', 'it']) {
       assert.ok(!abroad.content.includes('Thaler'), 'the supplier without an IBAN is not in the file');
       const foreignMsgId = /<MsgId>([^<]+)<\/MsgId>/.exec(abroad.content)?.[1];
       assert.ok(foreignMsgId, 'the file names its MsgId');
-      await page.getByRole('dialog').waitFor();
-      await shot(page, `payments-homebanking-store-${language}`);
-      const foreignNumber = await store(page, t);
+      const foreignNumber = await storedNumber(page, t);
 
       // ---- the stored foreign order again as a previous order: the same file (MsgId), nothing stored twice
       await page
@@ -277,11 +282,11 @@ for (const language of ['de', 'it']) {
       await shot(page, `payments-homebanking-domestic-${language}`);
       await page.getByTestId('homebanking-next').click();
       await typeInto(page, 'homebanking-filename', `e2e-${language}`);
-      const domestic = await exportXml(page, language);
+      const domestic = await exportXml(page, language, t.store);
       assert.equal(domestic.name, `e2e-${language}.xml`);
       assertValid(domestic.content, `domestic-${language}.xml`, 'CBIPaymentRequest.00.04.00.xsd');
       for (const c of t.bills) assert.ok(domestic.content.includes(`>${(c / 100).toFixed(2)}<`), `amount ${c} in the file`);
-      const orderNumber = await store(page, t);
+      const orderNumber = await storedNumber(page, t);
 
       // ---- register it with today's date (Ctrl+Enter): the protocol opens as a PDF in a new tab
       await page.goto(`${current}/payments/register`);
@@ -347,9 +352,8 @@ function rowOf(table, amount) {
   });
 }
 
-/** Stores the exported order in the question; its number from the toast. */
-async function store(page, t) {
-  await page.getByRole('dialog').getByRole('button', { name: t.store, exact: true }).click();
+/** The number of the order just stored (answered "Speichern" in exportXml), from the toast. */
+async function storedNumber(page, t) {
   const toast = page.getByText(t.stored).first();
   await toast.waitFor();
   const number = Number(t.stored.exec(await toast.innerText())?.[1]);

@@ -91,7 +91,9 @@ describe('online lists over the forecast screen', () => {
       await page.keyboard.press('Alt+Shift+Digit1');
       await page.getByTestId('digest-cashJournal').waitFor();
       // the cash account first
-      await page.waitForFunction(() => /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.value ?? ''));
+      await page.waitForFunction(() =>
+        /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
+      );
       await choose(page, 'cashJournal', 'digest-year', String(year));
       await waitBox(page, 'cash-box');
       const journal = {

@@ -200,9 +200,13 @@ for (const language of ['de', 'it']) {
       await page.keyboard.press('Alt+Shift+Digit1');
       const panel = page.getByTestId('digest-cashJournal');
       await panel.waitFor();
-      await panel.getByTestId('digest-account').click();
-      await page.getByRole('option', { name: /^B1 – / }).click();
-      await page.waitForFunction(() => /^B1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.value ?? ''));
+      await panel
+        .getByTestId('digest-account')
+        .getByText(/^B1 – /)
+        .click();
+      await page.waitForFunction(() =>
+        /^B1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
+      );
       const returnRow = page
         .getByTestId('cash-rows')
         .getByTestId('data-row')

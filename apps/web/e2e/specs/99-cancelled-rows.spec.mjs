@@ -69,7 +69,9 @@ describe('cancelled records in the cash journal and the chapter register', () =>
       // ---- the cash journal of K1 in the previous year ---------------------------------------------
       await page.keyboard.press('Alt+Shift+Digit1');
       await page.getByTestId('digest-cashJournal').waitFor();
-      await page.waitForFunction(() => /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.value ?? ''));
+      await page.waitForFunction(() =>
+        /^K1 – /.test(document.querySelector('[data-testid="digest-cashJournal"] [data-testid="digest-account"]')?.getAttribute('data-value') ?? ''),
+      );
       await page.getByTestId('digest-cashJournal').getByTestId('digest-year').click();
       await page.getByRole('option', { name: String(year), exact: true }).click();
       await page.locator(`[data-testid="cash-box"][data-year="${year}"]`).waitFor();

@@ -4,11 +4,12 @@
  * balance = the account's balance; beside it the instalments on the account still unpaid), and the
  * rows — revenues, paid instalments on their date paid, account transfers on both accounts; a
  * cancelled record "storniert" with 0 — with the running balance, newest last, opened on the last
- * page. A row opens its record.
+ * page. A row opens its record. The accounts are chips in the panel's flow (issue 25): choosing one
+ * never lays a list over the figures the cashier reads.
  */
 import { AccountType, type CashJournal, type CashJournalRow } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Select, Stack } from '@mantine/core';
+import { Chip, Group, Input, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
@@ -72,19 +73,12 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
   return (
     <Stack gap="sm">
       <DigestCriteria years={scope.years} state={state}>
-        <Select
+        <AccountChips
           label={t`Konto`}
-          data-testid="digest-account"
-          size="sm"
-          w={360}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage={t`Keine Treffer`}
-          value={accountId !== null ? String(accountId) : null}
-          data={list.map((a) => ({ value: String(a.id), label: accountName(a, i18n.locale) + (a.inactive ? ` (${t`inaktiv`})` : '') }))}
-          onChange={(v) => {
-            if (!v) return;
-            setChosen(Number(v));
+          value={accountId}
+          accounts={list.map((a) => ({ id: a.id, label: accountName(a, i18n.locale) + (a.inactive ? ` (${t`inaktiv`})` : '') }))}
+          onChange={(id) => {
+            setChosen(id);
             state.paging.reset();
           }}
         />
@@ -122,5 +116,36 @@ export function CashJournalPanel({ scope, onYear, openRecord, active }: DigestPa
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The account choice as chips that wrap inside the criteria (one per account, the chosen one
+ * checked); the wrapper carries the chosen account's label in data-value.
+ */
+function AccountChips({
+  label,
+  value,
+  accounts,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  accounts: readonly { id: number; label: string }[];
+  onChange: (id: number) => void;
+}) {
+  const chosen = accounts.find((a) => a.id === value);
+  return (
+    <Input.Wrapper label={label} style={{ flex: 1, minWidth: 0 }}>
+      <Chip.Group multiple={false} value={value !== null ? String(value) : null} onChange={(v) => v && onChange(Number(v))}>
+        <Group gap={6} wrap="wrap" mih={36} align="center" role="radiogroup" aria-label={label} data-testid="digest-account" data-value={chosen?.label ?? ''}>
+          {accounts.map((a) => (
+            <Chip key={a.id} value={String(a.id)} size="sm" radius="sm" wrapperProps={{ 'data-testid': 'digest-account-option' }}>
+              {a.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Input.Wrapper>
   );
 }

@@ -31,8 +31,8 @@ const stepTargets: Record<HomeStep, Target | null> = {
 
 /**
  * The scope's home ("Übersicht"): the forecast's totals and state with a button into the editor,
- * the next step, the latest budget changes and the cash/open-payments card (filled once bookings
- * exist). Each card comes from one query of `overview.home`; users who see several departments get
+ * the next step, the latest budget changes and the cash/open-payments card (the carried-over cash and "no bookings yet"
+ * until bookings exist). Each card comes from one query of `overview.home`; users who see several departments get
  * the link to the union's list of all departments.
  */
 export function ScopeHome() {
@@ -282,9 +282,15 @@ function BookingsCard({ data, openPaymentsAllowed }: { data: ScopeHomeData; open
   return (
     <Card testId="home-bookings" title={t`Kassa und Zahlungen`}>
       {!b.available ? (
-        <Text size="sm" c="dimmed" data-testid="home-bookings-pending">
-          {t`Kassastand und offene Zahlungen erscheinen hier, sobald Buchungen erfasst sind.`}
-        </Text>
+        <Stack gap={4}>
+          {/* the carried-over cash, the same figure as the top bar's (issue 25) */}
+          {b.cashBalance !== null ? <FigureLine label={t`Kassastand`} cents={b.cashBalance} strong testId="home-cash-balance" /> : null}
+          <Text size="sm" c="dimmed" data-testid="home-bookings-pending">
+            {b.cashBalance !== null
+              ? t`Übertragener Kassastand; in diesem Jahr gibt es noch keine Buchungen.`
+              : t`In diesem Jahr gibt es noch keine Buchungen.`}
+          </Text>
+        </Stack>
       ) : (
         <Stack gap={4}>
           {b.cashBalance !== null ? <FigureLine label={t`Kassastand`} cents={b.cashBalance} strong testId="home-cash-balance" /> : null}

@@ -34,7 +34,7 @@ type Range = 1 | 2;
  * unregistered order), the payable invoices (a checkbox each, All/None, the running total; the not
  * payable ones greyed with their reason), and the issue form (group invoices of one supplier, payment
  * date, file name) with Print (order PDF), Export (the XML bank file) and Back. A new order's export
- * asks whether to store it; declining warns that the file must not be uploaded. Step 1 stops what
+ * asks first whether to store it, then gives the file; declining warns that it must not be uploaded. Step 1 stops what
  * can't succeed (issue 25): a domestic order without the department's CBI CUC (who enters it, and the
  * link for who may), a new order after 31.12 of the year (its bills are paid from the next year); a
  * chosen previous order can be cancelled there.
@@ -110,26 +110,33 @@ export function HomebankingScreen() {
     const result = await exported();
     setBusy(false);
     if (!result) return;
-    downloadText(result.electronic.content, `${request.filename}.xml`, result.electronic.mimeType);
+    const download = () => downloadText(result.electronic.content, `${request.filename}.xml`, result.electronic.mimeType);
     if (result.stored) {
+      download();
       notifySuccess(t`Datei des Zahlungsauftrags Nr. ${result.orderNumber} erneut exportiert`);
       return;
     }
+    // a new order: first the question, then the file (spec 3; issue 25) — declined, with the warning
     const store = await confirm({
       title: t`Zahlungsauftrag speichern?`,
       children: t`Zahlungsauftrag Nr. ${result.orderNumber} speichern? Nur ein gespeicherter Auftrag darf bei der Bank hochgeladen werden; seine Rechnungen gelten dann als beauftragt.`,
       confirmLabel: t`Speichern`,
       cancelLabel: t`Nicht speichern`,
     });
-    setUnstored(!store);
-    if (!store) return;
+    if (!store) {
+      setUnstored(true);
+      download();
+      return;
+    }
     try {
       const saved = await trpcClient.payments.store.mutate({ ...request, orderNumber: result.orderNumber });
+      download();
       notifySuccess(t`Zahlungsauftrag Nr. ${saved.orderNumber}/${saved.year} gespeichert`);
       await queryClient.invalidateQueries({ ...trpc.payments.pathFilter(), refetchType: 'all' });
       setStep('criteria');
       setOrderId(null);
     } catch (error) {
+      // not stored: no file to upload
       notifyError(errorText(i18n, error), t`Zahlungsauftrag nicht gespeichert`);
     }
   }
