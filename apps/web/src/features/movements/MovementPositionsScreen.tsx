@@ -1,4 +1,4 @@
-import { type ChapterBefore, formatAmount, formatChapter, isTransferType, type Movement, MovementType, Part } from '@app/domain';
+import { type ChapterBefore, formatChapter, isTransferType, type Movement, MovementType, Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -36,7 +36,7 @@ import {
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft } from './MovementDraft.tsx';
 import { PaymentsDialog } from './PaymentsDialog.tsx';
-import { figureColumns } from './figureColumns.tsx';
+import { figureColumns, FiguresLine } from './figureColumns.tsx';
 import { PositionDetailDialog } from './PositionDetailDialog.tsx';
 import { RowAmount } from './RowAmount.tsx';
 import { TransferTable } from './TransferTable.tsx';
@@ -238,13 +238,6 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                 cellStyle: { overflow: 'hidden' },
                 cell: (row) => {
                   const before = beforeOf.get(lineKey(row));
-                  const figures = !before
-                    ? ''
-                    : before.lineId === null
-                      ? t`Kein Ansatz für dieses Kapitel`
-                      : part === Part.Expenses
-                        ? t`Endansatz ${formatAmount(before.budgetFinal)} · bezahlt ${formatAmount(before.payments)} · offen ${formatAmount(before.openPayments)}`
-                        : t`Endansatz ${formatAmount(before.budgetFinal)} · eingenommen ${formatAmount(before.payments)}`;
                   return (
                     <div style={{ minWidth: 0 }}>
                       <Group gap={6} wrap="nowrap">
@@ -277,11 +270,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                           </Badge>
                         ) : null}
                       </Group>
-                      {before ? (
-                        <Text size="xs" c={before.lineId === null ? 'red' : 'dimmed'} truncate title={figures} data-testid={`figures-${row.chapter}`}>
-                          {figures}
-                        </Text>
-                      ) : null}
+                      {before ? <FiguresLine before={before} part={part} testId={`figures-${row.chapter}`} /> : null}
                     </div>
                   );
                 },
