@@ -168,7 +168,8 @@ async function chapterFigures(page, recordNumber, chapter) {
   await page.goto(`${current}/movements/expenses/${recordNumber}`);
   const line = page.getByTestId(`figures-${chapter}`);
   await line.waitFor();
-  const [final, paid, open] = (await line.innerText()).split('·').map(cents);
+  // `Endansatz X − bezahlt Y − offen Z − vorgemerkt R = verfügbar A` (U+2212 between the terms; an amount's sign is '-')
+  const [final, paid, open] = (await line.innerText()).split(/[−=]/).map(cents);
   return { final, paid, open };
 }
 
