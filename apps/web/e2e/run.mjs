@@ -192,7 +192,17 @@ async function runSpec(file, name, baseUrl, tapFile) {
       `--test-reporter-destination=${specTap}`,
       join(here, 'specs', file),
     ],
-    { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv({ E2E_BASE_URL: baseUrl, E2E_SCREENSHOT_DIR: screenshotDir }) },
+    {
+      cwd: webDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv({
+        E2E_BASE_URL: baseUrl,
+        E2E_SCREENSHOT_DIR: screenshotDir,
+        // the server's "today" is Europe/Rome's (todayIso): the specs and their browser count days there too, so a run
+        // between midnight in Rome and midnight UTC types the date the server takes for today
+        TZ: 'Europe/Rome',
+      }),
+    },
   );
   prefixLines(run.stdout, name);
   prefixLines(run.stderr, name);

@@ -16,6 +16,7 @@ import {
   newPage,
   rest,
   setLanguage,
+  isoToday,
   shot,
   signInAndWait,
   useBrowser,
@@ -47,7 +48,7 @@ before(async () => {
   if (!forecast.json.approval) {
     await rest('supervisor', 'PUT', `Budget/Forecast?${now}&part=1`, { positions: [{ chapter: '11001', amountCurrYear: 100 }] });
     await rest('supervisor', 'PUT', `Budget/Forecast?${now}&part=2`, { positions: [{ chapter: '21001', amountCurrYear: 100 }] });
-    await rest('supervisor', 'GET', `Budget/Forecast/Approve?${now}&approval=${new Date().toISOString().slice(0, 10)}`);
+    await rest('supervisor', 'GET', `Budget/Forecast/Approve?${now}&approval=${isoToday()}`);
   }
   const report = await rest('supervisor', 'POST', `FinalBalance/Report?${last}`, {
     currentManagement: false,

@@ -10,11 +10,25 @@
  * 2-1-001).
  */
 import { before, describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, newPage, rest, setLanguage, shot, signInAndWait, typeInto, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  isoToday,
+  newPage,
+  rest,
+  setLanguage,
+  shot,
+  signInAndWait,
+  typeInto,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
-const today = new Date().toISOString().slice(0, 10);
+const today = isoToday();
 let deptId = 0;
 
 async function ok(method, path, body) {
