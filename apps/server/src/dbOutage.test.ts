@@ -131,7 +131,7 @@ describe.skipIf(!baseUrl)('database connection loss [postgres] (skipped without 
   it('a query waiting for a connection fails at once when its backend dies during the type fetch and the next start-up is refused', async () => {
     // the type fetch after start-up waits for this lock, so the backend can be terminated in the middle of it
     const locker = postgres(fresh.url, { max: 1, onnotice: () => undefined });
-    const client = postgres(fresh.url, { max: 1, onnotice: () => undefined, backoff: 0.05 });
+    const client = postgres(fresh.url, { max: 1, onnotice: () => undefined, backoff: () => 0.05 });
     try {
       const lock = await locker.reserve();
       await lock`begin`;

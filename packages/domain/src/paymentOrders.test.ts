@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OpenPaymentsInput, OrderRequestInput, RegisterOrderInput, openPaymentsFileName } from './paymentOrders.ts';
+import { OpenPaymentsInput, OrderRequestInput, RegisterOrderInput, openPaymentsFileName, registerDateRange } from './paymentOrders.ts';
 
 describe('payments contract', () => {
   it('names the open-payments PDF by the date', () => {
@@ -24,5 +24,17 @@ describe('payments contract', () => {
     expect(OpenPaymentsInput.safeParse({ departmentId: 4, year: 2026, supplierTo: -1 }).success).toBe(false);
     expect(RegisterOrderInput.safeParse({ departmentId: 4, year: 2026, orderId: 1 }).success).toBe(false);
     expect(RegisterOrderInput.parse({ departmentId: 4, year: 2026, orderId: 1, datePaid: '2026-07-01' }).payments).toEqual([]);
+  });
+});
+
+describe('registerDateRange', () => {
+  it('runs from the later of 1.1. and the creation to the earlier of 31.12. and today', () => {
+    expect(registerDateRange(2026, '2026-11-27', '2026-06-14')).toEqual({ from: '2026-06-14', to: '2026-11-27' });
+    expect(registerDateRange(2025, '2026-11-27', '2025-12-30')).toEqual({ from: '2025-12-30', to: '2025-12-31' });
+    expect(registerDateRange(2026, '2026-11-27', '2025-12-30')).toEqual({ from: '2026-01-01', to: '2026-11-27' });
+  });
+  it('is null when no date is possible', () => {
+    expect(registerDateRange(2025, '2026-11-27', '2026-01-05')).toBeNull();
+    expect(registerDateRange(2026, '2026-11-27', '2026-11-28')).toBeNull();
   });
 });

@@ -320,3 +320,16 @@ export function openPaymentsFileName(today: string): string {
   const [y, m, d] = today.split('-');
   return `${d}.${m}.${y}.pdf`;
 }
+
+/**
+ * The dates a stored order's registration in scope year `year` may carry (spec 3 §4): from the later of
+ * 1.1. of the year and the order's creation date, to the earlier of 31.12. of the year and today. Null
+ * when no date is possible (the order was created after the year or is newer than today).
+ */
+export function registerDateRange(year: number, today: string, orderCreationDate: string): { from: string; to: string } | null {
+  const first = `${String(year).padStart(4, '0')}-01-01`;
+  const last = `${String(year).padStart(4, '0')}-12-31`;
+  const from = orderCreationDate > first ? orderCreationDate : first;
+  const to = today < last ? today : last;
+  return from <= to ? { from, to } : null;
+}

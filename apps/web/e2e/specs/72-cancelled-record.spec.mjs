@@ -21,7 +21,7 @@ const texts = {
   de: { cancelButton: 'Stornieren', cancelled: 'storniert', done: (n) => `Buchung Nr. ${n} storniert`, alert: 'Diese Buchung ist storniert' },
   it: {
     cancelButton: 'Annulla registrazione',
-    cancelled: 'annullato',
+    cancelled: 'annullata',
     done: (n) => `Registrazione n. ${n} annullata`,
     alert: 'Questa registrazione è annullata',
   },

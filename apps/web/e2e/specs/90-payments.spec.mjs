@@ -52,6 +52,8 @@ const texts = {
     reexported: /Datei des Zahlungsauftrags Nr\. (\d+) erneut exportiert/,
     noIban: 'Der Lieferant hat keine gültige IBAN',
     protocol: ['Registrierte Zahlungen', 'Zahlungsauftrag'],
+    range: (today) => `Vom ${today} bis ${today} (nicht vor der Erstellung des Auftrags am ${today})`,
+    outside: 'Außerhalb des Zeitraums',
     // the two bills of this language (cents), booked in before()
     bills: [1234, 678],
   },
@@ -65,6 +67,8 @@ const texts = {
     reexported: /File dell'ordine di pagamento n\. (\d+) esportato di nuovo/,
     noIban: 'Il fornitore non ha un IBAN valido',
     protocol: ['Pagamenti registrati', 'Ordine di pagamento'],
+    range: (today) => `Dal ${today} al ${today} (non prima della creazione dell'ordine il ${today})`,
+    outside: 'Fuori dal periodo',
     bills: [987, 543],
   },
 };
@@ -303,6 +307,15 @@ for (const language of ['de', 'it']) {
       await rows.first().waitFor();
       assert.equal(await rows.count(), 2);
       assert.equal(cents((await page.getByTestId('register-payments-total').innerText()).split('·').pop()), a + b);
+      // the field says which dates the bank may have paid on: the order was stored today, so only today;
+      // yesterday is refused on the field and on Ctrl+Enter, nothing is registered
+      const todayText = ddmmyy().replace(/\.(\d\d)$/, `.${currentYear}`);
+      assert.equal(await page.getByTestId('register-date-range').innerText(), t.range(todayText));
+      await typeInto(page, 'register-date', ddmmyy(new Date(Date.now() - 86_400_000)));
+      await page.keyboard.press('Control+Enter');
+      await page.getByText(t.outside).first().waitFor();
+      await shot(page, `payments-register-outside-${language}`);
+      assert.equal((await openPayments(currentYear)).count, before.count, 'nothing registered');
       await typeInto(page, 'register-date', ddmmyy());
       await shot(page, `payments-register-${language}`);
       await keepBlobs(page);

@@ -1,4 +1,4 @@
-import type { RegisteredProtocol } from '@app/domain';
+import { formatDate, type RegisteredProtocol, registerDateRange, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -44,6 +44,15 @@ export function RegisterScreen() {
   // a newly opened order has every instalment ticked
   const ticked = choice?.orderId === orderId ? choice.ticked : allOf(tickableRows(items ?? []));
   const setTicked = (next: Set<number>) => orderId !== null && setChoice({ orderId, ticked: next });
+  // the dates the bank may have paid the chosen order on: said under the field, checked before the post
+  const chosen = orders.find((o) => o.id === orderId) ?? null;
+  const range = chosen ? registerDateRange(year, todayIso(), chosen.orderCreationDate) : null;
+  const rangeText = !chosen
+    ? undefined
+    : range
+      ? t`Vom ${formatDate(range.from)} bis ${formatDate(range.to)} (nicht vor der Erstellung des Auftrags am ${formatDate(chosen.orderCreationDate)})`
+      : t`Im Jahr ${year} ist kein Zahlungsdatum möglich: der Auftrag wurde am ${formatDate(chosen.orderCreationDate)} erstellt.`;
+  const outOfRange = chosen !== null && datePaid !== null && (!range || datePaid < range.from || datePaid > range.to);
 
   function protocolPdfName(protocol: RegisteredProtocol) {
     return `${t`protokoll`}-${protocol.order.orderNumber}-${protocol.order.year}.pdf`;
@@ -54,6 +63,11 @@ export function RegisterScreen() {
     if (!datePaid) {
       setTried(true);
       notifyError(t`Bitte das Zahlungsdatum eingeben.`, t`Zahlungen nicht registriert`);
+      return;
+    }
+    if (outOfRange) {
+      setTried(true);
+      notifyError(rangeText ?? '', t`Zahlungen nicht registriert`);
       return;
     }
     setPosting(true);
@@ -116,13 +130,18 @@ export function RegisterScreen() {
           <DateInput
             label={t`Zahlungsdatum`}
             withAsterisk
-            w={160}
             value={datePaid}
             onChange={setDatePaid}
-            error={tried && !datePaid ? t`Dieses Feld ist erforderlich` : undefined}
+            w={160}
+            error={tried && !datePaid ? t`Dieses Feld ist erforderlich` : outOfRange ? t`Außerhalb des Zeitraums` : undefined}
             data-testid="register-date"
           />
         </Group>
+        {rangeText ? (
+          <Text size="xs" mt={4} c={outOfRange ? 'red' : 'dimmed'} data-testid="register-date-range">
+            {rangeText}
+          </Text>
+        ) : null}
       </Paper>
       {orderId !== null ? (
         <Paper withBorder radius="sm" p="md">

@@ -13,6 +13,7 @@ import {
   planPaymentOrder,
   type RegisteredProtocol,
   type RegisterOrderInput,
+  registerDateRange,
   takesNewOrders,
 } from '@app/domain';
 import { bankFile } from '@app/reports/bankFile';
@@ -283,7 +284,8 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
     const order = await lockOpenOrder(tx, scope, input.orderId);
     const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.datePaid, documentDate: null });
     if (dateError) fail(dateError.code, { field: 'datePaid' });
-    if (input.datePaid < order.orderCreationDate) fail('InvalidDate', { field: 'datePaid', params: { orderCreationDate: order.orderCreationDate } });
+    const range = registerDateRange(scope.year, scope.today, order.orderCreationDate);
+    if (!range || input.datePaid < range.from) fail('InvalidDate', { field: 'datePaid', params: { orderCreationDate: order.orderCreationDate } });
 
     const rows = await instalmentRows(tx, sql`o.id = ${order.id}`, { lock: true });
     const ticked = new Set<number>();
