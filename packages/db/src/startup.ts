@@ -41,7 +41,8 @@ export async function prepareDatabase(handle: DbHandle, options: StartupOptions)
   const initialSupervisorCreated = options.initialSupervisor
     ? await createInitialSupervisor(handle.db, options.initialSupervisor.username, options.initialSupervisor.password)
     : false;
-  const demoSeeded = demoSeedAllowed(options.seedDemo, handle.kind) ? await seedDemo(handle.db, options.currentYear ?? (options.today ? Number(options.today.slice(0, 4)) : undefined), options.today, options.livingDemo)
+  const demoSeeded = demoSeedAllowed(options.seedDemo, handle.kind)
+    ? await seedDemo(handle.db, options.currentYear ?? (options.today ? Number(options.today.slice(0, 4)) : undefined), options.today, options.livingDemo)
     : false;
   const demo = demoSeeded || (await hasDemoData(handle.db));
   const demoText = demoSeeded ? 'seeded now' : demo ? 'present' : 'none';

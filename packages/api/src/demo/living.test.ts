@@ -28,7 +28,7 @@ for (const target of testDatabases()) {
         return handle;
       };
       const as = signInAs(get, '10.77', new Date(`${today}T11:00:00Z`));
-      const rows = <T,>(query: ReturnType<typeof sql>) => execRows<T>(get().db, query);
+      const rows = <T>(query: ReturnType<typeof sql>) => execRows<T>(get().db, query);
       beforeAll(async () => {
         handle = await target.create();
         expect(await seedDemo(handle.db, year, today, (tx) => seedLivingDemo(tx, today))).toBe(true);
@@ -66,7 +66,10 @@ for (const target of testDatabases()) {
           for (const y of [previousYear, year]) {
             const lines = await c.budget.chapters({ departmentId: await departmentId(get(), code), year: y, withBudgetOnly: true, pageSize: 500 });
             const over = lines.entities.filter((l) => l.chapter.startsWith('2') && l.availableAfterPlannedExpenses < 0);
-            expect(over.map((l) => `${l.chapterYear}/${l.chapter}`), `${code} ${y}`).toEqual([]);
+            expect(
+              over.map((l) => `${l.chapterYear}/${l.chapter}`),
+              `${code} ${y}`,
+            ).toEqual([]);
           }
         }
         if (today !== '2027-01-05') {
@@ -90,7 +93,12 @@ for (const target of testDatabases()) {
         expect(order.orderCreationDate).toBe(dates.orderCreated);
         const detail = await c.payments.unregistered({ ...scope, orderId: order.id });
         expect(detail.payments.length).toBeGreaterThan(0);
-        const protocol = await c.payments.register({ ...scope, orderId: order.id, datePaid: today, payments: detail.payments.map((p) => ({ paymentId: p.payment.id, movementId: p.invoice.movementId })) });
+        const protocol = await c.payments.register({
+          ...scope,
+          orderId: order.id,
+          datePaid: today,
+          payments: detail.payments.map((p) => ({ paymentId: p.payment.id, movementId: p.invoice.movementId })),
+        });
         expect(protocol.items.length).toBe(detail.payments.length);
         expect(protocol.items.every((i) => i.executed)).toBe(true);
       });

@@ -156,7 +156,17 @@ async function useCarriedReservations(db: Db, d: Department, year: number, today
     await saveReservation(
       db,
       scope,
-      ReservationSaveInput.parse({ departmentId: d.id, year, id: r.id, recordDate: r.recordDate, note: r.note, chapterId: r.chapterId, chapterYear: r.chapterYear, amountBooked: r.amountBooked, amountUsed }),
+      ReservationSaveInput.parse({
+        departmentId: d.id,
+        year,
+        id: r.id,
+        recordDate: r.recordDate,
+        note: r.note,
+        chapterId: r.chapterId,
+        chapterYear: r.chapterYear,
+        amountBooked: r.amountBooked,
+        amountUsed,
+      }),
     );
   }
 }
@@ -210,5 +220,9 @@ async function storeDueOrder(db: Db, d: Department, dates: ReturnType<typeof liv
   const chosen = (soon.length > 0 ? soon : items).slice(0, Math.max(3, soon.length));
   if (chosen.length === 0) return;
   const toPay: PaymentRef[] = chosen.map((i) => ({ paymentId: i.payment.id, movementId: i.invoice.movementId }));
-  await storeOrder(db, scope, OrderRequestInput.parse({ departmentId: d.id, year: dates.year, paymentRange: 1, accountId: bank.id, toPay, filename: 'homebanking' }));
+  await storeOrder(
+    db,
+    scope,
+    OrderRequestInput.parse({ departmentId: d.id, year: dates.year, paymentRange: 1, accountId: bank.id, toPay, filename: 'homebanking' }),
+  );
 }

@@ -61,7 +61,9 @@ function topUps(
   const planned = demoTransfers.filter((t) => `${year}-${t.day}` <= today);
   const own = (code: 'K1' | 'B1') => [
     ...flows.filter((f) => f.accountId === ids[code]),
-    ...planned.flatMap((t) => (t.from === code ? [-t.amount] : t.to === code ? [t.amount] : []).map((amount) => ({ accountId: ids[code], date: `${year}-${t.day}`, amount }))),
+    ...planned.flatMap((t) =>
+      (t.from === code ? [-t.amount] : t.to === code ? [t.amount] : []).map((amount) => ({ accountId: ids[code], date: `${year}-${t.day}`, amount })),
+    ),
   ];
   const first = [...flows].sort((a, b) => a.date.localeCompare(b.date))[0]?.date;
   if (!first) return [];
@@ -71,7 +73,14 @@ function topUps(
     ['B1', 'K1'],
   ] as const) {
     const lacking = initialBalanceFor(own(code), float[code]) - (opening.get(ids[code]) ?? 0);
-    if (lacking > 0) result.push({ day: first.slice(5), from: other, to: code, amount: lacking, note: code === 'K1' ? 'Bargeld für die Kassa' : 'Einzahlung Kassabestand auf das Bankkonto' });
+    if (lacking > 0)
+      result.push({
+        day: first.slice(5),
+        from: other,
+        to: code,
+        amount: lacking,
+        note: code === 'K1' ? 'Bargeld für die Kassa' : 'Einzahlung Kassabestand auf das Bankkonto',
+      });
   }
   return result;
 }
