@@ -1,3 +1,4 @@
+import { DEMO_DATA_MODES } from '@app/db/seed';
 import { z } from 'zod';
 
 /** The one place that reads process.env for the server. */
@@ -8,6 +9,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: demo data only into an empty embedded PGlite; `always`: into any empty database; `never`. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /**
+   * Which demo is seeded: `living` (default: the previous year closed but in 201, the current year approved and booked
+   * up to a week ago, relative to today) or `fixture` (the unit and e2e tests' data: the previous year open, the current
+   * year without a budget).
+   */
+  DEMO_DATA: z.enum(DEMO_DATA_MODES, { error: () => `DEMO_DATA must be one of ${DEMO_DATA_MODES.join(', ')}` }).default('living'),
   /** A Supervisor created at start while the database has no user (must change the password at sign-in). */
   INITIAL_SUPERVISOR: z.string().trim().optional(),
   INITIAL_SUPERVISOR_PASSWORD: z.string().optional(),

@@ -1,4 +1,6 @@
-import { openDb } from '@app/db';
+import { seedLivingDemo } from '@app/api';
+import { openDb, type Tx } from '@app/db';
+import { todayIso } from '@app/domain';
 import { DEMO_PASSWORD, demoUsers } from '@app/db/seed';
 import { prepareDatabase, type StartupResult } from '@app/db/startup';
 import { UserAccountError } from '@app/db/users';
@@ -16,10 +18,17 @@ const app = await buildApp({
   ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
 });
 
+/** The day the demo is seeded for (Europe/Rome) and, for DEMO_DATA=living, the living layer on top of the fixture. */
+function livingDemoOptions() {
+  const today = todayIso();
+  return { today, livingDemo: env.DEMO_DATA === 'living' ? (tx: Tx) => seedLivingDemo(tx, today) : undefined };
+}
+
 let startup: StartupResult;
 try {
   startup = await prepareDatabase(database, {
     seedDemo: env.SEED_DEMO,
+    ...livingDemoOptions(),
     initialSupervisor: env.INITIAL_SUPERVISOR ? { username: env.INITIAL_SUPERVISOR, password: env.INITIAL_SUPERVISOR_PASSWORD } : undefined,
   });
   app.log.info(

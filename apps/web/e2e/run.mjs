@@ -141,6 +141,7 @@ async function runShard(index, files, webDist) {
       DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
       LOG_LEVEL: e2eEnv.serverLogLevel,
       SEED_DEMO: 'always', // the specs need the demo data
+      DEMO_DATA: 'fixture', // the specs assume the fixture (previous year open, current year without a budget), not the living demo
       NODE_ENV: 'production',
       WEB_DIST: webDist,
     }),

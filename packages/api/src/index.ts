@@ -1,3 +1,4 @@
 export { type AppRouter, appRouter, createCaller } from './root.ts';
 export { bearerToken, type Context, createContextInner } from './context.ts';
 export { errorInfo, type ErrorInfo, safeErrorInfo } from './errors.ts';
+export { livingDates, OPEN_YEAR_BRIGADE, ORDER_BRIGADE, seedLivingDemo } from './demo/living.ts';

@@ -1,4 +1,4 @@
-import type { DbHandle } from './client.ts';
+import type { DbHandle, Tx } from './client.ts';
 import { migrateDb } from './migrate.ts';
 import { demoSeedAllowed, hasDemoData, type SeedDemoMode, seedDemo } from './seed/index.ts';
 import { createInitialSupervisor } from './userAccounts.ts';
@@ -15,6 +15,10 @@ export interface StartupOptions {
   /** INITIAL_SUPERVISOR / INITIAL_SUPERVISOR_PASSWORD: created only while the database has no user. */
   initialSupervisor?: { username: string; password: string | undefined } | undefined;
   currentYear?: number;
+  /** The day the demo is seeded for (`YYYY-MM-DD`; default today in UTC); its year is the default current year. */
+  today?: string;
+  /** Runs after the demo fixture inside its transaction (the living demo). */
+  livingDemo?: ((tx: Tx) => Promise<void>) | undefined;
 }
 
 export interface StartupResult {
@@ -37,7 +41,9 @@ export async function prepareDatabase(handle: DbHandle, options: StartupOptions)
   const initialSupervisorCreated = options.initialSupervisor
     ? await createInitialSupervisor(handle.db, options.initialSupervisor.username, options.initialSupervisor.password)
     : false;
-  const demoSeeded = demoSeedAllowed(options.seedDemo, handle.kind) ? await seedDemo(handle.db, options.currentYear) : false;
+  const demoSeeded = demoSeedAllowed(options.seedDemo, handle.kind)
+    ? await seedDemo(handle.db, options.currentYear ?? (options.today ? Number(options.today.slice(0, 4)) : undefined), options.today, options.livingDemo)
+    : false;
   const demo = demoSeeded || (await hasDemoData(handle.db));
   const demoText = demoSeeded ? 'seeded now' : demo ? 'present' : 'none';
   const supervisorText = initialSupervisorCreated && options.initialSupervisor ? `, initial supervisor "${options.initialSupervisor.username}" created` : '';

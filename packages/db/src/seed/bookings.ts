@@ -865,16 +865,17 @@ export function planBookings(scope: BookingScope, today: string): PlannedMovemen
 }
 
 /**
- * Seeds the demo bookings of every department and every year with an approved forecast (one read per
+ * Seeds the demo bookings of every department and every year with an approved forecast (only `years` when given; one read per
  * table, then one statement that inserts into each table once for all of them) and sets the revenue and
  * expense counters to the last record numbers. Years without an approved forecast get nothing (booking there is BudgetNotApproved).
  */
-export async function seedBookings(tx: Tx, today: string): Promise<{ movements: number }> {
-  const heads = await tx
+export async function seedBookings(tx: Tx, today: string, years?: readonly number[]): Promise<{ movements: number }> {
+  const approved = await tx
     .select({ departmentId: budgetHeads.departmentId, year: budgetHeads.year, code: departments.code, openPaymentsAllowed: departments.openPaymentsAllowed })
     .from(budgetHeads)
     .innerJoin(departments, eq(departments.id, budgetHeads.departmentId))
     .where(isNotNull(budgetHeads.forecastApproved));
+  const heads = years ? approved.filter((h) => years.includes(h.year)) : approved;
   if (heads.length === 0) return { movements: 0 };
   const departmentIds = [...new Set(heads.map((h) => h.departmentId))];
   const [lineRows, accountRows, supplierRows] = await Promise.all([

@@ -42,7 +42,50 @@ export function initialBalanceFor(flows: readonly Flow[], floatCents: number): n
   return Math.ceil(-lowest / 10_000) * 10_000 + floatCents;
 }
 
-export async function seedCash(tx: Tx, year: number, today: string): Promise<{ transfers: number }> {
+/**
+ * `opening` (a later year of the living demo: account id -> the balance the year starts with, the previous year's
+ * final balance): no initial balance is typed; where an account would dip below its float, a transfer on the year's
+ * first day with bookings tops it up — the cash (K1) from the bank, the bank (B1) from the cash.
+ */
+/**
+ * The transfers (on the year's first flow day, `MM-DD`) that keep K1 and B1 at or above their floats over `flows` and the
+ * demo transfers from `opening`: what one account lacks comes from the other, in whole hundred euros.
+ */
+function topUps(
+  flows: readonly Flow[],
+  ids: Record<'K1' | 'B1', number>,
+  opening: ReadonlyMap<number, number>,
+  year: number,
+  today: string,
+): { day: string; from: 'K1' | 'B1'; to: 'K1' | 'B1'; amount: number; note: string }[] {
+  const planned = demoTransfers.filter((t) => `${year}-${t.day}` <= today);
+  const own = (code: 'K1' | 'B1') => [
+    ...flows.filter((f) => f.accountId === ids[code]),
+    ...planned.flatMap((t) =>
+      (t.from === code ? [-t.amount] : t.to === code ? [t.amount] : []).map((amount) => ({ accountId: ids[code], date: `${year}-${t.day}`, amount })),
+    ),
+  ];
+  const first = [...flows].sort((a, b) => a.date.localeCompare(b.date))[0]?.date;
+  if (!first) return [];
+  const result: { day: string; from: 'K1' | 'B1'; to: 'K1' | 'B1'; amount: number; note: string }[] = [];
+  for (const [code, other] of [
+    ['K1', 'B1'],
+    ['B1', 'K1'],
+  ] as const) {
+    const lacking = initialBalanceFor(own(code), float[code]) - (opening.get(ids[code]) ?? 0);
+    if (lacking > 0)
+      result.push({
+        day: first.slice(5),
+        from: other,
+        to: code,
+        amount: lacking,
+        note: code === 'K1' ? 'Bargeld für die Kassa' : 'Einzahlung Kassabestand auf das Bankkonto',
+      });
+  }
+  return result;
+}
+
+export async function seedCash(tx: Tx, year: number, today: string, opening?: ReadonlyMap<number, number>): Promise<{ transfers: number }> {
   const rows = await tx
     .select({ id: accounts.id, departmentId: accounts.departmentId, code: accounts.code })
     .from(accounts)
@@ -55,9 +98,9 @@ export async function seedCash(tx: Tx, year: number, today: string): Promise<{ t
         from movement_positions p join movements m on m.id = p.movement_id
         where m.type = 0 and m.year = ${year} and not m.cancelled and m.account_id is not null
       union all
-      select m.account_id, pay.date_paid::text, -pay.amount
+      select coalesce(pay.account_id, m.account_id), pay.date_paid::text, -pay.amount
         from movement_payments pay join movements m on m.id = pay.movement_id
-        where pay.date_paid is not null and m.year = ${year} and not m.cancelled and m.account_id is not null`,
+        where pay.date_paid between ${`${year}-01-01`} and ${`${year}-12-31`} and not m.cancelled and coalesce(pay.account_id, m.account_id) is not null`,
   );
   const flows: Flow[] = booked.map((b) => ({ accountId: Number(b.account_id), date: b.date, amount: toCents(b.amount) }));
   const transfers: (typeof accountTransfers.$inferInsert)[] = [];
@@ -66,13 +109,15 @@ export async function seedCash(tx: Tx, year: number, today: string): Promise<{ t
     const idOf = (code: 'K1' | 'B1') => rows.find((r) => r.departmentId === departmentId && r.code === code)?.id;
     const ids = { K1: idOf('K1'), B1: idOf('B1') };
     if (ids.K1 === undefined || ids.B1 === undefined) continue;
-    const own = demoTransfers.filter((t) => `${year}-${t.day}` <= today);
+    const own: { day: string; from: 'K1' | 'B1'; to: 'K1' | 'B1'; amount: number; note: string }[] = demoTransfers.filter((t) => `${year}-${t.day}` <= today);
+    if (opening) own.unshift(...topUps(flows, ids as Record<'K1' | 'B1', number>, opening, year, today));
     own.forEach((t, i) => {
       const recordDate = `${year}-${t.day}`;
       const [from, to] = [ids[t.from] as number, ids[t.to] as number];
       transfers.push({ departmentId, year, recordNumber: i + 1, recordDate, note: t.note, accountFromId: from, accountToId: to, amount: t.amount });
       flows.push({ accountId: from, date: recordDate, amount: -t.amount }, { accountId: to, date: recordDate, amount: t.amount });
     });
+    if (opening) continue;
     for (const code of ['K1', 'B1'] as const) {
       const accountId = ids[code] as number;
       initials.push({

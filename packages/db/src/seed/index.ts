@@ -158,6 +158,8 @@ export async function seedDemo(
   db: Db,
   currentYear: number = new Date().getFullYear(),
   today: string = new Date().toISOString().slice(0, 10),
+  /** Runs after the fixture inside the same transaction (the living demo, packages/api demo/living.ts). */
+  then?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -201,7 +203,16 @@ export async function seedDemo(
     await seedBookings(tx, today);
     await seedCash(tx, previousYear, today);
     await seedReservations(tx, previousYear, today);
+    if (then) await then(tx);
     return true;
   });
 }
 export { seedChart } from './chart.ts';
+export { areaOf, demoForecast } from './budget.ts';
+export { seedBookings } from './bookings.ts';
+export { seedCash } from './cash.ts';
+export { seedReservations } from './reservations.ts';
+
+/** Which demo a start seeds: `living` (the fixture plus a year end and a current year relative to today) or `fixture` (the tests' data). */
+export const DEMO_DATA_MODES = ['living', 'fixture'] as const;
+export type DemoDataMode = (typeof DEMO_DATA_MODES)[number];

@@ -36,11 +36,17 @@ export async function seedReservations(tx: Tx, year: number, today: string): Pro
         where l.year = ${year} and l.chapter_year = l.year and c.part = 2 and c.title in (1, 2)
         order by l.department_id, available desc, c.chapter`,
   );
+  // the numbers continue after what the year holds already (the reservations a carry-over brought in)
+  const taken = await execRows<{ department_id: number | string; last: number | string }>(
+    tx,
+    sql`select department_id, last from record_counters where year = ${year} and kind = 'reservation'`,
+  );
   const rows: (typeof reservations.$inferInsert)[] = [];
   const last = new Map<number, number>();
   for (const departmentId of [...new Set(lines.map((l) => Number(l.department_id)))]) {
     const own = lines.filter((l) => Number(l.department_id) === departmentId && toCents(l.available) >= 10_000).slice(0, plan.length);
-    let number = 0;
+    let number = Number(taken.find((t) => Number(t.department_id) === departmentId)?.last ?? 0);
+    const before = number;
     for (const [i, line] of own.entries()) {
       const p = plan[i];
       const recordDate = `${year}-${p?.day}`;
@@ -59,7 +65,7 @@ export async function seedReservations(tx: Tx, year: number, today: string): Pro
         closed: p.closed,
       });
     }
-    if (number > 0) last.set(departmentId, number);
+    if (number > before) last.set(departmentId, number);
   }
   if (rows.length === 0) return { reservations: 0 };
   await tx.insert(reservations).values(rows);

@@ -1,0 +1,129 @@
+import { type DbHandle, execRows } from '@app/db';
+import { seedDemo } from '@app/db/seed';
+import { testDatabases } from '@app/db/testing';
+import { addDays } from '@app/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBalanceRows } from '../services/ledger/cashBalances.ts';
+import { departmentId, signInAs } from '../test-utils.ts';
+import { livingDates, seedLivingDemo } from './living.ts';
+
+/**
+ * The living demo (issue 25 item 11) seeded for fixed days — late November, mid March, the first week of
+ * January — and checked through the procedures as the supervisor sees it: the previous year closed but in
+ * 201, the current year approved and booked up to a week ago, bills due soon, a stored order to register,
+ * reservations, every chapter within its availability, gap-free numbers, no account below zero.
+ */
+const closed = ['000', '100', '200', '101', '102', '202'];
+const all = [...closed, '201'];
+
+for (const target of testDatabases()) {
+  for (const today of ['2026-11-27', '2026-03-15', '2027-01-05']) {
+    describe(`living demo on ${today} [${target.name}]`, () => {
+      const dates = livingDates(today);
+      const { year, previousYear } = dates;
+      let handle: DbHandle | undefined;
+      const get = () => {
+        if (!handle) throw new Error('database not ready');
+        return handle;
+      };
+      const as = signInAs(get, '10.77', new Date(`${today}T11:00:00Z`));
+      const rows = <T>(query: ReturnType<typeof sql>) => execRows<T>(get().db, query);
+      beforeAll(async () => {
+        handle = await target.create();
+        expect(await seedDemo(handle.db, year, today, (tx) => seedLivingDemo(tx, today))).toBe(true);
+      });
+      afterAll(async () => {
+        await handle?.close();
+      });
+
+      it('closes the previous year in every department but 201, carries it over and approves the current forecast', async () => {
+        const c = await as('supervisor');
+        for (const code of all) {
+          const scope = { departmentId: await departmentId(get(), code), year: previousYear };
+          const balance = await c.finalBalance.get(scope);
+          expect(balance.approval, code).toBe(code === '201' ? null : dates.finalApproval);
+          const carried = await c.budget.chapters({ departmentId: scope.departmentId, year, chapterYear: previousYear, pageSize: 500 });
+          if (code === '201') expect(carried.entities.filter((l) => l.budgetInitial > 0)).toEqual([]);
+          else expect(carried.entities.filter((l) => l.budgetInitial > 0).length, code).toBeGreaterThan(0);
+          const summary = await c.budget.forecast.summary({ departmentId: scope.departmentId, year });
+          expect(summary.approval, code).toBe(dates.forecastApproval);
+        }
+        expect(dates.finalApproval <= today && dates.finalApproval >= `${year}-01-01`).toBe(true);
+      });
+
+      it('books nothing after a week ago and keeps every chapter of both years within its availability', async () => {
+        const [latest] = await rows<{ latest: string | null }>(sql`select max(d)::text as latest from (
+          select record_date as d from movements where year = ${year}
+          union all select date_paid from movement_payments where date_paid >= ${`${year}-01-01`}
+          union all select record_date from account_transfers where year = ${year}
+          union all select record_date from reservations where year = ${year} and carried_from_id is null) x`);
+        if (today === '2027-01-05') expect(latest?.latest ?? null).toBeNull();
+        else expect((latest?.latest ?? '') >= addDays(today, -30)).toBe(true);
+        expect((latest?.latest ?? '') <= dates.bookedUntil).toBe(true);
+        const c = await as('supervisor');
+        for (const code of all) {
+          for (const y of [previousYear, year]) {
+            const lines = await c.budget.chapters({ departmentId: await departmentId(get(), code), year: y, withBudgetOnly: true, pageSize: 500 });
+            const over = lines.entities.filter((l) => l.chapter.startsWith('2') && l.availableAfterPlannedExpenses < 0);
+            expect(
+              over.map((l) => `${l.chapterYear}/${l.chapter}`),
+              `${code} ${y}`,
+            ).toEqual([]);
+          }
+        }
+        if (today !== '2027-01-05') {
+          const [booked] = await rows<{ n: number | string }>(sql`select count(*) as n from movements where year = ${year}`);
+          expect(Number(booked?.n)).toBeGreaterThan(50);
+        }
+      });
+
+      it('has open bills of 102 due within two weeks and a stored order that registers with today', async () => {
+        const eppan = await departmentId(get(), '102');
+        const due = await rows<{ n: number | string }>(
+          sql`select count(*) as n from movement_payments p join movements m on m.id = p.movement_id
+              where m.department_id = ${eppan} and p.date_paid is null and p.date_due between ${today} and ${addDays(today, 14)}`,
+        );
+        expect(Number(due[0]?.n)).toBeGreaterThan(0);
+        const c = await as('zwei');
+        const scope = { departmentId: eppan, year };
+        const [order, ...others] = await c.payments.orders({ ...scope, unregisteredOnly: true });
+        expect(others).toEqual([]);
+        if (!order) throw new Error('no stored order');
+        expect(order.orderCreationDate).toBe(dates.orderCreated);
+        const detail = await c.payments.unregistered({ ...scope, orderId: order.id });
+        expect(detail.payments.length).toBeGreaterThan(0);
+        const protocol = await c.payments.register({
+          ...scope,
+          orderId: order.id,
+          datePaid: today,
+          payments: detail.payments.map((p) => ({ paymentId: p.payment.id, movementId: p.invoice.movementId })),
+        });
+        expect(protocol.items.length).toBe(detail.payments.length);
+        expect(protocol.items.every((i) => i.executed)).toBe(true);
+      });
+
+      it('has reservations in the current year, used where the year has bookings', async () => {
+        const c = await as('kassier');
+        const list = await c.reservations.list({ departmentId: await departmentId(get(), '101'), year, pageSize: 100 });
+        expect(list.entities.length).toBeGreaterThan(0);
+        if (today !== '2027-01-05') expect(list.entities.some((r) => r.amountUsed > 0)).toBe(true);
+      });
+
+      it('numbers every series gap-free and keeps every account at or above zero', async () => {
+        const gaps = await rows<{ series: string }>(sql`select series from (
+            select 'movement ' || department_id || '/' || year || '/' || kind as series, count(*) as n, max(record_number) as top from movements group by 1
+            union all select 'reservation ' || department_id || '/' || year, count(*), max(record_number) from reservations group by 1
+            union all select 'transfer ' || department_id || '/' || year, count(*), max(record_number) from account_transfers group by 1
+            union all select 'order ' || department_id || '/' || year, count(*), max(order_number) from payment_orders group by 1) s
+          where n <> top`);
+        expect(gaps).toEqual([]);
+        for (const code of all) {
+          for (const a of await accountBalanceRows(get().db, { departmentId: await departmentId(get(), code), year })) {
+            expect(a.finalBalance, `${code} ${a.accountCode}`).toBeGreaterThanOrEqual(0);
+          }
+        }
+      });
+    });
+  }
+}
