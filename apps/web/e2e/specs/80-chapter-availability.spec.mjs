@@ -18,8 +18,24 @@ const yy = String(year).slice(2);
 const base = `${baseUrl}/dept/${dept}/year/${year}`;
 
 const texts = {
-  de: { paid: 'Bezahlte Ausgabe', available: 'Verfügbar', toReceive: 'Noch einzunehmen', noLine: 'kein Ansatz' },
-  it: { paid: 'Pagamento effettuato', available: 'Disponibile', toReceive: 'Da incassare', noLine: 'nessuno stanziamento' },
+  de: {
+    paid: 'Bezahlte Ausgabe',
+    transfer: 'Umbuchung (Ausgabe)',
+    available: 'Verfügbar',
+    toReceive: 'Noch einzunehmen',
+    either: 'Verfügbar / noch einzunehmen',
+    noLine: 'kein Ansatz',
+    terms: { revenue: /^Endansatz .* − eingenommen .* = noch einzunehmen /, expense: /^Endansatz .* − bezahlt .* − offen .* − vorgemerkt .* = verfügbar / },
+  },
+  it: {
+    paid: 'Pagamento effettuato',
+    transfer: 'Giroconto (uscita)',
+    available: 'Disponibile',
+    toReceive: 'Da incassare',
+    either: 'Disponibile / da incassare',
+    noLine: 'non stanziato',
+    terms: { revenue: / − incassato .* = da incassare /, expense: / − prenotato .* = disponibile / },
+  },
 };
 
 /** REST euros → the screen's `1.234,56 €`. */
@@ -30,27 +46,29 @@ function onScreen(euros) {
   return `${c < 0 ? '-' : ''}${grouped},${String(abs % 100).padStart(2, '0')} €`;
 }
 
-async function toPositions(page, kind, paid) {
+async function toPositions(page, kind, type, { documentDate = true } = {}) {
   await page.goto(`${base}/movements/${kind}`);
   await page.getByTestId('movement-head-form').waitFor();
-  if (paid) {
+  if (type) {
     await page.getByTestId('movement-type').click();
-    await page.getByRole('option', { name: paid, exact: true }).click();
-    await typeInto(page, 'movement-document-date', `12.04.${yy}`);
+    await page.getByRole('option', { name: type, exact: true }).click();
+    if (documentDate) await typeInto(page, 'movement-document-date', `12.04.${yy}`);
   }
   await typeInto(page, 'movement-record-date', `12.04.${yy}`);
   await page.getByTestId('movement-next').click();
   await page.waitForURL((url) => /\/movements\/(expenses|revenues)\/new$/.test(url.pathname));
-  await page.getByTestId('add-chapter-code').waitFor();
 }
+
+/** "1.234,56 € … = x 9,99 €" → cents of each amount. */
+const amountsIn = (text) => [...text.matchAll(/-?[\d.]+,\d{2}/g)].map((m) => cents(m[0]));
 
 /**
  * Types a code prefix into the add-chapter field and Enter (the picker opens with it as filter);
  * checks every listed chapter's figure (the first page of 20) against REST's Budget/Chapters of that
  * prefix. Answers the REST chapters.
  */
-async function pickerMatchesRest(page, { deptId, prefix, part, figure, header, noLine }) {
-  await typeInto(page, 'add-chapter-code', prefix);
+async function pickerMatchesRest(page, { deptId, prefix, part, figure, header, noLine, field = 'add-chapter-code' }) {
+  await typeInto(page, field, prefix);
   await page.keyboard.press('Enter');
   const table = page.getByTestId('chapter-picker-table');
   await table.waitFor();
@@ -79,11 +97,13 @@ async function pickerMatchesRest(page, { deptId, prefix, part, figure, header, n
     else assert.doesNotMatch(color, /rgb\((2[0-9]{2}), [0-9]{1,2}, [0-9]{1,2}\)/, `${e.chapter} not red`);
   }
   assert.ok(amounts >= 2, `at least two chapters with a budget line under ${prefix}`);
-  // dense and aligned: every amount ends at the same right edge, none cut
+  // dense and aligned: every figure ends at the same right edge, none cut
   const edges = await table.evaluate((el) =>
     Array.from(el.querySelectorAll('[data-testid^="chapter-picker-available-"]:not([data-testid$="header"])')).map((a) => {
       const td = a.closest('td');
-      return { right: Math.round(a.getBoundingClientRect().right), cut: td.scrollWidth > td.clientWidth, text: a.textContent };
+      const style = getComputedStyle(td);
+      const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { right: Math.round(a.getBoundingClientRect().right), cut: a.getBoundingClientRect().width > room + 0.5, text: a.textContent };
     }),
   );
   assert.equal(new Set(edges.map((x) => x.right)).size, 1, JSON.stringify(edges));
@@ -129,6 +149,43 @@ for (const language of ['de', 'it']) {
         await pickerMatchesRest(page, { deptId, prefix: '1-1', part: 1, figure: 'toReceive', header: t.toReceive, noLine: t.noLine });
         await shot(page, `chapter-picker-revenues-${language}`);
         await page.keyboard.press('Escape');
+
+        // ---- a transfer: the side's picker (either part) and every term under each side
+        await toPositions(page, 'expenses', t.transfer, { documentDate: false });
+        await page.getByTestId('transfer-add').click();
+        const revenues = await pickerMatchesRest(page, {
+          deptId,
+          prefix: '1-1',
+          part: 1,
+          figure: 'toReceive',
+          header: t.either,
+          noLine: t.noLine,
+          field: 'from-0-code',
+        });
+        const from = revenues.find((e) => e.lineId !== null && e.toReceive > 0);
+        await page
+          .getByTestId('chapter-picker-table')
+          .getByText(`1-1-${from.chapter.slice(2)}`, { exact: true })
+          .click();
+        await typeInto(page, 'to-0-code', '21003');
+        await typeInto(page, 'transfer-amount-0', '40,00');
+        const to = (await rest('zwei', 'GET', `Budget/Chapter?departmentId=${deptId}&year=${year}&chapter=21003`)).json;
+        for (const [side, rule, want] of [
+          ['from-0', t.terms.revenue, from.toReceive],
+          ['to-0', t.terms.expense, to.availableAfterPlannedExpenses],
+        ]) {
+          const text = await page.getByTestId(`${side}-terms`).innerText();
+          assert.match(text, rule);
+          const terms = amountsIn(text);
+          assert.equal(terms.at(-1), Math.round(want * 100), text);
+          assert.equal(
+            terms.slice(1, -1).reduce((left, term) => left - term, terms[0]),
+            terms.at(-1),
+            `${text}: the terms add up`,
+          );
+        }
+        assert.equal(amountsIn(await page.getByTestId('to-0-figure').innerText())[0], Math.round(to.availableAfterPlannedExpenses * 100) - 4000);
+        await shot(page, `chapter-picker-transfer-${language}`);
         assertNoErrors(errors);
       } finally {
         await context.close();

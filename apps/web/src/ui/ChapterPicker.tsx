@@ -44,7 +44,8 @@ export interface ChapterPickerProps {
 export function ChapterPicker(props: ChapterPickerProps) {
   const { t } = useLingui();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t`Kapitel suchen`} size={880} data-testid="chapter-picker">
+    // the availability column takes its room from no other column
+    <Modal opened={props.opened} onClose={props.onClose} title={t`Kapitel suchen`} size={props.availability ? 1020 : 880} data-testid="chapter-picker">
       {props.opened ? <PickerBody {...props} /> : null}
     </Modal>
   );
