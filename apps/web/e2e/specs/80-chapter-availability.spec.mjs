@@ -92,7 +92,7 @@ async function pickerMatchesRest(page, { deptId, prefix, part, figure, header, n
     amounts += 1;
     assert.equal(shown, onScreen(e[figure]), `${e.chapter}: ${JSON.stringify(e)}`);
     // negative: red like every amount below zero
-    const color = await cell.evaluate((el) => getComputedStyle(el).color);
+    const color = await cell.evaluate((el) => globalThis.getComputedStyle(el).color);
     if (e[figure] < 0) assert.match(color, /rgb\((2[0-9]{2}), [0-9]{1,2}, [0-9]{1,2}\)/, `${e.chapter} red`);
     else assert.doesNotMatch(color, /rgb\((2[0-9]{2}), [0-9]{1,2}, [0-9]{1,2}\)/, `${e.chapter} not red`);
   }
@@ -101,7 +101,7 @@ async function pickerMatchesRest(page, { deptId, prefix, part, figure, header, n
   const edges = await table.evaluate((el) =>
     Array.from(el.querySelectorAll('[data-testid^="chapter-picker-available-"]:not([data-testid$="header"])')).map((a) => {
       const td = a.closest('td');
-      const style = getComputedStyle(td);
+      const style = globalThis.getComputedStyle(td);
       const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return { right: Math.round(a.getBoundingClientRect().right), cut: a.getBoundingClientRect().width > room + 0.5, text: a.textContent };
     }),
