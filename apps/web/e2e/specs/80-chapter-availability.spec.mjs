@@ -12,10 +12,10 @@ import { describe, test } from 'node:test';
 import { assert, assertNoErrors, baseUrl, cents, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
-const dept = '102';
+/** FF Eppan in the previous year: the demo bookings and reservations. */
 const year = currentYear - 1;
+const base = `${baseUrl}/dept/102/year/${year}`;
 const yy = String(year).slice(2);
-const base = `${baseUrl}/dept/${dept}/year/${year}`;
 
 const texts = {
   de: {
@@ -118,7 +118,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`chapter picker availability (${language})`, () => {
     test('the picker shows each chapter availability as REST has it; the chapter picked shows the same before', async () => {
-      const deptId = await departmentIdOf(dept);
+      const deptId = await departmentIdOf('102');
       const { context, page, errors } = await openAs(browser(), 'zwei', `${base}/movements/expenses`, { ready: 'movement-head-form', language });
       try {
         // ---- expenses 2-1: available = final budget − paid − open − reserved
