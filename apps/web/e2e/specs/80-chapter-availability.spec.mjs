@@ -5,7 +5,9 @@
  *   listed chapter shows what REST's Budget/Chapters has as available (final budget − paid − open −
  *   reserved), formatted as on screen, or "kein Ansatz" without a budget line; the amounts stand
  *   right-aligned, none cut; the chapter picked shows the same figure in "Verfügbar vorher";
- * - on a revenue's positions the picker shows what is still to collect.
+ * - on a revenue's positions the picker shows what is still to collect; on a transfer's side (either
+ *   part) each its own, and under each side every term of its availability (FiguresLine);
+ * - a reservation's chapter picker shows the expense chapters' availabilities too.
  * Screenshots of both pickers in both languages.
  */
 import { describe, test } from 'node:test';
@@ -186,6 +188,20 @@ for (const language of ['de', 'it']) {
         }
         assert.equal(amountsIn(await page.getByTestId('to-0-figure').innerText())[0], Math.round(to.availableAfterPlannedExpenses * 100) - 4000);
         await shot(page, `chapter-picker-transfer-${language}`);
+
+        // ---- a reservation: its chapter's picker shows the availabilities too
+        await page.goto(`${base}/reservations/edit`);
+        await page.getByTestId('reservation-form').waitFor();
+        await pickerMatchesRest(page, {
+          deptId,
+          prefix: '2-1',
+          part: 2,
+          figure: 'availableAfterPlannedExpenses',
+          header: t.available,
+          noLine: t.noLine,
+          field: 'reservation-chapter-code',
+        });
+        await page.keyboard.press('Escape');
         assertNoErrors(errors);
       } finally {
         await context.close();
