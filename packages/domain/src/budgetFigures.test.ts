@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterFigures, chapterLineName, storedLineName } from './budgetFigures.ts';
+import { bookingAvailability, chapterFigures, chapterLineName, storedLineName } from './budgetFigures.ts';
 
 describe('names of an empty chapter', () => {
   it('shows the line name of an empty chapter when one was typed, the chapter name otherwise', () => {
@@ -44,5 +44,14 @@ describe('chapterFigures', () => {
     });
     expect(f.toReceive).toBe(25_000);
     expect(f.availableFinal).toBe(25_000);
+  });
+});
+
+describe('bookingAvailability', () => {
+  it('is what is left after paid, open and reserved for expenses, what is still to collect for revenues', () => {
+    const amounts = { budgetInitial: 100_000, budgetChanges: 20_000, payments: 30_000, openPayments: 20_000, reservations: 30_000, finalResidue: null };
+    expect(bookingAvailability(2, chapterFigures({ ...amounts, part: 2 }))).toBe(40_000);
+    expect(bookingAvailability(1, chapterFigures({ ...amounts, part: 1 }))).toBe(90_000);
+    expect(bookingAvailability(2, chapterFigures({ ...amounts, part: 2, payments: 150_000 }))).toBe(-80_000);
   });
 });

@@ -52,6 +52,15 @@ export function chapterFigures(a: ChapterAmounts): ChapterFigures {
   };
 }
 
+/**
+ * What a booking may still take from a chapter line, the figure the booking screens call its
+ * availability: expenses "verfügbar" (final budget − paid − open − reserved), revenues "noch
+ * einzunehmen" (final budget − collected).
+ */
+export function bookingAvailability(part: Part, f: Pick<ChapterFigures, 'availableAfterPlannedExpenses' | 'toReceive'>): number {
+  return part === Part.Expenses ? f.availableAfterPlannedExpenses : f.toReceive;
+}
+
 /** Budget/Chapters: the chapters of a part with their figures (paged). chapterYear defaults to the year. */
 export const BudgetChaptersInput = ScopeInput.extend({
   part: PartSchema.optional(),

@@ -2,6 +2,7 @@ import type { Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import type { ChapterAvailability } from './chapterAvailability.tsx';
 import { type ChapterChoice, ChapterCodeInput } from './ChapterCodeInput.tsx';
 import { ChapterPicker } from './ChapterPicker.tsx';
 
@@ -17,6 +18,8 @@ export interface ChapterAddBarProps {
   /** A field before the code field (the bookings' year of the new position). */
   leading?: ReactNode;
   onAdd: (chapter: ChapterChoice) => void;
+  /** Booking screens: both pickers show each chapter's availability (`year` above is the chapters' year). */
+  availability?: ChapterAvailability | undefined;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ChapterAddBarProps {
  * otherwise the shared chapter picker opens (F4, "…" or the search button). It sticks to the bottom
  * of the window while the table is longer than the screen, with the row shortcuts beside it.
  */
-export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, withHint = true, leading, onAdd }: ChapterAddBarProps) {
+export function ChapterAddBar({ departmentId, year, part, defaultFilter, disabled, withHint = true, leading, onAdd, availability }: ChapterAddBarProps) {
   const { t } = useLingui();
   const [picker, setPicker] = useState(false);
   return (
@@ -55,6 +58,7 @@ export function ChapterAddBar({ departmentId, year, part, defaultFilter, disable
         withDescription={false}
         disabled={disabled}
         w={175}
+        availability={availability}
       />
       <Button variant="default" onClick={() => setPicker(true)} disabled={disabled} data-testid="add-chapter-search">
         {t`Kapitel suchen`}
@@ -76,6 +80,7 @@ export function ChapterAddBar({ departmentId, year, part, defaultFilter, disable
         {...(part ? { part, lockPart: true } : {})}
         initialCode={defaultFilter ?? ''}
         allowEmptyChapters
+        availability={availability}
       />
     </Group>
   );

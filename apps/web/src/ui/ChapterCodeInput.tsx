@@ -17,6 +17,7 @@
  * - `allowEmptyChapters`: also accept empty (heading) chapters; by default they are refused.
  * - `label`, `error`, `required`, `disabled`, `autoFocus`, `name` (default `chapter`, also the
  *   test id prefix), `withDescription` (default true), `w` (width of the code field, default 130).
+ * - `availability`: booking screens; the picker shows each chapter's availability (ChapterPicker).
  */
 import { type Area, formatChapter, normalizeChapterCode, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
@@ -25,6 +26,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { errorText } from '../lib/errorMessages.ts';
 import { appCodeOf } from '../lib/errors.ts';
 import { queryClient, trpc } from '../lib/trpc.ts';
+import type { ChapterAvailability } from './chapterAvailability.tsx';
 import { ChapterPicker } from './ChapterPicker.tsx';
 import { type ChapterChoice, chapterUnfit, isCompleteChapterCode, pickerFilterOf } from './chapterCode.ts';
 import { chapterDescription, partLabels } from './chartLabels.ts';
@@ -48,6 +50,7 @@ export interface ChapterCodeInputProps {
   name?: string;
   withDescription?: boolean;
   w?: number;
+  availability?: ChapterAvailability | undefined;
 }
 
 export function ChapterCodeInput({
@@ -66,6 +69,7 @@ export function ChapterCodeInput({
   name = 'chapter',
   withDescription = true,
   w = 130,
+  availability,
 }: ChapterCodeInputProps) {
   const { t, i18n } = useLingui();
   const [text, setText] = useState('');
@@ -205,6 +209,7 @@ export function ChapterCodeInput({
         initialCode={picker?.code ?? ''}
         initialDescription={picker?.description ?? ''}
         allowEmptyChapters={allowEmptyChapters}
+        availability={availability}
       />
     </>
   );

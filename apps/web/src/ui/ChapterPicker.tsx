@@ -7,7 +7,8 @@
  *
  * Props: `opened`, `onClose`, `onPick(chapter)`, `departmentId`, `year`, `area`, `part` (initial
  * part filter), `lockPart` (part filter cannot change), `initialCode`, `initialDescription`,
- * `allowEmptyChapters`.
+ * `allowEmptyChapters`, `availability` (booking screens: each chapter's availability in a column,
+ * see chapterAvailability.tsx).
  */
 import { type Area, type ChapterBrief, formatChapter, type Part } from '@app/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { trpc } from '../lib/trpc.ts';
+import { type ChapterAvailability, useAvailabilityColumn } from './chapterAvailability.tsx';
 import { chapterDescription, chapterWord, partLabels } from './chartLabels.ts';
 import { DataTable } from './DataTable.tsx';
 import { PartControl } from './PartControl.tsx';
@@ -35,12 +37,15 @@ export interface ChapterPickerProps {
   initialCode?: string;
   initialDescription?: string;
   allowEmptyChapters?: boolean;
+  /** Booking screens: show each chapter's availability in the booking scope (not with another `area`). */
+  availability?: ChapterAvailability | undefined;
 }
 
 export function ChapterPicker(props: ChapterPickerProps) {
   const { t } = useLingui();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t`Kapitel suchen`} size={880} data-testid="chapter-picker">
+    // the availability column takes its room from no other column
+    <Modal opened={props.opened} onClose={props.onClose} title={t`Kapitel suchen`} size={props.availability ? 1020 : 880} data-testid="chapter-picker">
       {props.opened ? <PickerBody {...props} /> : null}
     </Modal>
   );
@@ -56,6 +61,7 @@ function PickerBody({
   initialCode = '',
   initialDescription = '',
   allowEmptyChapters = false,
+  availability,
 }: ChapterPickerProps) {
   const { t, i18n } = useLingui();
   const [code, setCode] = useState(initialCode);
@@ -81,6 +87,7 @@ function PickerBody({
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CHAPTER_PICKER_PAGE));
   const pickable = (c: ChapterBrief) => allowEmptyChapters || !c.emptyChapter;
+  const availabilityColumn = useAvailabilityColumn(availability, { departmentId, chapterYear: year, part: partFilter }, rows);
 
   function changeFilter<T>(set: (v: T) => void, v: T) {
     set(v);
@@ -159,6 +166,7 @@ function PickerBody({
           { key: 'description', header: t`Beschreibung`, render: (c) => chapterDescription(i18n, c) },
           { key: 'searchKey', header: t`Suchbegriff`, width: 170, render: (c) => (i18n.locale === 'it' ? c.searchKeyIta : c.searchKeyDeu) },
           { key: 'part', header: t`Teil`, width: 105, render: (c) => i18n._(partLabels[c.part as Part]) },
+          ...availabilityColumn,
         ]}
         rows={rows}
         total={total}

@@ -1,7 +1,7 @@
 /**
  * The save shortcut Ctrl+Enter (Cmd+Enter) of the editor screens (spec 1 §4), wherever the focus is
  * inside the screen:
- * - `isSaveKey(event)`: the key itself;
+ * - `isSaveKey(event)` (in keys.ts, with the other key predicates): the key itself;
  * - `fromDialog(event)`: a key event that reached the screen's root through a dialog's portal (React
  *   bubbles it along the component tree): it belongs to the dialog, never a save behind it;
  * - `useBodySaveKey(root)`: Ctrl+Enter with the focus on the page body (after a dialog closed, after
@@ -9,10 +9,7 @@
  *   the page's only editor and no dialog is open.
  */
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect } from 'react';
-
-export function isSaveKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
-  return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
-}
+import { isSaveKey } from './keys.ts';
 
 /** The event came from outside the root's DOM (a dialog rendered in a portal), not from the screen. */
 export function fromDialog(event: ReactKeyboardEvent<HTMLElement>): boolean {

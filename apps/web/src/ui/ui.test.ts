@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountEditText, amountText, readAmountText } from './amount.ts';
 import { readDateText } from './date.ts';
-import { isCloseKey, isConfirmKey } from './keys.ts';
+import { isCloseKey, isConfirmKey, isSaveKey } from './keys.ts';
 import { toastDurations, toastOptions } from './toast.ts';
 import { leavesForm } from './unsaved.ts';
 import { exceededLines } from '../lib/errors.ts';
@@ -43,6 +43,12 @@ describe('ConfirmDialog keys', () => {
     expect(isConfirmKey({ key: 'a', code: 'KeyA' })).toBe(false);
     expect(isCloseKey({ key: 'Escape', code: 'Escape' })).toBe(true);
     expect(isConfirmKey({ key: 'Escape', code: 'Escape' })).toBe(false);
+  });
+  it('Ctrl+Enter and Cmd+Enter save, Enter alone does not', () => {
+    expect(isSaveKey({ key: 'Enter', ctrlKey: true, metaKey: false })).toBe(true);
+    expect(isSaveKey({ key: 'Enter', ctrlKey: false, metaKey: true })).toBe(true);
+    expect(isSaveKey({ key: 'Enter', ctrlKey: false, metaKey: false })).toBe(false);
+    expect(isSaveKey({ key: 's', ctrlKey: true, metaKey: false })).toBe(false);
   });
 });
 

@@ -35,7 +35,8 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { type FormEvent, type KeyboardEvent, type RefObject, useState } from 'react';
 import { onEnterMoves } from './EditorShell.tsx';
-import { fromDialog, isSaveKey, useBodySaveKey } from './saveShortcut.ts';
+import { isSaveKey } from './keys.ts';
+import { fromDialog, useBodySaveKey } from './saveShortcut.ts';
 import { typedFieldsValid } from './typedText.ts';
 
 export interface DraftFormOptions<D, V extends Record<string, unknown>> {

@@ -101,6 +101,8 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
   const bookedBefore = movement && !v.asNew ? savedBookedAmounts(movement) : new Map<string, number>();
   const figureOf = (line: { chapterId: number; chapterYear: number; part: Part }) =>
     cancelled ? null : lineFigure(beforeOf.get(lineKey(line)), booked.get(lineKey(line)) ?? 0, line.part, bookedBefore.get(lineKey(line)) ?? 0);
+  // the chapter pickers show each chapter's availability before this movement, as its "vorher" column
+  const availability = { year, movementId: movement && !v.asNew ? movement.id : undefined };
 
   const part = kind === 'revenues' ? Part.Revenues : Part.Expenses;
   const total = positionsTotal(v);
@@ -137,6 +139,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
         withDescription={false}
         w={120}
         name={`chapter-${row.key}`}
+        availability={availability}
       />
     ),
   };
@@ -364,6 +367,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
                 year={addYear}
                 part={part}
                 disabled={v.rows.some((r) => r.isNew && !r.amount)}
+                availability={availability}
                 leading={
                   <Select
                     label={t`Jahr`}
@@ -393,7 +397,7 @@ export function MovementPositionsScreen({ recordParam }: { recordParam: string }
           editable={rowsEditable}
           departmentId={m.departmentId}
           year={year}
-          figureOf={figureOf}
+          figures={{ figureOf, beforeOf: (line) => (cancelled ? undefined : beforeOf.get(lineKey(line))), availability }}
           total={transferTotal}
           cancelled={cancelled}
         />

@@ -1,19 +1,32 @@
-import { formatChapter, type Part } from '@app/domain';
+import { type ChapterBefore, formatChapter, type Part } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import type { ChapterAvailability } from '../../ui/chapterAvailability.tsx';
 import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { cancelledRows, headCell, rowInput } from '../../ui/PositionsTable/cellStyles.ts';
 import { RowDeleteButton } from '../../ui/PositionsTable/PositionTableRow.tsx';
 import { onRowKey } from '../../ui/tableKeys.ts';
 import { lineOfChoice } from './chapterLines.ts';
 import { type ChapterLine, rowKey, type TransferDraft } from './draft.ts';
+import { FiguresLine } from './figureColumns.tsx';
 import { RowAmount } from './RowAmount.tsx';
 
 type Figure = { before: number; after: number; exceeded: boolean } | null;
 
-/** A chapter side of a transfer: the code field (typed or picked) and its figure before → after. */
+/** The chapter figures of a transfer: each line's figures before the movement and its availability after it. */
+export interface TransferFigures {
+  figureOf: (line: { chapterId: number; chapterYear: number; part: Part }) => Figure;
+  beforeOf: (line: { chapterId: number; chapterYear: number }) => ChapterBefore | undefined;
+  /** The chapter pickers show each chapter's availability. */
+  availability?: ChapterAvailability | undefined;
+}
+
+/**
+ * A chapter side of a transfer: the code field (typed or picked), every term of the chapter's
+ * availability before the movement (the positions' shared FiguresLine) and the availability after it.
+ */
 function Side({
   line,
   onChange,
@@ -21,7 +34,7 @@ function Side({
   departmentId,
   year,
   name,
-  figureOf,
+  figures,
 }: {
   line: ChapterLine | null;
   onChange: (line: ChapterLine | null) => void;
@@ -29,10 +42,12 @@ function Side({
   departmentId: number;
   year: number;
   name: string;
-  figureOf: (line: ChapterLine) => Figure;
+  figures: TransferFigures;
 }) {
   const { t } = useLingui();
-  const figure = line ? figureOf(line) : null;
+  const figure = line ? figures.figureOf(line) : null;
+  const before = line ? figures.beforeOf(line) : undefined;
+  const figureHeader = line?.part === 2 ? t`Verfügbar` : t`Noch einzunehmen`;
   const value = line
     ? {
         id: line.chapterId,
@@ -53,11 +68,12 @@ function Side({
         disabled={!editable}
         name={name}
         w={120}
+        availability={figures.availability}
       />
+      {line && before ? <FiguresLine before={before} part={line.part} testId={`${name}-terms`} /> : null}
       {figure ? (
         <Text size="xs" c={figure.exceeded ? 'red' : 'dimmed'} data-testid={`${name}-figure`} data-exceeded={figure.exceeded ? 'true' : undefined}>
-          {line?.part === 2 ? t`Verfügbar` : t`Noch einzunehmen`}: <Amount cents={figure.before} size="xs" style={{ minWidth: 0 }} /> →{' '}
-          <Amount cents={figure.after} size="xs" fw={600} style={{ minWidth: 0 }} c={figure.exceeded ? 'red' : undefined} />
+          {t`${figureHeader} nachher`}: <Amount cents={figure.after} size="xs" fw={600} style={{ minWidth: 0 }} c={figure.exceeded ? 'red' : undefined} />
         </Text>
       ) : null}
     </div>
@@ -75,7 +91,7 @@ export function TransferTable({
   editable,
   departmentId,
   year,
-  figureOf,
+  figures,
   total,
   cancelled = false,
 }: {
@@ -84,7 +100,7 @@ export function TransferTable({
   editable: boolean;
   departmentId: number;
   year: number;
-  figureOf: (line: { chapterId: number; chapterYear: number; part: Part }) => Figure;
+  figures: TransferFigures;
   total: number;
   /** A cancelled record's kept rows (DOMAIN decision 27): struck through, each with the amount it had. */
   cancelled?: boolean;
@@ -140,7 +156,7 @@ export function TransferTable({
                     departmentId={departmentId}
                     year={year}
                     name={`from-${index}`}
-                    figureOf={figureOf}
+                    figures={figures}
                   />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>
@@ -151,7 +167,7 @@ export function TransferTable({
                     departmentId={departmentId}
                     year={year}
                     name={`to-${index}`}
-                    figureOf={figureOf}
+                    figures={figures}
                   />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>

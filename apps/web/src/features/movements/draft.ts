@@ -8,6 +8,7 @@
  */
 import {
   availabilityExceeded,
+  bookingAvailability,
   type ChapterBefore,
   checkMovementDates,
   defaultDueDate,
@@ -23,7 +24,7 @@ import {
   missingHeadFields,
   normalizeMovementHead,
   paidAndOpen,
-  Part,
+  type Part,
   paymentsForSave,
   paymentsTotal,
   reservationParts,
@@ -399,7 +400,7 @@ export function lineFigure(
 ): { before: number; after: number; exceeded: boolean } | null {
   // no budget line (chapterNotAvailable when booked): no figure to show
   if (!before || before.lineId === null) return null;
-  const base = part === Part.Expenses ? before.availableAfterPlannedExpenses : before.toReceive;
+  const base = bookingAvailability(part, before);
   const after = base - booked;
   return { before: base, after, exceeded: availabilityExceeded({ part, after, bookedBefore, bookedAfter: booked }) };
 }

@@ -313,6 +313,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
                   error={errorOf('chapter')}
                   disabled={readOnly}
                   name="reservation-chapter"
+                  availability={{ year }}
                 />
                 <TextInput
                   label={t`Anmerkungen`}

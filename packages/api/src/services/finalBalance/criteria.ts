@@ -1,5 +1,6 @@
 import { type Db, execRows, toCents } from '@app/db';
 import {
+  bookingAvailability,
   type ChapterErrorRow,
   criteriaFlags,
   failedCriteria,
@@ -180,7 +181,7 @@ function chapterRow(l: YearLine): ChapterErrorRow {
     openPayments: l.openPayments,
     reservations: l.reservations,
     finalResidue: l.finalResidue,
-    availability: l.part === Part.Revenues ? l.toReceive : l.availableAfterPlannedExpenses,
+    availability: bookingAvailability(l.part, l),
     ...pick(residueBounds(l)),
   };
 }
