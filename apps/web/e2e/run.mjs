@@ -55,6 +55,7 @@ const specWeights = {
   '76-union-overview': 12,
   '77-figures': 40,
   '78-detours': 40,
+  '80-chapter-availability': 90,
   '80-budget': 84,
   '81-amount-entry': 83,
   '82-honest-states': 70,
