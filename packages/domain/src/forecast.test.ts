@@ -160,7 +160,7 @@ describe('forecastApprovalDeadlinePassed (issue 25 item 10)', () => {
   });
 });
 
-describe('surplusFromFinalAccount (issue 25 item 10: the presumed surplus of Y+1 from Y\'s approved final account)', () => {
+describe("surplusFromFinalAccount (issue 25 item 10: the presumed surplus of Y+1 from Y's approved final account)", () => {
   it("splits the residues by chapter year into the year's own and older ones; its presumed surplus is the final surplus", () => {
     const lines = [
       { part: Part.Revenues, chapterYear: 2025, finalResidue: 20_000 },
@@ -173,6 +173,12 @@ describe('surplusFromFinalAccount (issue 25 item 10: the presumed surplus of Y+1
     expect(terms).toEqual({ cashBalance: 866_000, revenuesActual: 20_000, revenuesResidue: 5_000, expensesActual: 130_000, expensesResidue: 10_000 });
     // finalSurplus = finalCash + active − passive residues (DOMAIN "Results")
     expect(presumedSurplus(terms)).toBe(866_000 + 25_000 - 140_000);
-    expect(surplusFromFinalAccount(2025, -1_000, [])).toEqual({ cashBalance: -1_000, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0 });
+    expect(surplusFromFinalAccount(2025, -1_000, [])).toEqual({
+      cashBalance: -1_000,
+      revenuesActual: 0,
+      revenuesResidue: 0,
+      expensesActual: 0,
+      expensesResidue: 0,
+    });
   });
 });

@@ -50,7 +50,8 @@ export function SurplusScreen() {
   const editable = Boolean(query.data?.isEditable) && !closed;
   // issue 25 item 10: once the previous year's final account is approved, its figures are proposed
   const previous = useQuery(trpc.finalBalance.previousSurplus.queryOptions(input));
-  const proposed = previous.data?.proposal && previous.data.approval ? { ...previous.data, proposal: previous.data.proposal, approval: previous.data.approval } : null;
+  const proposed =
+    previous.data?.proposal && previous.data.approval ? { ...previous.data, proposal: previous.data.proposal, approval: previous.data.approval } : null;
   useFocusFirstField(root, editable && values !== null);
   const surplus = values ? presumedSurplus(values) : 0;
   const usedError =
@@ -144,9 +145,7 @@ export function SurplusScreen() {
         ) : (
           <Paper withBorder radius="sm" p="md">
             <Stack gap="sm">
-              {editable && proposed ? (
-                <SurplusProposal previous={proposed} values={values} onTake={(terms) => draft.form.setValues(terms)} />
-              ) : null}
+              {editable && proposed ? <SurplusProposal previous={proposed} values={values} onTake={(terms) => draft.form.setValues(terms)} /> : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                 {field('cashBalance')}
                 <div />

@@ -27,7 +27,13 @@ export function ApprovalDeadlineNotice({ today, yearUnlocked }: { today: string;
       </Alert>
     );
   return (
-    <Alert color="orange" variant="light" py={8} data-testid="final-deadline-passed" title={t`Die Frist für die Genehmigung ist abgelaufen (31.10.${nextYear})`}>
+    <Alert
+      color="orange"
+      variant="light"
+      py={8}
+      data-testid="final-deadline-passed"
+      title={t`Die Frist für die Genehmigung ist abgelaufen (31.10.${nextYear})`}
+    >
       <Stack gap={6}>
         <Text size="sm">
           {t`Ein späteres Genehmigungsdatum (etwa heute) wird nur angenommen, wenn ein Supervisor das Haushaltsjahr ${year} freigibt: dann wird die Genehmigung als verspätet erfasst, solange die Freigabe besteht. Hat die Vollversammlung den Rechnungsabschluss bis zum 31.10.${nextYear} genehmigt, geben Sie das Datum dieser Sitzung ein.`}
