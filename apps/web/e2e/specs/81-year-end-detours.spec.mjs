@@ -149,6 +149,7 @@ for (const t of runs) {
       assert.match(await unlocked.innerText(), new RegExp(t.late));
       await typeInto(page, 'final-approval-date', todayTyped);
       await page.getByTestId('final-late-warning').waitFor();
+      await shot(page, `year-end-final-late-unlocked-${t.language}`);
       await page.keyboard.press('Control+Enter');
       await page.getByText(t.approved).first().waitFor();
       await page.getByTestId('final-approved-warning').waitFor();

@@ -153,7 +153,14 @@ export function ApprovalScreen() {
               ) : (
                 <form ref={root} onSubmit={onSubmit} noValidate>
                   {!closed && forecastApprovalDeadlinePassed(year, todayIso()) ? (
-                    <Alert color="orange" variant="light" py={8} mb="sm" data-testid="approval-deadline-passed" title={t`Nach dem 31.12.${year}`}>
+                    <Alert
+                      color="orange"
+                      variant="light"
+                      py={8}
+                      mb="sm"
+                      data-testid="approval-deadline-passed"
+                      title={t`Die Frist für die Genehmigung ist abgelaufen (31.12.${year})`}
+                    >
                       {t`Der Haushaltsvoranschlag ${year} wird nur mit einem Datum bis zum 31.12.${year} genehmigt, ein späteres (etwa heute) wird abgelehnt. Geben Sie das Datum der Sitzung ein, in der er genehmigt wurde.`}
                     </Alert>
                   ) : null}

@@ -34,19 +34,19 @@ export function SurplusProposal({
   return (
     <Paper withBorder radius="sm" p="md" data-testid="surplus-proposal" data-taken={taken ? 'yes' : 'no'}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <div>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ flex: 1 }}>
             <Text fw={600}>{t`Aus dem genehmigten Rechnungsabschluss ${y}`}</Text>
             <Text size="xs" c="dimmed">
               {t`Genehmigt am ${approved}: Kassastand am 31.12.${y} zuzüglich der Forderungen und abzüglich der Verbindlichkeiten (Rückstände).`}
             </Text>
           </div>
           {taken ? (
-            <Badge color="green" variant="light" data-testid="surplus-proposal-taken">
+            <Badge color="green" variant="light" style={{ flexShrink: 0 }} data-testid="surplus-proposal-taken">
               {t`übernommen`}
             </Badge>
           ) : (
-            <Button size="xs" variant="light" onClick={() => onTake(p)} data-testid="surplus-proposal-take">
+            <Button size="xs" variant="light" style={{ flexShrink: 0 }} onClick={() => onTake(p)} data-testid="surplus-proposal-take">
               {t`Werte übernehmen`}
             </Button>
           )}
