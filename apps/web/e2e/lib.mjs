@@ -434,24 +434,15 @@ export async function bookOpenBills(departmentId, year, bills) {
   return saved;
 }
 
-/**
- * The unlock flags of `year` (FinancialYears/Status, as the supervisor): `set(unlocked)` unlocks or locks
- * it for the departments (area 3), the other areas as found; `restore()` puts back the flags found before
- * the first `set` (for an `after`, also when a step failed).
- */
+/** The unlock flags of `year` (as the supervisor): `set(unlocked)` for the departments (area 3), the other areas as found; `restore()` puts back those found. */
 export function yearUnlock(year) {
   let found = null;
-  const put = async (areaUnlocked) => {
-    const res = await rest('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year, areaUnlocked }] });
-    assert.equal(res.status, 200, JSON.stringify(res.json));
-  };
+  const put = async (areaUnlocked) => assert.equal((await rest('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year, areaUnlocked }] })).status, 200);
   return {
-    async set(unlocked) {
+    set: async (unlocked) => {
       found ??= (await rest('supervisor', 'GET', 'FinancialYears/Status')).json.years.find((y) => y.year === year).areaUnlocked;
       await put({ ...found, 3: unlocked });
     },
-    async restore() {
-      if (found) await put(found);
-    },
+    restore: async () => found && put(found),
   };
 }
