@@ -433,3 +433,16 @@ export async function bookOpenBills(departmentId, year, bills) {
   }
   return saved;
 }
+
+/** The unlock flags of `year` (as the supervisor): `set(unlocked)` for the departments (area 3), the other areas as found; `restore()` puts back those found. */
+export function yearUnlock(year) {
+  let found = null;
+  const put = async (areaUnlocked) => assert.equal((await rest('supervisor', 'PUT', 'FinancialYears/Status', { years: [{ year, areaUnlocked }] })).status, 200);
+  return {
+    set: async (unlocked) => {
+      found ??= (await rest('supervisor', 'GET', 'FinancialYears/Status')).json.years.find((y) => y.year === year).areaUnlocked;
+      await put({ ...found, 3: unlocked });
+    },
+    restore: async () => found && put(found),
+  };
+}

@@ -5,6 +5,7 @@ import {
   criteriaFlags,
   failedCriteria,
   finalApprovalDateError,
+  finalApprovalDeadline,
   finalApprovalWindow,
   isExceededLine,
   isLateFinalApproval,
@@ -163,5 +164,22 @@ describe('final-account criteria predicates (DOMAIN decision 16)', () => {
     });
     expect(failed).toEqual({ unpaidBills: true, budgetChanges: true, reservations: true, exceededAvailabilities: true, residues: true, title3: false });
     expect(criteriaFlags(failed)).toEqual([0, 0, 0, 0, 0, 1]);
+  });
+});
+
+describe('finalApprovalDeadline (issue 25 item 10: what the approval form says before anything is typed)', () => {
+  it('open up to 31.10 of Y+1; after it passed, or late while a year unlock of Y is in force', () => {
+    expect(finalApprovalDeadline(2025, '2026-03-31', false)).toBe('open');
+    expect(finalApprovalDeadline(2025, '2026-10-31', false)).toBe('open');
+    expect(finalApprovalDeadline(2025, '2026-10-31', true)).toBe('open');
+    expect(finalApprovalDeadline(2025, '2026-11-01', false)).toBe('deadlinePassed');
+    expect(finalApprovalDeadline(2025, '2026-11-27', true)).toBe('lateUnlocked');
+    expect(finalApprovalDeadline(2025, '2027-02-01', false)).toBe('deadlinePassed');
+  });
+  it('agrees with the date rule: after the deadline today is refused without the unlock, accepted (late) with it; a date in the window still saves', () => {
+    const today = '2026-11-27';
+    expect(finalApprovalDateError(today, 2025, today, false)).toBe('DateAfter31.10');
+    expect(finalApprovalDateError(today, 2025, today, true)).toBeNull();
+    expect(finalApprovalDateError('2026-04-15', 2025, today, false)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Part, PartSchema } from './chapterCode.ts';
 import { ScopeInput } from './scope.ts';
 import { Num, Text } from './outputs.ts';
 import { residueBounds, residueProblem } from './residues.ts';
+import { SurplusFields } from './forecast.ts';
 
 // Final account (spec 3 §2 "Final account", §3 "Final balance", §4, §5, §7 FinalBalance*; DOMAIN.md
 // "Year end" and "Decisions for part 3" 12, 16, 18): the criteria, their error rows and the approval.
@@ -144,6 +145,10 @@ export const FinalBalanceErrors = z.strictObject({
 });
 export type FinalBalanceErrors = z.infer<typeof FinalBalanceErrors>;
 
+/** The five terms of a presumed surplus (the surplus fields without the surplus used). */
+export const SurplusTerms = z.strictObject(SurplusFields.omit({ surplusUsed: true }).shape);
+export type SurplusTerms = z.infer<typeof SurplusTerms>;
+
 /**
  * The previous year's approved final surplus (DOMAIN decision 18), for the scope's adjustment: it
  * pre-fills the actual surplus and is shown next to the presumed one. finalSurplus null while Y−1 is
@@ -155,6 +160,12 @@ export const PreviousFinalSurplus = z.strictObject({
   finalSurplus: Cents.nullable(),
   /** The presumed surplus used in the scope's forecast (shown beside it). */
   surplusUsed: Cents,
+  /**
+   * The terms of that final surplus in the surplus screen's fields (forecast.ts surplusFromFinalAccount:
+   * cash at 31.12 of Y−1, receivables and payables of the year and of older years), proposed as the
+   * scope forecast's presumed surplus (issue 25 item 10); null while Y−1 is not approved.
+   */
+  proposal: SurplusTerms.nullable(),
 });
 export type PreviousFinalSurplus = z.infer<typeof PreviousFinalSurplus>;
 
@@ -177,6 +188,19 @@ export function finalApprovalDateError(date: string, year: number, today: string
   if (date > w.to && !yearUnlocked) return 'DateAfter31.10';
   if (date > today) return 'InvalidDate';
   return null;
+}
+
+/**
+ * Where the approval of the final account of `year` stands on `today`, for the guidance the approval
+ * form gives before anything is typed (issue 25 item 10, DOMAIN decision 26): `open` while 31.10 of
+ * Y+1 has not passed; after it `deadlinePassed` (a later date is refused, DateAfter31.10; a date within
+ * the window, the assembly's real one, still saves) or, while a Supervisor's year unlock of Y is in
+ * force, `lateUnlocked` (a later date, up to today, is accepted as a late approval).
+ */
+export type FinalApprovalDeadline = 'open' | 'deadlinePassed' | 'lateUnlocked';
+export function finalApprovalDeadline(year: number, today: string, yearUnlocked: boolean): FinalApprovalDeadline {
+  if (today <= finalApprovalWindow(year).to) return 'open';
+  return yearUnlocked ? 'lateUnlocked' : 'deadlinePassed';
 }
 
 export function isLateFinalApproval(date: string | null, year: number): boolean {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { Part } from './chapterCode.ts';
 import {
   forecastApprovalDateError,
   forecastCheckResults,
   forecastChecks,
   forecastIsEmpty,
   forecastSummaryFigures,
+  forecastApprovalDeadlinePassed,
   presumedSurplus,
+  surplusFromFinalAccount,
   surplusUsedAllowed,
   titleTotals,
 } from './forecast.ts';
@@ -145,5 +148,37 @@ describe('forecast approval date', () => {
     expect(forecastApprovalDateError('2026-06-02', 2026, '2026-06-01')).toBe('InvalidDate');
     expect(forecastApprovalDateError('2027-01-01', 2026, '2027-05-01')).toBe('DateAfter31.12');
     expect(forecastApprovalDateError('2026-12-31', 2026, '2027-05-01')).toBeNull();
+  });
+});
+
+describe('forecastApprovalDeadlinePassed (issue 25 item 10)', () => {
+  it('passed once 31.12 of the year is behind: today is DateAfter31.12, a date within the year still saves', () => {
+    expect(forecastApprovalDeadlinePassed(2026, '2026-12-31')).toBe(false);
+    expect(forecastApprovalDeadlinePassed(2025, '2026-01-01')).toBe(true);
+    expect(forecastApprovalDateError('2026-01-01', 2025, '2026-01-01')).toBe('DateAfter31.12');
+    expect(forecastApprovalDateError('2025-12-20', 2025, '2026-01-01')).toBeNull();
+  });
+});
+
+describe("surplusFromFinalAccount (issue 25 item 10: the presumed surplus of Y+1 from Y's approved final account)", () => {
+  it("splits the residues by chapter year into the year's own and older ones; its presumed surplus is the final surplus", () => {
+    const lines = [
+      { part: Part.Revenues, chapterYear: 2025, finalResidue: 20_000 },
+      { part: Part.Revenues, chapterYear: 2024, finalResidue: 5_000 },
+      { part: Part.Revenues, chapterYear: 2025, finalResidue: null },
+      { part: Part.Expenses, chapterYear: 2025, finalResidue: 130_000 },
+      { part: Part.Expenses, chapterYear: 2023, finalResidue: 10_000 },
+    ];
+    const terms = surplusFromFinalAccount(2025, 866_000, lines);
+    expect(terms).toEqual({ cashBalance: 866_000, revenuesActual: 20_000, revenuesResidue: 5_000, expensesActual: 130_000, expensesResidue: 10_000 });
+    // finalSurplus = finalCash + active − passive residues (DOMAIN "Results")
+    expect(presumedSurplus(terms)).toBe(866_000 + 25_000 - 140_000);
+    expect(surplusFromFinalAccount(2025, -1_000, [])).toEqual({
+      cashBalance: -1_000,
+      revenuesActual: 0,
+      revenuesResidue: 0,
+      expensesActual: 0,
+      expensesResidue: 0,
+    });
   });
 });

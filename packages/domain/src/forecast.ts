@@ -69,6 +69,31 @@ export function presumedSurplus(s: SurplusInput): number {
   return s.cashBalance + s.revenuesActual + s.revenuesResidue - s.expensesActual - s.expensesResidue;
 }
 
+/** A budget line of a year as its approved final account leaves it: part, chapter year and final residue (undetermined: 0). */
+export interface FinalResidueLine {
+  part: Part;
+  chapterYear: number;
+  finalResidue: number | null;
+}
+
+/**
+ * The presumed surplus of Y+1 as Y's approved final account gives it (issue 25 item 10, DOMAIN
+ * "Results"): the cash at 31.12 of Y (`finalCash`), the receivables (active residues) and the payables
+ * (passive residues), each split into the year's own lines (competence, chapter year Y) and the older
+ * residue lines. presumedSurplus of the answer is Y's finalSurplus = finalCash + active − passive residues.
+ */
+export function surplusFromFinalAccount(year: number, finalCash: number, lines: readonly FinalResidueLine[]): SurplusInput {
+  const sum = (part: Part, own: boolean) =>
+    lines.filter((l) => l.part === part && (l.chapterYear === year) === own).reduce((s, l) => s + (l.finalResidue ?? 0), 0);
+  return {
+    cashBalance: finalCash,
+    revenuesActual: sum(Part.Revenues, true),
+    revenuesResidue: sum(Part.Revenues, false),
+    expensesActual: sum(Part.Expenses, true),
+    expensesResidue: sum(Part.Expenses, false),
+  };
+}
+
 /** surplusUsed must be >= 0 and, when the surplus is positive, not above it. */
 export function surplusUsedAllowed(surplus: number, surplusUsed: number): boolean {
   if (surplusUsed < 0) return false;
@@ -189,4 +214,13 @@ export function forecastApprovalDateError(date: string, year: number, today: str
   if (date > today) return 'InvalidDate';
   if (date < `${year - 1}-01-01`) return 'InvalidDate';
   return null;
+}
+
+/**
+ * The forecast of `year` can no longer be approved with today's date: 31.12 of the year has passed
+ * (every later date is DateAfter31.12; the date of the sitting that approved it, within the year,
+ * still saves). The approval form says so before anything is typed (issue 25 item 10).
+ */
+export function forecastApprovalDeadlinePassed(year: number, today: string): boolean {
+  return today > `${year}-12-31`;
 }

@@ -1,4 +1,4 @@
-import { forecastApprovalDateError, todayIso } from '@app/domain';
+import { forecastApprovalDateError, forecastApprovalDeadlinePassed, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +31,8 @@ function paramsOf(error: unknown): Record<string, unknown> | null {
 
 /**
  * Forecast approval (menu `budget/forecast/approval`): the balance checks and the approval date
- * (not in the future, not after 31.12 of the year). Approved: the date stays or is cleared (the
+ * (not in the future, not after 31.12 of the year; once that has passed the form says so before anything
+ * is typed). Approved: the date stays or is cleared (the
  * server refuses clearing once changes exist). Approval opens the management menu at once.
  */
 export function ApprovalScreen() {
@@ -151,6 +152,18 @@ export function ApprovalScreen() {
                 </Group>
               ) : (
                 <form ref={root} onSubmit={onSubmit} noValidate>
+                  {!closed && forecastApprovalDeadlinePassed(year, todayIso()) ? (
+                    <Alert
+                      color="orange"
+                      variant="light"
+                      py={8}
+                      mb="sm"
+                      data-testid="approval-deadline-passed"
+                      title={t`Die Frist für die Genehmigung ist abgelaufen (31.12.${year})`}
+                    >
+                      {t`Der Haushaltsvoranschlag ${year} wird nur mit einem Datum bis zum 31.12.${year} genehmigt, ein späteres (etwa heute) wird abgelehnt. Geben Sie das Datum der Sitzung ein, in der er genehmigt wurde.`}
+                    </Alert>
+                  ) : null}
                   <Group align="flex-start" gap="sm">
                     <DateInput
                       label={t`Genehmigungsdatum`}

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { errorFieldOf } from '../../lib/errors.ts';
-import { trpcClient } from '../../lib/trpc.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -16,6 +16,7 @@ import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { FigureLine } from './BudgetParts.tsx';
 import { surplusQuery } from './queries.ts';
+import { SurplusProposal } from './SurplusProposal.tsx';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
 
 type Key = 'cashBalance' | 'revenuesActual' | 'revenuesResidue' | 'expensesActual' | 'expensesResidue' | 'surplusUsed';
@@ -33,7 +34,8 @@ const toValues = (d: Fields): Fields => ({
 /**
  * Presumed administrative surplus (menu `budget/forecast/surplus`): cash balance, revenues actual and
  * residue, expenses actual and residue; the surplus is computed live; the surplus used may not exceed
- * a positive surplus. Saving returns to the forecast.
+ * a positive surplus. Saving returns to the forecast. Once the previous year's final account is approved,
+ * its cash and residues are proposed above the fields (SurplusProposal), taken with a click or not.
  */
 export function SurplusScreen() {
   const { t, i18n } = useLingui();
@@ -46,6 +48,10 @@ export function SurplusScreen() {
   const { values, dirty, saving } = draft;
 
   const editable = Boolean(query.data?.isEditable) && !closed;
+  // issue 25 item 10: once the previous year's final account is approved, its figures are proposed
+  const previous = useQuery(trpc.finalBalance.previousSurplus.queryOptions(input));
+  const proposed =
+    previous.data?.proposal && previous.data.approval ? { ...previous.data, proposal: previous.data.proposal, approval: previous.data.approval } : null;
   useFocusFirstField(root, editable && values !== null);
   const surplus = values ? presumedSurplus(values) : 0;
   const usedError =
@@ -139,6 +145,7 @@ export function SurplusScreen() {
         ) : (
           <Paper withBorder radius="sm" p="md">
             <Stack gap="sm">
+              {editable && proposed ? <SurplusProposal previous={proposed} values={values} onTake={(terms) => draft.form.setValues(terms)} /> : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                 {field('cashBalance')}
                 <div />

@@ -16,6 +16,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { ApprovalDeadlineNotice } from './ApprovalDeadlineNotice.tsx';
 import { approvalStep } from './approval.ts';
 import { CriteriaList } from './CriteriaList.tsx';
 import { refusedLabels } from './labels.ts';
@@ -42,7 +43,8 @@ export function FinalApproveScreen() {
  * (asked once on opening, and a button for it). The approval date: Save only when every criterion
  * passes; the date lies from 1.1. to 31.10. of the following year (later only while a Supervisor has
  * unlocked the year: a late assembly) and not in the future, after 31.03. it is accepted as a late
- * approval (warning). Once approved only the same date can be saved; clearing it reopens the year,
+ * approval (warning); once 31.10 has passed the form says so before anything is typed (ApprovalDeadlineNotice).
+ * Once approved only the same date can be saved; clearing it reopens the year,
  * unless the next year's final account is approved (said on the screen beforehand). The scope's closed flag (menu, every booking screen) follows at once.
  */
 function FinalApproveForm() {
@@ -137,6 +139,7 @@ function FinalApproveForm() {
           </Alert>
         ) : null}
         {!approved && status.isYearLocked ? <BudgetStateAlert closed status={status} /> : null}
+        {!approved && data.isEditable ? <ApprovalDeadlineNotice today={today} yearUnlocked={data.isYearUnlocked} /> : null}
         {reopenBlocked ? (
           <Alert color="red" variant="light" py={8} data-testid="final-reopen-refused">
             {i18n._(refusedLabels[reopenBlocked])}

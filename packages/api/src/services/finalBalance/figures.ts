@@ -11,6 +11,7 @@ import {
   type ReportResults,
   type ReportSummary,
   residueResult,
+  surplusFromFinalAccount,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { readHead } from '../ledger/head.ts';
@@ -143,15 +144,18 @@ export async function finalFigures(db: Db, scope: { departmentId: number; year: 
 
 /**
  * DOMAIN decision 18: the final surplus of the approved final account of the year before `scope.year`
- * (what pre-fills the actual surplus of the scope's adjustment); finalSurplus null while that year is
- * not approved.
+ * (what pre-fills the actual surplus of the scope's adjustment), with its terms as the surplus screen's
+ * fields (`proposal`: the presumed surplus of the scope's forecast proposed from that account, issue 25
+ * item 10); finalSurplus and proposal null while that year is not approved. The same fixed set of
+ * queries as the final report (finalFigures), whatever the number of lines.
  */
 export async function previousFinalSurplus(db: Db, scope: { departmentId: number; year: number }): Promise<PreviousFinalSurplus> {
   const previous = { departmentId: scope.departmentId, year: scope.year - 1 };
   const [head, own] = await Promise.all([readHead(db, previous), readHead(db, scope)]);
-  if (!head.finalApproved) return { year: previous.year, approval: null, finalSurplus: null, surplusUsed: own.surplusUsed };
-  const { finalSurplus } = (await finalFigures(db, previous)).results;
-  return { year: previous.year, approval: head.finalApproved, finalSurplus, surplusUsed: own.surplusUsed };
+  if (!head.finalApproved) return { year: previous.year, approval: null, finalSurplus: null, surplusUsed: own.surplusUsed, proposal: null };
+  const { results, lines } = await finalFigures(db, previous);
+  const proposal = surplusFromFinalAccount(previous.year, results.finalCashBalance, lines);
+  return { year: previous.year, approval: head.finalApproved, finalSurplus: results.finalSurplus, surplusUsed: own.surplusUsed, proposal };
 }
 
 /** previousFinalSurplus's amount alone (null while Y−1 is not approved). */

@@ -1,5 +1,5 @@
 import { schema } from '@app/db';
-import { italianIban, type MovementSaveInput, type ReportAmounts } from '@app/domain';
+import { italianIban, type MovementSaveInput, presumedSurplus, type ReportAmounts } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
@@ -559,7 +559,7 @@ describeOnDatabases('final account', (get) => {
     await get()
       .db.insert(budgetHeads)
       .values({ ...next, forecastApproved: `${Y + 1}-01-15`, cashBalance: 30_000, surplusUsed: 30_000 });
-    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: null, finalSurplus: null, surplusUsed: 30_000 });
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: null, finalSurplus: null, surplusUsed: 30_000, proposal: null });
     expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
       id: 0,
       surplusActual: 0,
@@ -569,7 +569,11 @@ describeOnDatabases('final account', (get) => {
     // the revenue of 10,00 booked after reopening raises the final surplus to 7.460,00
     expect((await c.finalBalance.approve({ ...s(), approval: `${Y + 1}-02-12` })).success).toBe(true);
     expect((await c.finalBalance.report(s())).results).toMatchObject({ finalSurplus: 746_000, nextYearSurplusForecast: 30_000 });
-    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: `${Y + 1}-02-12`, finalSurplus: 746_000, surplusUsed: 30_000 });
+    // issue 25 item 10: its terms proposed for Y+1's presumed surplus — cash 8.660,00 at 31.12., receivables 11007 200,00,
+    // payables 21007 300,00 + 22002 1.000,00 of Y and 21006/Y−1 100,00: 8.660 + 200 − 1.300 − 100 = 7.460,00
+    const proposal = { cashBalance: 866_000, revenuesActual: 20_000, revenuesResidue: 0, expensesActual: 130_000, expensesResidue: 10_000 };
+    expect(await c.finalBalance.previousSurplus(next)).toEqual({ year: Y, approval: `${Y + 1}-02-12`, finalSurplus: 746_000, surplusUsed: 30_000, proposal });
+    expect(presumedSurplus(proposal)).toBe(746_000);
     expect(await c.budget.adjustment.get({ ...next, orEmpty: true })).toMatchObject({
       id: 0,
       surplusActual: 746_000,
