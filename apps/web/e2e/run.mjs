@@ -57,7 +57,7 @@ const specWeights = {
   '78-detours': 40,
   '80-chapter-availability': 90,
   '81-year-end-detours': 100,
-  '80-budget': 84,
+  '69-budget': 84,
   '81-amount-entry': 83,
   '82-honest-states': 70,
   '83-home': 47,

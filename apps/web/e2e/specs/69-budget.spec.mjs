@@ -1,6 +1,7 @@
 /* global document */
 /**
- * Budget screens end to end (runs last: approving the current year locks the area's chart).
+ * Budget screens end to end. Runs before the 7x specs (74, 75 and 78 approve 102's current year, which
+ * must still be open here); approving the current year locks the area's chart, which the later specs expect.
  * German as kassier on 101, Italian as zwei on 102: forecast editors (copy previous year, a new row
  * that can't be left empty, Enter moves down), balance checks failing then passing through the
  * surplus used, approval opening the management menu without reload, a budget change moving money
