@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount } from './Amount.tsx';
 
 /**
  * The amount of a read-only position or transfer row. On a cancelled record (DOMAIN decision 27,
