@@ -71,7 +71,16 @@ export function TransferPicker({ scope, onOpen }: { scope: CashScopeRef; onOpen:
             align: 'right',
             // a cancelled one counts 0: the amount it was booked at, struck through (DOMAIN decision 27)
             render: (r) =>
-              r.cancelled ? <RowAmount cents={r.originalAmount} cancelled testId={`transfer-list-original-${r.recordNumber}`} /> : formatAmount(r.amount),
+              r.cancelled ? (
+                <RowAmount
+                  cents={r.originalAmount}
+                  cancelled
+                  testId={`transfer-list-original-${r.recordNumber}`}
+                  title={t({ message: 'storniert: zählt 0', context: 'Kontoübertrag' })}
+                />
+              ) : (
+                formatAmount(r.amount)
+              ),
           },
         ]}
       />

@@ -238,7 +238,12 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
                 {t({ message: 'storniert', context: 'Kontoübertrag' })}
               </Badge>
               {/* the amount it had, struck through: it counts 0 (DOMAIN decision 27) */}
-              <RowAmount cents={transfer.originalAmount} cancelled testId="transfer-original-amount" />
+              <RowAmount
+                cents={transfer.originalAmount}
+                cancelled
+                testId="transfer-original-amount"
+                title={t({ message: 'storniert: zählt 0', context: 'Kontoübertrag' })}
+              />
             </>
           ) : null}
         </Group>
