@@ -293,7 +293,7 @@ for (const language of ['de', 'it']) {
       // beside the badge the amount it was booked at, struck through (it counts 0)
       const original = page.getByTestId('reservation-original-amount');
       assert.equal(await amountOf(page, 'reservation-original-amount'), 1000, 'the amount booked before the cancel');
-      assert.equal(await original.evaluate((n) => getComputedStyle(n).textDecorationLine), 'line-through');
+      assert.equal(await original.evaluate((n) => n.ownerDocument.defaultView.getComputedStyle(n).textDecorationLine), 'line-through');
       await shot(page, `reservation-cancelled-${language}`);
       assert.equal(await page.getByTestId('editor-save').count(), 0, 'a cancelled reservation is read-only');
       await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted);
