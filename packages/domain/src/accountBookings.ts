@@ -73,8 +73,13 @@ export const AccountTransfer = z.strictObject({
   accountTo: TransferAccount,
   amount: Cents,
   note: Text,
-  /** Cancelled (DOMAIN decision 1): keeps its number, its amount is 0. */
+  /** Cancelled (DOMAIN decisions 1, 27): keeps its number, accounts and note; its amount is 0 (what counts). */
   cancelled: z.boolean(),
+  /**
+   * The amount it was booked at: on a cancelled transfer the amount before the cancel (null only for one
+   * cancelled before the amounts were kept), on a live one = `amount`.
+   */
+  originalAmount: Cents.nullable(),
   isLatest: z.boolean(),
   /** False when the budget is closed or the year locked, or the transfer is cancelled. */
   isEditable: z.boolean(),

@@ -134,6 +134,11 @@ export const ReservationListItem = z.strictObject({
   usedByPositions: Cents,
   closed: z.boolean(),
   cancelled: z.boolean(),
+  /**
+   * The amount booked it was saved with: on a cancelled reservation (DOMAIN decision 27) the amount booked
+   * before the cancel (null only for one cancelled before the amounts were kept), on a live one = `amountBooked`.
+   */
+  originalAmount: Cents.nullable(),
   isLatest: z.boolean(),
 });
 export type ReservationListItem = z.infer<typeof ReservationListItem>;

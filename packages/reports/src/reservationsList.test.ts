@@ -18,6 +18,7 @@ const row = (patch: Partial<ReservationListItem>): ReservationListItem => ({
   usedByPositions: 0,
   closed: false,
   cancelled: false,
+  originalAmount: patch.amountBooked ?? 0,
   isLatest: false,
   ...patch,
 });

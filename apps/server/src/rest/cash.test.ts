@@ -54,6 +54,7 @@ for (const target of testDatabases()) {
         amount: 1234.56,
         note: 'Bargeld',
         cancelled: false,
+        originalAmount: 1234.56,
         accountFrom: { id: b1, code: 'B1' },
         accountTo: { id: k1, code: 'K1', descriptionDeu: 'Kassa', descriptionIta: 'Cassa' },
       });
@@ -87,7 +88,11 @@ for (const target of testDatabases()) {
       // DELETE body id: the first is earlier (cancelled), then the latest is deleted
       const cancelled = await call('DELETE', 'Accounts/Transfers', { ...scope(), id: saved.json().id });
       expect(cancelled.json()).toEqual({ deleted: false, cancelled: true, recordNumber: 1 });
-      expect((await call('GET', `Accounts/Transfers?${q()}&recordNumber=1`)).json()).toMatchObject({ amount: 0, cancelled: true });
+      expect((await call('GET', `Accounts/Transfers?${q()}&recordNumber=1`)).json()).toMatchObject({
+        amount: 0,
+        cancelled: true,
+        originalAmount: 1234.56,
+      });
       expect((await call('DELETE', `Accounts/Transfers?${q()}`, { id: second.id })).json()).toEqual({ deleted: true, cancelled: false, recordNumber: 2 });
       expect((await call('GET', `Accounts/Transfers/Context?${q()}`)).json()).toMatchObject({ nextRecordNumber: 2, isEditable: true });
     });

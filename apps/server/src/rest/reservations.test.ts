@@ -70,6 +70,7 @@ for (const target of testDatabases()) {
         usedByPositions: 0,
         closed: false,
         cancelled: false,
+        originalAmount: 400,
         isLatest: true,
         isEditable: true,
       });
@@ -139,8 +140,19 @@ for (const target of testDatabases()) {
       const second = await call('POST', 'Reservations', { ...base, amountBooked: 25.5 });
       expect(second.json()).toMatchObject({ recordNumber: 2, amountBooked: 25.5, amountUnused: 25.5 });
       expect((await call('GET', `Reservations/Context?${q()}`)).json()).toMatchObject({ isEditable: true, nextRecordNumber: 3 });
-      const deleted = await call('DELETE', `Reservations?${q()}`, { id: second.json().id });
-      expect(deleted.json()).toEqual({ deleted: true, cancelled: false, recordNumber: 2 });
+      // an earlier one is cancelled and keeps the amount it was booked at (originalAmount, in euros), counting 0
+      const third = await call('POST', 'Reservations', { ...base, amountBooked: 1 });
+      const cancelled = await call('DELETE', `Reservations?${q()}`, { id: second.json().id });
+      expect(cancelled.json()).toEqual({ deleted: false, cancelled: true, recordNumber: 2 });
+      expect((await call('GET', `Reservations?${q()}&recordNumber=2`)).json()).toMatchObject({
+        amountBooked: 0,
+        amountUnused: 0,
+        cancelled: true,
+        originalAmount: 25.5,
+      });
+      expect((await call('GET', `Reservations?${q()}&recordNumber=3`)).json()).toMatchObject({ cancelled: false, originalAmount: 1 });
+      const deleted = await call('DELETE', `Reservations?${q()}`, { id: third.json().id });
+      expect(deleted.json()).toEqual({ deleted: true, cancelled: false, recordNumber: 3 });
       expect((await call('GET', `Budget/Chapter?${q()}&chapter=21006`)).json().reservations).toBe(0);
     });
   });

@@ -290,6 +290,11 @@ for (const language of ['de', 'it']) {
       await page.goto(`${base}/reservations/edit?nr=${earlier}`);
       await page.getByTestId('reservation-cancelled').waitFor();
       assert.equal(await inputAmount(page, 'reservation-amount-booked'), 0, 'a cancelled reservation keeps its number, amounts 0');
+      // beside the badge the amount it was booked at, struck through (it counts 0)
+      const original = page.getByTestId('reservation-original-amount');
+      assert.equal(await amountOf(page, 'reservation-original-amount'), 1000, 'the amount booked before the cancel');
+      assert.equal(await original.evaluate((n) => n.ownerDocument.defaultView.getComputedStyle(n).textDecorationLine), 'line-through');
+      await shot(page, `reservation-cancelled-${language}`);
       assert.equal(await page.getByTestId('editor-save').count(), 0, 'a cancelled reservation is read-only');
       await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted);
       await page.getByTestId('reservation-record').getByText(String(latest)).waitFor();

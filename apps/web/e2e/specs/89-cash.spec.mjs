@@ -250,6 +250,10 @@ for (const language of ['de', 'it']) {
       await page.keyboard.press('Enter');
       await page.getByTestId('transfer-cancelled').getByText(t.cancelledBadge).waitFor();
       assert.equal(await page.getByTestId('transfer-delete').count(), 0, 'a cancelled transfer is read-only');
+      // beside the badge the amount it had, struck through (it counts 0)
+      const original = page.getByTestId('transfer-original-amount');
+      assert.equal(cents(await original.innerText()), 123456, 'the amount before the cancel');
+      assert.equal(await original.evaluate((n) => n.ownerDocument.defaultView.getComputedStyle(n).textDecorationLine), 'line-through');
       await shot(page, `cash-transfer-cancelled-${language}`);
 
       // ---- a refusal only the server can give: an account set inactive meanwhile (by someone else)

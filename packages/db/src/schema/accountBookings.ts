@@ -28,6 +28,8 @@ export const accountTransfers = pgTable(
     amount: money('amount').notNull(),
     /** An earlier record "deleted" keeps its number (DOMAIN decision 1): amount 0, shown as cancelled. */
     cancelled: boolean('cancelled').notNull().default(false),
+    /** As on reservations: the amount before the transfer was cancelled (null: live, or cancelled before migration 0018). */
+    cancelledAmount: money('cancelled_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -35,6 +37,7 @@ export const accountTransfers = pgTable(
     index('account_transfers_from_idx').on(t.accountFromId),
     index('account_transfers_to_idx').on(t.accountToId),
     check('account_transfers_amount_ck', sql`${t.amount} > 0 or (${t.cancelled} and ${t.amount} = 0)`),
+    check('account_transfers_cancelled_amount_ck', sql`${t.cancelledAmount} is null or (${t.cancelledAmount} > 0 and ${t.amount} = 0)`),
     check('account_transfers_accounts_ck', sql`${t.accountFromId} <> ${t.accountToId}`),
   ],
 );

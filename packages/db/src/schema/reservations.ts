@@ -31,6 +31,12 @@ export const reservations = pgTable(
     /** An earlier record "deleted" keeps its number (DOMAIN decision 1): amounts 0, closed, shown as cancelled. */
     cancelled: boolean('cancelled').notNull().default(false),
     /**
+     * On a cancelled reservation (amount booked 0): the amount booked before the cancel, shown struck
+     * through and counted nowhere (DOMAIN decision 27); null on a live one, and on one cancelled before
+     * the amounts were kept (migration 0018).
+     */
+    cancelledAmount: money('cancelled_amount'),
+    /**
      * Carry-over (DOMAIN decision 13): the open reservation of the previous year this one continues on
      * the new year's residue line (its remaining amount at the run). One copy per source: a re-run updates it.
      */
@@ -43,5 +49,6 @@ export const reservations = pgTable(
     uniqueIndex('reservations_carried_from_uq').on(t.carriedFromId),
     check('reservations_booked_ck', sql`${t.amountBooked} >= 0`),
     check('reservations_used_typed_ck', sql`${t.amountUsedTyped} >= 0`),
+    check('reservations_cancelled_amount_ck', sql`${t.cancelledAmount} is null or (${t.cancelledAmount} > 0 and ${t.amountBooked} = 0)`),
   ],
 );

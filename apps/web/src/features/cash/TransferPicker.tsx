@@ -6,6 +6,7 @@ import { accountName } from '../../ui/accountName.ts';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
 import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 import { type CashScopeRef, transferListQuery } from './queries.ts';
 
 /** The spec's transfers picker pages above 5 rows. */
@@ -63,7 +64,24 @@ export function TransferPicker({ scope, onOpen }: { scope: CashScopeRef; onOpen:
               </Group>
             ),
           },
-          { key: 'amount', header: t`Betrag`, width: 120, align: 'right', render: (r) => formatAmount(r.amount) },
+          {
+            key: 'amount',
+            header: t`Betrag`,
+            width: 120,
+            align: 'right',
+            // a cancelled one counts 0: the amount it was booked at, struck through (DOMAIN decision 27)
+            render: (r) =>
+              r.cancelled ? (
+                <RowAmount
+                  cents={r.originalAmount}
+                  cancelled
+                  testId={`transfer-list-original-${r.recordNumber}`}
+                  title={t({ message: 'storniert: zählt 0', context: 'Kontoübertrag' })}
+                />
+              ) : (
+                formatAmount(r.amount)
+              ),
+          },
         ]}
       />
     </>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessages, errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpcClient } from '../../lib/trpc.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { discardQuestion } from '../../ui/discardQuestion.ts';
@@ -232,9 +233,18 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
             {subtitle}
           </Text>
           {transfer?.cancelled ? (
-            <Badge color="gray" variant="light" data-testid="transfer-cancelled">
-              {t({ message: 'storniert', context: 'Kontoübertrag' })}
-            </Badge>
+            <>
+              <Badge color="gray" variant="light" data-testid="transfer-cancelled">
+                {t({ message: 'storniert', context: 'Kontoübertrag' })}
+              </Badge>
+              {/* the amount it had, struck through: it counts 0 (DOMAIN decision 27) */}
+              <RowAmount
+                cents={transfer.originalAmount}
+                cancelled
+                testId="transfer-original-amount"
+                title={t({ message: 'storniert: zählt 0', context: 'Kontoübertrag' })}
+              />
+            </>
           ) : null}
         </Group>
       </div>

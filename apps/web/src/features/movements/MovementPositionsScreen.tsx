@@ -38,7 +38,7 @@ import { useMovementDraft } from './MovementDraft.tsx';
 import { PaymentsDialog } from './PaymentsDialog.tsx';
 import { figureColumns, FiguresLine } from './figureColumns.tsx';
 import { PositionDetailDialog } from './PositionDetailDialog.tsx';
-import { RowAmount } from './RowAmount.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 import { TransferTable } from './TransferTable.tsx';
 
 /** F2 in a position row opens its detail dialog (note and reservation). */

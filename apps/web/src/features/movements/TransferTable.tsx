@@ -11,7 +11,7 @@ import { onRowKey } from '../../ui/tableKeys.ts';
 import { lineOfChoice } from './chapterLines.ts';
 import { type ChapterLine, rowKey, type TransferDraft } from './draft.ts';
 import { FiguresLine } from './figureColumns.tsx';
-import { RowAmount } from './RowAmount.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 
 type Figure = { before: number; after: number; exceeded: boolean } | null;
 

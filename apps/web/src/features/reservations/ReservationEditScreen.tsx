@@ -9,6 +9,7 @@ import { errorFieldOf } from '../../lib/errors.ts';
 import { queryClient, trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 import { ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -221,9 +222,13 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
               {subtitle}
             </Text>
             {reservation?.cancelled ? (
-              <Badge color="gray" variant="light" data-testid="reservation-cancelled">
-                {t`storniert`}
-              </Badge>
+              <>
+                <Badge color="gray" variant="light" data-testid="reservation-cancelled">
+                  {t`storniert`}
+                </Badge>
+                {/* the amount booked it had, struck through: it counts 0 (DOMAIN decision 27) */}
+                <RowAmount cents={reservation.originalAmount} cancelled testId="reservation-original-amount" />
+              </>
             ) : null}
           </Group>
         </div>

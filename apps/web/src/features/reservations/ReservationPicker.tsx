@@ -8,6 +8,7 @@ import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
 import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
 import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
+import { RowAmount } from '../../ui/RowAmount.tsx';
 import { reservationListQuery } from './queries.ts';
 
 /** The spec's reservations picker pages above 5 rows. */
@@ -135,7 +136,19 @@ function ReservationDialog({ scope, onClose, onPick }: { scope: Scope; onClose: 
           ),
         },
         { key: 'note', header: t`Anmerkungen`, wrap: true, render: (r) => r.note },
-        { key: 'amountBooked', header: t`Vorgemerkt`, width: 115, align: 'right', render: (r) => <Amount cents={r.amountBooked} size="sm" /> },
+        {
+          key: 'amountBooked',
+          header: t`Vorgemerkt`,
+          width: 115,
+          align: 'right',
+          render: (r) =>
+            // a cancelled one counts 0: the amount it was booked at, struck through (DOMAIN decision 27)
+            r.cancelled ? (
+              <RowAmount cents={r.originalAmount} cancelled testId={`reservation-list-original-${r.recordNumber}`} />
+            ) : (
+              <Amount cents={r.amountBooked} size="sm" />
+            ),
+        },
         { key: 'amountUnused', header: t`Nicht verwendet`, width: 125, align: 'right', render: (r) => <Amount cents={r.amountUnused} size="sm" /> },
       ]}
     />

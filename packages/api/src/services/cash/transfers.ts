@@ -52,6 +52,7 @@ interface RawTransfer {
   record_date: string;
   note: string;
   amount: string | number;
+  cancelled_amount: string | number | null;
   cancelled: boolean | string;
   is_latest: boolean | string;
   from_id: number | string;
@@ -87,6 +88,8 @@ function toTransfer(r: RawTransfer, editable: boolean): AccountTransfer {
     amount: toCents(r.amount),
     note: r.note,
     cancelled,
+    // a live transfer was booked at what it counts; a cancelled one at its kept amount (null: not known)
+    originalAmount: cancelled ? (r.cancelled_amount === null ? null : toCents(r.cancelled_amount)) : toCents(r.amount),
     isLatest: toBool(r.is_latest),
     isEditable: editable && !cancelled,
   };
@@ -94,7 +97,7 @@ function toTransfer(r: RawTransfer, editable: boolean): AccountTransfer {
 
 /** The transfers of the scope with both accounts (alias `t`), `where` narrowing them. */
 function transfersSql(scope: BookingScope, where: SQL): SQL {
-  return sql`select t.id, t.record_number, t.record_date::text as record_date, t.note, t.amount, t.cancelled,
+  return sql`select t.id, t.record_number, t.record_date::text as record_date, t.note, t.amount, t.cancelled_amount, t.cancelled,
       t.record_number = coalesce((select c.last from record_counters c
         where c.department_id = t.department_id and c.year = t.year and c.kind = ${COUNTER}), 0) as is_latest,
       af.id as from_id, af.code as from_code, af.type as from_type, af.description_deu as from_deu, af.description_ita as from_ita,
@@ -254,9 +257,13 @@ export async function deleteTransfer(
     return deleteOrCancel(tx, scope, COUNTER, row.recordNumber, {
       // the latest goes, cancelled or not, and gives its number back
       remove: () => tx.delete(accountTransfers).where(eq(accountTransfers.id, row.id)),
-      // an earlier one (cancelled already: nothing more to do)
+      // an earlier one keeps the amount it had in cancelled_amount, counted nowhere (cancelled already: nothing more to do)
       cancel: async () => {
-        if (!row.cancelled) await tx.update(accountTransfers).set({ cancelled: true, amount: 0 }).where(eq(accountTransfers.id, row.id));
+        if (!row.cancelled)
+          await tx
+            .update(accountTransfers)
+            .set({ cancelled: true, cancelledAmount: sql`${accountTransfers.amount}`, amount: 0 })
+            .where(eq(accountTransfers.id, row.id));
       },
     });
   });

@@ -34,6 +34,7 @@ interface RawReservation {
   chapter_budget_id: number | string;
   amount_booked: string | number;
   amount_used_typed: string | number;
+  cancelled_amount: string | number | null;
   used_by_positions: string | number;
   closed: boolean | string;
   cancelled: boolean | string;
@@ -53,6 +54,7 @@ function toItem(r: RawReservation): ReservationListItem {
   const amountBooked = toCents(r.amount_booked);
   const amountUsed = toCents(r.amount_used_typed) + usedByPositions;
   const empty = toBool(r.empty_chapter);
+  const cancelled = toBool(r.cancelled);
   return {
     id: Number(r.id),
     recordNumber: Number(r.record_number),
@@ -71,7 +73,9 @@ function toItem(r: RawReservation): ReservationListItem {
     amountUnused: Math.max(0, amountBooked - amountUsed),
     usedByPositions,
     closed: toBool(r.closed),
-    cancelled: toBool(r.cancelled),
+    cancelled,
+    // a live reservation was booked at what it counts; a cancelled one at its kept amount (null: not known)
+    originalAmount: cancelled ? (r.cancelled_amount === null ? null : toCents(r.cancelled_amount)) : amountBooked,
     isLatest: toBool(r.is_latest),
   };
 }
@@ -81,7 +85,7 @@ function toItem(r: RawReservation): ReservationListItem {
  * each (without `excludeMovementIds`), `where` narrowing them; `tail` orders and pages.
  */
 export function reservationsSql(scope: Pick<BookingScope, 'departmentId' | 'year'>, where: SQL, tail: SQL = sql``, excludeMovementIds?: number[]): SQL {
-  return sql`select r.id, r.record_number, r.record_date::text as record_date, r.note, r.chapter_budget_id, r.amount_booked, r.amount_used_typed,
+  return sql`select r.id, r.record_number, r.record_date::text as record_date, r.note, r.chapter_budget_id, r.amount_booked, r.amount_used_typed, r.cancelled_amount,
       ${usedByPositionsSql(excludeMovementIds)} as used_by_positions, r.closed, r.cancelled,
       r.record_number = coalesce((select k.last from record_counters k
         where k.department_id = r.department_id and k.year = r.year and k.kind = ${RESERVATION_COUNTER}), 0) as is_latest,

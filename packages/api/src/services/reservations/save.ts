@@ -117,7 +117,12 @@ export async function deleteReservation(db: Db, scope: BookingScope, key: Reserv
       fail('CannotDeleteUsed', { field: 'id', params: { recordNumber: row.recordNumber, amountUsed: use.used + row.amountUsedTyped } });
     return deleteOrCancel(tx, scope, RESERVATION_COUNTER, row.recordNumber, {
       remove: () => tx.delete(reservations).where(eq(reservations.id, row.id)),
-      cancel: () => tx.update(reservations).set({ cancelled: true, closed: true, amountBooked: 0, amountUsedTyped: 0 }).where(eq(reservations.id, row.id)),
+      // an earlier one keeps the amount booked in cancelled_amount, counted nowhere (DOMAIN decision 27)
+      cancel: () =>
+        tx
+          .update(reservations)
+          .set({ cancelled: true, closed: true, cancelledAmount: sql`${reservations.amountBooked}`, amountBooked: 0, amountUsedTyped: 0 })
+          .where(eq(reservations.id, row.id)),
     });
   });
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "reservations" ADD COLUMN "cancelled_amount" numeric(14,2);--> statement-breakpoint
+ALTER TABLE "account_transfers" ADD COLUMN "cancelled_amount" numeric(14,2);--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_cancelled_amount_ck" CHECK ("reservations"."cancelled_amount" is null or ("reservations"."cancelled_amount" > 0 and "reservations"."amount_booked" = 0));--> statement-breakpoint
+ALTER TABLE "account_transfers" ADD CONSTRAINT "account_transfers_cancelled_amount_ck" CHECK ("account_transfers"."cancelled_amount" is null or ("account_transfers"."cancelled_amount" > 0 and "account_transfers"."amount" = 0));
