@@ -91,12 +91,14 @@ const texts = {
 
 /** The "saved" toast's record number (an "available exceeded" question on the way answered yes). */
 async function toastNumber(page, pattern, t) {
-  const toast = page.getByText(pattern).first();
+  // the number is read in the same poll that sees the toast: a toast found first and read after may be gone
+  // on a slow machine (it stays 1,5 s)
+  const seen = () => page.waitForFunction((source) => new RegExp(source).exec(globalThis.document.body.innerText)?.[1] ?? null, pattern.source);
   const question = page.getByRole('dialog').getByText(t.exceeded);
-  await Promise.race([toast.waitFor(), question.waitFor()]);
-  if (await question.isVisible()) await page.getByRole('button', { name: t.goOn, exact: true }).click();
-  await toast.waitFor();
-  return Number(pattern.exec(await toast.innerText())?.[1]);
+  const first = await Promise.race([seen(), question.waitFor().then(() => null)]);
+  if (first) return Number(await first.jsonValue());
+  await page.getByRole('button', { name: t.goOn, exact: true }).click();
+  return Number(await (await seen()).jsonValue());
 }
 
 /** A new reservation on the chapter (typed, saved with Ctrl+Enter from the amount); its number. */
