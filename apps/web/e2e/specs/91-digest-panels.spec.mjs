@@ -259,9 +259,9 @@ describe('online lists over the forecast screen', () => {
       assert.ok(transferIndex >= 0, 'an account transfer on the last page');
       await page.getByTestId('cash-rows').getByTestId('data-row').nth(transferIndex).click();
       await page.waitForURL(`${baseUrl}/dept/${dept}/year/${year}/accounts/transfer?nr=${cashRows[transferIndex][1]}`);
-      await page.getByText(tx.transferTitle(cashRows[transferIndex][1])).first().waitFor();
 
       // ---- a revenue chapter: collected and still to receive ------------------------------------
+      // the panel is opened while the transfer screen still loads: the screen's first field must not take its focus
       await page.keyboard.press('Alt+Shift+Digit2');
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
       await page.keyboard.type('11001');
@@ -274,6 +274,7 @@ describe('online lists over the forecast screen', () => {
       await shot(page, `91-digest-chapter-revenue-${language}`);
       await page.keyboard.press('Escape');
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+      await page.getByText(tx.transferTitle(cashRows[transferIndex][1])).first().waitFor();
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
