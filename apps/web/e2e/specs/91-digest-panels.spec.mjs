@@ -203,7 +203,8 @@ describe('online lists over the forecast screen', () => {
       assert.equal(cents(chapterRows.at(-1).at(-1)), box.available, 'the running availability ends with the box');
       // an open payment's paid share reads "paid instalment" beside "paid", its unpaid share "open payment"
       // beside "open" — never "open payment" beside "paid" (README › Decisions)
-      const kinds = restChapter.movements.map((m, i) => [m.kind, m.isPaid, chapterRows[i][3], chapterRows[i][7]]);
+      // (a cancelled record, e.g. 87-movements' open payment on the same shard, is a row of 0 without a state)
+      const kinds = restChapter.movements.flatMap((m, i) => (m.cancelled ? [] : [[m.kind, m.isPaid, chapterRows[i][3], chapterRows[i][7]]]));
       assert.ok(
         kinds.some(([kind, isPaid]) => kind === 'paymentOpen' && isPaid),
         `a paid instalment of an open payment on 2-1-003: ${JSON.stringify(kinds)}`,

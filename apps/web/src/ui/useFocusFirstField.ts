@@ -7,7 +7,7 @@ const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([disabled])
  * Once `ready` (data loaded, editable), focuses the first editable field inside `ref` and selects its
  * text, so an editor opens ready to type instead of behind the top bar's Tab stops. Once per mount
  * and `stage` (a screen that turns from a create form into the editor passes its stage), and not
- * when the user already is in one of its fields or a dialog is open over it.
+ * when the user already is in one of its fields or in a dialog's field over it.
  */
 export function useFocusFirstField(ref: RefObject<HTMLElement | null>, ready: boolean, stage = '') {
   const done = useRef<string | null>(null);
@@ -21,8 +21,9 @@ export function useFocusFirstField(ref: RefObject<HTMLElement | null>, ready: bo
     // the menu entry that opened the editor may hold the focus; a field inside it already chosen stays
     const active = document.activeElement;
     if (active && active !== root && root.contains(active) && active.matches(FIELD)) return;
-    // a dialog opened while the editor loaded (a digest panel by its shortcut) keeps the focus
-    if (Array.from(document.querySelectorAll('[aria-modal="true"]')).some((dialog) => !root.contains(dialog))) return;
+    // a dialog's field that took the focus while the editor loaded (a digest panel opened by its shortcut) keeps it; a
+    // closing question's button does not
+    if (active && !root.contains(active) && active.matches(FIELD) && active.closest('[aria-modal="true"]')) return;
     field.focus();
     field.select();
   });
