@@ -1,5 +1,5 @@
 import { type DbHandle, schema } from '@app/db';
-import { testDatabases } from '@app/db/testing';
+import { testDatabases, type TestDatabasesOptions } from '@app/db/testing';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -10,11 +10,12 @@ import { createCaller } from './root.ts';
 export const CURRENT_YEAR = 2026;
 
 /**
- * Runs a suite once per test database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
- * each on its own fresh migrated database with the demo data seeded on request.
+ * Runs a suite once per test database (testDatabases: PostgreSQL when TEST_DATABASE_URL is set, else PGlite; both
+ * with `pglite: 'both'` or TEST_PGLITE=all), each on its own fresh migrated database with the demo data seeded on
+ * request.
  */
-export function describeOnDatabases(name: string, body: (get: () => DbHandle) => void, options: { seed?: boolean } = {}): void {
-  for (const target of testDatabases()) {
+export function describeOnDatabases(name: string, body: (get: () => DbHandle) => void, options: { seed?: boolean } & TestDatabasesOptions = {}): void {
+  for (const target of testDatabases(undefined, options)) {
     describe(`${name} [${target.name}]`, () => {
       let handle: DbHandle | undefined;
       beforeAll(async () => {

@@ -11,13 +11,15 @@ export type DbEnv = {
   DATABASE_URL?: string;
   /** The new account's password for `npm run user:create` (unset: asked in the terminal). */
   USER_PASSWORD?: string;
-  /** Set (CI): the tests run on PostgreSQL next to this database as well as on PGlite. */
+  /** Set (CI): the tests run on PostgreSQL next to this database (and the files that ask for it on PGlite too). */
   TEST_DATABASE_URL?: string;
+  /** `all`: with TEST_DATABASE_URL set, every test file runs on PGlite as well (default: only the files that ask). */
+  TEST_PGLITE?: string;
 };
 
 export function readDbEnv(source: Record<string, string | undefined> = process.env): DbEnv {
-  const { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL } = source;
-  return { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL };
+  const { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL, TEST_PGLITE } = source;
+  return { DATABASE_URL, USER_PASSWORD, TEST_DATABASE_URL, TEST_PGLITE };
 }
 
 /** This process's environment with `overrides` on top (an `undefined` override removes the variable), for a spawned command. */

@@ -35,7 +35,7 @@ describe('toBool, toInt, likeEscape', () => {
   });
 });
 
-for (const database of testDatabases()) {
+for (const database of testDatabases(undefined, { pglite: 'both' })) {
   describe(`raw rows on ${database.name}`, () => {
     let handle: DbHandle;
     beforeAll(async () => {

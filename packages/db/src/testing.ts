@@ -58,17 +58,28 @@ async function completeSeed(handle: DbHandle, demo: CreateOptions['demo'], fromD
   return handle;
 }
 
+/** Which databases a test file asks for: `both` runs it on PGlite also when PostgreSQL is there. */
+export interface TestDatabasesOptions {
+  pglite?: 'both' | undefined;
+}
+
 /**
- * The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
- * (CI sets it). Each `create()` gives an isolated database so test files never share state. Inside
- * vitest a database is a copy of the run's migrated template (empty or with the demo data, built once
- * by the global setup): a PGlite data-directory dump is loaded, a PostgreSQL database is created from
- * its template database — instead of an initdb, the migrations and the demo seed per test file.
+ * The databases an API test runs on: PostgreSQL when TEST_DATABASE_URL is set (CI sets it), else PGlite. A file
+ * that passes `{ pglite: 'both' }` (the driver's and the year's contract: the REST wire, the seeds, the start-up,
+ * the final account's aggregates) runs on both, and `TEST_PGLITE=all` runs every file on both (README › Tests:
+ * the e2e servers run on PGlite, so every screen's path is tried there as well). Each `create()` gives an isolated
+ * database so test files never share state. Inside vitest a database is a copy of the run's migrated template
+ * (empty or with the demo data, built once by the global setup): a PGlite data-directory dump is loaded, a
+ * PostgreSQL database is created from its template database — instead of an initdb, the migrations and the demo
+ * seed per test file.
  */
-export function testDatabases(env: Record<string, string | undefined> = readDbEnv()): TestDatabase[] {
+export function testDatabases(env: Record<string, string | undefined> = readDbEnv(), options: TestDatabasesOptions = {}): TestDatabase[] {
   const templates = runTemplates();
-  const list: TestDatabase[] = [
-    {
+  const url = env.TEST_DATABASE_URL;
+  const withPglite = !url || env.TEST_PGLITE === 'all' || options.pglite === 'both';
+  const list: TestDatabase[] = [];
+  if (withPglite)
+    list.push({
       name: 'pglite',
       async create(options = {}) {
         const fromDemo = demoTemplateFits(templates, options.demo);
@@ -78,9 +89,7 @@ export function testDatabases(env: Record<string, string | undefined> = readDbEn
         await migrateDb(handle);
         return completeSeed(handle, options.demo, false);
       },
-    },
-  ];
-  const url = env.TEST_DATABASE_URL;
+    });
   if (url) {
     list.push({
       name: 'postgres',

@@ -136,7 +136,7 @@ interface Case {
   body?: Record<string, unknown>;
 }
 
-for (const target of testDatabases()) {
+for (const target of testDatabases(undefined, { pglite: 'both' })) {
   describe(`REST money on the wire [${target.name}]`, () => {
     const t = restTestApp(target, { ipPrefix: '10.8.9', signIn: ['supervisor'], departments: true });
     const user = 'supervisor';

@@ -35,7 +35,7 @@ const N = YEAR;
 /** Euros as sent and read on the wire, from cents (no float drift). */
 const eur = (cents: number) => cents / 100;
 
-for (const target of testDatabases()) {
+for (const target of testDatabases(undefined, { pglite: 'both' })) {
   describe(`REST real year story [${target.name}]`, () => {
     const t = restTestApp(target, { ipPrefix: '10.8.24', signIn: ['supervisor'], departments: true });
     const s = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { restTestApp, YEAR } from './testApp.ts';
 import { restRoutes } from './routes.ts';
 
-for (const target of testDatabases()) {
+for (const target of testDatabases(undefined, { pglite: 'both' })) {
   describe(`REST adapter [${target.name}]`, () => {
     const t = restTestApp(target);
 

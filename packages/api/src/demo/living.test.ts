@@ -21,7 +21,7 @@ const all = [...closed, '201'];
 // all three days
 const days = { pglite: ['2026-11-27'], postgres: ['2026-11-27', '2026-03-15', '2027-01-05'] };
 
-for (const target of testDatabases()) {
+for (const target of testDatabases(undefined, { pglite: 'both' })) {
   for (const today of days[target.name]) {
     describe(`living demo on ${today} [${target.name}]`, () => {
       const dates = livingDates(today);

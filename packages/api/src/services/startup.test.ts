@@ -17,7 +17,7 @@ async function counts(handle: DbHandle) {
 }
 
 /** What a server start does to a fresh database, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. */
-for (const target of testDatabases()) {
+for (const target of testDatabases(undefined, { pglite: 'both' })) {
   describe(`start: demo seed and initial supervisor [${target.name}]`, () => {
     let handle: DbHandle | undefined;
     async function fresh(): Promise<DbHandle> {

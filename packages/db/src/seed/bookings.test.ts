@@ -48,7 +48,7 @@ describe('planBookings', () => {
   });
 });
 
-for (const database of testDatabases()) {
+for (const database of testDatabases(undefined, { pglite: 'both' })) {
   describe(`the demo bookings on ${database.name}`, () => {
     let handle: DbHandle;
     const rows = <T>(query: ReturnType<typeof sql>) => execRows<T>(handle.db, query);

@@ -59,5 +59,5 @@ describeOnDatabases(
       expect(await db.transaction((tx) => lockLastRecordNumber(tx, b, 'reservation'))).toBeUndefined();
     });
   },
-  { seed: false },
+  { seed: false, pglite: 'both' },
 );
