@@ -59,7 +59,8 @@ export function useBrowser() {
 
 /** A fresh context (own storage) and page; console errors are collected (favicon 404 ignored). */
 export async function newPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'de-DE', ...options });
+  // reduced motion: Mantine's transitions off (theme respectReducedMotion), no waiting for fades
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'de-DE', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));

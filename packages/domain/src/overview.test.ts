@@ -11,7 +11,7 @@ describe('forecast state', () => {
 });
 
 describe('next step of the cashier', () => {
-  const base = { closed: false, hasChart: true, state: 'noForecast', hasAdjustment: false } as const;
+  const base = { closed: false, hasChart: true, state: 'noForecast', hasAdjustment: false, yearEnded: false, residuesDetermined: false } as const;
   it.each([
     [{ ...base, closed: true, state: 'approved' }, 'closed'],
     [{ ...base, hasChart: false }, 'chartMissing'],
@@ -20,6 +20,12 @@ describe('next step of the cashier', () => {
     [{ ...base, state: 'balanced' }, 'approvalMissing'],
     [{ ...base, state: 'approved' }, 'adjustmentOpen'],
     [{ ...base, state: 'approved', hasAdjustment: true }, 'finalAccountOpen'],
+    // the year is over: its year end, not the adjustment (issue 25: 201's previous year proposed the adjustment)
+    [{ ...base, state: 'approved', yearEnded: true }, 'residuesOpen'],
+    [{ ...base, state: 'approved', yearEnded: true, hasAdjustment: true }, 'residuesOpen'],
+    [{ ...base, state: 'approved', yearEnded: true, residuesDetermined: true }, 'finalApprovalOpen'],
+    [{ ...base, closed: true, state: 'approved', yearEnded: true, residuesDetermined: true }, 'closed'],
+    [{ ...base, state: 'balanced', yearEnded: true }, 'approvalMissing'],
   ] as const)('%o -> %s', (state, step) => {
     expect(nextStep(state)).toBe(step);
   });

@@ -127,12 +127,34 @@ export function forecastState(f: { hasForecast: boolean; isBalanced: boolean; ap
 /**
  * The cashier's next step in a scope, in the order the year runs: a chart of accounts, a forecast,
  * balanced, approved, the adjustment (general meeting), then the final account; nothing once closed.
+ * Once the year is over (today after its 31.12.) an approved year's next step is its year end: the
+ * residues' determination, then the final account's approval (no adjustment is proposed any more).
  */
-export const HomeStep = z.enum(['closed', 'chartMissing', 'enterForecast', 'balanceForecast', 'approvalMissing', 'adjustmentOpen', 'finalAccountOpen']);
+export const HomeStep = z.enum([
+  'closed',
+  'chartMissing',
+  'enterForecast',
+  'balanceForecast',
+  'approvalMissing',
+  'adjustmentOpen',
+  'finalAccountOpen',
+  'residuesOpen',
+  'finalApprovalOpen',
+]);
 export type HomeStep = z.infer<typeof HomeStep>;
 
-export function nextStep(s: { closed: boolean; hasChart: boolean; state: ForecastState; hasAdjustment: boolean }): HomeStep {
+export function nextStep(s: {
+  closed: boolean;
+  hasChart: boolean;
+  state: ForecastState;
+  hasAdjustment: boolean;
+  /** Today lies after the year's 31.12. */
+  yearEnded: boolean;
+  /** Every line of the year has its final residue. */
+  residuesDetermined: boolean;
+}): HomeStep {
   if (s.closed) return 'closed';
+  if (s.state === 'approved' && s.yearEnded) return s.residuesDetermined ? 'finalApprovalOpen' : 'residuesOpen';
   if (s.state === 'approved') return s.hasAdjustment ? 'finalAccountOpen' : 'adjustmentOpen';
   if (!s.hasChart) return 'chartMissing';
   if (s.state === 'noForecast') return 'enterForecast';

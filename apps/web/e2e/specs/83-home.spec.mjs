@@ -3,8 +3,8 @@
  * Home pages. The cashier's home (admin on the district 100, a scope no other spec writes in the current year):
  * the next step follows the forecast from "Voranschlag erfassen" over "Voranschlag ausgleichen" to
  * "Genehmigung fehlt", the totals equal the forecast summary, the buttons open the editor. kassier
- * (one department) on the approved previous year: hand-computed totals, "Angleichung offen", no link
- * to the union list. The union's list as supervisor: status filter "not approved", district filter,
+ * (one department) on the approved previous year, which is over: hand-computed totals, "Rückstände feststellen"
+ * (its year end, not the adjustment) leading to the determination, no link to the union list. The union's list as supervisor: status filter "not approved", district filter,
  * sort by revenues, CSV checked by content, a row opens that department's forecast; admin sees all.
  * Screenshots of both pages in German and Italian, light and dark.
  */
@@ -144,13 +144,14 @@ describe('home pages', () => {
     await context.close();
   });
 
-  test('kassier (one department): the approved previous year, hand-computed totals, adjustment open, no union link', async () => {
+  test('kassier (one department): the approved previous year, hand-computed totals, its year end next, no union link', async () => {
     const { context, page, errors } = await newPage(browser());
     await signInAndWait(page, 'kassier');
     await page.goto(`${baseUrl}/dept/101/year/${prev}`);
     await setLanguage(page, 'de');
-    await waitForStep(page, 'adjustmentOpen');
-    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Angleichung offen');
+    // the year is over: its residues are the next step (the adjustment was proposed here before)
+    await waitForStep(page, 'residuesOpen');
+    assert.equal((await page.getByTestId('home-next-step').innerText()).trim(), 'Rückstände feststellen');
     // 101 Leifers (105 % of the department plan): revenues 88.856,25, expenses 95.051,25, surplus used 6.195,00
     assert.deepEqual(await homeFigures(page), { revenues: 8_885_625, surplusUsed: 619_500, expenses: 9_505_125, balance: 0 });
     assert.match(await page.getByTestId('home-approval').innerText(), new RegExp(`Genehmigt am 15\\.12\\.${prev - 1}`));
@@ -161,9 +162,13 @@ describe('home pages', () => {
     await page.getByTestId('home-forecast').waitFor();
     await shot(page, 'home-kassier-current-year-de');
     await page.goto(`${baseUrl}/dept/101/year/${prev}`);
-    await waitForStep(page, 'adjustmentOpen');
+    await waitForStep(page, 'residuesOpen');
+    await setLanguage(page, 'it');
+    await page.getByTestId('home-next-step').filter({ hasText: 'Accerta i residui' }).waitFor();
+    await shot(page, 'home-kassier-previous-year-it');
     await page.getByTestId('home-step-action').click();
-    await page.waitForURL((url) => url.pathname.endsWith(`/dept/101/year/${prev}/budget/adjustment/edit`));
+    await page.waitForURL((url) => url.pathname.endsWith(`/dept/101/year/${prev}/residues/determination`));
+    await setLanguage(page, 'de');
     assertNoErrors(errors);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { DepartmentOverviewExportInput, DepartmentOverviewInput, ScopeInput } from '@app/domain';
+import { DepartmentOverviewExportInput, DepartmentOverviewInput, ScopeInput, todayIso } from '@app/domain';
 import * as overview from '../services/overview.ts';
 import { router, scopedProcedure } from '../trpc.ts';
 
@@ -7,7 +7,7 @@ import { router, scopedProcedure } from '../trpc.ts';
  * user sees (the scope decides the year and the area whose rights apply).
  */
 export const overviewRouter = router({
-  home: scopedProcedure.input(ScopeInput).query(({ ctx }) => overview.scopeHome(ctx.db, ctx.scope)),
+  home: scopedProcedure.input(ScopeInput).query(({ ctx }) => overview.scopeHome(ctx.db, ctx.scope, todayIso(ctx.now()))),
   departments: scopedProcedure.input(DepartmentOverviewInput).query(({ ctx, input }) => overview.departmentOverview(ctx.db, ctx.session, input)),
   /** The whole filtered list and the CSV's fixed file name. */
   departmentsExport: scopedProcedure

@@ -146,6 +146,25 @@ describeOnDatabases('overview (home pages)', (get) => {
     expect(home.forecast).toMatchObject({ revenues: 1_250_000, expenses: 1_250_000, lastChange: { recordNumber: -1, approved: `${YEAR}-05-10` } });
   });
 
+  it("after the year's 31.12. the home leads to its year end: the residues, then the final account (not the adjustment)", async () => {
+    const c = await as('zwei');
+    const s = await scope('201', PREV);
+    // the fixture's previous year: approved, open, no adjustment, residues not determined; today is in June of YEAR
+    let home = await c.overview.home(s);
+    expect(home.changes.hasAdjustment).toBe(false);
+    expect(home.step).toBe('residuesOpen');
+    const lines = sql`department_id = ${s.departmentId} and year = ${PREV}`;
+    const [one] = await execRows<{ id: number }>(get().db, sql`select id from chapter_budgets where ${lines} order by id limit 1`);
+    await execRows(get().db, sql`update chapter_budgets set final_residue = 0 where ${lines} and id <> ${one?.id}`);
+    expect((await c.overview.home(s)).step).toBe('residuesOpen'); // one line still without its residue
+    await execRows(get().db, sql`update chapter_budgets set final_residue = 0 where ${lines}`);
+    home = await c.overview.home(s);
+    expect(home.step).toBe('finalApprovalOpen');
+    await execRows(get().db, sql`update chapter_budgets set final_residue = null where ${lines}`);
+    // the current year still runs: the adjustment
+    expect((await c.overview.home(await scope('201'))).step).not.toMatch(/residuesOpen|finalApprovalOpen/);
+  });
+
   it('the bookings card fills from the booking sources (chapter figures and cash balance)', async () => {
     const { db } = get();
     const c = await as('kassier');

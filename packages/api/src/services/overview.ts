@@ -371,16 +371,26 @@ async function bookingFigures(db: Db, scope: HomeScope): Promise<HomeBookings> {
   };
 }
 
+/** Lines of the scope's year without a final residue (the year end's first step; chapter_budgets_uq leads with department and year). */
+async function undeterminedLines(db: Db, scope: HomeScope): Promise<number> {
+  const [row] = await execRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from chapter_budgets where department_id = ${scope.departmentId} and year = ${scope.year} and final_residue is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /**
  * The cashier's home of a scope: the forecast card (the union list's query for this one
  * department, plus the per-check results), the next step, the latest changes and the bookings card.
  */
-export async function scopeHome(db: Db, scope: HomeScope): Promise<ScopeHomeData> {
-  const [forecast, status, changes, bookings] = await Promise.all([
+export async function scopeHome(db: Db, scope: HomeScope, today: string): Promise<ScopeHomeData> {
+  const [forecast, status, changes, bookings, undetermined] = await Promise.all([
     overviewRows(db, { year: scope.year, departmentIds: [scope.departmentId], sort: 'code', dir: 'asc', language: 'de' }),
-    scopeStatus(db, scope),
+    scopeStatus(db, scope, today),
     latestChanges(db, scope),
     bookingFigures(db, scope),
+    undeterminedLines(db, scope),
   ]);
   const row = forecast.rows[0];
   if (!row) throw new Error('scope department missing');
@@ -388,7 +398,14 @@ export async function scopeHome(db: Db, scope: HomeScope): Promise<ScopeHomeData
     departmentId: scope.departmentId,
     year: scope.year,
     forecast: row,
-    step: nextStep({ closed: row.closed, hasChart: status.hasChartOfAccounts, state: row.state, hasAdjustment: changes.hasAdjustment }),
+    step: nextStep({
+      closed: row.closed,
+      hasChart: status.hasChartOfAccounts,
+      state: row.state,
+      hasAdjustment: changes.hasAdjustment,
+      yearEnded: today > `${scope.year}-12-31`,
+      residuesDetermined: undetermined === 0,
+    }),
     changes,
     bookings,
   };

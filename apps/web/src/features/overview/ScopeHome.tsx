@@ -17,7 +17,14 @@ import { useScope } from '../scope/useScope.ts';
 import { YearNotReadyNotice } from '../scope/YearNotReadyNotice.tsx';
 
 /** Scope-relative screens the home links to (they exist as routes). */
-type Target = 'budget/forecast/details' | 'budget/forecast/approval' | 'budget/adjustment/edit' | 'budget/changes/edit' | 'overview/departments';
+type Target =
+  | 'budget/forecast/details'
+  | 'budget/forecast/approval'
+  | 'budget/adjustment/edit'
+  | 'budget/changes/edit'
+  | 'overview/departments'
+  | 'residues/determination'
+  | 'budget/final/approve';
 
 const stepTargets: Record<HomeStep, Target | null> = {
   closed: null,
@@ -27,6 +34,8 @@ const stepTargets: Record<HomeStep, Target | null> = {
   approvalMissing: 'budget/forecast/approval',
   adjustmentOpen: 'budget/adjustment/edit',
   finalAccountOpen: null,
+  residuesOpen: 'residues/determination',
+  finalApprovalOpen: 'budget/final/approve',
 };
 
 /**

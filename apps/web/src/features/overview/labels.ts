@@ -32,6 +32,8 @@ export const stepActions: Partial<Record<HomeStep, MessageDescriptor>> = {
   balanceForecast: msg`Zum Voranschlag`,
   approvalMissing: msg`Zur Genehmigung`,
   adjustmentOpen: msg`Zur Angleichung`,
+  residuesOpen: msg`Zur Feststellung`,
+  finalApprovalOpen: msg`Zur Genehmigung`,
 };
 
 /** The next step: a short title and what to do. */
@@ -45,6 +47,14 @@ export const stepLabels: Record<HomeStep, { title: MessageDescriptor; text: Mess
   finalAccountOpen: {
     title: msg`Rechnungsabschluss offen`,
     text: msg`Angleichung erfasst: Buchungen führen und zum Jahresende den Rechnungsabschluss erstellen.`,
+  },
+  residuesOpen: {
+    title: msg`Rückstände feststellen`,
+    text: msg`Das Jahr ist zu Ende: die Rückstände jeder Zeile feststellen (vorgeschlagen werden offene Zahlungen und Vormerkungen), dann den Rechnungsabschluss genehmigen.`,
+  },
+  finalApprovalOpen: {
+    title: msg`Rechnungsabschluss genehmigen`,
+    text: msg`Die Rückstände sind festgestellt: den Rechnungsabschluss mit dem Datum der Vollversammlung genehmigen und die Rückstände ins nächste Jahr übertragen.`,
   },
 };
 
