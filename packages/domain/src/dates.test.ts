@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatDateTime, IsoDate, isValidIsoDate, parseDateInput, todayIso } from './dates.ts';
+import { addDays, formatDate, formatDateTime, IsoDate, isValidIsoDate, offeredRecordDate, parseDateInput, todayIso } from './dates.ts';
 
 describe('parseDateInput', () => {
   it.each([
@@ -45,5 +45,20 @@ describe('addDays', () => {
   it('refuses a malformed date or a fraction of a day', () => {
     expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
     expect(() => addDays('2026-02-01', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('offeredRecordDate (issue 25: a new record is offered a date of its year)', () => {
+  it('today while today lies in the year', () => {
+    expect(offeredRecordDate(2026, '2026-11-29')).toBe('2026-11-29');
+    expect(offeredRecordDate(2026, '2026-01-01')).toBe('2026-01-01');
+    expect(offeredRecordDate(2026, '2026-12-31')).toBe('2026-12-31');
+  });
+  it('31.12. of a year that is over (a December invoice booked in January)', () => {
+    expect(offeredRecordDate(2025, '2026-01-05')).toBe('2025-12-31');
+    expect(offeredRecordDate(2024, '2026-11-29')).toBe('2024-12-31');
+  });
+  it('none in a year not yet begun (its dates lie after today)', () => {
+    expect(offeredRecordDate(2027, '2026-11-29')).toBeNull();
   });
 });

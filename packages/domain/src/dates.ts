@@ -82,3 +82,14 @@ export function formatDateTime(date: Date, timeZone = 'Europe/Rome'): string {
   });
   return f.format(date).replace(',', '');
 }
+
+/**
+ * The date a new record of `year` is offered with (issue 25: a user never has to invent one): today while
+ * today lies in the year, 31.12. of a year that is over (an invoice of December booked in January); none
+ * in a year not yet begun (every date of it lies after today, which a booking may not).
+ */
+export function offeredRecordDate(year: number, today: string): IsoDate | null {
+  const y = pad(year, 4);
+  if (today.startsWith(`${y}-`)) return today;
+  return today > `${y}-12-31` ? `${y}-12-31` : null;
+}

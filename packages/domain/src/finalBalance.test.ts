@@ -13,6 +13,7 @@ import {
   isResidueOutOfBounds,
   isUndeterminedLine,
   isUnpaidLine,
+  offeredApprovalDate,
   reopenRefusal,
   title3Totals,
 } from './finalBalance.ts';
@@ -181,5 +182,31 @@ describe('finalApprovalDeadline (issue 25 item 10: what the approval form says b
     expect(finalApprovalDateError(today, 2025, today, false)).toBe('DateAfter31.10');
     expect(finalApprovalDateError(today, 2025, today, true)).toBeNull();
     expect(finalApprovalDateError('2026-04-15', 2025, today, false)).toBeNull();
+  });
+});
+
+describe('offeredApprovalDate (issue 25: the approval form offers a date the rule accepts)', () => {
+  it('none before the year is over', () => {
+    expect(offeredApprovalDate(2026, '2026-12-31', false)).toBeNull();
+  });
+  it('today from 1.1. to 31.10. of Y+1, also after 31.03. (a late approval, accepted)', () => {
+    expect(offeredApprovalDate(2025, '2026-01-05', false)).toBe('2026-01-05');
+    expect(offeredApprovalDate(2025, '2026-05-20', false)).toBe('2026-05-20');
+    expect(offeredApprovalDate(2025, '2026-10-31', false)).toBe('2026-10-31');
+  });
+  it('after 31.10. of Y+1: 31.10. without an unlock, today while a Supervisor has unlocked the year', () => {
+    expect(offeredApprovalDate(2025, '2026-11-29', false)).toBe('2026-10-31');
+    expect(offeredApprovalDate(2025, '2026-11-29', true)).toBe('2026-11-29');
+  });
+  it('the offered date passes the rule the save applies', () => {
+    for (const [today, unlocked] of [
+      ['2026-01-05', false],
+      ['2026-11-29', false],
+      ['2026-11-29', true],
+      ['2027-03-01', false],
+    ] as const) {
+      const offered = offeredApprovalDate(2025, today, unlocked);
+      expect(offered && finalApprovalDateError(offered, 2025, today, unlocked)).toBeNull();
+    }
   });
 });

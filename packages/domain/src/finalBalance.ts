@@ -203,6 +203,18 @@ export function finalApprovalDeadline(year: number, today: string, yearUnlocked:
   return yearUnlocked ? 'lateUnlocked' : 'deadlinePassed';
 }
 
+/**
+ * The approval date the form offers while the final account of `year` is not approved (issue 25: a user
+ * never invents a date): today within 1.1.–31.10. of Y+1, and later while a Supervisor's unlock of the year
+ * is in force (a late approval); once 31.10 has passed without an unlock, 31.10 (the last date of an
+ * assembly the rule accepts; the notice above the form says what else to do); none before Y+1.
+ */
+export function offeredApprovalDate(year: number, today: string, yearUnlocked: boolean): string | null {
+  const w = finalApprovalWindow(year);
+  if (today < w.from) return null;
+  return today <= w.to || yearUnlocked ? today : w.to;
+}
+
 export function isLateFinalApproval(date: string | null, year: number): boolean {
   return date !== null && date > finalApprovalWindow(year).lateAfter;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OpenPaymentsInput, OrderRequestInput, RegisterOrderInput, openPaymentsFileName, registerDateRange } from './paymentOrders.ts';
+import { OpenPaymentsInput, OrderRequestInput, RegisterOrderInput, offeredDatePaid, openPaymentsFileName, registerDateRange } from './paymentOrders.ts';
 
 describe('payments contract', () => {
   it('names the open-payments PDF by the date', () => {
@@ -36,5 +36,24 @@ describe('registerDateRange', () => {
   it('is null when no date is possible', () => {
     expect(registerDateRange(2025, '2026-11-27', '2026-01-05')).toBeNull();
     expect(registerDateRange(2026, '2026-11-27', '2026-11-28')).toBeNull();
+  });
+});
+
+describe('offeredDatePaid (issue 25: the register screen offers a date the registration may carry)', () => {
+  it('today during the year, for an order made earlier', () => {
+    expect(offeredDatePaid(2026, '2026-11-29', '2026-11-28')).toBe('2026-11-29');
+  });
+  it('31.12. once the year is over (a stored order of Y registered from Y+1)', () => {
+    expect(offeredDatePaid(2025, '2026-01-05', '2025-12-30')).toBe('2025-12-31');
+  });
+  it('a typed date that fits the chosen order stays (the next order of the same bank statement)', () => {
+    expect(offeredDatePaid(2026, '2026-11-29', '2026-11-20', '2026-11-25')).toBe('2026-11-25');
+  });
+  it('a typed date before the order was made gives way to the offered one', () => {
+    expect(offeredDatePaid(2026, '2026-11-29', '2026-11-28', '2026-11-25')).toBe('2026-11-29');
+    expect(offeredDatePaid(2025, '2026-01-05', '2025-12-30', '2026-01-05')).toBe('2025-12-31');
+  });
+  it('none when no date is possible: an order of Y made after 31.12. of Y', () => {
+    expect(offeredDatePaid(2025, '2026-01-05', '2026-01-02', '2025-12-31')).toBeNull();
   });
 });

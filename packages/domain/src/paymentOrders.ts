@@ -333,3 +333,15 @@ export function registerDateRange(year: number, today: string, orderCreationDate
   const to = today < last ? today : last;
   return from <= to ? { from, to } : null;
 }
+
+/**
+ * The date paid the register screen offers for an order (issue 25: no invented date): the latest date the
+ * registration may carry (registerDateRange: today, or 31.12. of a year that is over, and never before the
+ * order's creation); null when none is possible. A date already typed that fits the order stays (the next
+ * order of the same bank statement is registered with it).
+ */
+export function offeredDatePaid(year: number, today: string, orderCreationDate: string, typed: string | null = null): string | null {
+  const range = registerDateRange(year, today, orderCreationDate);
+  if (!range) return null;
+  return typed !== null && typed >= range.from && typed <= range.to ? typed : range.to;
+}

@@ -1,5 +1,5 @@
 /** The account transfer form's values and its own checks before sending (the server checks every rule again). */
-import { type AccountTransfer, checkMovementDates, type ErrorCode } from '@app/domain';
+import { type AccountTransfer, checkMovementDates, type ErrorCode, offeredRecordDate } from '@app/domain';
 
 export interface Values extends Record<string, unknown> {
   recordDate: string | null;
@@ -20,7 +20,7 @@ export interface Source {
 
 /** Today as record date of a new transfer, clamped to the scope year (31.12 of a past year). */
 export function newSource(year: number, today: string): Source {
-  const recordDate = today.startsWith(String(year)) ? today : today > `${year}-12-31` ? `${year}-12-31` : null;
+  const recordDate = offeredRecordDate(year, today);
   return { key: `new-${Date.now()}`, transfer: null, recordDate };
 }
 

@@ -1,4 +1,4 @@
-import { type FinalBalance, isLateFinalApproval, todayIso } from '@app/domain';
+import { type FinalBalance, isLateFinalApproval, offeredApprovalDate, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -27,7 +27,10 @@ interface Values extends Record<string, unknown> {
   date: string | null;
 }
 
-const toValues = (balance: FinalBalance): Values => ({ date: balance.approval });
+/** The stored approval date; while none is stored and the date can be written, the date the form offers (offeredApprovalDate). */
+const toValues = (balance: FinalBalance): Values => ({
+  date: balance.approval ?? (balance.isEditable ? offeredApprovalDate(balance.year, todayIso(), balance.isYearUnlocked) : null),
+});
 
 /** Final account approval (budget/final/approve), behind the menu's rules. */
 export function FinalApproveScreen() {

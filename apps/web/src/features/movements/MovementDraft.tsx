@@ -25,7 +25,7 @@ import { useScope } from '../scope/useScope.ts';
 import { invalidateCash } from '../cashBalance/cashBalance.ts';
 import { buildSaveInput, compareValues, headProblems, isLatest, type MovementSource, type MovementValues, sourceValues } from './draft.ts';
 import { fieldLabel, headFieldLabels } from './labels.ts';
-import { movementContextQuery, movementQuery } from './queries.ts';
+import { movementContextQuery, movementQuery, supplierBriefQuery } from './queries.ts';
 
 export interface MovementDraftState {
   kind: MovementKind;
@@ -93,7 +93,9 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
   // a reload of `?nr=`: the record the layout's loader read
   const [source, setSource] = useState<MovementSource>(() => {
     const loaded = addressRecord === undefined ? undefined : queryClient.getQueryData(movementQuery({ department, year }, kind, addressRecord).queryKey);
-    return loaded ? { kind: 'saved', key: `r${loaded.recordNumber}`, movement: loaded } : { kind: 'new', key: 'new', context, today: todayIso() };
+    if (!loaded) return { kind: 'new', key: 'new', context, today: todayIso() };
+    const supplier = loaded.supplier ? queryClient.getQueryData(supplierBriefQuery(department.id, loaded.supplier.id).queryKey) : null;
+    return { kind: 'saved', key: `r${loaded.recordNumber}`, movement: loaded, supplier };
   });
   const [deleting, setDeleting] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
@@ -147,9 +149,7 @@ export function MovementDraftProvider({ kind, children }: { kind: MovementKind; 
 
   /** A saved movement as the form's source, with its supplier's brief (search key) for the picker. */
   async function savedSource(movement: Movement): Promise<MovementSource> {
-    const supplier = movement.supplier
-      ? await queryClient.fetchQuery(trpc.suppliers.get.queryOptions({ departmentId: department.id, id: movement.supplier.id })).catch(() => null)
-      : null;
+    const supplier = movement.supplier ? await queryClient.fetchQuery(supplierBriefQuery(department.id, movement.supplier.id)).catch(() => null) : null;
     return { kind: 'saved', key: `r${movement.recordNumber}-${Date.now()}`, movement, supplier };
   }
 

@@ -22,7 +22,7 @@ import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { lineOfCode } from './chapterLines.ts';
-import { bookedRows, headProblems, isLatest, type MovementValues, originalTotal, positionsTotal, rowKey, transfersTotal } from './draft.ts';
+import { bookedRows, headProblems, isLatest, type MovementValues, originalTotal, positionsTotal, rowKey, transfersTotal, withRecordDate } from './draft.ts';
 import { kindLabels, movementTypeLabels } from './labels.ts';
 import { useMovementDraft, useRecordAddress } from './MovementDraft.tsx';
 import { movementAccountsQuery, movementContextQuery, movementTemplatesQuery } from './queries.ts';
@@ -140,7 +140,7 @@ export function MovementHeadScreen() {
 
   /** "As new": the copy gets the next number, read fresh (another user may have booked meanwhile). */
   async function toggleAsNew(checked: boolean) {
-    set({ asNew: checked, typedNumber: checked ? context.nextRecordNumber : null });
+    set({ asNew: checked, typedNumber: checked ? context.nextRecordNumber : null, ...withRecordDate(checked, movement, todayIso(), year) });
     if (!checked) return;
     const fresh = await queryClient.fetchQuery({ ...movementContextQuery(scope, kind), staleTime: 0 }).catch(() => null);
     if (fresh && draft.form.getValues().asNew) set({ typedNumber: fresh.nextRecordNumber });

@@ -10,6 +10,7 @@ import {
   openPart,
   savedBookedAmounts,
   savedValues,
+  withRecordDate,
 } from './draft.ts';
 
 const scope = { departmentId: 7, year: 2025 };
@@ -227,5 +228,20 @@ describe('movement draft', () => {
     ];
     expect(openPart(values({ type: 2, rows, payments: split }))).toBe(2000);
     expect(openPart(values({ type: 2, rows, payments: [{ amount: 500, dateDue: '2025-04-30', datePaid: null }] }))).toBe(500);
+  });
+});
+
+describe('the dates a record is offered (issue 25)', () => {
+  it('a new record: today in the year, 31.12. of a year that is over, none ahead of the year', () => {
+    expect(newValues('expenses', context, '2025-06-30', 2025).recordDate).toBe('2025-06-30');
+    expect(newValues('expenses', context, '2026-01-05', 2025).recordDate).toBe('2025-12-31');
+    expect(newValues('expenses', context, '2024-12-30', 2025).recordDate).toBeNull();
+  });
+  it('"as new": the copy is dated like a new record, unticked the saved record\'s date comes back', () => {
+    const saved = { recordDate: '2025-03-15' };
+    expect(withRecordDate(true, saved, '2025-06-30', 2025)).toEqual({ recordDate: '2025-06-30' });
+    expect(withRecordDate(true, saved, '2026-01-05', 2025)).toEqual({ recordDate: '2025-12-31' });
+    expect(withRecordDate(false, saved, '2026-01-05', 2025)).toEqual({ recordDate: '2025-03-15' });
+    expect(withRecordDate(false, null, '2025-06-30', 2025)).toEqual({ recordDate: '2025-06-30' });
   });
 });

@@ -23,6 +23,7 @@ import {
   MovementType,
   missingHeadFields,
   normalizeMovementHead,
+  offeredRecordDate,
   paidAndOpen,
   type Part,
   paymentsForSave,
@@ -128,7 +129,7 @@ export function defaultType(kind: MovementKind, context: MovementContext): Movem
 
 /** An empty new record: today as record date (clamped to the scope year), the default account. */
 export function newValues(kind: MovementKind, context: MovementContext, today: string, year: number): MovementValues {
-  const recordDate = today.startsWith(String(year)) ? today : today > `${year}-12-31` ? `${year}-12-31` : null;
+  const recordDate = offeredRecordDate(year, today);
   return {
     recordNumber: null,
     asNew: false,
@@ -145,6 +146,16 @@ export function newValues(kind: MovementKind, context: MovementContext, today: s
     payments: [],
     interPart: false,
   };
+}
+
+/**
+ * The record date when "as new" is ticked or unticked: a copy is a new record and is dated like one (today in
+ * the year, 31.12. of a year that is over: offeredRecordDate), not with the copied record's date; unticked, the
+ * saved record's own date comes back.
+ */
+export function withRecordDate(asNew: boolean, saved: Pick<Movement, 'recordDate'> | null, today: string, year: number): Pick<MovementValues, 'recordDate'> {
+  if (!asNew) return { recordDate: saved?.recordDate ?? offeredRecordDate(year, today) };
+  return { recordDate: offeredRecordDate(year, today) ?? saved?.recordDate ?? null };
 }
 
 const lineOf = (side: ChapterLine): ChapterLine => ({

@@ -28,6 +28,11 @@ export function movementQuery(scope: Scope, kind: MovementKind, recordNumber: nu
   return trpc.movements.get.queryOptions({ ...scopeInput(scope), kind, recordNumber });
 }
 
+/** A supplier's brief (search key, place) for the head form's picker of a saved record. */
+export function supplierBriefQuery(departmentId: number, id: number) {
+  return trpc.suppliers.get.queryOptions({ departmentId, id });
+}
+
 /** A page of the record picker (newest first, searchable). */
 export function movementListQuery(scope: Scope, kind: MovementKind, search: string, page: number, pageSize: number) {
   return trpc.movements.list.queryOptions({ ...scopeInput(scope), kind, search, page, pageSize });

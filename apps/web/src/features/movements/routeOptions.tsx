@@ -15,7 +15,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { loadScreen, type ScreenMatch } from '../shell/screenLoader.ts';
 import { MovementDraftProvider } from './MovementDraft.tsx';
 import { MovementPositionsScreen } from './MovementPositionsScreen.tsx';
-import { movementAccountsQuery, movementContextQuery, movementQuery } from './queries.ts';
+import { movementAccountsQuery, movementContextQuery, movementQuery, supplierBriefQuery } from './queries.ts';
 
 const headPaths = {
   revenues: '/dept/$dept/year/$year/movements/revenues',
@@ -39,7 +39,11 @@ export function movementsLoader(kind: MovementKind) {
     if (deps.nr === undefined) return;
     // the scope is cached (loadScreen read it); prefetchQuery never throws
     const scope = await loadScope(params).catch(() => null);
-    if (scope) await queryClient.prefetchQuery(movementQuery(scope, kind, deps.nr));
+    if (!scope) return;
+    await queryClient.prefetchQuery(movementQuery(scope, kind, deps.nr));
+    // its supplier's brief too: the picker shows the search key of a reloaded record as of an opened one
+    const supplier = queryClient.getQueryData(movementQuery(scope, kind, deps.nr).queryKey)?.supplier;
+    if (supplier) await queryClient.prefetchQuery(supplierBriefQuery(scope.department.id, supplier.id));
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatDate, type RegisteredProtocol, registerDateRange, todayIso } from '@app/domain';
+import { formatDate, offeredDatePaid, type RegisteredProtocol, registerDateRange, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -53,6 +53,13 @@ export function RegisterScreen() {
       ? t`Vom ${formatDate(range.from)} bis ${formatDate(range.to)} (nicht vor der Erstellung des Auftrags am ${formatDate(chosen.orderCreationDate)})`
       : t`Im Jahr ${year} ist kein Zahlungsdatum möglich: der Auftrag wurde am ${formatDate(chosen.orderCreationDate)} erstellt.`;
   const outOfRange = chosen !== null && datePaid !== null && (!range || datePaid < range.from || datePaid > range.to);
+
+  /** An order chosen: the date paid is offered (the latest it may carry), a typed one that fits the order stays. */
+  function choose(id: number | null) {
+    setOrderId(id);
+    const order = orders.find((o) => o.id === id);
+    if (order) setDatePaid((typed) => offeredDatePaid(year, todayIso(), order.orderCreationDate, typed));
+  }
 
   function protocolPdfName(protocol: RegisteredProtocol) {
     return `${t`protokoll`}-${protocol.order.orderNumber}-${protocol.order.year}.pdf`;
@@ -122,7 +129,7 @@ export function RegisterScreen() {
             w={460}
             data={orders.map((o) => ({ value: String(o.id), label: orderLabel(i18n, o) }))}
             value={orderId === null ? null : String(orderId)}
-            onChange={(v) => setOrderId(v === null ? null : Number(v))}
+            onChange={(v) => choose(v === null ? null : Number(v))}
             nothingFoundMessage={t`Kein nicht registrierter Zahlungsauftrag`}
             placeholder={orders.length === 0 ? t`Kein nicht registrierter Zahlungsauftrag` : undefined}
             data-testid="register-order"

@@ -3,7 +3,7 @@
  * decision 7). The server decides every rule again; this only says what the form shows before
  * sending. No React here (unit-tested).
  */
-import { Part, type ReservationAmountProblem, reservationAmountProblem, type ReservationListItem, reservationRemaining } from '@app/domain';
+import { offeredRecordDate, Part, type ReservationAmountProblem, reservationAmountProblem, type ReservationListItem, reservationRemaining } from '@app/domain';
 import type { ChapterChoice } from '../../ui/chapterCode.ts';
 
 /** A reservation as the form reads it (the server's answer; `usedByPositions`: what linked movement positions use). */
@@ -29,7 +29,7 @@ export type ReservationSource = { kind: 'new'; key: string; today: string } | { 
 
 /** An empty new reservation: today as record date (clamped to the scope year), the scope year's chapters, used 0. */
 export function newReservationValues(today: string, year: number): ReservationValues {
-  const recordDate = today.startsWith(String(year)) ? today : today > `${year}-12-31` ? `${year}-12-31` : null;
+  const recordDate = offeredRecordDate(year, today);
   return { recordDate, note: '', chapterYear: year, chapter: null, amountBooked: null, amountUsed: 0, closed: false };
 }
 
