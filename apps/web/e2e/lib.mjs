@@ -74,14 +74,14 @@ export async function newPage(browser, options = {}) {
   return { context, page, errors };
 }
 
-export async function openSignIn(page) {
-  await page.goto(`${baseUrl}/`);
+export async function openSignIn(page, base = baseUrl) {
+  await page.goto(`${base}/`);
   await page.locator('input[name="username"]').waitFor();
 }
 
-/** Fills and submits the sign-in form (Enter in the password field). */
-export async function signIn(page, username, { password = PASSWORD, remember = false } = {}) {
-  await openSignIn(page);
+/** Fills and submits the sign-in form (Enter in the password field) of the runner's server or of `base`. */
+export async function signIn(page, username, { password = PASSWORD, remember = false, base = baseUrl } = {}) {
+  await openSignIn(page, base);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   if (remember) await page.getByRole('checkbox').check();
@@ -217,12 +217,14 @@ export async function useLanguage(page, language) {
 
 /**
  * A fresh page signed in as `user` on `url`, once the element `ready` (a test id) shows, in `language`
- * (useLanguage). `options` go to the browser context (e.g. `acceptDownloads`). Answers newPage's
- * `{ context, page, errors }`.
+ * (useLanguage). `base`: a spec's own server to sign in to; `clock`: the browser's day starts at this
+ * Date and runs on (Playwright's clock), for a server under faketime. The other `options` go to the browser
+ * context (e.g. `acceptDownloads`). Answers newPage's `{ context, page, errors }`.
  */
-export async function openAs(browser, user, url, { ready, language = 'de', ...options }) {
+export async function openAs(browser, user, url, { ready, language = 'de', base = baseUrl, clock, ...options }) {
   const opened = await newPage(browser, options);
-  await signInAndWait(opened.page, user);
+  if (clock) await opened.context.clock.install({ time: clock });
+  await signInAndWait(opened.page, user, { base });
   await opened.page.goto(url);
   await opened.page.getByTestId(ready).waitFor();
   await useLanguage(opened.page, language);
@@ -246,33 +248,40 @@ export async function setTheme(page, scheme) {
   await page.getByRole('tooltip').waitFor({ state: 'hidden' });
 }
 
-/** The REST tokens of this spec file by user: one sign-in (an argon2 check on the server) per user, not one per call. */
-const restTokens = new Map();
-
-async function restToken(user, fresh) {
-  if (fresh || !restTokens.has(user)) {
-    const login = await fetch(`${baseUrl}/api/Authenticate/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: user, password: PASSWORD }),
-    });
-    restTokens.set(user, (await login.json()).token);
-  }
-  return restTokens.get(user);
+/**
+ * REST calls against the server at `base` (a spec's own server; `rest` below is the runner's): `call(user,
+ * method, path, body)` as `user` (password `demo`) for setup steps answers `{ status, json }`. The tokens are
+ * kept by user: one sign-in (an argon2 check on the server) per user and spec file, not one per call; a
+ * session the spec ended meanwhile (401) signs in again.
+ */
+export function restAt(base) {
+  const tokens = new Map();
+  const token = async (user, fresh) => {
+    if (fresh || !tokens.has(user)) {
+      const login = await fetch(`${base}/api/Authenticate/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: user, password: PASSWORD }),
+      });
+      tokens.set(user, (await login.json()).token);
+    }
+    return tokens.get(user);
+  };
+  return async (user, method, path, body) => {
+    const call = async (bearer) =>
+      fetch(`${base}/api/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    let res = await call(await token(user, false));
+    if (res.status === 401) res = await call(await token(user, true));
+    return { status: res.status, json: await res.json() };
+  };
 }
 
-/** A REST call as `user` (password `demo`) for setup steps: `{ status, json }`. A session the spec ended meanwhile (401) signs in again. */
-export async function rest(user, method, path, body) {
-  const call = async (token) =>
-    fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  let res = await call(await restToken(user, false));
-  if (res.status === 401) res = await call(await restToken(user, true));
-  return { status: res.status, json: await res.json() };
-}
+/** A REST call to the runner's server as `user` (restAt). */
+export const rest = restAt(baseUrl);
 
 /** The cells' texts of a table's rows (DataTable's data-row), row by row. */
 export async function tableRows(page, testId) {

@@ -27,7 +27,6 @@ import {
   openAs,
   rest,
   shot,
-  typeInto,
   useBrowser,
   yearUnlock,
 } from '../lib.mjs';
@@ -125,14 +124,15 @@ for (const t of runs) {
       await shot(sup.page, `year-end-forecast-deadline-${t.language}`);
       await bookYear(brigade);
 
-      // ---- the cashier: the deadline passed, whom to ask, no link, an empty date
+      // ---- the cashier: the deadline passed, whom to ask, no link, 31.10. offered
       const cashier = await openAs(browser(), 'kassier', `${scopeUrl(Y)}/budget/final/approve`, { ready: 'final-criteria', language: t.language });
       const passed = cashier.page.getByTestId('final-deadline-passed');
       await passed.waitFor();
       assert.match(await passed.innerText(), new RegExp(t.deadline.replace(/[()]/g, '\\$&')));
       assert.match(await cashier.page.getByTestId('final-deadline-ask').innerText(), new RegExp(t.ask));
       assert.equal(await cashier.page.getByTestId('final-deadline-unlock-link').count(), 0);
-      assert.equal(await cashier.page.getByTestId('final-approval-date').inputValue(), '');
+      // the date offered is the last one the rule accepts without an unlock (offeredApprovalDate): an assembly held by 31.10.
+      assert.equal(await cashier.page.getByTestId('final-approval-date').inputValue(), `31.10.${Y + 1}`);
       await shot(cashier.page, `year-end-final-deadline-cashier-${t.language}`);
       if (t.language !== 'de') await backToGerman(cashier.page);
       assertNoErrors(cashier.errors);
@@ -153,10 +153,11 @@ for (const t of runs) {
       const unlocked = page.getByTestId('final-deadline-unlocked');
       await unlocked.waitFor();
       assert.match(await unlocked.innerText(), new RegExp(t.late));
-      await typeInto(page, 'final-approval-date', todayTyped);
+      // unlocked, today is offered (a late approval), nothing to type
+      assert.equal(await page.getByTestId('final-approval-date').inputValue(), todayTyped, 'today offered while Y is unlocked');
       await page.getByTestId('final-late-warning').waitFor();
       await shot(page, `year-end-final-late-unlocked-${t.language}`);
-      await page.keyboard.press('Control+Enter');
+      await page.getByTestId('final-approve-save').click();
       await page.getByText(t.approved).first().waitFor();
       await page.getByTestId('final-approved-warning').waitFor();
       await unlock.set(false);

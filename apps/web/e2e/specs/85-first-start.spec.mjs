@@ -3,19 +3,11 @@
  * INITIAL_SUPERVISOR (no demo data), the supervisor's first sign-in with the password change, the
  * first setup (union and first year) and the union's departments screen.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { childEnv } from '../env.mjs';
 import { assert, assertNoErrors, currentYear, newPage, pathOf, shot, useBrowser } from '../lib.mjs';
-import { freePort } from '../ports.mjs';
+import { startServer } from '../server.mjs';
 
 const browser = useBrowser();
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../../..');
 
 /** The sign-in form of this spec's own server. */
 async function signIn(page, username, password) {
@@ -26,52 +18,28 @@ async function signIn(page, username, password) {
 }
 
 let server;
-let output = '';
-let dbDir;
 let base;
 
 before(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-first-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = childEnv({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    SEED_DEMO: undefined, // the default (auto) would seed an empty embedded database; the first supervisor keeps it out
-    INITIAL_SUPERVISOR: 'chef',
-    INITIAL_SUPERVISOR_PASSWORD: 'Anfang1',
+  server = await startServer({
+    name: 'first',
+    env: {
+      SEED_DEMO: undefined, // the default (auto) would seed an empty embedded database; the first supervisor keeps it out
+      INITIAL_SUPERVISOR: 'chef',
+      INITIAL_SUPERVISOR_PASSWORD: 'Anfang1',
+    },
   });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.on('data', (d) => (output += d.toString()));
-  server.stderr.on('data', (d) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server not healthy: ${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  base = server.base;
 });
 
 after(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 describe('first start of a production installation', () => {
   test('initial supervisor signs in, changes the password, sets up the union and the first year', async () => {
     // the one start-log line: which database, no demo data, the supervisor created
+    const output = server.output();
     assert.match(output, /"msg":"database: PGlite \/\S+ \(demo data: none, initial supervisor \\"chef\\" created\)"/);
     assert.doesNotMatch(output, /Anfang1/);
     assert.doesNotMatch(output, /Demo logins/);

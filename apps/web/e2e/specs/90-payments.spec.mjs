@@ -11,12 +11,8 @@
  * screen (home: paid up and open down by the order; the positions form of the first bill: its chapter's
  * paid and open by the second bill) and over REST. Screenshots of every step.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { assertValid, chooseAccount, exportXml, keepBlobs, pdfTextOf, rowOf, storedNumber } from '../homebanking.mjs';
 import {
   amountOf,
   approveForecast,
@@ -35,7 +31,6 @@ import {
   shot,
   typeInto,
   useBrowser,
-  pdfFileText,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -118,40 +113,6 @@ async function openPayments(year) {
 
 function ddmmyy(d = new Date()) {
   return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getFullYear()).slice(2)}`;
-}
-
-const xsdDir = new URL('../../../../packages/reports/test/xsd/', import.meta.url);
-const tmp = mkdtempSync(join(tmpdir(), 'e2e-payments-'));
-
-/** The bank file validates against the official schema (xmllint, as the bank-file unit tests). */
-function assertValid(content, name, xsd) {
-  const file = join(tmp, name);
-  writeFileSync(file, content);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', new URL(xsd, xsdDir).pathname, file], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (error) {
-    assert.fail(`${name} is not valid against ${xsd}: ${error.stderr}`);
-  }
-}
-
-/**
- * Clicks Export and, for a new order, answers the store question with the button `answer` (after a
- * screenshot `shotName`): the file comes only after the answer (issue 25). Its name and text.
- */
-async function exportXml(page, language, answer, shotName) {
-  const download = page.waitForEvent('download').catch(async (error) => {
-    await shot(page, `payments-homebanking-export-failed-${language}`);
-    throw error;
-  });
-  await page.getByTestId('homebanking-export').click();
-  if (answer) {
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    if (shotName) await shot(page, shotName);
-    await dialog.getByRole('button', { name: answer, exact: true }).click();
-  }
-  const xml = await download;
-  return { name: xml.suggestedFilename(), content: await readFile(await xml.path(), 'utf8') };
 }
 
 /** The home screen's figures of the year: expenses paid and open payments (cents). */
@@ -349,55 +310,4 @@ for (const language of ['de', 'it']) {
       assertNoErrors(errors);
     });
   });
-}
-
-/** Picks the bank account B1 in the criteria (kept after an order is stored: choosing it again would clear it). */
-async function chooseAccount(page) {
-  if ((await page.getByTestId('homebanking-filter-account').inputValue()).startsWith('B1 ')) return;
-  await typeInto(page, 'homebanking-filter-account', 'B1');
-  await page.getByRole('option', { name: /^B1 – / }).waitFor();
-  await page.keyboard.press('Enter');
-}
-
-/** The payables row of the instalment with this amount (cents). */
-function rowOf(table, amount) {
-  return table.locator('[data-testid="homebanking-payables-row"][data-payable="true"]', {
-    has: table.page().locator('td:last-child', { hasText: new RegExp(`^${(amount / 100).toFixed(2).replace('.', ',')}\\s`) }),
-  });
-}
-
-/** The number of the order just stored (answered "Speichern" in exportXml), from the toast. */
-async function storedNumber(page, t) {
-  const toast = page.getByText(t.stored).first();
-  await toast.waitFor();
-  const number = Number(t.stored.exec(await toast.innerText())?.[1]);
-  assert.ok(number > 0);
-  await page.getByTestId('homebanking-filter').waitFor();
-  return number;
-}
-
-/** Keeps the last Blob the page turns into a URL (the PDF shown in a new tab), for pdfTextOf. */
-async function keepBlobs(page) {
-  await page.evaluate(() => {
-    const create = URL.createObjectURL.bind(URL);
-    URL.createObjectURL = (blob) => {
-      globalThis.__lastBlob = blob;
-      return create(blob);
-    };
-  });
-}
-
-/** The text (pdftotext) of the last Blob the page showed (keepBlobs): it must be a PDF. */
-async function pdfTextOf(page, name) {
-  const base64 = await page.evaluate(async () => {
-    const bytes = new Uint8Array(await globalThis.__lastBlob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  const bytes = Buffer.from(base64, 'base64');
-  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-  const file = join(tmp, name);
-  writeFileSync(file, bytes);
-  return pdfFileText(file);
 }

@@ -103,6 +103,13 @@ function approvalDate() {
   return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 }
 
+/** The approval date an open form offers (offeredApprovalDate): today up to 31.10. of the next year, then 31.10. */
+function offeredApproval() {
+  const today = new Date();
+  const d = today > new Date(currentYear, 9, 31, 23, 59) ? new Date(currentYear, 9, 31) : today;
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+}
+
 for (const [language, t] of Object.entries(runs)) {
   const base = `${baseUrl}/dept/${t.dept}/year/${year}`;
   describe(`year end (${language})`, () => {
@@ -271,15 +278,17 @@ for (const [language, t] of Object.entries(runs)) {
         // the field shows what the server now holds (no approval), and nothing is left unsaved
         const held = await rest('supervisor', 'GET', `FinalBalance?departmentId=${await departmentIdOf(t.dept)}&year=${year}`);
         assert.equal(held.json.approval, null, 'the server holds no approval');
-        assert.equal(await page.getByTestId('final-approval-date').inputValue(), '', 'the date field after reopening');
-        assert.equal(await page.getByTestId('final-late-warning').count(), 0, 'no late warning of the old date');
+        // the open form offers a date again (offeredApprovalDate), late only when that date is (after 31.03.)
+        assert.equal(await page.getByTestId('final-approval-date').inputValue(), offeredApproval(), 'the date field after reopening');
+        const late = offeredApproval().split('.').reverse().join('-') > `${currentYear}-03-31`;
+        assert.equal(await page.getByTestId('final-late-warning').count(), late ? 1 : 0, 'a late warning only for a late offered date');
         await shot(page, `year-end-reopened-${language}`);
         await (await menuEntry(page, 'budgetFinal', 'budgetFinal.print')).click();
         await page.getByTestId('final-print-form').waitFor();
         assert.equal(await page.getByTestId('unsaved-dialog').count(), 0, 'leaving asks nothing: the form is not dirty');
         await page.goto(`${base}/budget/final/approve`);
         await page.getByTestId('final-criteria').waitFor();
-        assert.equal(await page.getByTestId('final-approval-date').inputValue(), '');
+        assert.equal(await page.getByTestId('final-approval-date').inputValue(), offeredApproval());
         await typeInto(page, 'final-approval-date', approvalDate());
         await page.keyboard.press('Control+Enter');
         await page.getByTestId('final-approved-warning').waitFor();

@@ -1,0 +1,63 @@
+/**
+ * A spec's own server (85-first-start, 68-living-demo): the real server on a free port with a fresh embedded
+ * database in a temporary directory, started like the runner's (`apps/server/src/main.ts` under tsx), its
+ * output kept. `faketime` (a libfaketime timestamp, e.g. `@2027-01-05 10:00:00`) runs it on that day:
+ * the clock starts there and runs on (the monotonic clock is left alone).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { childEnv } from './env.mjs';
+import { freePort } from './ports.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Starts the server with `env` on top of the defaults and waits for /health; answers `{ base, output(), stop() }`. */
+export async function startServer({ env = {}, faketime, name = 'server' } = {}) {
+  const dbDir = mkdtempSync(join(tmpdir(), `fwh-e2e-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serverEnv = childEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...(faketime ? { FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
+    ...env,
+  });
+  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const [command, ...args] = faketime ? ['faketime', '-m', '-f', faketime, ...node] : node;
+  const server = spawn(command, args, { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout.on('data', (d) => (output += d.toString()));
+  server.stderr.on('data', (d) => (output += d.toString()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dbDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`${name} exited: ${output}`);
+    }
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} not healthy: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { base, output: () => output, stop };
+}
