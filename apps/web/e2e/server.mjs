@@ -2,10 +2,11 @@
  * A spec's own server (85-first-start, 68-living-demo): the real server on a free port with a fresh embedded
  * database in a temporary directory, started like the runner's (`apps/server/src/main.ts` under tsx), its
  * output kept. `faketime` (a libfaketime timestamp, e.g. `@2027-01-05 10:00:00`) runs it on that day:
- * the clock starts there and runs on (the monotonic clock is left alone).
+ * the clock starts there and runs on (the monotonic clock is left alone). The library is preloaded into the
+ * server itself rather than through the `faketime` command, whose child outlives a SIGTERM to it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ import { childEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** libfaketime's multi-threaded library (Debian's package `faketime`). */
+function libfaketime() {
+  const found = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/faketime/libfaketimeMT.so.1'].find(
+    (path) => existsSync(path),
+  );
+  if (!found) throw new Error('libfaketime not found: install the package faketime');
+  return found;
+}
 
 /** Starts the server with `env` on top of the defaults and waits for /health; answers `{ base, output(), stop() }`. */
 export async function startServer({ env = {}, faketime, name = 'server' } = {}) {
@@ -25,12 +35,10 @@ export async function startServer({ env = {}, faketime, name = 'server' } = {}) 
     DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
-    ...(faketime ? { FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
+    ...(faketime ? { LD_PRELOAD: libfaketime(), FAKETIME: faketime, FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
     ...env,
   });
-  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
-  const [command, ...args] = faketime ? ['faketime', '-m', '-f', faketime, ...node] : node;
-  const server = spawn(command, args, { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout.on('data', (d) => (output += d.toString()));
   server.stderr.on('data', (d) => (output += d.toString()));

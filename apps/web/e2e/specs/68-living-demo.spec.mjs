@@ -123,10 +123,10 @@ describe('the living demo, today (de)', () => {
     await shot(page, 'living-bill-head-de');
     await page.getByTestId('movement-next').click();
     await page.waitForURL((url) => url.pathname.endsWith('/movements/expenses/new'));
-    await typeInto(page, 'add-chapter-code', '21003');
-    await waitFocused(page, 'amount-21003');
+    // the supplier's chapter proposal (2-1-003) is the bill's position already, waiting for its amount
+    await page.getByTestId('position-21003').waitFor();
     const amount = 24_580;
-    await page.keyboard.type('245,80', { delay: 15 });
+    await typeInto(page, 'amount-21003', '245,80');
     await shot(page, 'living-bill-positions-de');
     await page.keyboard.press('Control+Enter');
     const toast = page.getByText(de.saved).first();
