@@ -17,9 +17,11 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** libfaketime's multi-threaded library (Debian's package `faketime`). */
 function libfaketime() {
-  const found = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1', '/usr/lib/faketime/libfaketimeMT.so.1'].find(
-    (path) => existsSync(path),
-  );
+  const found = [
+    '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
+    '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1',
+    '/usr/lib/faketime/libfaketimeMT.so.1',
+  ].find((path) => existsSync(path));
   if (!found) throw new Error('libfaketime not found: install the package faketime');
   return found;
 }

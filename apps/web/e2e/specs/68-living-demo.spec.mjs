@@ -3,7 +3,7 @@
  * demo (DEMO_DATA=living), so a day of the year is the demo's today, and no date is typed that the user
  * would have to invent.
  * (a) Today, in German, zwei (the cashier of 102): a new expense is offered today's date; an open bill of the
- *     Austrian supplier 1006 Rosenbauer on bank account B1 and chapter 2-1-003 (the bill's own date typed);
+ *     Austrian supplier 1006 Rosenbauer on bank account B1 and its chapter proposal 2-1-004 (the bill's own date typed);
  *     a reload shows the record with its supplier's search key. The foreign homebanking order of the bill
  *     (pain.001.001.03, checked with xmllint against the official schema, its control sum the bill) is
  *     stored; the demo's domestic order made yesterday and the new one are registered with the date the
@@ -17,7 +17,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import { assertValid, chooseAccount, exportXml, keepBlobs, rowOf, storedNumber } from '../homebanking.mjs';
-import { amountOf, assert, assertNoErrors, cents, currentYear, isoToday, openAs, restAt, shot, typeInto, useBrowser, waitFocused } from '../lib.mjs';
+import { amountOf, assert, assertNoErrors, cents, currentYear, isoToday, openAs, restAt, shot, typeInto, useBrowser } from '../lib.mjs';
 import { startServer } from '../server.mjs';
 
 const browser = useBrowser();
@@ -123,10 +123,10 @@ describe('the living demo, today (de)', () => {
     await shot(page, 'living-bill-head-de');
     await page.getByTestId('movement-next').click();
     await page.waitForURL((url) => url.pathname.endsWith('/movements/expenses/new'));
-    // the supplier's chapter proposal (2-1-003) is the bill's position already, waiting for its amount
-    await page.getByTestId('position-21003').waitFor();
+    // the supplier's chapter proposal (2-1-004) is the bill's position already, waiting for its amount
+    await page.getByTestId('position-21004').waitFor();
     const amount = 24_580;
-    await typeInto(page, 'amount-21003', '245,80');
+    await typeInto(page, 'amount-21004', '245,80');
     await shot(page, 'living-bill-positions-de');
     await page.keyboard.press('Control+Enter');
     const toast = page.getByText(de.saved).first();
