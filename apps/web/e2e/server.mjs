@@ -52,7 +52,7 @@ export async function startServer({ env = {}, faketime, name = 'server' } = {}) 
     }
     rmSync(dbDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 400_000; // the living demo seeds a year of bookings per department: minutes on a loaded machine
   for (;;) {
     if (server.exitCode !== null) {
       await stop();
