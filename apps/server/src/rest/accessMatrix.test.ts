@@ -277,7 +277,12 @@ for (const target of testDatabases()) {
               if (found) leaks.push(`${label}: ${res.statusCode} carries ${found.source}`);
             }
             // a user change may end or spoil a session: sign in again for the next call
-            if (isWrite && /\/Admin\//i.test(sp.path) && role.username && (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(role.username) })).statusCode !== 200) {
+            if (
+              isWrite &&
+              /\/Admin\//i.test(sp.path) &&
+              role.username &&
+              (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(role.username) })).statusCode !== 200
+            ) {
               await t.signIn(role.username);
             }
           }
