@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { registerEmptyBody } from './emptyBody.ts';
 import { frameworkError, internalError, restError } from './rest/errors.ts';
 import { docsPlugin } from './rest/openapi/docsPlugin.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -49,6 +50,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const webDist = opts.webDist ?? defaultWebDist;
   await registerSecurity(app, { webDist, corsOrigins: opts.corsOrigins ?? [] });
+  registerEmptyBody(app);
 
   // Errors Fastify raises itself (body too large, ...) and anything unexpected, in the REST error shape;
   // a 500 tells nothing but the correlation id that the log line carries.
