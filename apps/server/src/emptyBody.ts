@@ -15,7 +15,7 @@ export function registerEmptyBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return json(request, body, done);
+    return json(request, String(body), done);
   });
 
   app.addHook('preHandler', async (request) => {

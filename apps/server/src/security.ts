@@ -56,7 +56,6 @@ export function inlineScriptHashes(html: string): string[] {
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'browsing-topics=()',
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',

@@ -62,7 +62,7 @@ for (const target of testDatabases()) {
       const { token } = await login('kassier');
       const res = await post('/trpc/auth.setLanguage', token, { 'content-type': 'application/json' });
       expect(res.status).toBe(400);
-      expect((await res.json()).error.data.appCode).toBe('InvalidValue');
+      expect(((await res.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe('InvalidValue');
       const rest = await post('/api/auth/logout', token, { 'content-type': 'application/json' }, '{');
       expect(rest.status).toBe(400); // a body that is no JSON stays a refusal
     });
