@@ -7,10 +7,11 @@ import { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { frameworkError, internalError, restError } from './rest/errors.ts';
+import { registerEmptyBody } from './emptyBody.ts';
+import { clientErrorAnswer, frameworkError, internalError, restError } from './rest/errors.ts';
 import { docsPlugin } from './rest/openapi/docsPlugin.ts';
 import { restPlugin } from './rest/plugin.ts';
-import { genReqId, loggerOptions, registerSecurity, type TrustProxy, trustProxyOption } from './security.ts';
+import { genReqId, loggerOptions, PERMISSIONS_POLICY, registerSecurity, type TrustProxy, trustProxyOption } from './security.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -46,9 +47,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const body = frameworkError(error) ?? restError(400, 'InvalidValue');
       return (reply as FastifyReply).status(body.type.status).send(body);
     },
+    // what Node's parser refuses (an address or headers over 16 kB: 431) in the error shape too
+    clientErrorHandler: (error, socket) => {
+      if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable)
+        socket.write(clientErrorAnswer((error as { code?: string }).code, { 'Cache-Control': 'no-store', 'Permissions-Policy': PERMISSIONS_POLICY }));
+      socket.destroy(error);
+    },
   });
   const webDist = opts.webDist ?? defaultWebDist;
   await registerSecurity(app, { webDist, corsOrigins: opts.corsOrigins ?? [] });
+  registerEmptyBody(app);
 
   // Errors Fastify raises itself (body too large, ...) and anything unexpected, in the REST error shape;
   // a 500 tells nothing but the correlation id that the log line carries.

@@ -1,3 +1,4 @@
+import { csvCell } from '@app/domain';
 import { type Client, signIn } from '../src/index.ts';
 import { type ExampleEnv, readEnv } from './env.ts';
 
@@ -26,9 +27,9 @@ export async function setup(env: ExampleEnv = readEnv()): Promise<Setup> {
   return { client, departmentId: department.id, year: env.year };
 }
 
-/** One CSV field: quoted when it holds the separator, a quote or a line break. */
+/** One CSV field: a formula neutralised like the app's exports (`csvCell`), quoted when it holds the separator, a quote or a line break. */
 export function csvField(value: string | number): string {
-  const text = String(value);
+  const text = csvCell(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

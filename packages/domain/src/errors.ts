@@ -18,6 +18,8 @@ export const errorStatus = {
   InvalidJson: 400,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,
+  // an address or headers over Node's 16 kB limit (answered before the app sees the request)
+  HeadersTooLarge: 431,
   // sign-in
   WrongCredentials: 401,
   UserLocked: 401,
@@ -45,6 +47,8 @@ export const errorStatus = {
   // final account (DOMAIN decisions 12, 16): the approval date not after 31.10 of Y+1; approval only when every criterion passes
   'DateAfter31.10': 400,
   FinalBalanceHasErrors: 409,
+  // clearing the approval of a final account that is not approved (issue 26: no `success` for nothing done)
+  FinalBalanceNotApproved: 409,
   // Y's approval can't be cleared while Y+1's final account is approved (DOMAIN decision 26): Y+1 stands on Y's figures
   NextYearApproved: 409,
   AvailableExceeded: 409,

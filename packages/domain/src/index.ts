@@ -20,6 +20,7 @@ export * from './primitives.ts';
 export * from './iban.ts';
 export * from './departments.ts';
 export * from './suppliers.ts';
+export * from './csvCell.ts';
 export * from './banks.ts';
 export * from './accounts.ts';
 export * from './chapterCode.ts';

@@ -25,6 +25,6 @@ export { cashJournalPdf } from './cashJournal.ts';
 export { chapterDigestsPdf, type ChapterDigestsHead } from './chapterDigest.ts';
 export { supplierDigestsPdf, type SupplierDigestsHead } from './supplierDigest.ts';
 export { availabilitiesPdf, type AvailabilitiesHead } from './availabilities.ts';
-export { BOM, toCsv } from './csv.ts';
+export { BOM, csvCell, toCsv } from './csv.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';

@@ -122,7 +122,11 @@ for (const target of testDatabases()) {
     it('answers what Fastify refuses itself in the error shape', async () => {
       const shape = (status: number, text: string, Message: string) => ({ type: { status, text }, details: { Message } });
       expect((await rest('POST', 'Banks', '{"name1":', { 'content-type': 'application/json' })).json()).toEqual(shape(400, 'Bad Request', 'InvalidJson'));
-      expect((await rest('POST', 'Banks', '', { 'content-type': 'application/json' })).json()).toEqual(shape(400, 'Bad Request', 'InvalidJson'));
+      // an empty body is an absent input (README "Sessions"): the bank's fields are missing, not the JSON
+      expect((await rest('POST', 'Banks', '', { 'content-type': 'application/json' })).json()).toMatchObject({
+        type: { status: 400 },
+        details: { Message: 'InvalidValue' },
+      });
       expect((await rest('POST', 'Banks', '{"__proto__":{"admin":true}}', { 'content-type': 'application/json' })).json()).toEqual(
         shape(400, 'Bad Request', 'InvalidJson'),
       );

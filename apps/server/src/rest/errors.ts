@@ -75,3 +75,22 @@ export function frameworkError(error: { code?: unknown; statusCode?: unknown }):
   const code = typeof error.code === 'string' ? frameworkCodes[error.code] : undefined;
   return restError(status, code ?? (status === 404 ? 'NotFound' : 'InvalidValue'));
 }
+
+/**
+ * The raw answer to a request Node's HTTP parser refused before Fastify saw it, in the spec's error
+ * shape: headers or an address over Node's 16 kB header limit are 431 HeadersTooLarge, a timeout 408,
+ * anything else 400 InvalidValue (Fastify's own answer would have its shape, not ours).
+ */
+export function clientErrorAnswer(code: unknown, extraHeaders: Record<string, string>): string {
+  const [status, name] =
+    code === 'HPE_HEADER_OVERFLOW' ? [431, 'HeadersTooLarge'] : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'InvalidValue'] : [400, 'InvalidValue'];
+  const body = JSON.stringify(restError(status, name));
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...extraHeaders,
+  };
+  const head = Object.entries(headers).map(([key, value]) => `${key}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${head.join('')}\r\n${body}`;
+}

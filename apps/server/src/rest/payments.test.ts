@@ -111,6 +111,8 @@ for (const target of testDatabases()) {
       expect(missing.Field).toBe('filename');
       const exported = await call('POST', 'Payments/Orders/Export', request);
       expect(exported.statusCode, exported.body).toBe(200);
+      // the file carries IBANs: no cache keeps it (issue 26)
+      expect(exported.headers['cache-control']).toBe('no-store');
       const file = exported.json() as { orderNumber: number; electronic: { fileName: string; content: string }; humanReadable: { total: number } };
       expect(file.orderNumber).toBe(1);
       expect(file.electronic.fileName).toBe('rest.xml');

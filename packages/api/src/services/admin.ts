@@ -200,7 +200,8 @@ export async function updateUser(db: Db, session: Actor, input: UserUpdateInput)
           ...(passwordHash !== null ? { passwordHash } : {}),
         })
         .where(eq(users.id, input.id));
-      if (passwordHash !== null && input.id !== session.userId) await tx.delete(sessions).where(eq(sessions.userId, input.id));
+      // a new password ends the user's other sessions; locking ends every one (unlocking revives none: README "Sessions")
+      if (input.locked || (passwordHash !== null && input.id !== session.userId)) await tx.delete(sessions).where(eq(sessions.userId, input.id));
       if (input.departmentIds !== undefined) {
         await tx.delete(userDepartments).where(eq(userDepartments.userId, input.id));
         if (departmentIds.length > 0) await tx.insert(userDepartments).values(departmentIds.map((departmentId) => ({ userId: input.id, departmentId })));

@@ -5,6 +5,7 @@ import {
   newSupplier,
   type Page,
   pageWindow,
+  SUPPLIER_LIMITS,
   type Supplier,
   type SupplierBrief,
   type SupplierExport,
@@ -135,8 +136,11 @@ export async function searchSuppliers(db: Db, actor: Actor, input: SupplierSearc
   await assertDepartmentAccess(db, actor, input.departmentId);
   const text = input.search;
   const numeric = /^[0-9]+$/.test(text);
+  // a number beyond the supplier codes (≤ 999999) is no code: it matches nothing exactly (an integer
+  // column compared with 2^31 or more would be a database error)
+  const code = numeric && Number(text) <= SUPPLIER_LIMITS.codeMax ? Number(text) : -1;
   const match = numeric
-    ? or(eq(suppliers.code, Number(text)), ilike(sql`${suppliers.code}::text`, prefixPattern(text)), ilike(suppliers.searchKey, prefixPattern(text)))
+    ? or(eq(suppliers.code, code), ilike(sql`${suppliers.code}::text`, prefixPattern(text)), ilike(suppliers.searchKey, prefixPattern(text)))
     : or(ilike(suppliers.searchKey, containsPattern(text)), ilike(suppliers.name1, containsPattern(text)), ilike(suppliers.name2, containsPattern(text)));
   const where = and(
     eq(suppliers.departmentId, input.departmentId),
@@ -147,7 +151,7 @@ export async function searchSuppliers(db: Db, actor: Actor, input: SupplierSearc
     input.country ? ilike(suppliers.country, input.country) : undefined,
   );
   const rank = numeric
-    ? sql`case when ${suppliers.code} = ${Number(text)} then 0 else 1 end`
+    ? sql`case when ${suppliers.code} = ${code} then 0 else 1 end`
     : sql`case when ${suppliers.searchKey} ilike ${prefixPattern(text)} then 0 else 1 end`;
   const [total] = await db.select({ n: count() }).from(suppliers).where(where);
   const { limit, offset } = pageWindow(input);

@@ -11,7 +11,8 @@ const { budgetHeads, financialYears } = schema;
 /**
  * GET Budget/Forecast/Approve: a date approves the forecast (every balance check must hold, the date
  * not in the future, not after 31.12 of the year, not before 1.1 of the previous year); once approved
- * the date can only stay. null clears the approval unless the budget is in use (BudgetInUse). The
+ * the date can only stay. null clears the approval unless the budget is in use (BudgetInUse); a
+ * forecast that is not approved has none to clear (BudgetNotApproved). The
  * year row is locked FOR UPDATE, so chart writes (which share-lock it) never interleave.
  */
 export async function approveForecast(db: Db, scope: BookingScope, input: ForecastApproveInput): Promise<true> {
@@ -21,7 +22,8 @@ export async function approveForecast(db: Db, scope: BookingScope, input: Foreca
     const head = await lockOpenHead(tx, scope);
     if (head.finalApproved) fail('BudgetClosed');
     if (input.approval === null) {
-      if (!head.forecastApproved) return true;
+      // nothing to clear: a refusal, not a `true` that claims a change (issue 26)
+      if (!head.forecastApproved) fail('BudgetNotApproved', { field: 'approval' });
       if (await isBudgetInUse(tx, scope)) fail('BudgetInUse');
       await tx.update(budgetHeads).set({ forecastApproved: null }).where(eq(budgetHeads.id, head.id));
       return true;

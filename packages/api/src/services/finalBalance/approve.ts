@@ -22,7 +22,8 @@ const { budgetHeads } = schema;
  * `params.criteria` the failed ones), the date within 1.1..31.10 of Y+1 and not in the future
  * (InvalidDate, DateAfter31.10 — lifted while a Supervisor's year unlock of Y is in force: a late
  * assembly, DOMAIN decision 26); after 31.03 it is accepted as a late approval (`lateApproval`).
- * Once approved only the same date can be saved (BudgetClosed). null reopens: never while Y+1's final
+ * Once approved only the same date can be saved (BudgetClosed). null reopens (a final account that
+ * is not approved has nothing to reopen: FinalBalanceNotApproved): never while Y+1's final
  * account is approved (NextYearApproved, decision 26); once Y+1 booked on the lines carried from Y only
  * a Supervisor may (Forbidden). The budget head is locked FOR UPDATE, so
  * bookings (which share-lock it and refuse a closed budget) never interleave with the approval.
@@ -37,7 +38,8 @@ export async function approveFinalBalance(db: Db, scope: BookingScope, input: Fi
       lateApproval: isLateFinalApproval(approval, scope.year),
     });
     if (input.approval === null) {
-      if (!head.finalApproved) return answer(null);
+      // nothing to reopen: a refusal, not a success that claims a change (issue 26)
+      if (!head.finalApproved) fail('FinalBalanceNotApproved', { field: 'approval' });
       const facts = await reopenFacts(tx, scope, true);
       const refusal = reopenRefusal({ ...facts, approved: true, yearLocked: false, supervisor: scope.accessLevel === AccessLevel.Supervisor });
       if (refusal === 'nextYearApproved') fail('NextYearApproved', { field: 'approval', params: { year: scope.year + 1 } });
