@@ -219,7 +219,7 @@ describeOnDatabases('totals bounded before the write', (get) => {
     await readsWork();
   });
 
-  it('a reservation and an account transfer at the maximum are no total beyond it: saved, answered, deleted again', async () => {
+  it('a reservation at the maximum is no total beyond it: saved, answered, deleted again; a transfer at the maximum into a bank account holding money is refused', async () => {
     const c = await as('zwei');
     const s = await scope();
     const before = await counts();
@@ -234,15 +234,12 @@ describeOnDatabases('totals bounded before the write', (get) => {
     expect(reservation.budget.reservations).toBe(MAX_CENTS);
     expect(reservation.budget.availableAfterPlannedExpenses).toBe(300_000 - MAX_CENTS);
     await c.reservations.delete({ ...s, recordNumber: reservation.recordNumber });
-    const transfer = await c.accountTransfers.save({
-      ...s,
-      recordDate: `${YEAR}-04-01`,
-      accountIdFrom: await accountIdOf(get(), '102', 'K1'),
-      accountIdTo: await accountIdOf(get(), '102', 'B1'),
-      amount: MAX_CENTS,
-    });
-    expect(transfer.amount).toBe(MAX_CENTS);
-    await c.accountTransfers.delete({ ...s, recordNumber: transfer.recordNumber });
+    const balances = await c.accountBalances.get(s);
+    const b1 = await accountIdOf(get(), '102', 'B1');
+    expect(balances.accounts.find((a) => a.accountId === b1)?.finalBalance).toBeGreaterThan(0);
+    // B1's balance would pass the maximum (a cash figure across records)
+    const transfer = { ...s, recordDate: `${YEAR}-04-01`, accountIdFrom: await accountIdOf(get(), '102', 'K1'), accountIdTo: b1 };
+    await expectAppError(c.accountTransfers.save({ ...transfer, amount: MAX_CENTS }), 'InvalidValue', { field: 'amount' });
     expect(await counts()).toEqual(before);
     await readsWork();
   });
@@ -262,6 +259,26 @@ describeOnDatabases('totals bounded before the write', (get) => {
     expect(caught).toBeInstanceOf(TRPCError);
     expect(await counts()).toEqual(before);
     await c.movements.delete({ ...s, kind: 'expenses', recordNumber: saved.recordNumber });
+    await readsWork();
+  });
+
+  it('across records, cash: a second bill at the maximum from one account is refused (InvalidValue), the balances still answer', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const first = await c.movements.save(await expense([{ chapter: '21006', amount: MAX_CENTS }]));
+    const before = await counts();
+    await expectAppError(c.movements.save(await expense([{ chapter: '21001', amount: MAX_CENTS }])), 'InvalidValue', { field: 'positions' });
+    const transfer = {
+      ...s,
+      recordDate: `${YEAR}-04-01`,
+      accountIdFrom: await accountIdOf(get(), '102', 'K1'),
+      accountIdTo: await accountIdOf(get(), '102', 'B1'),
+    };
+    await expectAppError(c.accountTransfers.save({ ...transfer, amount: MAX_CENTS }), 'InvalidValue', { field: 'amount' });
+    expect(await counts()).toEqual(before);
+    expect(Math.abs((await c.accountBalances.total(s)).cashBalance)).toBeLessThanOrEqual(MAX_CENTS);
+    expect((await c.accountBalances.get(s)).accounts.length).toBeGreaterThan(0);
+    await c.movements.delete({ ...s, kind: 'expenses', recordNumber: first.recordNumber });
     await readsWork();
   });
 
