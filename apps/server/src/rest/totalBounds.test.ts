@@ -24,12 +24,10 @@ for (const target of testDatabases()) {
         .where(and(eq(schema.movements.departmentId, dept()), eq(schema.movements.year, YEAR)));
       return row?.n ?? 0;
     }
-    async function accountK1() {
-      const [row] = await t.handle.db
-        .select({ id: schema.accounts.id })
-        .from(schema.accounts)
-        .where(and(eq(schema.accounts.departmentId, dept()), eq(schema.accounts.code, 'K1')));
-      return row?.id ?? 0;
+    /** K1 as the spec's Accounts/Balance names it. */
+    async function accountK1(): Promise<number> {
+      const balances = (await call('GET', `Accounts/Balance?${q()}`)).json() as { accounts: { accountId: number; accountCode: string }[] };
+      return balances.accounts.find((a) => a.accountCode === 'K1')?.accountId ?? 0;
     }
     async function expenses(positions: object[]) {
       return call('POST', 'Movements/Expenses', {
