@@ -14,6 +14,8 @@ export interface Context {
   now: () => Date;
   /** The request's correlation id (in the server log); a 500 answer carries it instead of any detail. */
   requestId: string | null;
+  /** True once `db` is the request's outer write transaction (answerBeforeCommit.ts); absent otherwise. */
+  outerTransaction?: true;
 }
 
 export interface ContextOptions {

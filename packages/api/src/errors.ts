@@ -66,7 +66,9 @@ export function errorInfo(error: TRPCError): ErrorInfo {
     if (cause.params !== undefined) info.params = cause.params;
     return info;
   }
-  const issues = zodIssues(cause);
+  // an answer that failed its output schema is the server's fault: a 500, never InvalidValue (and
+  // answerBeforeCommit rolled its write back)
+  const issues = error.code === 'INTERNAL_SERVER_ERROR' ? null : zodIssues(cause);
   if (issues) {
     const first = issues[0];
     const info: ErrorInfo = { code: 'InvalidValue', status: 400 };

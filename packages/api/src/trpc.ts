@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '@app/db';
 import { AppError, areaOfCode, findNul, ScopeInput, todayIso } from '@app/domain';
 import { initTRPC } from '@trpc/server';
+import { inOuterTransaction } from './answerBeforeCommit.ts';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
 import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
@@ -64,6 +65,15 @@ const databaseOutage = t.middleware(async ({ type, next }) => {
 
 export const publicProcedure = t.procedure.use(databaseOutage).use(refuseNul);
 
+/**
+ * A mutation commits only after its answer passed the output schema (answerBeforeCommit.ts): one outer
+ * transaction around the procedure, `ctx.db` its handle; a refusal or a 500 rolls everything back.
+ * Queries pass through. Reuses an outer transaction another middleware opened (`ctx.outerTransaction`).
+ */
+export const answerBeforeCommit = t.middleware(({ ctx, type, next }) =>
+  type === 'mutation' ? inOuterTransaction(ctx, (db) => next({ ctx: { db, outerTransaction: true as const } })) : next(),
+);
+
 /** Needs a valid session (a locked or expired user has none). */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
@@ -107,9 +117,12 @@ export const scopedProcedure = publicProcedure
 /**
  * A scoped procedure of the booking areas (budget, movements, reservations, cash, payments, residues,
  * final account): its context carries `bookingScope`, the scope plus today (Europe/Rome, by the call's
- * clock) and the caller's access level (services/ledger/bookingScope.ts).
+ * clock) and the caller's access level (services/ledger/bookingScope.ts). Its mutations answer before
+ * they commit (answerBeforeCommit).
  */
-export const bookingProcedure = scopedProcedure.use(({ ctx, next }) => {
-  const bookingScope: BookingScope = { ...ctx.scope, today: todayIso(ctx.now()), accessLevel: ctx.session.accessLevel };
-  return next({ ctx: { bookingScope } });
-});
+export const bookingProcedure = scopedProcedure
+  .use(({ ctx, next }) => {
+    const bookingScope: BookingScope = { ...ctx.scope, today: todayIso(ctx.now()), accessLevel: ctx.session.accessLevel };
+    return next({ ctx: { bookingScope } });
+  })
+  .use(answerBeforeCommit);

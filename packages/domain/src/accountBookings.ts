@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, safeString } from './primitives.ts';
 import { IsoDate } from './dates.ts';
-import { Cents } from './money.ts';
+import { boundedTotal, Cents } from './money.ts';
 import { PageInput } from './paging.ts';
 import { ScopeInput } from './scope.ts';
 import { AccountTypeSchema } from './accounts.ts';
@@ -151,7 +151,7 @@ export const AccountBalanceSaveInput = ScopeInput.extend({
       }),
     )
     .max(1000),
-});
+}).superRefine(boundedTotal('accounts', (v) => v.accounts.map((a) => a.initialBalance)));
 export type AccountBalanceSaveInput = z.input<typeof AccountBalanceSaveInput>;
 
 /** Accounts/Balance/Total: the scope's cash balance = the sum of the accounts' final balances (the header and home card). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Int } from './primitives.ts';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
-import { Cents } from './money.ts';
+import { boundedTotal, Cents } from './money.ts';
 import { availabilityExceeded } from './availability.ts';
 import { Part } from './chapterCode.ts';
 import { ChapterRef, Description, hasChapter, Notes } from './budgetFields.ts';
@@ -40,7 +40,9 @@ const ChangePositions = {
 };
 
 /** PUT Budget/Changes: head and positions (the positions replace the saved ones). */
-export const BudgetChangeInput = BudgetChangeRecordInput.extend({ ...BudgetChangeHeadInput.shape, ...ChangePositions });
+export const BudgetChangeInput = BudgetChangeRecordInput.extend({ ...BudgetChangeHeadInput.shape, ...ChangePositions }).superRefine(
+  boundedTotal('positions', (v) => v.positions.map((p) => p.amount)),
+);
 export type BudgetChangeInput = z.infer<typeof BudgetChangeInput>;
 
 /** POST Budget/Adjust: the adjustment head. */
@@ -52,7 +54,9 @@ export const AdjustmentGetInput = ScopeInput.extend({ orEmpty: z.boolean().defau
 export type AdjustmentGetInput = z.infer<typeof AdjustmentGetInput>;
 
 /** PUT Budget/Adjust: head and positions. */
-export const AdjustmentInput = AdjustmentCreateInput.extend(ChangePositions);
+export const AdjustmentInput = AdjustmentCreateInput.extend(ChangePositions).superRefine(
+  boundedTotal('positions', (v) => [v.surplusActual, ...v.positions.map((p) => p.amount)]),
+);
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>;
 
 /** Budget/Changes/ChapterBefore: the chapter's figures without this change (and without the adjustment if asked). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
-import { Cents } from './money.ts';
+import { boundedTotal, Cents } from './money.ts';
 import { Part, PartSchema } from './chapterCode.ts';
 import { ChapterRef, Description, hasChapter, Notes } from './budgetFields.ts';
 import { ScopeInput } from './scope.ts';
@@ -118,7 +118,10 @@ export const ForecastPositionInput = z
 export type ForecastPositionInput = z.infer<typeof ForecastPositionInput>;
 
 /** Save of one part of the forecast: replaces that part's current lines. */
-export const ForecastSaveInput = ForecastPartInput.extend({ positions: z.array(ForecastPositionInput).max(2000) });
+export const ForecastSaveInput = ForecastPartInput.extend({ positions: z.array(ForecastPositionInput).max(2000) })
+  // the part's totals (and a title's) of the current year and of the previous one hold in Cents
+  .superRefine(boundedTotal('positions', (v) => v.positions.map((p) => p.amountCurrYear)))
+  .superRefine(boundedTotal('positions', (v) => v.positions.map((p) => p.amountPrevYear ?? 0)));
 export type ForecastSaveInput = z.infer<typeof ForecastSaveInput>;
 
 export interface ForecastPosition {
@@ -197,7 +200,10 @@ export const SurplusFields = z.object({
   expensesResidue: Cents,
   surplusUsed: Cents,
 });
-export const SurplusSaveInput = ScopeInput.extend(SurplusFields.shape);
+/** The presumed surplus computed from the six figures holds in Cents (InvalidValue on `surplus`). */
+export const SurplusSaveInput = ScopeInput.extend(SurplusFields.shape).superRefine(
+  boundedTotal('surplus', (v) => [v.cashBalance, v.revenuesActual, v.revenuesResidue, v.expensesActual, v.expensesResidue, v.surplusUsed]),
+);
 export type SurplusSaveInput = z.infer<typeof SurplusSaveInput>;
 export type Surplus = z.infer<typeof SurplusFields> & { surplus: number; isEditable: boolean };
 

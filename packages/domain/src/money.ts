@@ -92,3 +92,37 @@ export const EuroAmount = z
   .number('InvalidValue')
   .refine((euros) => exactEurosToCents(euros) !== null, 'InvalidValue')
   .transform((euros) => exactEurosToCents(euros) as number);
+
+// ---- totals ------------------------------------------------------------------------------------
+
+/**
+ * The exact sum of amounts in cents (BigInt inside, so 91 × MAX_CENTS neither loses cents nor throws),
+ * or null when it lies beyond ±MAX_CENTS — a total no numeric(14,2) column nor `Cents` answer holds.
+ */
+export function sumCents(values: Iterable<number>): number | null {
+  let sum = 0n;
+  for (const value of values) sum += BigInt(Math.trunc(value));
+  return sum > BigInt(MAX_CENTS) || sum < -BigInt(MAX_CENTS) ? null : Number(sum);
+}
+
+/**
+ * True when every total the amounts can make stays within MAX_CENTS: the sum of their absolute values
+ * does. That bounds the whole sum and every part of it (a title's, a chapter's, a line's, revenues
+ * and expenses apart, their difference), whatever sign each amount has.
+ */
+export function withinTotal(values: Iterable<number>): boolean {
+  return sumCents(Array.from(values, (v) => Math.abs(v))) !== null;
+}
+
+/**
+ * A zod check for an input schema (`.superRefine(boundedTotal(...))`): InvalidValue on `field` (the
+ * total's name, e.g. `positions`) with `{ max: MAX_CENTS }` when the amounts `pick` takes from the
+ * value could make a total beyond MAX_CENTS (withinTotal). Refused before any transaction starts.
+ */
+export function boundedTotal<T>(field: string, pick: (value: T) => Iterable<number>) {
+  return (value: T, ctx: z.core.$RefinementCtx<T>): void => {
+    if (!withinTotal(pick(value))) {
+      ctx.addIssue({ code: 'custom', message: 'InvalidValue', path: field.split('.'), params: { max: MAX_CENTS } });
+    }
+  };
+}

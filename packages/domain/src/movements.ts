@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Int, safeString } from './primitives.ts';
 import { IsoDate } from './dates.ts';
-import { Cents, PositiveCents } from './money.ts';
+import { boundedTotal, Cents, PositiveCents } from './money.ts';
 import { PartSchema, TypedChapterCode } from './chapterCode.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
 import { PageInput } from './paging.ts';
@@ -109,7 +109,11 @@ export const MovementSaveInput = ScopeInput.extend({
   transferPositions: z.array(TransferPositionInput).max(MOVEMENT_LIMITS.positions).default([]),
   payments: z.array(PaymentInput).max(MOVEMENT_LIMITS.payments).default([]),
   confirmAvailableExceeded: z.boolean().default(false),
-});
+})
+  // every total the movement makes (its total, its transfer total, its instalments, a line's figures) holds in Cents
+  .superRefine(boundedTotal('positions', (v) => v.positions.map((p) => p.amount)))
+  .superRefine(boundedTotal('transferPositions', (v) => [...v.positions, ...v.transferPositions].map((p) => p.amount)))
+  .superRefine(boundedTotal('payments', (v) => v.payments.map((p) => p.amount)));
 export type MovementSaveInput = z.input<typeof MovementSaveInput>;
 export type MovementSave = z.infer<typeof MovementSaveInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, safeString } from './primitives.ts';
-import { Cents, PositiveCents } from './money.ts';
+import { boundedTotal, Cents, PositiveCents } from './money.ts';
 import { PartSchema } from './chapterCode.ts';
 import { LineChapterShape } from './budgetFigures.ts';
 import { ChapterRef, hasChapter } from './budgetFields.ts';
@@ -181,7 +181,7 @@ export type ResidueFinal = z.infer<typeof ResidueFinal>;
 export const ResidueFinalSaveInput = ScopeInput.extend({
   budgetType: DeterminationSourceSchema,
   positions: z.array(z.object({ budgetId: Id, amount: Cents.nullable() })).max(5000),
-});
+}).superRefine(boundedTotal('positions', (v) => v.positions.map((p) => p.amount ?? 0)));
 export type ResidueFinalSaveInput = z.infer<typeof ResidueFinalSaveInput>;
 
 // ---- export (Budget/Residues/Export) -------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { AccountBalanceSaveInput, AccountBalances, AccountBalanceTotal } fr
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fail } from '../../errors.ts';
-import { accountBalanceRows, cashTotal } from '../ledger/cashBalances.ts';
+import { accountBalanceRows, assertCashWithinBounds, cashTotal } from '../ledger/cashBalances.ts';
 import { isFirstYear } from '../ledger/firstYear.ts';
 import { cashState, lockCashScope } from './transfers.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
@@ -61,6 +61,7 @@ export async function saveAccountBalances(db: Db, scope: BookingScope, input: z.
       .insert(accountBalances)
       .values(input.accounts.map((a) => ({ accountId: a.accountId, year: scope.year, initialBalance: a.initialBalance })))
       .onConflictDoUpdate({ target: [accountBalances.accountId, accountBalances.year], set: { initialBalance: sql`excluded.initial_balance` } });
+    await assertCashWithinBounds(tx, scope, 'accounts');
   });
   return getAccountBalances(db, scope);
 }

@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { shareOpenHead } from '../ledger/head.ts';
+import { assertCashWithinBounds } from '../ledger/cashBalances.ts';
 import { checkTypedRecordNumber, deleteOrCancel, nextRecordNumber } from '../ledger/recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
@@ -227,6 +228,7 @@ export async function saveTransfer(db: Db, scope: BookingScope, input: AccountTr
     const values = { recordDate: input.recordDate, note: input.note, accountFromId: input.accountIdFrom, accountToId: input.accountIdTo, amount: input.amount };
     if (existing) {
       await tx.update(accountTransfers).set(values).where(eq(accountTransfers.id, existing.id));
+      await assertCashWithinBounds(tx, scope, 'amount');
       return existing.id;
     }
     await checkTypedRecordNumber(tx, scope, COUNTER, input.asNew ? input.recordNumber : null);
@@ -236,6 +238,7 @@ export async function saveTransfer(db: Db, scope: BookingScope, input: AccountTr
       .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
       .returning({ id: accountTransfers.id });
     if (!created) throw new Error('account transfer insert failed');
+    await assertCashWithinBounds(tx, scope, 'amount');
     return created.id;
   });
   return findTransfer(db, scope, sql`t.id = ${id}`);

@@ -1,5 +1,6 @@
 import { type Db, execRows, toBool, toCents } from '@app/db';
-import type { AccountBalance, AccountType } from '@app/domain';
+import { type AccountBalance, type AccountType, MAX_CENTS, sumCents } from '@app/domain';
+import { fail } from '../../errors.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { YearScope } from './bookingScope.ts';
 import { cashFlowsSql } from './cashSources.ts';
@@ -92,4 +93,14 @@ export async function accountBalanceRows(db: Db, scope: CashBalanceScope, accoun
 export async function cashTotal(db: Db, scope: CashBalanceScope): Promise<number> {
   const [row] = await execRows<{ cash_balance: string | null }>(db, sql`select c.cash_balance from ${cashTotalSql(scope)} c`);
   return toCents(row?.cash_balance ?? null);
+}
+
+/**
+ * Cash totals across records (issue 26): after a write that moves cash, inside its transaction, every
+ * account's final balance and the scope's cash total must still hold in Cents; otherwise InvalidValue on
+ * `field` (`{ max }`) and the write rolls back — the reads of the department keep answering.
+ */
+export async function assertCashWithinBounds(db: Db, scope: CashBalanceScope, field: string): Promise<void> {
+  const finals = (await accountBalanceRows(db, scope)).map((b) => b.finalBalance);
+  if (finals.some((f) => Math.abs(f) > MAX_CENTS) || sumCents(finals) === null) fail('InvalidValue', { field, params: { max: MAX_CENTS } });
 }

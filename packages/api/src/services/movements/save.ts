@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
+import { assertCashWithinBounds } from '../ledger/cashBalances.ts';
 import type { FigureRawRow } from '../ledger/chapterFigures.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import type { ChapterLine } from '../ledger/lines.ts';
@@ -293,6 +294,7 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
       confirmed: input.confirmAvailableExceeded,
     };
     const written = await writeChecked(tx, scope, save);
+    await assertCashWithinBounds(tx, scope, 'positions');
     return savedAnswer(save, checks, cashTotal, written);
   });
 }

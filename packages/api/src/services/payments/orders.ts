@@ -1,5 +1,7 @@
 import { type Db, schema } from '@app/db';
 import {
+  MAX_CENTS,
+  withinTotal,
   checkMovementDates,
   departmentName,
   type OrderExportResult,
@@ -110,6 +112,8 @@ async function chosenInstalments(db: Db, scope: PaymentScope, input: OrderReques
       fail('InvalidValue', { field: `toPay.${i}`, params: { paymentId: p.paymentId } });
     if (row.orderNumber !== null) fail('PaymentInOrder', { field: `toPay.${i}`, params: { paymentId: p.paymentId, orderNumber: row.orderNumber } });
   });
+  // the order's total (and a supplier's transfer in it) holds in Cents: instalments of many bills may not
+  if (!withinTotal(rows.map((r) => r.amount))) fail('InvalidValue', { field: 'toPay', params: { max: MAX_CENTS } });
   return rows;
 }
 
