@@ -18,6 +18,8 @@ export interface CatalogTable {
   key: string[];
   /** Has a GENERATED ALWAYS identity column (a load says OVERRIDING SYSTEM VALUE). */
   identityAlways: boolean;
+  /** The tables its foreign keys point to (itself left out). */
+  parents: string[];
 }
 
 /** A quoted identifier. */
@@ -58,7 +60,7 @@ export async function catalogTables(db: Db | Tx): Promise<CatalogTable[]> {
         join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and k.contype = 'f'`,
   );
-  const byName = new Map<string, CatalogTable>(tables.map((t) => [t.name, { name: t.name, columns: [], key: [], identityAlways: false }]));
+  const byName = new Map<string, CatalogTable>(tables.map((t) => [t.name, { name: t.name, columns: [], key: [], identityAlways: false, parents: [] }]));
   for (const c of columns) {
     const table = byName.get(c.table_name);
     if (!table || (c.generated && c.generated !== '')) continue;
@@ -68,6 +70,7 @@ export async function catalogTables(db: Db | Tx): Promise<CatalogTable[]> {
   for (const k of keys) byName.get(k.table_name)?.key.push(k.name);
   const parents = new Map<string, Set<string>>();
   for (const e of edges) if (e.child !== e.parent) (parents.get(e.child) ?? parents.set(e.child, new Set()).get(e.child)!).add(e.parent);
+  for (const [child, set] of parents) byName.get(child)?.parents.push(...[...set].sort());
   // depth-first: a table after its parents; names sorted so the order is the same on every database
   const ordered: CatalogTable[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
