@@ -30,13 +30,23 @@ export function lastMigrationTag(folder: string = migrationsFolder): string {
   return last.tag;
 }
 
+/** The database's own words for a failure (drizzle wraps them as "Failed query: ..."), with the statement's start. */
+function failureReason(error: unknown): string {
+  let root: unknown = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const message = root instanceof Error ? root.message : String(root);
+  const query = (error as { query?: unknown } | null)?.query;
+  const statement = typeof query === 'string' ? query.trim().split('\n')[0]!.slice(0, 160) : '';
+  return statement ? `${message} (statement: ${statement})` : message;
+}
+
 /** A migration that could not be applied: it was rolled back, the migrations before it stay applied. */
 export class MigrationError extends Error {
   constructor(
     readonly migration: string,
     cause: unknown,
   ) {
-    super(`migration ${migration} failed and was rolled back (the database stays at the migration before it): ${(cause as Error)?.message ?? String(cause)}`, {
+    super(`migration ${migration} failed and was rolled back (the database stays at the migration before it): ${failureReason(cause)}`, {
       cause,
     });
     this.name = 'MigrationError';
