@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appliedMigration, type Db, type DbHandle, execRows, MigrationError, migrateDb, migrationJournal, migrationsFolder, openDb } from '@app/db';
-import { childEnv, freshPostgresDatabase, testDatabaseUrl, testDatabases } from '@app/db/testing';
+import { childEnv, freshPostgresDatabase, runCommand, testDatabaseUrl, testDatabases } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -34,7 +33,9 @@ describe('a migration that fails half-way', () => {
       const broken = join(folder, `drizzle-${database.name}`);
       cpSync(migrationsFolder, broken, { recursive: true });
       const journalFile = join(broken, 'meta/_journal.json');
-      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+        entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+      };
       const last = journal.entries.at(-1)!;
       journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_broken_probe' });
       writeFileSync(journalFile, JSON.stringify(journal));
@@ -70,26 +71,11 @@ describe('a migration that fails half-way', () => {
   }
 });
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** The server's real entry point, as `npm start` runs it (without the build). */
-function startServer(databaseUrl: string): Promise<Run> {
+/** The server's real entry point, as `npm start` runs it (without the build); stdout and stderr together. */
+async function startServer(databaseUrl: string): Promise<{ code: number | null; output: string }> {
   const env = childEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'never', LOG_LEVEL: 'info' });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  const run = await runCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, timeoutMs: 60_000 });
+  return { code: run.code, output: run.stdout + run.stderr };
 }
 
 describe('the server on a database whose next migration fails', () => {
@@ -114,9 +100,13 @@ describe('the server on a database whose next migration fails', () => {
       await migrateDb(handle, { upTo: previous });
       // whatever the newest migration does, it fails at its end: the bookkeeping row it writes is refused
       await handle.db.execute(
-        sql.raw(`create function public.refuse_migration() returns trigger language plpgsql as $$ begin raise exception 'migration refused by the test'; end $$`),
+        sql.raw(
+          `create function public.refuse_migration() returns trigger language plpgsql as $$ begin raise exception 'migration refused by the test'; end $$`,
+        ),
       );
-      await handle.db.execute(sql.raw(`create trigger refuse_migration before insert on drizzle.__drizzle_migrations for each row execute function public.refuse_migration()`));
+      await handle.db.execute(
+        sql.raw(`create trigger refuse_migration before insert on drizzle.__drizzle_migrations for each row execute function public.refuse_migration()`),
+      );
       const before = await schemaState(handle.db);
       await handle.close();
       handle = undefined;

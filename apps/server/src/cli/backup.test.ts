@@ -81,7 +81,12 @@ for (const source of databases) {
       try {
         const cases: [string, (out: string) => void, BackupError['code'], RegExp][] = [
           ['truncated gzip', (out) => writeFileSync(out, readFileSync(file).subarray(0, 2000)), 'Damaged', /gzip/],
-          ['not JSON', (out) => editBackup(file, out, (lines) => [...lines.slice(0, 5), '{"t":"departments","v":[', ...lines.slice(6)]), 'Damaged', /line 6 is not JSON/],
+          [
+            'not JSON',
+            (out) => editBackup(file, out, (lines) => [...lines.slice(0, 5), '{"t":"departments","v":[', ...lines.slice(6)]),
+            'Damaged',
+            /line 6 is not JSON/,
+          ],
           ['a row missing', (out) => editBackup(file, out, (lines) => lines.filter((_, i) => i !== lines.length - 1)), 'Damaged', /header says/],
           ['a count raised', (out) => editHeader(file, out, (h) => void (h.tables.find((t) => t.rows > 0)!.rows += 1)), 'Damaged', /header says/],
           ['other schema', (out) => editHeader(file, out, (h) => void (h.schema = '0000_platform')), 'OtherSchema', /schema 0000_platform/],

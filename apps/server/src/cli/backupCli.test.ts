@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { backupFigures } from '@app/api';
 import { openDb } from '@app/db';
 import { type BackupHeader, dumpDatabase, readBackupHeader } from '@app/db/backup';
-import { childEnv, testDatabases } from '@app/db/testing';
+import { childEnv, type CommandRun, runCommand, testDatabases } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsOf } from './backupTestkit.ts';
 
@@ -14,24 +13,9 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'fwh-backup-cli-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The real commands, as an operator types them: `npm run backup -- FILE`, `npm run restore -- FILE [--force]`. */
-function npmRun(script: 'backup' | 'restore', databaseUrl: string, args: string[]): Promise<Run> {
-  const env = childEnv({ DATABASE_URL: databaseUrl });
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function npmRun(script: 'backup' | 'restore', databaseUrl: string, args: string[]): Promise<CommandRun> {
+  return runCommand('npm', ['run', '--silent', script, '--', ...args], { cwd: repoRoot, env: childEnv({ DATABASE_URL: databaseUrl }) });
 }
 
 describe('npm run backup / restore (the CLI as a process, on the embedded database)', { timeout: 120_000 }, () => {
@@ -51,7 +35,10 @@ describe('npm run backup / restore (the CLI as a process, on the embedded databa
   it('restores into an empty database with a progress line and the check', async () => {
     const run = await npmRun('restore', pglite, [first]);
     expect(run.stderr).toMatch(/restore: ([\d,]+) of \1 rows \(100 %\)/);
-    expect([run.code, run.stdout]).toEqual([0, expect.stringMatching(/^restored .*first\.jsonl\.gz into PGlite .*: \d+ rows in \d+ tables, row counts and figures checked/)]);
+    expect([run.code, run.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^restored .*first\.jsonl\.gz into PGlite .*: \d+ rows in \d+ tables, row counts and figures checked/),
+    ]);
     const rows = header.tables.reduce((sum, t) => sum + t.rows, 0);
     expect(run.stdout).toContain(` ${rows} rows in ${header.tables.length} tables`);
   });

@@ -59,7 +59,9 @@ export async function dumpDatabase(db: Db, file: string, options: DumpOptions = 
         if (!counts.get(table.name)) continue;
         const values = table.columns.map((c) => `${ident(c.name)}::text`).join(', ');
         const order = table.key.length ? ` order by ${table.key.map(ident).join(', ')}` : '';
-        await tx.execute(sql.raw(`declare backup_rows no scroll cursor for select to_json(array[${values}])::text as r from public.${ident(table.name)}${order}`));
+        await tx.execute(
+          sql.raw(`declare backup_rows no scroll cursor for select to_json(array[${values}])::text as r from public.${ident(table.name)}${order}`),
+        );
         const prefix = `{"t":${JSON.stringify(table.name)},"v":`;
         for (;;) {
           const rows = await execRows<{ r: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));

@@ -11,6 +11,8 @@
  * Every value is PostgreSQL's text form of the column (null stays null), so numeric, dates, json and
  * arrays travel exactly and either database loads them with a cast to the column's type.
  */
+import type { Db } from '../client.ts';
+
 export const BACKUP_FORMAT = 'feuerwehr-haushalt-backup';
 export const BACKUP_VERSION = 1;
 
@@ -47,7 +49,7 @@ export interface BackupRowLine {
 }
 
 /** Computes the figures of a database (the API's backupFigures; the db package does not know the ledger). */
-export type FiguresOf = (db: import('../client.ts').Db) => Promise<BackupFigures>;
+export type FiguresOf = (db: Db) => Promise<BackupFigures>;
 
 /** Progress of a backup or restore: rows done of all rows, and the table being worked on. */
 export type Progress = (done: number, total: number, table: string) => void;

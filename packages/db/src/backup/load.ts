@@ -45,10 +45,14 @@ function parseLine<T>(line: string, lineNumber: number): T {
 /** Checks the first line: format, version and the shape of its lists. */
 export function checkHeader(value: unknown): BackupHeader {
   const h = value as Partial<BackupHeader> | null;
-  if (!h || typeof h !== 'object' || h.format !== BACKUP_FORMAT) throw new BackupError('Damaged', `not a backup of this application (first line has no "format": "${BACKUP_FORMAT}")`);
-  if (h.version !== BACKUP_VERSION) throw new BackupError('OtherSchema', `backup format version ${String(h.version)} is not supported (this version reads ${BACKUP_VERSION})`);
-  const tablesOk = Array.isArray(h.tables) && h.tables.every((t) => typeof t?.name === 'string' && Array.isArray(t.columns) && Number.isInteger(t.rows) && t.rows >= 0);
-  if (!tablesOk || !Array.isArray(h.sequences) || typeof h.schema !== 'string') throw new BackupError('Damaged', 'backup file is damaged: its header lacks tables, sequences or schema');
+  if (!h || typeof h !== 'object' || h.format !== BACKUP_FORMAT)
+    throw new BackupError('Damaged', `not a backup of this application (first line has no "format": "${BACKUP_FORMAT}")`);
+  if (h.version !== BACKUP_VERSION)
+    throw new BackupError('OtherSchema', `backup format version ${String(h.version)} is not supported (this version reads ${BACKUP_VERSION})`);
+  const tablesOk =
+    Array.isArray(h.tables) && h.tables.every((t) => typeof t?.name === 'string' && Array.isArray(t.columns) && Number.isInteger(t.rows) && t.rows >= 0);
+  if (!tablesOk || !Array.isArray(h.sequences) || typeof h.schema !== 'string')
+    throw new BackupError('Damaged', 'backup file is damaged: its header lacks tables, sequences or schema');
   return h as BackupHeader;
 }
 
@@ -65,7 +69,10 @@ function matchTables(header: BackupHeader, tables: CatalogTable[]): Map<string, 
     const target = byName.get(t.name);
     const columns = target?.columns.map((c) => c.name).join(',');
     if (!target || columns !== t.columns.join(','))
-      throw new BackupError('OtherSchema', `backup table "${t.name}" ${target ? 'has other columns than' : 'does not exist in'} this database (backup schema ${header.schema})`);
+      throw new BackupError(
+        'OtherSchema',
+        `backup table "${t.name}" ${target ? 'has other columns than' : 'does not exist in'} this database (backup schema ${header.schema})`,
+      );
   }
   return byName;
 }
@@ -120,7 +127,10 @@ export async function loadBackup(db: Db, file: string, options: LoadOptions = {}
       const byName = matchTables(header, tables);
       const filled = await filledTables(tx);
       if (filled.length && !options.force)
-        throw new BackupError('NotEmpty', `the database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', ...' : ''} hold rows): restore into an empty database, or pass --force to replace its data`);
+        throw new BackupError(
+          'NotEmpty',
+          `the database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', ...' : ''} hold rows): restore into an empty database, or pass --force to replace its data`,
+        );
       await tx.execute(sql.raw(`truncate table ${tables.map((t) => `public.${ident(t.name)}`).join(', ')} restart identity cascade`));
       const total = header.tables.reduce((sum, t) => sum + t.rows, 0);
       let done = 0;
@@ -154,10 +164,12 @@ export async function loadBackup(db: Db, file: string, options: LoadOptions = {}
           await closeTable();
           index++;
           inTable = 0;
-          if (index >= header.tables.length) throw new BackupError('Damaged', `backup file is damaged: line ${lineNumber} is a row of ${row.t} out of the header's order`);
+          if (index >= header.tables.length)
+            throw new BackupError('Damaged', `backup file is damaged: line ${lineNumber} is a row of ${row.t} out of the header's order`);
         }
         const t = current()!;
-        if (row.v.length !== t.columns.length) throw new BackupError('Damaged', `backup file is damaged: line ${lineNumber} has ${row.v.length} values, ${t.name} has ${t.columns.length} columns`);
+        if (row.v.length !== t.columns.length)
+          throw new BackupError('Damaged', `backup file is damaged: line ${lineNumber} has ${row.v.length} values, ${t.name} has ${t.columns.length} columns`);
         const json = JSON.stringify(row.v);
         batch.push(json);
         batchChars += json.length;
@@ -166,9 +178,9 @@ export async function loadBackup(db: Db, file: string, options: LoadOptions = {}
       }
       await closeTable();
       for (index++; index < header.tables.length; index++)
-        if (current()!.rows) throw new BackupError('Damaged', `backup file is damaged: table ${current()!.name} has 0 rows, its header says ${current()!.rows}`);
-      for (const s of header.sequences)
-        await tx.execute(sql`select setval(${`public.${ident(s.name)}`}::regclass, ${s.value}::bigint, ${s.isCalled})`);
+        if (current()!.rows)
+          throw new BackupError('Damaged', `backup file is damaged: table ${current()!.name} has 0 rows, its header says ${current()!.rows}`);
+      for (const s of header.sequences) await tx.execute(sql`select setval(${`public.${ident(s.name)}`}::regclass, ${s.value}::bigint, ${s.isCalled})`);
       const counts = await tableCounts(tx, header.tables);
       for (const t of header.tables)
         if (counts.get(t.name) !== t.rows)
@@ -176,7 +188,11 @@ export async function loadBackup(db: Db, file: string, options: LoadOptions = {}
       let figuresChecked = false;
       if (options.figures && header.figures !== null && header.figures !== undefined) {
         const after = await options.figures(tx as unknown as Db);
-        if (!sameJson(after, header.figures)) throw new BackupError('FiguresMismatch', `after the load the figures differ from the backup's: rolled back (${firstDifference(header.figures, after)})`);
+        if (!sameJson(after, header.figures))
+          throw new BackupError(
+            'FiguresMismatch',
+            `after the load the figures differ from the backup's: rolled back (${firstDifference(header.figures, after)})`,
+          );
         figuresChecked = true;
       }
       return { header, rows: done, figuresChecked };
