@@ -39,7 +39,7 @@ async function figuresOrNull(db: DbHandle['db']) {
 }
 
 for (const database of testDatabases()) {
-  describe(`upgrade from the first migration [${database.name}]`, () => {
+  describe(`upgrade from the first migration [${database.name}]`, { timeout: 180_000 }, () => {
     const journal = migrationJournal();
     let header: BackupHeader;
     let rowsOf: Map<string, string[]>;

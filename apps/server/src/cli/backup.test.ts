@@ -27,7 +27,7 @@ async function refusal(promise: Promise<unknown>): Promise<BackupError> {
 
 for (const source of databases) {
   const target = databases.find((d) => d.name !== source.name) ?? source;
-  describe(`backup ${source.name} → restore ${target.name}`, () => {
+  describe(`backup ${source.name} → restore ${target.name}`, { timeout: 180_000 }, () => {
     let from: DbHandle;
     let to: DbHandle;
     const file = join(folder, `${source.name}-to-${target.name}.jsonl.gz`);

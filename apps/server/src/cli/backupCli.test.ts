@@ -18,7 +18,7 @@ function npmRun(script: 'backup' | 'restore', databaseUrl: string, args: string[
   return runCommand('npm', ['run', '--silent', script, '--', ...args], { cwd: repoRoot, env: childEnv({ DATABASE_URL: databaseUrl }) });
 }
 
-describe('npm run backup / restore (the CLI as a process, on the embedded database)', { timeout: 120_000 }, () => {
+describe('npm run backup / restore (the CLI as a process, on the embedded database)', { timeout: 300_000 }, () => {
   const first = join(folder, 'first.jsonl.gz');
   const second = join(folder, 'second.jsonl.gz');
   const pglite = `pglite:${join(folder, 'db')}`;
