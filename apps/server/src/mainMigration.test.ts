@@ -74,12 +74,12 @@ describe('a migration that fails half-way', () => {
 /** The server's real entry point, as `npm start` runs it (without the build); stdout and stderr together. */
 async function startServer(databaseUrl: string): Promise<{ code: number | null; output: string }> {
   const env = childEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'never', LOG_LEVEL: 'info' });
-  const run = await runCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, timeoutMs: 60_000 });
+  const run = await runCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, timeoutMs: 180_000 });
   return { code: run.code, output: run.stdout + run.stderr };
 }
 
 describe('the server on a database whose next migration fails', () => {
-  it('refuses to start: exit code 1, the migration named, the database as it was', { timeout: 90_000 }, async () => {
+  it('refuses to start: exit code 1, the migration named, the database as it was', { timeout: 240_000 }, async () => {
     const journal = migrationJournal();
     const [previous, failing] = [journal.at(-2)!.tag, journal.at(-1)!.tag];
     const base = testDatabaseUrl();
