@@ -46,7 +46,7 @@ for (const database of testDatabases()) {
     let sourceCounts: Record<string, number>;
     let target: DbHandle;
     let parentsOf: Map<string, string[]>;
-    (beforeAll(async () => {
+    beforeAll(async () => {
       const source = await database.create({ demo: { year: DEMO_YEAR } });
       try {
         const file = join(folder, `demo-${database.name}.gz`);
@@ -63,8 +63,7 @@ for (const database of testDatabases()) {
         await source.close();
       }
       target = await bareDatabase(database.name);
-    }),
-      180_000);
+    }, 180_000);
     afterAll(async () => target?.close());
 
     it('applies every later migration one by one: rows and figures stay, the end equals the demo data', async () => {

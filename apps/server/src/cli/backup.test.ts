@@ -31,11 +31,10 @@ for (const source of databases) {
     let from: DbHandle;
     let to: DbHandle;
     const file = join(folder, `${source.name}-to-${target.name}.jsonl.gz`);
-    (beforeAll(async () => {
+    beforeAll(async () => {
       from = await source.create({ demo: { year: DEMO_YEAR } });
       to = await target.create();
-    }),
-      180_000);
+    }, 180_000);
     afterAll(async () => {
       await from?.close();
       await to?.close();

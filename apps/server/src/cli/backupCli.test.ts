@@ -23,15 +23,14 @@ describe('npm run backup / restore (the CLI as a process, on the embedded databa
   const second = join(folder, 'second.jsonl.gz');
   const pglite = `pglite:${join(folder, 'db')}`;
   let header: BackupHeader;
-  (beforeAll(async () => {
+  beforeAll(async () => {
     const source = await testDatabases()[0]!.create({ demo: { year: 2026 } });
     try {
       header = await dumpDatabase(source.db, first, { figures: backupFigures });
     } finally {
       await source.close();
     }
-  }),
-    180_000);
+  }, 180_000);
 
   it('restores into an empty database with a progress line and the check', async () => {
     const run = await npmRun('restore', pglite, [first]);
