@@ -15,6 +15,8 @@ const slowFirst = [
   'packages/api/src/services/startup.test.ts',
   'packages/api/src/services/auth.test.ts',
   'packages/db/src/index.test.ts',
+  'apps/server/src/cli/backupCli.test.ts',
+  'apps/server/src/mainMigration.test.ts',
 ];
 
 class SlowFirstSequencer extends BaseSequencer {

@@ -1,5 +1,5 @@
 import { seedLivingDemo } from '@app/api';
-import { openDb, type Tx } from '@app/db';
+import { MigrationError, openDb, type Tx } from '@app/db';
 import { todayIso } from '@app/domain';
 import { DEMO_PASSWORD, demoUsers } from '@app/db/seed';
 import { prepareDatabase, type StartupResult } from '@app/db/startup';
@@ -40,6 +40,10 @@ try {
   if (error instanceof UserAccountError) {
     const hint = error.code.startsWith('Password') ? ' (INITIAL_SUPERVISOR_PASSWORD)' : '';
     app.log.fatal(`start failed: INITIAL_SUPERVISOR "${env.INITIAL_SUPERVISOR ?? ''}": ${error.message}${hint}`);
+  } else if (error instanceof MigrationError) {
+    // the database stays at the migration before the failed one: the server does not run on it
+    app.log.fatal({ migration: error.migration }, `start failed: ${error.message}`);
+    console.error(`\n  Feuerwehr-Haushalt startet nicht: ${error.message}\n`);
   } else app.log.fatal({ err: error }, 'start failed');
   await database.close().catch(() => undefined);
   process.exit(1);

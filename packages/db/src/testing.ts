@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
@@ -146,4 +147,28 @@ export async function freshPostgresDatabase(baseUrl: string, template?: string):
     url: databaseUrl(baseUrl, dbName),
     drop: () => adminStatement(baseUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`),
   };
+}
+
+/** What a command a test spawned did: its exit code and output. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (the real CLI as an operator types it) in `cwd` with `env`; killed after `timeoutMs`. */
+export function runCommand(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
