@@ -78,7 +78,11 @@ export function burstInput(scope: BurstScope, i: number) {
     kind: 'revenues',
     type: 0,
     recordDate: `${scope.year}-06-15`,
-    positions: Array.from({ length: POSITIONS }, (_, p) => ({ chapter: '11001', amount: (p + 1) * 100 + (p === POSITIONS - 1 ? i : 0), note: `burst ${i}/${p}` })),
+    positions: Array.from({ length: POSITIONS }, (_, p) => ({
+      chapter: '11001',
+      amount: (p + 1) * 100 + (p === POSITIONS - 1 ? i : 0),
+      note: `burst ${i}/${p}`,
+    })),
   };
 }
 

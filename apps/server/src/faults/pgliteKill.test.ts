@@ -6,7 +6,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Db, openDb } from '@app/db';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Acknowledged, burst, burstScope, checkStored, chapterPaymentsCents, httpCaller, type ServerProcess, signIn, startServer } from './faults.testkit.ts';
+import {
+  type Acknowledged,
+  burst,
+  burstScope,
+  checkStored,
+  chapterPaymentsCents,
+  httpCaller,
+  type ServerProcess,
+  signIn,
+  startServer,
+} from './faults.testkit.ts';
 
 /**
  * The embedded database under `kill -9` (issue 26): the real server (main.ts, DATABASE_URL=pglite:<dir>) takes a
