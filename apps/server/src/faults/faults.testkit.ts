@@ -203,7 +203,7 @@ export interface ServerProcess {
 }
 
 /** Starts apps/server/src/main.ts as `npm start` does (tsx), on `env`, and waits for /health. */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,

@@ -96,5 +96,5 @@ describe('the embedded database under kill -9 [faults]', () => {
     expect(check.counterMatches, 'the record counter stands at the last number').toBe(true);
     expect(check.stored).toBeGreaterThanOrEqual(result.acknowledged.length);
     expect(after - before, "the chapter's payments grew by exactly the stored saves").toBe(check.storedCents);
-  }, 120_000);
+  }, 300_000);
 });
