@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files that inject faults with timing bounds (terminated backends, "back within 5 s"): they run alone, after the rest. */
-const alone = ['apps/server/src/dbOutage.test.ts'];
+const alone = ['apps/server/src/dbOutage.test.ts', 'apps/server/src/faults/postgresRestart.test.ts'];
 
 /**
  * Files whose time is not in their size (child processes, timed throttling, the fuzzer, the PGlite start-up checks): on a
@@ -11,6 +11,7 @@ const alone = ['apps/server/src/dbOutage.test.ts'];
  */
 const slowFirst = [
   'apps/server/src/rest/fuzz.test.ts',
+  'apps/server/src/faults/pgliteKill.test.ts',
   'packages/api/src/services/userCreateCli.test.ts',
   'packages/api/src/services/startup.test.ts',
   'packages/api/src/services/auth.test.ts',

@@ -134,6 +134,10 @@ export async function openDb(url: string = DEFAULT_DATABASE_URL): Promise<DbHand
     client = new PGlite();
   } else {
     mkdirSync(target, { recursive: true });
+    // Durable against the process dying (kill -9, OOM): a commit's WAL is written into the directory's files before
+    // the answer. Not against a power loss: PGlite starts with fsync off and its Node file system has no fsync
+    // (README › Decisions › Embedded database durability; apps/server/src/faults/pgliteKill.test.ts).
+    // `relaxedDurability` stays off (it only concerns browser file systems).
     client = new PGlite(target);
   }
   await client.waitReady;
