@@ -3,6 +3,7 @@ import { AppError, areaOfCode, findNul, ScopeInput, todayIso } from '@app/domain
 import { initTRPC } from '@trpc/server';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
+import { inSaveTransaction } from './saveTransaction.ts';
 import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
 import type { BookingScope } from './services/ledger/bookingScope.ts';
 import { assertDepartmentAccess, departmentAccess } from './services/scope.ts';
@@ -62,14 +63,19 @@ const databaseOutage = t.middleware(async ({ type, next }) => {
   return result;
 });
 
+/** A signed-in mutation runs in one outer transaction, with its idempotency key (saveTransaction.ts). */
+const saveTransaction = t.middleware((opts) => inSaveTransaction(opts));
+
 export const publicProcedure = t.procedure.use(databaseOutage).use(refuseNul);
 
 /** Needs a valid session (a locked or expired user has none). */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
-  if (!session) fail('NotAuthenticated');
-  return next({ ctx: { ...ctx, session } });
-});
+export const authedProcedure = publicProcedure
+  .use(async ({ ctx, next }) => {
+    const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
+    if (!session) fail('NotAuthenticated');
+    return next({ ctx: { ...ctx, session } });
+  })
+  .use(saveTransaction);
 
 /** The departmentId of a call's raw input when it is a plausible id (number or digits), else null. */
 function rawDepartmentId(raw: unknown): number | null {
@@ -102,7 +108,8 @@ export const scopedProcedure = publicProcedure
     return next({
       ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
     });
-  });
+  })
+  .use(saveTransaction);
 
 /**
  * A scoped procedure of the booking areas (budget, movements, reservations, cash, payments, residues,

@@ -1,0 +1,63 @@
+import type { Db } from '@app/db';
+import { claimKey, idempotencyKeyOf, type KeyedSave, purgeExpiredKeys, requestHash, storeAnswer } from './idempotency.ts';
+
+/**
+ * The outer transaction of a save (issue 26): every signed-in mutation (but the sign-in calls) runs
+ * in one transaction whose handle is the procedure's `ctx.db`, so the service's own transaction is a
+ * savepoint in it and the answer (read by the service, checked by the output schema) is read before
+ * COMMIT: a committed save is never answered 503 by a read after the commit. With an
+ * `Idempotency-Key` the key, the request's hash and the answer are stored in the same transaction
+ * (idempotency.ts): a repeated key answers the stored answer and writes nothing.
+ */
+
+/** Procedures that are no saves: signing in and out, changing one's password (their throttle counts must stay when they fail). */
+const NOT_SAVES = /^auth\./;
+
+/** A middleware result as the procedure chain passes it on (tRPC's MiddlewareResult, loosely). */
+interface ChainResult {
+  ok: boolean;
+  data?: unknown;
+  error?: unknown;
+}
+
+export interface SaveCall<R extends ChainResult> {
+  ctx: { db: Db; now: () => Date; idempotencyKey: string | null; session?: { userId: number } };
+  type: string;
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  next: (opts: { ctx: { db: Db } }) => Promise<R>;
+}
+
+/** Carries a failed result out of the transaction (which rolls back). */
+class Refused<R> {
+  constructor(readonly result: R) {}
+}
+
+export async function inSaveTransaction<R extends ChainResult>(call: SaveCall<R>): Promise<R> {
+  const { ctx, type, path } = call;
+  if (type !== 'mutation' || NOT_SAVES.test(path) || !ctx.session) return call.next({ ctx: { db: ctx.db } });
+  const userId = ctx.session.userId;
+  const key = idempotencyKeyOf(ctx.idempotencyKey ?? undefined);
+  const now = ctx.now();
+  let save: KeyedSave | null = null;
+  if (key) {
+    save = { userId, key, procedure: path, hash: requestHash(path, await call.getRawInput()), now };
+    await purgeExpiredKeys(ctx.db, now);
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (save) {
+        const stored = await claimKey(tx, save);
+        // the first attempt's answer, nothing written; the shape is the one the resolver step gives
+        if (stored) return { ok: true, data: stored.data, marker: 'middlewareMarker', ctx } as unknown as R;
+      }
+      const result = await call.next({ ctx: { db: tx } });
+      if (!result.ok) throw new Refused(result);
+      if (save) await storeAnswer(tx, save, result.data);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result as R;
+    throw error;
+  }
+}
