@@ -43,7 +43,9 @@ describe.skipIf(!baseUrl)('connection lost around COMMIT [postgres] (skipped wit
     const [dept] = await handle.db.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.code, '101'));
     departmentId = Number(dept?.id);
     const target = new URL(fresh.url);
-    proxy = await startPgProxy({ host: target.hostname, port: Number(target.port || 5432) }, () => (plan.length ? (plan[step++ % plan.length] as CommitCut) : 'pass'));
+    proxy = await startPgProxy({ host: target.hostname, port: Number(target.port || 5432) }, () =>
+      plan.length ? (plan[step++ % plan.length] as CommitCut) : 'pass',
+    );
     target.host = `127.0.0.1:${proxy.port}`;
     proxied = await openDb(target.toString());
     app = await buildApp({ database: proxied });
@@ -123,7 +125,10 @@ describe.skipIf(!baseUrl)('connection lost around COMMIT [postgres] (skipped wit
       }),
     );
     plan = [];
-    expect(statuses.filter((s) => s !== 200 && s !== 503), 'answers other than 200 or 503').toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 503),
+      'answers other than 200 or 503',
+    ).toEqual([]);
     expect(proxy.cuts.after - before.after, 'COMMIT answers dropped after the commit').toBeGreaterThan(3);
     expect(proxy.cuts.before - before.before, 'COMMITs dropped').toBeGreaterThan(3);
     expect(attempts).toBeGreaterThan(SAVES);
