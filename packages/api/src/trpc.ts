@@ -49,7 +49,8 @@ const READ_RETRY_DELAY_MS = 100;
 /**
  * A lost database connection (terminated backend, server restart) answers 503 DatabaseUnavailable,
  * never 500. A read (a query procedure) that lost its connection is retried once on a fresh one
- * first; a mutation is not retried: its transaction rolled back, the client decides to send it again.
+ * first; a mutation is not retried here: the client sends it again with its Idempotency-Key
+ * (saveTransaction.ts: a save whose COMMIT landed answers its first answer and writes nothing).
  */
 const databaseOutage = t.middleware(async ({ type, next }) => {
   let result = await next();
