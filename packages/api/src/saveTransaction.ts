@@ -7,7 +7,9 @@ import { claimKey, idempotencyKeyOf, type KeyedSave, purgeExpiredKeys, requestHa
  * savepoint in it and the answer (read by the service, checked by the output schema) is read before
  * COMMIT: a committed save is never answered 503 by a read after the commit. With an
  * `Idempotency-Key` the key, the request's hash and the answer are stored in the same transaction
- * (idempotency.ts): a repeated key answers the stored answer and writes nothing.
+ * (idempotency.ts): a repeated key answers the stored answer and writes nothing. The context is
+ * marked `outerTransaction: true` below, so a later middleware that needs the write's transaction
+ * (answering before the commit) runs in this one instead of opening another.
  */
 
 /** Procedures that are no saves: signing in and out, changing one's password (their throttle counts must stay when they fail). */
@@ -21,11 +23,11 @@ interface ChainResult {
 }
 
 export interface SaveCall<R extends ChainResult> {
-  ctx: { db: Db; now: () => Date; idempotencyKey: string | null; session?: { userId: number } };
+  ctx: { db: Db; now: () => Date; idempotencyKey: string | null; session?: { userId: number }; outerTransaction?: true };
   type: string;
   path: string;
   getRawInput: () => Promise<unknown>;
-  next: (opts: { ctx: { db: Db } }) => Promise<R>;
+  next: (opts: { ctx: { db: Db; outerTransaction?: true } }) => Promise<R>;
 }
 
 /** Carries a failed result out of the transaction (which rolls back). */
@@ -39,21 +41,24 @@ export async function inSaveTransaction<R extends ChainResult>(call: SaveCall<R>
   const userId = ctx.session.userId;
   const key = idempotencyKeyOf(ctx.idempotencyKey ?? undefined);
   const now = ctx.now();
-  let save: KeyedSave | null = null;
-  if (key) {
-    save = { userId, key, procedure: path, hash: requestHash(path, await call.getRawInput()), now };
-    await purgeExpiredKeys(ctx.db, now);
-  }
+  const save: KeyedSave | null = key ? { userId, key, procedure: path, hash: requestHash(path, await call.getRawInput()), now } : null;
+  if (save) await purgeExpiredKeys(ctx.db, now);
+  const work = async (tx: Db): Promise<R> => {
+    if (save) {
+      const stored = await claimKey(tx, save);
+      // the first attempt's answer, nothing written; the shape is the one the resolver step gives
+      if (stored) return { ok: true, data: stored.data, marker: 'middlewareMarker', ctx } as unknown as R;
+    }
+    const result = await call.next({ ctx: { db: tx, outerTransaction: true } });
+    if (result.ok && save) await storeAnswer(tx, save, result.data);
+    return result;
+  };
+  // a transaction another middleware opened is this save's too (it decides about the rollback)
+  if (ctx.outerTransaction) return work(ctx.db);
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (save) {
-        const stored = await claimKey(tx, save);
-        // the first attempt's answer, nothing written; the shape is the one the resolver step gives
-        if (stored) return { ok: true, data: stored.data, marker: 'middlewareMarker', ctx } as unknown as R;
-      }
-      const result = await call.next({ ctx: { db: tx } });
+      const result = await work(tx);
       if (!result.ok) throw new Refused(result);
-      if (save) await storeAnswer(tx, save, result.data);
       return result;
     });
   } catch (error) {
