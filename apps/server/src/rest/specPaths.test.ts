@@ -1,35 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { type DbHandle } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { type SpecPath, specPaths } from './routeModel.testkit.ts';
 
 /**
  * Every METHOD PATH of the specification's call sections (spec-paths.txt, extracted from the spec
  * text by scripts/spec-paths.mjs, not from the adapter) must be routed by the running app, unless
  * the list marks it `pending` (its area is not built yet). A path that was never added fails here.
  */
-
-interface SpecPath {
-  method: HTTPMethods;
-  path: string;
-  pending: boolean;
-  line: number;
-}
-
-function specPaths(): SpecPath[] {
-  const text = readFileSync(new URL('./spec-paths.txt', import.meta.url), 'utf8');
-  const out: SpecPath[] = [];
-  for (const [i, raw] of text.split('\n').entries()) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const m = /^(GET|POST|PUT|PATCH|DELETE) (\/api\/\S+)(?:\s+(pending)\b.*)?$/.exec(line);
-    if (!m) throw new Error(`spec-paths.txt line ${i + 1} is not "METHOD /api/path [pending]": ${line}`);
-    out.push({ method: m[1] as HTTPMethods, path: m[2] as string, pending: m[3] === 'pending', line: i + 1 });
-  }
-  return out;
-}
 
 // routing needs no data: one database is enough
 const target = testDatabases()[0];

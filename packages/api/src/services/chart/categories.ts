@@ -17,7 +17,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { parseOrFail } from '../access.ts';
 import { defined, descriptionFilter, existsOr } from './items.ts';
-import { type Actor, guardWrite, resolveChartScope } from './scope.ts';
+import { type Actor, assertNamedDepartment, guardWrite, resolveChartScope } from './scope.ts';
 
 const { categories, chapters } = schema;
 
@@ -53,7 +53,8 @@ async function loadCategory(db: Db, id: number): Promise<CategoryRow> {
   return row;
 }
 
-export async function getCategory(db: Db, _session: Actor, input: ChartItemId): Promise<CategoryRow> {
+export async function getCategory(db: Db, session: Actor, input: ChartItemId): Promise<CategoryRow> {
+  await assertNamedDepartment(db, session, input.departmentId);
   return loadCategory(db, input.id);
 }
 

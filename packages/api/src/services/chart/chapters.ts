@@ -25,7 +25,7 @@ import { fail } from '../../errors.ts';
 import { parseOrFail } from '../access.ts';
 import { isChapterInUse } from '../ledger/references.ts';
 import { defined, descriptionFilter, existsOr } from './items.ts';
-import { type Actor, guardWrite, resolveChartScope } from './scope.ts';
+import { type Actor, assertNamedDepartment, guardWrite, resolveChartScope } from './scope.ts';
 
 const { categories, chapters, etsCategories, titles } = schema;
 
@@ -128,7 +128,8 @@ async function loadChapter(db: Db, id: number): Promise<ChapterRow> {
   return row;
 }
 
-export async function getChapter(db: Db, _session: Actor, input: ChartItemId): Promise<ChapterRow> {
+export async function getChapter(db: Db, session: Actor, input: ChartItemId): Promise<ChapterRow> {
+  await assertNamedDepartment(db, session, input.departmentId);
   return loadChapter(db, input.id);
 }
 

@@ -50,6 +50,15 @@ export async function resolveChartScope(db: Db, session: Actor, input: ChartScop
 }
 
 /**
+ * A chart item read by id names its department only for the rights: the department must still be
+ * one the user may see (DepartmentNotAllowed otherwise, as for the lists), so a foreign scope is
+ * refused alike on every chart read (issue 26 access matrix).
+ */
+export async function assertNamedDepartment(db: Db, session: Actor, departmentId: number | undefined): Promise<void> {
+  if (departmentId !== undefined) await assertDepartmentAccess(db, session, departmentId);
+}
+
+/**
  * Is the chart of (area, year) locked? It is once any department of the area has an approved
  * forecast in that year, unless the chart is unlocked for the area (financial_years.<area>ChartUnlocked,
  * chartOfAccounts/unlock; the year unlock of FinancialYears/Status is another flag).

@@ -17,7 +17,7 @@ import { and, asc, count, eq, or } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { parseOrFail } from '../access.ts';
 import { defined, descriptionFilter, existsOr } from './items.ts';
-import { type Actor, guardWrite, resolveChartScope } from './scope.ts';
+import { type Actor, assertNamedDepartment, guardWrite, resolveChartScope } from './scope.ts';
 
 const { chapters, titles } = schema;
 
@@ -53,7 +53,8 @@ async function loadTitle(db: Db, id: number): Promise<TitleRow> {
   return row;
 }
 
-export async function getTitle(db: Db, _session: Actor, input: ChartItemId): Promise<TitleRow> {
+export async function getTitle(db: Db, session: Actor, input: ChartItemId): Promise<TitleRow> {
+  await assertNamedDepartment(db, session, input.departmentId);
   return loadTitle(db, input.id);
 }
 
