@@ -95,7 +95,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (info.isBatchCall && info.calls.some((call) => UNBATCHED_PROCEDURES.has(call.path))) {
           throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in calls cannot be batched' });
         }
-        return createContextInner({ db, token: bearerToken(req.headers.authorization), ip: req.ip, requestId: req.id });
+        return createContextInner({
+          db,
+          token: bearerToken(req.headers.authorization),
+          ip: req.ip,
+          requestId: req.id,
+          idempotencyKey: req.headers['idempotency-key'],
+        });
       },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC call failed');

@@ -16,6 +16,8 @@ export interface Context {
   requestId: string | null;
   /** True once `db` is the request's outer write transaction (answerBeforeCommit.ts); absent otherwise. */
   outerTransaction?: true;
+  /** The request's `Idempotency-Key` header as sent (checked by the save transaction, saveTransaction.ts). */
+  idempotencyKey: string | null;
 }
 
 export interface ContextOptions {
@@ -24,11 +26,19 @@ export interface ContextOptions {
   ip?: string;
   now?: () => Date;
   requestId?: string;
+  idempotencyKey?: string | string[] | undefined | null;
 }
 
 /** Builds a context from plain values (tests, scripts and the request adapter alike). */
 export async function createContextInner(opts: ContextOptions): Promise<Context> {
-  return { db: opts.db, ip: opts.ip ?? '127.0.0.1', token: opts.token ?? null, now: opts.now ?? (() => new Date()), requestId: opts.requestId ?? null };
+  return {
+    db: opts.db,
+    ip: opts.ip ?? '127.0.0.1',
+    token: opts.token ?? null,
+    now: opts.now ?? (() => new Date()),
+    requestId: opts.requestId ?? null,
+    idempotencyKey: (Array.isArray(opts.idempotencyKey) ? opts.idempotencyKey[0] : opts.idempotencyKey) ?? null,
+  };
 }
 
 /** Reads the bearer token of an `Authorization` header. */

@@ -4,6 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { inOuterTransaction } from './answerBeforeCommit.ts';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
+import { inSaveTransaction } from './saveTransaction.ts';
 import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
 import type { BookingScope } from './services/ledger/bookingScope.ts';
 import { assertDepartmentAccess, departmentAccess } from './services/scope.ts';
@@ -49,7 +50,8 @@ const READ_RETRY_DELAY_MS = 100;
 /**
  * A lost database connection (terminated backend, server restart) answers 503 DatabaseUnavailable,
  * never 500. A read (a query procedure) that lost its connection is retried once on a fresh one
- * first; a mutation is not retried: its transaction rolled back, the client decides to send it again.
+ * first; a mutation is not retried here: the client sends it again with its Idempotency-Key
+ * (saveTransaction.ts: a save whose COMMIT landed answers its first answer and writes nothing).
  */
 const databaseOutage = t.middleware(async ({ type, next }) => {
   let result = await next();
@@ -63,6 +65,9 @@ const databaseOutage = t.middleware(async ({ type, next }) => {
   return result;
 });
 
+/** A signed-in mutation runs in one outer transaction, with its idempotency key (saveTransaction.ts). */
+const saveTransaction = t.middleware((opts) => inSaveTransaction(opts));
+
 export const publicProcedure = t.procedure.use(databaseOutage).use(refuseNul);
 
 /**
@@ -75,11 +80,13 @@ export const answerBeforeCommit = t.middleware(({ ctx, type, next }) =>
 );
 
 /** Needs a valid session (a locked or expired user has none). */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
-  if (!session) fail('NotAuthenticated');
-  return next({ ctx: { ...ctx, session } });
-});
+export const authedProcedure = publicProcedure
+  .use(async ({ ctx, next }) => {
+    const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
+    if (!session) fail('NotAuthenticated');
+    return next({ ctx: { ...ctx, session } });
+  })
+  .use(saveTransaction);
 
 /** The departmentId of a call's raw input when it is a plausible id (number or digits), else null. */
 function rawDepartmentId(raw: unknown): number | null {
@@ -112,7 +119,8 @@ export const scopedProcedure = publicProcedure
     return next({
       ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
     });
-  });
+  })
+  .use(saveTransaction);
 
 /**
  * A scoped procedure of the booking areas (budget, movements, reservations, cash, payments, residues,

@@ -1,6 +1,7 @@
 import type { AppRouter } from '@app/api';
 import { centsToEuros, parseAmount } from '@app/domain';
-import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
+import { randomUUID } from 'node:crypto';
+import { createTRPCClient, httpLink, retryLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 
 /**
  * The typed client for scripts: the server's own procedures (the tRPC router of packages/api), typed
@@ -16,16 +17,47 @@ export interface ClientOptions {
   url: string;
   /** A token of `signIn` (or of POST /api/Authenticate/login); absent: only the sign-in calls work. */
   token?: string;
+  /** How often a call answered 503 DatabaseUnavailable is sent again (default 3; 0: never). */
+  retries?: number;
 }
 
 function trpcUrl(url: string): string {
   return `${url.replace(/\/+$/, '')}/trpc`;
 }
 
-/** A client typed by the server's router: `await client.budget.chapters.query({ departmentId, year })`. */
-export function createClient({ url, token }: ClientOptions): Client {
+/**
+ * Every mutation call gets an idempotency key (issue 26), kept in its operation's context: each attempt
+ * of the call sends it as `Idempotency-Key`, so the server stores the save once however often it is
+ * sent. A call may bring its own: `mutate(input, { context: { idempotencyKey } })`.
+ */
+const keyEachSave: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    next(op.type === 'mutation' && !op.context.idempotencyKey ? { ...op, context: { ...op.context, idempotencyKey: randomUUID() } } : op);
+
+/** The business code of a failed call (the server's `data.appCode`). */
+function appCode(error: unknown): unknown {
+  return (error as { data?: { appCode?: unknown } } | null)?.data?.appCode;
+}
+
+/**
+ * A client typed by the server's router: `await client.budget.chapters.query({ departmentId, year })`.
+ * A call answered 503 DatabaseUnavailable is sent again up to `retries` times (default 3, after 1, 2
+ * and 4 s): a read as it is, a save with its key (stored once).
+ */
+export function createClient({ url, token, retries = 3 }: ClientOptions): Client {
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: trpcUrl(url), headers: () => (token ? { Authorization: `Bearer ${token}` } : {}) })],
+    links: [
+      keyEachSave,
+      retryLink({ retry: ({ error, attempts }) => appCode(error) === 'DatabaseUnavailable' && attempts <= retries, retryDelayMs: (n) => 1000 * 2 ** (n - 1) }),
+      httpLink({
+        url: trpcUrl(url),
+        headers: ({ op }) => ({
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(typeof op.context.idempotencyKey === 'string' ? { 'Idempotency-Key': op.context.idempotencyKey } : {}),
+        }),
+      }),
+    ],
   });
 }
 

@@ -14,6 +14,8 @@ export const errorStatus = {
   TooManyAttempts: 429,
   // the database can't be reached (connection lost, server restarting): try again shortly
   DatabaseUnavailable: 503,
+  // an Idempotency-Key sent again with another request (issue 26): a key names one save
+  IdempotencyKeyReused: 409,
   // requests the server can't read (REST): bad JSON, an unsupported content type, a body over the limit
   InvalidJson: 400,
   UnsupportedMediaType: 415,

@@ -21,7 +21,13 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
       method: route.method,
       url: `/${route.path}`,
       handler: async (request, reply) => {
-        const ctx = await createContextInner({ db: opts.db, token: bearerToken(request.headers.authorization), ip: request.ip, requestId: request.id });
+        const ctx = await createContextInner({
+          db: opts.db,
+          token: bearerToken(request.headers.authorization),
+          ip: request.ip,
+          requestId: request.id,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
         const req: RestRequest = {
           query: (request.query ?? {}) as Record<string, string | undefined>,
           body:

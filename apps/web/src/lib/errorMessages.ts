@@ -16,6 +16,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   InvalidValue: msg`Ungültiger Wert.`,
   TooManyAttempts: msg`Zu viele Anmeldeversuche. Bitte später erneut versuchen.`,
   DatabaseUnavailable: msg`Die Datenbank ist gerade nicht erreichbar. Bitte in einigen Sekunden erneut versuchen.`,
+  IdempotencyKeyReused: msg`Diese Anfrage wurde mit demselben Schlüssel schon anders gesendet. Bitte die Seite neu laden und erneut speichern.`,
   InvalidJson: msg`Die Anfrage ist kein gültiges JSON.`,
   UnsupportedMediaType: msg`Dieses Datenformat wird nicht unterstützt.`,
   PayloadTooLarge: msg`Die Daten sind zu groß (höchstens 10 MB).`,

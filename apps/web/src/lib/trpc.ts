@@ -1,10 +1,11 @@
 import type { AppRouter } from '@app/api';
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, retryLink, splitLink, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { clearSession, getToken } from './session.ts';
 import { isSignedOutError, shouldRetryQuery } from './errors.ts';
+import { idempotencyHeader, idempotencyKeyLink, saveRetryDelayMs, shouldRetrySave } from './saveKeys.ts';
 
 /** Any call answered with NotAuthenticated (queries, mutations, direct client calls) signs the user out. */
 const signOutWhenRejected: TRPCLink<AppRouter> = () => {
@@ -42,10 +43,14 @@ function authHeaders(): Record<string, string> {
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     signOutWhenRejected,
-    // calls that check a password go alone (the server refuses them in a batch); batches hold at most 10
+    // every save carries a key of its own; a save answered 503 is sent again with the same key (saveKeys.ts)
+    idempotencyKeyLink,
+    retryLink({ retry: ({ op, error, attempts }) => shouldRetrySave(op, error, attempts), retryDelayMs: saveRetryDelayMs }),
+    // saves and calls that check a password go alone (the server refuses the latter in a batch; a save's
+    // key is a header of its own request); batches of reads hold at most 10
     splitLink({
-      condition: (op) => UNBATCHED.has(op.path),
-      true: httpLink({ url: '/trpc', headers: authHeaders }),
+      condition: (op) => op.type === 'mutation' || UNBATCHED.has(op.path),
+      true: httpLink({ url: '/trpc', headers: ({ op }) => ({ ...authHeaders(), ...idempotencyHeader(op) }) }),
       false: httpBatchLink({ url: '/trpc', headers: authHeaders, maxItems: 10 }),
     }),
   ],

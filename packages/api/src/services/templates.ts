@@ -17,6 +17,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import type { BookingScope } from './ledger/bookingScope.ts';
+import { writeAndAnswer } from './ledger/transaction.ts';
 
 const { budgetHeads, chapters, departments, movementTemplatePositions, movementTemplates } = schema;
 
@@ -172,23 +173,26 @@ export async function createTemplate(db: Db, scope: TemplateScope, input: Templa
 export async function saveTemplate(db: Db, scope: TemplateScope, input: TemplateSaveInput): Promise<MovementTemplate> {
   await assertEditable(db, scope);
   await checkPositions(db, scope, input.positions, input.transferPositions);
-  await db.transaction(async (tx) => {
-    const [head] = await tx
-      .select({ id: movementTemplates.id })
-      .from(movementTemplates)
-      .where(and(eq(movementTemplates.departmentId, scope.departmentId), eq(movementTemplates.code, input.code)))
-      .for('update');
-    if (!head) fail('NotFound', { field: 'code' });
-    const texts = {
-      ...(input.descriptionDeu !== undefined ? { descriptionDeu: input.descriptionDeu } : {}),
-      ...(input.descriptionIta !== undefined ? { descriptionIta: input.descriptionIta } : {}),
-    };
-    if (Object.keys(texts).length > 0) await tx.update(movementTemplates).set(texts).where(eq(movementTemplates.id, head.id));
-    await tx.delete(movementTemplatePositions).where(eq(movementTemplatePositions.templateId, head.id));
-    const rows = positionRows(head.id, input.positions, input.transferPositions);
-    if (rows.length > 0) await tx.insert(movementTemplatePositions).values(rows);
-  });
-  return getTemplate(db, scope, input);
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const [head] = await tx
+        .select({ id: movementTemplates.id })
+        .from(movementTemplates)
+        .where(and(eq(movementTemplates.departmentId, scope.departmentId), eq(movementTemplates.code, input.code)))
+        .for('update');
+      if (!head) fail('NotFound', { field: 'code' });
+      const texts = {
+        ...(input.descriptionDeu !== undefined ? { descriptionDeu: input.descriptionDeu } : {}),
+        ...(input.descriptionIta !== undefined ? { descriptionIta: input.descriptionIta } : {}),
+      };
+      if (Object.keys(texts).length > 0) await tx.update(movementTemplates).set(texts).where(eq(movementTemplates.id, head.id));
+      await tx.delete(movementTemplatePositions).where(eq(movementTemplatePositions.templateId, head.id));
+      const rows = positionRows(head.id, input.positions, input.transferPositions);
+      if (rows.length > 0) await tx.insert(movementTemplatePositions).values(rows);
+    },
+    (tx) => getTemplate(tx, scope, input),
+  );
 }
 
 export async function deleteTemplate(db: Db, scope: TemplateScope, input: Pick<TemplateCodeInput, 'code'>): Promise<{ deleted: true }> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Departments (brigades), districts and the union; the area is derived from the code. */
 export const departments = pgTable(
@@ -131,6 +131,27 @@ export const loginThrottle = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
   },
   (t) => [index('login_throttle_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Idempotency keys of saves (header `Idempotency-Key`): one row a user and key, written in the same
+ * transaction as the save it names, with the procedure, the SHA-256 of the request (procedure and
+ * input) and the answer given. The same key within a day answers that answer and writes nothing; the
+ * same key with another request is refused (IdempotencyKeyReused). Rows older than a day are deleted.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    procedure: varchar('procedure', { length: 100 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /**

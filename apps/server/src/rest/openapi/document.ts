@@ -136,6 +136,16 @@ function answerOf(route: RestRoute, use: RouteUse, id: string): { content: Recor
   return { content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } }, typed: true };
 }
 
+/** Every save takes an idempotency key (issue 26; packages/api/src/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$' },
+  description:
+    'A key the client chooses for this save (a UUID) and sends again with every retry of it. The same key within 24 hours answers the first answer and writes nothing; the same key with another request is 409 IdempotencyKeyReused. Keys are per user.',
+};
+
 /** Query values the spec sends for the scope; described even when the procedure names them differently. */
 function queryParameter(name: string, input: JsonSchema, required: boolean): Record<string, unknown> {
   const schema = propertiesOf(input)[name] ?? { type: 'string' };
@@ -155,6 +165,7 @@ async function operation(route: RestRoute, names: Map<number, string[]>) {
   const parameters = [
     ...use.params.map((name) => ({ name, in: 'path', required: true, schema: propertiesOf(input)[name] ?? { type: 'string' } })),
     ...queryNames.map((name) => queryParameter(name, input, required.has(name) && !(hasBody && use.body.includes(name)))),
+    ...(p._def.type === 'mutation' && !main.startsWith('auth.') ? [IDEMPOTENCY_KEY_PARAMETER] : []),
   ];
   const operation: Record<string, unknown> = {};
   const screen = screenOf(route.path);

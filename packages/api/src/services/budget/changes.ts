@@ -22,6 +22,7 @@ import { chapterFigureRows } from '../ledger/chapterFigures.ts';
 import { deleteOrCancel, nextRecordNumber, type RecordKind } from '../ledger/recordCounters.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
 
@@ -129,19 +130,22 @@ export async function getChange(db: Db, scope: BookingScope, input: Pick<BudgetC
 
 /** POST Budget/Changes: a new change head with the next record number; the approval date is required. */
 export async function createChange(db: Db, scope: BookingScope, input: BudgetChangeCreateInput): Promise<BudgetChange> {
-  const row = await db.transaction(async (tx) => {
-    const head = await lockOpenHead(tx, scope);
-    assertChangeable(head);
-    assertChangeDate(input.approved, scope);
-    const recordNumber = await nextRecordNumber(tx, scope, CHANGE_COUNTER);
-    const [created] = await tx
-      .insert(budgetChanges)
-      .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, approved: input.approved, notes: input.notes })
-      .returning();
-    if (!created) throw new Error('change insert failed');
-    return created;
-  });
-  return toChange(db, scope, await readHead(db, scope), row);
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const head = await lockOpenHead(tx, scope);
+      assertChangeable(head);
+      assertChangeDate(input.approved, scope);
+      const recordNumber = await nextRecordNumber(tx, scope, CHANGE_COUNTER);
+      const [created] = await tx
+        .insert(budgetChanges)
+        .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, approved: input.approved, notes: input.notes })
+        .returning();
+      if (!created) throw new Error('change insert failed');
+      return created;
+    },
+    async (tx, row) => toChange(tx, scope, await readHead(tx, scope), row),
+  );
 }
 
 /**
@@ -245,16 +249,19 @@ async function replacePositions(
 
 /** PUT Budget/Changes: head and positions of a change (the positions replace the saved ones). */
 export async function saveChange(db: Db, scope: BookingScope, input: BudgetChangeInput): Promise<BudgetChange> {
-  await db.transaction(async (tx) => {
-    const head = await lockOpenHead(tx, scope);
-    assertChangeable(head);
-    const change = await findChange(tx, scope, input.recordNumber, true);
-    if (!change) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
-    assertChangeDate(input.approved, scope);
-    await replacePositions(tx, scope, change, input, { surplusDelta: 0, descriptionsRequired: false });
-    await tx.update(budgetChanges).set({ approved: input.approved, notes: input.notes }).where(eq(budgetChanges.id, change.id));
-  });
-  return getChange(db, scope, input);
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const head = await lockOpenHead(tx, scope);
+      assertChangeable(head);
+      const change = await findChange(tx, scope, input.recordNumber, true);
+      if (!change) fail('NotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber } });
+      assertChangeDate(input.approved, scope);
+      await replacePositions(tx, scope, change, input, { surplusDelta: 0, descriptionsRequired: false });
+      await tx.update(budgetChanges).set({ approved: input.approved, notes: input.notes }).where(eq(budgetChanges.id, change.id));
+    },
+    (tx) => getChange(tx, scope, input),
+  );
 }
 
 /**
@@ -360,23 +367,24 @@ export async function createAdjustment(
   input: AdjustmentCreateInput,
   finalSurplusOf: PreviousFinalSurplusOf,
 ): Promise<BudgetAdjustment> {
-  await db.transaction(async (tx) => {
-    const head = await lockOpenHead(tx, scope);
-    assertChangeable(head);
-    if (await findChange(tx, scope, ADJUSTMENT_RECORD)) fail('AdjustmentExists');
-    assertChangeDate(input.approved, scope);
-    await tx.insert(budgetChanges).values({
-      departmentId: scope.departmentId,
-      year: scope.year,
-      recordNumber: ADJUSTMENT_RECORD,
-      approved: input.approved,
-      notes: input.notes,
-      surplusActual: input.surplusActual,
-    });
-  });
-  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
-  if (!adjustment) throw new Error('adjustment vanished');
-  return adjustment;
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const head = await lockOpenHead(tx, scope);
+      assertChangeable(head);
+      if (await findChange(tx, scope, ADJUSTMENT_RECORD)) fail('AdjustmentExists');
+      assertChangeDate(input.approved, scope);
+      await tx.insert(budgetChanges).values({
+        departmentId: scope.departmentId,
+        year: scope.year,
+        recordNumber: ADJUSTMENT_RECORD,
+        approved: input.approved,
+        notes: input.notes,
+        surplusActual: input.surplusActual,
+      });
+    },
+    (tx) => readAdjustment(tx, scope, finalSurplusOf),
+  );
 }
 
 /**
@@ -384,19 +392,27 @@ export async function createAdjustment(
  * == expense deltas; an editable chapter needs both descriptions.
  */
 export async function saveAdjustment(db: Db, scope: BookingScope, input: AdjustmentInput, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
-  await db.transaction(async (tx) => {
-    const head = await lockOpenHead(tx, scope);
-    assertChangeable(head);
-    const change = await findChange(tx, scope, ADJUSTMENT_RECORD, true);
-    if (!change) fail('BudgetNotFound');
-    assertChangeDate(input.approved, scope);
-    await replacePositions(tx, scope, change, input, { surplusDelta: input.surplusActual - head.surplusUsed, descriptionsRequired: true });
-    await tx
-      .update(budgetChanges)
-      .set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual })
-      .where(eq(budgetChanges.id, change.id));
-  });
-  const adjustment = await getAdjustment(db, scope, {}, finalSurplusOf);
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const head = await lockOpenHead(tx, scope);
+      assertChangeable(head);
+      const change = await findChange(tx, scope, ADJUSTMENT_RECORD, true);
+      if (!change) fail('BudgetNotFound');
+      assertChangeDate(input.approved, scope);
+      await replacePositions(tx, scope, change, input, { surplusDelta: input.surplusActual - head.surplusUsed, descriptionsRequired: true });
+      await tx
+        .update(budgetChanges)
+        .set({ approved: input.approved, notes: input.notes, surplusActual: input.surplusActual })
+        .where(eq(budgetChanges.id, change.id));
+    },
+    (tx) => readAdjustment(tx, scope, finalSurplusOf),
+  );
+}
+
+/** The adjustment just written, read in the transaction that wrote it. */
+async function readAdjustment(tx: Db, scope: BookingScope, finalSurplusOf: PreviousFinalSurplusOf): Promise<BudgetAdjustment> {
+  const adjustment = await getAdjustment(tx, scope, {}, finalSurplusOf);
   if (!adjustment) throw new Error('adjustment vanished');
   return adjustment;
 }

@@ -14,6 +14,7 @@ import { resolveChapters } from './chapters.ts';
 import { assertForecastEditable, lockOpenHead, readHead } from '../ledger/head.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { isFirstYear, isFirstYearSql } from '../ledger/firstYear.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { chapterBudgets, chapters, forecastPrevAmounts } = schema;
 
@@ -162,79 +163,82 @@ export async function getForecastPart(db: Db, scope: BookingScope, input: Pick<F
  * be saved; only the approval needs balance. Approved: BudgetAlreadyApproved; closed: BudgetClosed.
  */
 export async function saveForecastPart(db: Db, scope: BookingScope, input: ForecastSaveInput): Promise<ForecastPart> {
-  await db.transaction(async (tx) => {
-    const head = await lockOpenHead(tx, scope);
-    assertForecastEditable(head);
-    const resolved = await resolveChapters(tx, scope, input.positions, input.part);
-    if (await isFirstYear(tx, scope)) {
-      // first year: the typed previous-year amounts of the part replace the saved ones (0 drops one)
-      const partChapters = tx
-        .select({ id: chapters.id })
-        .from(chapters)
-        .where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year), eq(chapters.part, input.part)));
-      await tx
-        .delete(forecastPrevAmounts)
-        .where(
-          and(
-            eq(forecastPrevAmounts.departmentId, scope.departmentId),
-            eq(forecastPrevAmounts.year, scope.year),
-            inArray(forecastPrevAmounts.chapterId, partChapters),
-          ),
-        );
-      const typed = input.positions.flatMap((p, i) => {
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      const head = await lockOpenHead(tx, scope);
+      assertForecastEditable(head);
+      const resolved = await resolveChapters(tx, scope, input.positions, input.part);
+      if (await isFirstYear(tx, scope)) {
+        // first year: the typed previous-year amounts of the part replace the saved ones (0 drops one)
+        const partChapters = tx
+          .select({ id: chapters.id })
+          .from(chapters)
+          .where(and(eq(chapters.area, scope.area), eq(chapters.year, scope.year), eq(chapters.part, input.part)));
+        await tx
+          .delete(forecastPrevAmounts)
+          .where(
+            and(
+              eq(forecastPrevAmounts.departmentId, scope.departmentId),
+              eq(forecastPrevAmounts.year, scope.year),
+              inArray(forecastPrevAmounts.chapterId, partChapters),
+            ),
+          );
+        const typed = input.positions.flatMap((p, i) => {
+          const chapter = resolved[i];
+          return chapter && p.amountPrevYear ? [{ departmentId: scope.departmentId, year: scope.year, chapterId: chapter.id, amount: p.amountPrevYear }] : [];
+        });
+        if (typed.length) await tx.insert(forecastPrevAmounts).values(typed);
+      }
+      const kept = input.positions.flatMap((p, i) => {
         const chapter = resolved[i];
-        return chapter && p.amountPrevYear ? [{ departmentId: scope.departmentId, year: scope.year, chapterId: chapter.id, amount: p.amountPrevYear }] : [];
+        if (!chapter || p.amountCurrYear === 0) return [];
+        return [
+          {
+            departmentId: scope.departmentId,
+            year: scope.year,
+            chapterId: chapter.id,
+            chapterYear: scope.year,
+            budgetInitial: p.amountCurrYear,
+            reminder: p.reminder,
+            notes: p.notes,
+            descriptionDeu: chapter.emptyChapter ? p.chapterDescriptionDeu : '',
+            descriptionIta: chapter.emptyChapter ? p.chapterDescriptionIta : '',
+          },
+        ];
       });
-      if (typed.length) await tx.insert(forecastPrevAmounts).values(typed);
-    }
-    const kept = input.positions.flatMap((p, i) => {
-      const chapter = resolved[i];
-      if (!chapter || p.amountCurrYear === 0) return [];
-      return [
-        {
-          departmentId: scope.departmentId,
-          year: scope.year,
-          chapterId: chapter.id,
-          chapterYear: scope.year,
-          budgetInitial: p.amountCurrYear,
-          reminder: p.reminder,
-          notes: p.notes,
-          descriptionDeu: chapter.emptyChapter ? p.chapterDescriptionDeu : '',
-          descriptionIta: chapter.emptyChapter ? p.chapterDescriptionIta : '',
-        },
-      ];
-    });
-    const existing = await execRows<{ id: number; chapter_id: number; used: boolean }>(
-      tx,
-      sql`
+      const existing = await execRows<{ id: number; chapter_id: number; used: boolean }>(
+        tx,
+        sql`
         select l.id, l.chapter_id,
                (l.final_residue is not null or exists (select 1 from budget_change_positions p where p.chapter_budget_id = l.id)
                 or exists (select 1 from movement_positions mp where mp.chapter_budget_id = l.id)
                 or exists (select 1 from movement_transfer_positions mt where mt.from_chapter_budget_id = l.id or mt.to_chapter_budget_id = l.id)) as used
         from chapter_budgets l join chapters c on c.id = l.chapter_id
         where l.department_id = ${scope.departmentId} and l.year = ${scope.year} and l.chapter_year = ${scope.year} and c.part = ${input.part}`,
-    );
-    const keptIds = new Set(kept.map((k) => k.chapterId));
-    const dropped = existing.filter((e) => !keptIds.has(Number(e.chapter_id)));
-    const deletable = dropped.filter((e) => !e.used).map((e) => Number(e.id));
-    const zeroed = dropped.filter((e) => e.used).map((e) => Number(e.id));
-    if (deletable.length) await tx.delete(chapterBudgets).where(inArray(chapterBudgets.id, deletable));
-    if (zeroed.length) await tx.update(chapterBudgets).set({ budgetInitial: 0, reminder: false, notes: '' }).where(inArray(chapterBudgets.id, zeroed));
-    if (kept.length) {
-      await tx
-        .insert(chapterBudgets)
-        .values(kept)
-        .onConflictDoUpdate({
-          target: [chapterBudgets.departmentId, chapterBudgets.year, chapterBudgets.chapterId, chapterBudgets.chapterYear],
-          set: {
-            budgetInitial: sql`excluded.budget_initial`,
-            reminder: sql`excluded.reminder`,
-            notes: sql`excluded.notes`,
-            descriptionDeu: sql`excluded.description_deu`,
-            descriptionIta: sql`excluded.description_ita`,
-          },
-        });
-    }
-  });
-  return getForecastPart(db, scope, input);
+      );
+      const keptIds = new Set(kept.map((k) => k.chapterId));
+      const dropped = existing.filter((e) => !keptIds.has(Number(e.chapter_id)));
+      const deletable = dropped.filter((e) => !e.used).map((e) => Number(e.id));
+      const zeroed = dropped.filter((e) => e.used).map((e) => Number(e.id));
+      if (deletable.length) await tx.delete(chapterBudgets).where(inArray(chapterBudgets.id, deletable));
+      if (zeroed.length) await tx.update(chapterBudgets).set({ budgetInitial: 0, reminder: false, notes: '' }).where(inArray(chapterBudgets.id, zeroed));
+      if (kept.length) {
+        await tx
+          .insert(chapterBudgets)
+          .values(kept)
+          .onConflictDoUpdate({
+            target: [chapterBudgets.departmentId, chapterBudgets.year, chapterBudgets.chapterId, chapterBudgets.chapterYear],
+            set: {
+              budgetInitial: sql`excluded.budget_initial`,
+              reminder: sql`excluded.reminder`,
+              notes: sql`excluded.notes`,
+              descriptionDeu: sql`excluded.description_deu`,
+              descriptionIta: sql`excluded.description_ita`,
+            },
+          });
+      }
+    },
+    (tx) => getForecastPart(tx, scope, input),
+  );
 }

@@ -20,6 +20,7 @@ import { assertCashWithinBounds } from '../ledger/cashBalances.ts';
 import { checkTypedRecordNumber, deleteOrCancel, nextRecordNumber } from '../ledger/recordCounters.ts';
 import { scopeStatus } from '../scope.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { accountTransfers, accounts } = schema;
 
@@ -211,37 +212,46 @@ async function checkAccounts(tx: Db, scope: BookingScope, input: AccountTransfer
  * before anything is written (DOMAIN decisions 1, 2, 12).
  */
 export async function saveTransfer(db: Db, scope: BookingScope, input: AccountTransferSave): Promise<AccountTransfer> {
-  const id = await db.transaction(async (tx): Promise<number> => {
-    await lockCashScope(tx, scope);
-    const isNew = input.asNew || (input.id === null && input.recordNumber === null);
-    let existing: TransferRow | undefined;
-    if (!isNew) {
-      existing = await lockTransfer(tx, scope, input);
-      if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber ?? 0 } });
-      if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: existing.recordNumber, reason: 'cancelled' } });
-    }
-    const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.recordDate, documentDate: null });
-    if (dateError) fail(dateError.code, { field: dateError.field });
-    await checkAccounts(tx, scope, input, existing);
-    if (input.amount <= 0) fail('InvalidValue', { field: 'amount' });
+  return writeAndAnswer(
+    db,
+    async (tx): Promise<number> => {
+      await lockCashScope(tx, scope);
+      const isNew = input.asNew || (input.id === null && input.recordNumber === null);
+      let existing: TransferRow | undefined;
+      if (!isNew) {
+        existing = await lockTransfer(tx, scope, input);
+        if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber ?? 0 } });
+        if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: existing.recordNumber, reason: 'cancelled' } });
+      }
+      const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.recordDate, documentDate: null });
+      if (dateError) fail(dateError.code, { field: dateError.field });
+      await checkAccounts(tx, scope, input, existing);
+      if (input.amount <= 0) fail('InvalidValue', { field: 'amount' });
 
-    const values = { recordDate: input.recordDate, note: input.note, accountFromId: input.accountIdFrom, accountToId: input.accountIdTo, amount: input.amount };
-    if (existing) {
-      await tx.update(accountTransfers).set(values).where(eq(accountTransfers.id, existing.id));
+      const values = {
+        recordDate: input.recordDate,
+        note: input.note,
+        accountFromId: input.accountIdFrom,
+        accountToId: input.accountIdTo,
+        amount: input.amount,
+      };
+      if (existing) {
+        await tx.update(accountTransfers).set(values).where(eq(accountTransfers.id, existing.id));
+        await assertCashWithinBounds(tx, scope, 'amount');
+        return existing.id;
+      }
+      await checkTypedRecordNumber(tx, scope, COUNTER, input.asNew ? input.recordNumber : null);
+      const recordNumber = await nextRecordNumber(tx, scope, COUNTER);
+      const [created] = await tx
+        .insert(accountTransfers)
+        .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
+        .returning({ id: accountTransfers.id });
+      if (!created) throw new Error('account transfer insert failed');
       await assertCashWithinBounds(tx, scope, 'amount');
-      return existing.id;
-    }
-    await checkTypedRecordNumber(tx, scope, COUNTER, input.asNew ? input.recordNumber : null);
-    const recordNumber = await nextRecordNumber(tx, scope, COUNTER);
-    const [created] = await tx
-      .insert(accountTransfers)
-      .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
-      .returning({ id: accountTransfers.id });
-    if (!created) throw new Error('account transfer insert failed');
-    await assertCashWithinBounds(tx, scope, 'amount');
-    return created.id;
-  });
-  return findTransfer(db, scope, sql`t.id = ${id}`);
+      return created.id;
+    },
+    (tx, id) => findTransfer(tx, scope, sql`t.id = ${id}`),
+  );
 }
 
 /**

@@ -28,6 +28,7 @@ import { brief, openOrder, orderDetail, orderOf, peekOrderNumber, type StoredOrd
 import { type InstalmentRow, instalmentRows, ofScope, paymentsDepartment, type PaymentScope, toPayableInput } from './rows.ts';
 import { sqlList } from '../ledger/sql.ts';
 import { protocolItem, protocolOf } from './protocol.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { accounts, movementPayments, paymentOrderItems, paymentOrders } = schema;
 
@@ -198,52 +199,54 @@ export async function exportOrder(db: Db, scope: PaymentScope, input: OrderReque
  * plus every refusal of the export.
  */
 export async function storeOrder(db: Db, scope: PaymentScope, input: OrderRequestInput): Promise<PaymentOrderDetail> {
-  let orderId: number;
   try {
-    orderId = await db.transaction(async (tx) => {
-      await shareBookableHead(tx, scope);
-      const department = await paymentsDepartment(tx, scope);
-      if (input.orderId !== null) fail('PaymentInOrder', { field: 'orderId', params: { orderId: input.orderId } });
-      const accountId = requireNewOrderFields(scope, input);
-      const account = await accountOf(tx, scope, accountId);
-      const rows = await chosenInstalments(tx, scope, input, accountId, true);
-      const orderNumber = await nextRecordNumber(tx, scope, 'paymentOrder');
-      if (input.orderNumber !== null && input.orderNumber !== orderNumber)
-        fail('RecordNumberUsed', { field: 'orderNumber', params: { orderNumber: input.orderNumber, next: orderNumber } });
-      const planned = plan(scope, department, account, {
-        range: input.paymentRange,
-        year: scope.year,
-        orderNumber,
-        createdAt: scope.now.toISOString(),
-        paymentDate: input.paymentDate,
-        groupInvoices: input.groupInvoices,
-        rows,
-      });
-      const [created] = await tx
-        .insert(paymentOrders)
-        .values({
-          departmentId: scope.departmentId,
+    return await writeAndAnswer(
+      db,
+      async (tx) => {
+        await shareBookableHead(tx, scope);
+        const department = await paymentsDepartment(tx, scope);
+        if (input.orderId !== null) fail('PaymentInOrder', { field: 'orderId', params: { orderId: input.orderId } });
+        const accountId = requireNewOrderFields(scope, input);
+        const account = await accountOf(tx, scope, accountId);
+        const rows = await chosenInstalments(tx, scope, input, accountId, true);
+        const orderNumber = await nextRecordNumber(tx, scope, 'paymentOrder');
+        if (input.orderNumber !== null && input.orderNumber !== orderNumber)
+          fail('RecordNumberUsed', { field: 'orderNumber', params: { orderNumber: input.orderNumber, next: orderNumber } });
+        const planned = plan(scope, department, account, {
+          range: input.paymentRange,
           year: scope.year,
           orderNumber,
-          accountId,
-          paymentRange: input.paymentRange,
+          createdAt: scope.now.toISOString(),
+          paymentDate: input.paymentDate,
           groupInvoices: input.groupInvoices,
-          paymentDate: planned.order.executionDate,
-          filename: input.filename,
-          msgId: planned.order.msgId,
-          createdAt: scope.now,
-        })
-        .returning({ id: paymentOrders.id });
-      if (!created) throw new Error('payment order insert failed');
-      const invoices = planned.order.transfers.flatMap((t) => t.invoices);
-      await tx.insert(paymentOrderItems).values(invoices.map((inv) => ({ orderId: created.id, paymentId: inv.paymentId, movementId: inv.movementId })));
-      return created.id;
-    });
+          rows,
+        });
+        const [created] = await tx
+          .insert(paymentOrders)
+          .values({
+            departmentId: scope.departmentId,
+            year: scope.year,
+            orderNumber,
+            accountId,
+            paymentRange: input.paymentRange,
+            groupInvoices: input.groupInvoices,
+            paymentDate: planned.order.executionDate,
+            filename: input.filename,
+            msgId: planned.order.msgId,
+            createdAt: scope.now,
+          })
+          .returning({ id: paymentOrders.id });
+        if (!created) throw new Error('payment order insert failed');
+        const invoices = planned.order.transfers.flatMap((t) => t.invoices);
+        await tx.insert(paymentOrderItems).values(invoices.map((inv) => ({ orderId: created.id, paymentId: inv.paymentId, movementId: inv.movementId })));
+        return created.id;
+      },
+      async (tx, orderId) => orderDetail(tx, await orderOf(tx, scope, orderId)),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) fail('PaymentInOrder', { field: 'toPay' });
     throw error;
   }
-  return orderDetail(db, await orderOf(db, scope, orderId));
 }
 
 /** The order row locked FOR UPDATE (a registration or cancel runs once), then checked: not cancelled, not registered. */
@@ -262,16 +265,19 @@ async function lockOpenOrder(tx: Db, scope: PaymentScope, orderId: number): Prom
  * never given to another order, because a bank may have seen the file. OrderNotFound, OrderRegistered.
  */
 export async function cancelOrder(db: Db, scope: PaymentScope, input: OrderKey): Promise<PaymentOrderBrief> {
-  const orderId = await db.transaction(async (tx) => {
-    await shareBookableHead(tx, scope);
-    await paymentsDepartment(tx, scope);
-    const order = await lockOpenOrder(tx, scope, input.orderId);
-    await instalmentRows(tx, sql`o.id = ${order.id}`, { lock: true });
-    await tx.delete(paymentOrderItems).where(eq(paymentOrderItems.orderId, order.id));
-    await tx.update(paymentOrders).set({ cancelledAt: scope.now }).where(eq(paymentOrders.id, order.id));
-    return order.id;
-  });
-  return brief(await orderOf(db, scope, orderId));
+  return writeAndAnswer(
+    db,
+    async (tx) => {
+      await shareBookableHead(tx, scope);
+      await paymentsDepartment(tx, scope);
+      const order = await lockOpenOrder(tx, scope, input.orderId);
+      await instalmentRows(tx, sql`o.id = ${order.id}`, { lock: true });
+      await tx.delete(paymentOrderItems).where(eq(paymentOrderItems.orderId, order.id));
+      await tx.update(paymentOrders).set({ cancelledAt: scope.now }).where(eq(paymentOrders.id, order.id));
+      return order.id;
+    },
+    async (tx, orderId) => brief(await orderOf(tx, scope, orderId)),
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { shareBookableHead } from '../ledger/head.ts';
 import { deleteOrCancel, newRecordNumber } from '../ledger/recordCounters.ts';
 import { usedByPositionsSql } from '../ledger/counting.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { reservations } = schema;
 
@@ -54,51 +55,54 @@ async function positionUse(tx: Db, reservationId: number): Promise<{ used: numbe
  * DOMAIN decisions 1, 2, 7, 12).
  */
 export async function saveReservation(db: Db, scope: BookingScope, input: ReservationSave): Promise<Reservation> {
-  const id = await db.transaction(async (tx): Promise<number> => {
-    await shareBookableHead(tx, scope);
-    const isNew = input.asNew || (input.id === null && input.recordNumber === null);
-    let existing: ReservationRow | undefined;
-    if (!isNew) {
-      existing = await lockReservation(tx, scope, input);
-      if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber ?? 0 } });
-      if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: existing.recordNumber, reason: 'cancelled' } });
-    }
-    const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.recordDate, documentDate: null });
-    if (dateError) fail(dateError.code, { field: dateError.field });
+  return writeAndAnswer(
+    db,
+    async (tx): Promise<number> => {
+      await shareBookableHead(tx, scope);
+      const isNew = input.asNew || (input.id === null && input.recordNumber === null);
+      let existing: ReservationRow | undefined;
+      if (!isNew) {
+        existing = await lockReservation(tx, scope, input);
+        if (!existing) fail('RecordNotFound', { field: 'recordNumber', params: { recordNumber: input.recordNumber ?? 0 } });
+        if (existing.cancelled) fail('InvalidValue', { field: 'recordNumber', params: { recordNumber: existing.recordNumber, reason: 'cancelled' } });
+      }
+      const dateError = checkMovementDates({ year: scope.year, today: scope.today, recordDate: input.recordDate, documentDate: null });
+      if (dateError) fail(dateError.code, { field: dateError.field });
 
-    // the line: an expense chapter with a current or residue line of the scope (DOMAIN decision 7)
-    const [line] = await resolveLines(tx, scope, [{ ref: input, field: 'chapter' }]);
-    if (!line) fail('InvalidValue', { field: 'chapter' });
-    if (line.part !== Part.Expenses) fail('chapterNotAvailable', { field: 'chapter', params: { chapter: line.chapter, chapterYear: line.chapterYear } });
+      // the line: an expense chapter with a current or residue line of the scope (DOMAIN decision 7)
+      const [line] = await resolveLines(tx, scope, [{ ref: input, field: 'chapter' }]);
+      if (!line) fail('InvalidValue', { field: 'chapter' });
+      if (line.part !== Part.Expenses) fail('chapterNotAvailable', { field: 'chapter', params: { chapter: line.chapter, chapterYear: line.chapterYear } });
 
-    // amounts: used = positions + typed; booked not below used
-    const use = existing ? await positionUse(tx, existing.id) : { used: 0, linked: false };
-    if (existing && use.linked && existing.chapterBudgetId !== line.lineId) fail('InvalidValue', { field: 'chapter', params: { reason: 'usedByPositions' } });
-    const problem = reservationAmountProblem({ amountBooked: input.amountBooked, amountUsed: input.amountUsed, usedByPositions: use.used });
-    if (problem)
-      fail(problem.code, { field: problem.field, params: problem.field === 'amountUsed' ? { usedByPositions: use.used } : { amountUsed: input.amountUsed } });
+      // amounts: used = positions + typed; booked not below used
+      const use = existing ? await positionUse(tx, existing.id) : { used: 0, linked: false };
+      if (existing && use.linked && existing.chapterBudgetId !== line.lineId) fail('InvalidValue', { field: 'chapter', params: { reason: 'usedByPositions' } });
+      const problem = reservationAmountProblem({ amountBooked: input.amountBooked, amountUsed: input.amountUsed, usedByPositions: use.used });
+      if (problem)
+        fail(problem.code, { field: problem.field, params: problem.field === 'amountUsed' ? { usedByPositions: use.used } : { amountUsed: input.amountUsed } });
 
-    const values = {
-      recordDate: input.recordDate,
-      note: input.note,
-      chapterBudgetId: line.lineId,
-      amountBooked: input.amountBooked,
-      amountUsedTyped: input.amountUsed - use.used,
-      closed: input.closed,
-    };
-    if (existing) {
-      await tx.update(reservations).set(values).where(eq(reservations.id, existing.id));
-      return existing.id;
-    }
-    const recordNumber = await newRecordNumber(tx, scope, RESERVATION_COUNTER, input.asNew ? input.recordNumber : null);
-    const [created] = await tx
-      .insert(reservations)
-      .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
-      .returning({ id: reservations.id });
-    if (!created) throw new Error('reservation insert failed');
-    return created.id;
-  });
-  return getReservation(db, scope, { departmentId: scope.departmentId, year: scope.year, id, recordNumber: undefined });
+      const values = {
+        recordDate: input.recordDate,
+        note: input.note,
+        chapterBudgetId: line.lineId,
+        amountBooked: input.amountBooked,
+        amountUsedTyped: input.amountUsed - use.used,
+        closed: input.closed,
+      };
+      if (existing) {
+        await tx.update(reservations).set(values).where(eq(reservations.id, existing.id));
+        return existing.id;
+      }
+      const recordNumber = await newRecordNumber(tx, scope, RESERVATION_COUNTER, input.asNew ? input.recordNumber : null);
+      const [created] = await tx
+        .insert(reservations)
+        .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
+        .returning({ id: reservations.id });
+      if (!created) throw new Error('reservation insert failed');
+      return created.id;
+    },
+    (tx, id) => getReservation(tx, scope, { departmentId: scope.departmentId, year: scope.year, id, recordNumber: undefined }),
+  );
 }
 
 /**

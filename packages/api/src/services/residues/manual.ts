@@ -7,6 +7,7 @@ import { isFirstYear } from '../ledger/firstYear.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import { type ResidueLine, lineUsed, residueLines } from './lines.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { chapterBudgets, chapters } = schema;
 
@@ -143,57 +144,62 @@ async function lockLine(tx: Db, scope: BookingScope, id: number) {
  * (SmallerThanExistingResidue).
  */
 export async function saveManualResidue(db: Db, scope: BookingScope, input: ManualResidueSave): Promise<ManualResidue> {
-  const id = await db.transaction(async (tx): Promise<number> => {
-    await lockManualScope(tx, scope);
-    const saved = input.id === null ? null : await lockLine(tx, scope, input.id);
-    if (input.chapterYear >= scope.year) fail('InvalidValue', { field: 'year', params: { year: input.chapterYear } });
-    const chapter = await residueChapterOf(tx, scope, input);
-    if (chapter.emptyChapter && (!input.descriptionDeu || !input.descriptionIta))
-      fail('ChapterDescriptionNeeded', { field: !input.descriptionDeu ? 'descriptionDeu' : 'descriptionIta' });
-    const [other] = await tx
-      .select({ id: chapterBudgets.id })
-      .from(chapterBudgets)
-      .where(
-        and(
-          eq(chapterBudgets.departmentId, scope.departmentId),
-          eq(chapterBudgets.year, scope.year),
-          eq(chapterBudgets.chapterId, chapter.id),
-          eq(chapterBudgets.chapterYear, input.chapterYear),
-          input.id !== null ? ne(chapterBudgets.id, input.id) : sql`true`,
-        ),
-      )
-      .limit(1);
-    if (other) fail('InvalidValue', { field: 'chapter', params: { reason: 'exists', chapter: chapter.chapter, year: input.chapterYear } });
-    const values = {
-      chapterId: chapter.id,
-      chapterYear: input.chapterYear,
-      budgetInitial: input.amount,
-      notes: input.note,
-      descriptionDeu: storedLineName(chapter.emptyChapter, input.descriptionDeu),
-      descriptionIta: storedLineName(chapter.emptyChapter, input.descriptionIta),
-    };
-    if (saved === null) {
-      const [created] = await tx
-        .insert(chapterBudgets)
-        .values({ departmentId: scope.departmentId, year: scope.year, ...values })
-        .returning({ id: chapterBudgets.id });
-      if (!created) throw new Error('manual residue not created');
-      return created.id;
-    }
-    const [line] = await residueLines(tx, scope, { lineIds: [saved.id] });
-    if (!line) fail('ResiduelNotFound', { field: 'id', params: { id: saved.id } });
-    const inUse = await isReferenced(tx, saved.id);
-    if (inUse && (saved.chapterId !== chapter.id || saved.chapterYear !== input.chapterYear))
-      fail('InvalidValue', { field: 'chapter', params: { reason: 'inUse' } });
-    const used = lineUsed(line);
-    if (input.amount < saved.budgetInitial && input.amount + line.budgetChanges < used)
-      fail('SmallerThanExistingResidue', { field: 'amount', params: { used, amount: input.amount } });
-    await tx.update(chapterBudgets).set(values).where(eq(chapterBudgets.id, saved.id));
-    return saved.id;
-  });
-  const [row] = await manualRows(db, scope, [id]);
-  if (!row) throw new Error('manual residue not read back');
-  return row;
+  return writeAndAnswer(
+    db,
+    async (tx): Promise<number> => {
+      await lockManualScope(tx, scope);
+      const saved = input.id === null ? null : await lockLine(tx, scope, input.id);
+      if (input.chapterYear >= scope.year) fail('InvalidValue', { field: 'year', params: { year: input.chapterYear } });
+      const chapter = await residueChapterOf(tx, scope, input);
+      if (chapter.emptyChapter && (!input.descriptionDeu || !input.descriptionIta))
+        fail('ChapterDescriptionNeeded', { field: !input.descriptionDeu ? 'descriptionDeu' : 'descriptionIta' });
+      const [other] = await tx
+        .select({ id: chapterBudgets.id })
+        .from(chapterBudgets)
+        .where(
+          and(
+            eq(chapterBudgets.departmentId, scope.departmentId),
+            eq(chapterBudgets.year, scope.year),
+            eq(chapterBudgets.chapterId, chapter.id),
+            eq(chapterBudgets.chapterYear, input.chapterYear),
+            input.id !== null ? ne(chapterBudgets.id, input.id) : sql`true`,
+          ),
+        )
+        .limit(1);
+      if (other) fail('InvalidValue', { field: 'chapter', params: { reason: 'exists', chapter: chapter.chapter, year: input.chapterYear } });
+      const values = {
+        chapterId: chapter.id,
+        chapterYear: input.chapterYear,
+        budgetInitial: input.amount,
+        notes: input.note,
+        descriptionDeu: storedLineName(chapter.emptyChapter, input.descriptionDeu),
+        descriptionIta: storedLineName(chapter.emptyChapter, input.descriptionIta),
+      };
+      if (saved === null) {
+        const [created] = await tx
+          .insert(chapterBudgets)
+          .values({ departmentId: scope.departmentId, year: scope.year, ...values })
+          .returning({ id: chapterBudgets.id });
+        if (!created) throw new Error('manual residue not created');
+        return created.id;
+      }
+      const [line] = await residueLines(tx, scope, { lineIds: [saved.id] });
+      if (!line) fail('ResiduelNotFound', { field: 'id', params: { id: saved.id } });
+      const inUse = await isReferenced(tx, saved.id);
+      if (inUse && (saved.chapterId !== chapter.id || saved.chapterYear !== input.chapterYear))
+        fail('InvalidValue', { field: 'chapter', params: { reason: 'inUse' } });
+      const used = lineUsed(line);
+      if (input.amount < saved.budgetInitial && input.amount + line.budgetChanges < used)
+        fail('SmallerThanExistingResidue', { field: 'amount', params: { used, amount: input.amount } });
+      await tx.update(chapterBudgets).set(values).where(eq(chapterBudgets.id, saved.id));
+      return saved.id;
+    },
+    async (tx, id) => {
+      const [row] = await manualRows(tx, scope, [id]);
+      if (!row) throw new Error('manual residue not read back');
+      return row;
+    },
+  );
 }
 
 /** Budget/Residues DELETE: the manual residue (ResiduelNotFound), only while nothing is booked, reserved or changed on it (CannotDeleteUsed). */
