@@ -244,19 +244,20 @@ describeOnDatabases('totals bounded before the write', (get) => {
     await readsWork();
   });
 
-  it('across records (left for later as a business error): a second figure beyond the max is refused and nothing of it is written', async () => {
+  it('across records: a reservation that drives a chapter figure beyond the max is InvalidValue and nothing of it is written', async () => {
     const c = await as('zwei');
     const s = await scope();
     const saved = await c.movements.save(await expense([{ chapter: '21006', amount: MAX_CENTS }]));
     const before = await counts();
     // the line's availability after planned expenses would be 3.000,00 − 2 × max: no answer can say it
-    let caught: unknown;
-    try {
-      await c.reservations.save({ ...s, recordDate: `${YEAR}-04-01`, chapterYear: YEAR, chapter: '21006', amountBooked: MAX_CENTS, amountUsed: 0 });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(TRPCError);
+    await expectAppError(
+      c.reservations.save({ ...s, recordDate: `${YEAR}-04-01`, chapterYear: YEAR, chapter: '21006', amountBooked: MAX_CENTS, amountUsed: 0 }),
+      'InvalidValue',
+      { field: 'amountBooked' },
+    );
+    expect(await counts()).toEqual(before);
+    // and a second bill on the same line: its payments would pass the max
+    await expectAppError(c.movements.save(await expense([{ chapter: '21006', amount: 1 }])), 'InvalidValue', { field: 'positions' });
     expect(await counts()).toEqual(before);
     await c.movements.delete({ ...s, kind: 'expenses', recordNumber: saved.recordNumber });
     await readsWork();

@@ -14,6 +14,7 @@ import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
 import { assertCashWithinBounds } from '../ledger/cashBalances.ts';
+import { assertLinesWithinBounds } from '../ledger/chapterBounds.ts';
 import type { FigureRawRow } from '../ledger/chapterFigures.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import type { ChapterLine } from '../ledger/lines.ts';
@@ -295,6 +296,7 @@ export async function saveMovement(db: Db, scope: BookingScope, input: MovementS
     };
     const written = await writeChecked(tx, scope, save);
     await assertCashWithinBounds(tx, scope, 'positions');
+    await assertLinesWithinBounds(tx, scope, positionLines, 'positions');
     return savedAnswer(save, checks, cashTotal, written);
   });
 }

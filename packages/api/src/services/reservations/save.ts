@@ -16,6 +16,7 @@ import { shareBookableHead } from '../ledger/head.ts';
 import { deleteOrCancel, newRecordNumber } from '../ledger/recordCounters.ts';
 import { usedByPositionsSql } from '../ledger/counting.ts';
 import { getReservation, RESERVATION_COUNTER } from './read.ts';
+import { assertLinesWithinBounds } from '../ledger/chapterBounds.ts';
 import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { reservations } = schema;
@@ -91,6 +92,7 @@ export async function saveReservation(db: Db, scope: BookingScope, input: Reserv
       };
       if (existing) {
         await tx.update(reservations).set(values).where(eq(reservations.id, existing.id));
+        await assertLinesWithinBounds(tx, scope, [line], 'amountBooked');
         return existing.id;
       }
       const recordNumber = await newRecordNumber(tx, scope, RESERVATION_COUNTER, input.asNew ? input.recordNumber : null);
@@ -99,6 +101,7 @@ export async function saveReservation(db: Db, scope: BookingScope, input: Reserv
         .values({ departmentId: scope.departmentId, year: scope.year, recordNumber, ...values })
         .returning({ id: reservations.id });
       if (!created) throw new Error('reservation insert failed');
+      await assertLinesWithinBounds(tx, scope, [line], 'amountBooked');
       return created.id;
     },
     (tx, id) => getReservation(tx, scope, { departmentId: scope.departmentId, year: scope.year, id, recordNumber: undefined }),
