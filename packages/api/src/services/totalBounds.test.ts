@@ -263,6 +263,29 @@ describeOnDatabases('totals bounded before the write', (get) => {
     await readsWork();
   });
 
+  it('across records: budget changes that add up beyond the max on a chapter are InvalidValue, nothing of the second written', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const half = Math.floor(MAX_CENTS / 2);
+    const positions = [
+      { chapter: '21003', amount: half },
+      { chapter: '11001', amount: half },
+    ];
+    const first = await c.budget.changes.create({ ...s, approved: `${YEAR}-02-01`, notes: '' });
+    await c.budget.changes.save({ ...s, recordNumber: first.recordNumber, approved: `${YEAR}-02-01`, positions });
+    const second = await c.budget.changes.create({ ...s, approved: `${YEAR}-02-02`, notes: '' });
+    const before = await counts();
+    // 21003's final budget would be its initial budget + 2 × half: beyond the max
+    await expectAppError(c.budget.changes.save({ ...s, recordNumber: second.recordNumber, approved: `${YEAR}-02-02`, positions }), 'InvalidValue', {
+      field: 'positions',
+    });
+    expect(await counts()).toEqual(before);
+    expect((await c.budget.chapter({ ...s, chapter: '21003', chapterYear: YEAR })).budgetFinal).toBe(120_000 + half);
+    await c.budget.changes.delete({ ...s, recordNumber: second.recordNumber });
+    await c.budget.changes.delete({ ...s, recordNumber: first.recordNumber });
+    await readsWork();
+  });
+
   it('across records, cash: a second bill at the maximum from one account is refused (InvalidValue), the balances still answer', async () => {
     const c = await as('zwei');
     const s = await scope();

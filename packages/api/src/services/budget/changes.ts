@@ -22,6 +22,7 @@ import { chapterFigureRows } from '../ledger/chapterFigures.ts';
 import { deleteOrCancel, nextRecordNumber, type RecordKind } from '../ledger/recordCounters.ts';
 import { budgetLineUsedSql } from '../ledger/references.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
+import { assertLinesWithinBounds } from '../ledger/chapterBounds.ts';
 import { writeAndAnswer } from '../ledger/transaction.ts';
 
 const { budgetChangePositions, budgetChanges, chapterBudgets } = schema;
@@ -245,6 +246,13 @@ async function replacePositions(
       })),
     );
   }
+  // a budget summed over several changes must still hold in Cents (issue 26)
+  await assertLinesWithinBounds(
+    tx,
+    scope,
+    affected.map((chapterId) => ({ chapterId, chapterYear: scope.year })),
+    'positions',
+  );
 }
 
 /** PUT Budget/Changes: head and positions of a change (the positions replace the saved ones). */

@@ -3,7 +3,6 @@ import { MAX_CENTS } from '@app/domain';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from './bookingScope.ts';
 import { chapterFigureRows } from './chapterFigures.ts';
-import type { ChapterLine } from './lines.ts';
 
 /**
  * Chapter figures across records (issue 26): after a write that books on chapter lines, inside its
@@ -12,7 +11,12 @@ import type { ChapterLine } from './lines.ts';
  * give an availability no answer can carry. Otherwise InvalidValue on `field` (`{ max, chapter }`) and
  * the write rolls back, so the chapter reads keep answering. One query per chapter year touched.
  */
-export async function assertLinesWithinBounds(db: Db, scope: BookingScope, lines: readonly ChapterLine[], field: string): Promise<void> {
+export async function assertLinesWithinBounds(
+  db: Db,
+  scope: BookingScope,
+  lines: readonly { chapterId: number; chapterYear: number }[],
+  field: string,
+): Promise<void> {
   const byYear = new Map<number, Set<number>>();
   for (const line of lines) byYear.set(line.chapterYear, (byYear.get(line.chapterYear) ?? new Set()).add(line.chapterId));
   for (const [chapterYear, ids] of byYear) {
