@@ -175,22 +175,21 @@ for (const { language, user, dept } of runs) {
         await route.fulfill({
           status: 409,
           contentType: 'application/json',
-          body: JSON.stringify([
-            {
-              error: {
-                message: 'AvailableExceeded',
-                code: -32603,
-                data: {
-                  code: 'CONFLICT',
-                  httpStatus: 409,
-                  path: 'budget.changes.save',
-                  appCode: 'AvailableExceeded',
-                  field: null,
-                  params: { chapter: '21001' },
-                },
+          // saves are sent one per request (not batched): the answer is one object
+          body: JSON.stringify({
+            error: {
+              message: 'AvailableExceeded',
+              code: -32603,
+              data: {
+                code: 'CONFLICT',
+                httpStatus: 409,
+                path: 'budget.changes.save',
+                appCode: 'AvailableExceeded',
+                field: null,
+                params: { chapter: '21001' },
               },
             },
-          ]),
+          }),
         });
       });
       await shot(page, name('change-positions'), { fullPage: true });
