@@ -1,3 +1,4 @@
+/* global document */
 /**
  * Year end (issue 15) in German and Italian, each on its own department so that both close a year:
  * zwei on 201 (German), the supervisor on 202 (Italian), both in the previous demo year (forecast
@@ -280,6 +281,10 @@ for (const [language, t] of Object.entries(runs)) {
         assert.equal(held.json.approval, null, 'the server holds no approval');
         // the field shows what the form now holds: cleared, or the date an open form offers once the answer is refetched
         // (offeredApprovalDate); a late warning only for that offered date, never for the old one
+        // (the refetch may land after the revocation's toast: give it a moment to settle before judging the warning)
+        await page
+          .waitForFunction((offered) => document.querySelector('[data-testid="final-approval-date"]')?.value === offered, offeredApproval(), { timeout: 5000 })
+          .catch(() => undefined);
         const shown = await page.getByTestId('final-approval-date').inputValue();
         assert.ok(['', offeredApproval()].includes(shown), `the date field after reopening: ${shown}`);
         const lateOffered = shown !== '' && shown.split('.').reverse().join('-') > `${currentYear}-03-31`;
