@@ -306,6 +306,31 @@ describeOnDatabases('totals bounded before the write', (get) => {
     await readsWork();
   });
 
+  it('across years: a write in the previous year that would carry the next year’s cash beyond the max is InvalidValue', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const room = MAX_CENTS - (await c.accountBalances.total(s)).cashBalance;
+    const revenue = (year: number, amount: number) => ({
+      ...s,
+      year,
+      kind: 'revenues' as const,
+      type: 0,
+      recordDate: `${year}-03-10`,
+      accountId: 0,
+      positions: [{ chapter: '11001', amount }],
+      confirmAvailableExceeded: true,
+    });
+    const b1 = await accountIdOf(get(), '102', 'B1');
+    const filled = await c.movements.save({ ...revenue(YEAR, room), accountId: b1 });
+    expect((await c.accountBalances.total(s)).cashBalance).toBe(MAX_CENTS);
+    const before = await counts();
+    await expectAppError(c.movements.save({ ...revenue(YEAR - 1, 100), accountId: b1 }), 'InvalidValue', { field: 'positions' });
+    expect(await counts()).toEqual(before);
+    expect((await c.accountBalances.total(s)).cashBalance).toBe(MAX_CENTS);
+    await c.movements.delete({ ...s, kind: 'revenues', recordNumber: filled.recordNumber });
+    await readsWork();
+  });
+
   it('an answer off its output schema is a 500 (no business code) and its write is rolled back', async () => {
     const before = await counts();
     const ctx = await createContextInner({ db: get().db, token: await tokenOf('zwei'), now: () => JUNE });

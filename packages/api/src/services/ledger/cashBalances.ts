@@ -97,10 +97,14 @@ export async function cashTotal(db: Db, scope: CashBalanceScope): Promise<number
 
 /**
  * Cash totals across records (issue 26): after a write that moves cash, inside its transaction, every
- * account's final balance and the scope's cash total must still hold in Cents; otherwise InvalidValue on
+ * account's final balance and the scope's cash total must still hold in Cents — in the scope year and in
+ * every later year opened (their initial balances carry this year's cash); otherwise InvalidValue on
  * `field` (`{ max }`) and the write rolls back — the reads of the department keep answering.
  */
 export async function assertCashWithinBounds(db: Db, scope: CashBalanceScope, field: string): Promise<void> {
-  const finals = (await accountBalanceRows(db, scope)).map((b) => b.finalBalance);
-  if (finals.some((f) => Math.abs(f) > MAX_CENTS) || sumCents(finals) === null) fail('InvalidValue', { field, params: { max: MAX_CENTS } });
+  const later = await execRows<{ year: number | string }>(db, sql`select year from financial_years where year > ${scope.year} order by year`);
+  for (const year of [scope.year, ...later.map((r) => Number(r.year))]) {
+    const finals = (await accountBalanceRows(db, { departmentId: scope.departmentId, year })).map((b) => b.finalBalance);
+    if (finals.some((f) => Math.abs(f) > MAX_CENTS) || sumCents(finals) === null) fail('InvalidValue', { field, params: { max: MAX_CENTS } });
+  }
 }
