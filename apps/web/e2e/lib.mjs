@@ -259,9 +259,9 @@ export async function tableRows(page, testId) {
     .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
 }
 
-/** Waits until the field with the test id has the focus. */
+/** Waits until the field with the test id has the focus (15 s like the other waits: a page that loads on a busy machine focuses late). */
 export async function waitFocused(page, testId) {
-  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5000 });
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 15000 });
 }
 
 /** A person's click into a field (the button held a moment), then the typing (replacing what it held). */
