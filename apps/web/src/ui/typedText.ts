@@ -75,6 +75,20 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
   const mouseFocus = useRef(false);
   // the whole text was selected by the previous click: the next click places the caret
   const selectedByClick = useRef(false);
+  // a value set from outside (a reload after a save, a reset) replaces a typed text that reads as another value,
+  // also while the field is focused: the field never shows one thing while the form holds another (leaving it would
+  // then hand the stale text on as a change). A text that is no value yet stays (typing is never lost).
+  const [seenValue, setSeenValue] = useState(value);
+  if (!Object.is(seenValue, value)) {
+    setSeenValue(value);
+    if (draft && !draft.shown) {
+      const typed = read(draft.text);
+      if (!typed.invalid && !Object.is(typed.value, value)) {
+        const focused = ref.current !== null && ref.current === document.activeElement;
+        setDraft(focused ? { text: editText(value), shown: false } : null);
+      }
+    }
+  }
   useEffect(() => {
     const entry: Registered = {
       get input() {
