@@ -81,12 +81,10 @@ export function useTypedText<T>({ value, onChange, read, display, editText = dis
   const [seenValue, setSeenValue] = useState(value);
   if (!Object.is(seenValue, value)) {
     setSeenValue(value);
+    // a draft without its message is the text of the focused field (blur drops it, or shows the message)
     if (draft && !draft.shown) {
       const typed = read(draft.text);
-      if (!typed.invalid && !Object.is(typed.value, value)) {
-        const focused = ref.current !== null && ref.current === document.activeElement;
-        setDraft(focused ? { text: editText(value), shown: false } : null);
-      }
+      if (!typed.invalid && !Object.is(typed.value, value)) setDraft({ text: editText(value), shown: false });
     }
   }
   useEffect(() => {
