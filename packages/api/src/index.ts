@@ -3,3 +3,5 @@ export { bearerToken, type Context, createContextInner } from './context.ts';
 export { errorInfo, type ErrorInfo, safeErrorInfo } from './errors.ts';
 export { livingDates, OPEN_YEAR_BRIGADE, ORDER_BRIGADE, seedLivingDemo } from './demo/living.ts';
 export { backupFigures, type DepartmentYearFigures } from './services/backupFigures.ts';
+export { verifyAuditChains, verifyReport } from './services/auditChain.ts';
+export { recordAudit } from './services/auditRecord.ts';

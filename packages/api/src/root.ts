@@ -1,5 +1,6 @@
 import { accountsRouter } from './routers/accounts.ts';
 import { adminRouter } from './routers/admin.ts';
+import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { budgetRouter } from './routers/budget.ts';
 import { accountBalancesRouter, accountTransfersRouter } from './routers/cash.ts';
@@ -44,6 +45,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   digests: digestsRouter,
   finalBalance: finalBalanceRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

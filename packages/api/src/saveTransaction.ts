@@ -1,5 +1,7 @@
 import type { Db } from '@app/db';
 import { inOuterTransaction } from './answerBeforeCommit.ts';
+import { auditOf } from './services/audit/actions.ts';
+import { recordAudit, saveEntry } from './services/auditRecord.ts';
 import { claimKey, idempotencyKeyOf, type KeyedSave, purgeExpiredKeys, requestHash, storeAnswer } from './idempotency.ts';
 
 /**
@@ -10,7 +12,8 @@ import { claimKey, idempotencyKeyOf, type KeyedSave, purgeExpiredKeys, requestHa
  * `Idempotency-Key` the key, the request's hash and the answer are stored in the same transaction
  * (idempotency.ts): a repeated key answers the stored answer and writes nothing. The context is
  * marked `outerTransaction: true` below, so a later middleware that needs the write's transaction
- * (answering before the commit) runs in this one instead of opening another.
+ * (answering before the commit) runs in this one instead of opening another. A save that succeeded
+ * appends its audit row (issue 27, services/audit/) in the same transaction: a refused save leaves none.
  */
 
 /** Procedures that are no saves: signing in and out, changing one's password (their throttle counts must stay when they fail). */
@@ -24,7 +27,7 @@ interface ChainResult {
 }
 
 export interface SaveCall<R extends ChainResult> {
-  ctx: { db: Db; now: () => Date; idempotencyKey: string | null; session?: { userId: number }; outerTransaction?: true };
+  ctx: { db: Db; now: () => Date; idempotencyKey: string | null; session?: { userId: number; username: string }; ip?: string; outerTransaction?: true };
   type: string;
   path: string;
   getRawInput: () => Promise<unknown>;
@@ -47,8 +50,17 @@ export async function inSaveTransaction<R extends ChainResult>(call: SaveCall<R>
     }
     const result = await call.next({ ctx: { db: tx, outerTransaction: true } });
     if (result.ok && save) await storeAnswer(tx, save, result.data);
+    if (result.ok) await recordSave(tx, call, result.data);
     return result;
   };
   // one outer transaction shared with answerBeforeCommit.ts: whichever middleware runs first opens it
   return inOuterTransaction(ctx, work);
+}
+
+/** The audit row of a successful save: entity and action by the procedure (services/audit/actions.ts), the sanitised input. */
+async function recordSave<R extends ChainResult>(tx: Db, call: SaveCall<R>, answer: unknown): Promise<void> {
+  const input = await call.getRawInput();
+  const audit = auditOf(call.path, input) ?? { entity: call.path, action: 'changed' as const };
+  const session = call.ctx.session!;
+  await recordAudit(tx, { userId: session.userId, userName: session.username, clientAddress: call.ctx.ip ?? '' }, saveEntry(call.path, audit, input, answer));
 }

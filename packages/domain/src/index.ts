@@ -50,3 +50,4 @@ export * from './residues.ts';
 export * from './finalBalance.ts';
 export * from './finalReport.ts';
 export * from './etsReport.ts';
+export * from './audit.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backupFigures } from '@app/api';
+import { backupFigures, recordAudit, verifyAuditChains } from '@app/api';
 import { type DbHandle, execRows } from '@app/db';
 import { BackupError, dumpDatabase, filledTables, loadBackup } from '@app/db/backup';
 import { testDatabases } from '@app/db/testing';
@@ -33,6 +33,15 @@ for (const source of databases) {
     const file = join(folder, `${source.name}-to-${target.name}.jsonl.gz`);
     beforeAll(async () => {
       from = await source.create({ demo: { year: DEMO_YEAR } });
+      // two rows of the audit trail (issue 27): a restore loads them with INSERTs, the append-only trigger lets them in
+      for (const departmentId of [null, 1])
+        await from.db.transaction((tx) =>
+          recordAudit(
+            tx as never,
+            { userId: 1, userName: 'supervisor', clientAddress: '10.0.0.1' },
+            { departmentId, entity: 'system', action: 'setUp', procedure: 'system.setup' },
+          ),
+        );
       to = await target.create();
     }, 180_000);
     afterAll(async () => {
@@ -69,8 +78,14 @@ for (const source of databases) {
       await to.db.execute(sql`delete from movement_template_positions where template_id = (select max(id) from movement_templates)`);
       await to.db.execute(sql`delete from movement_templates where id = (select max(id) from movement_templates)`);
       await to.db.execute(sql`update accounts set description_deu = 'geändert' where id = (select min(id) from accounts)`);
+      // the audit trail of the target is append-only (UPDATE/DELETE refused): force empties it with TRUNCATE, which the trigger lets through
+      await to.db.transaction((tx) =>
+        recordAudit(tx as never, { userId: 1, userName: 'x', clientAddress: '' }, { entity: 'system', action: 'setUp', procedure: 'system.setup' }),
+      );
       await loadBackup(to.db, file, { force: true, figures: backupFigures });
       expect(await countsOf(to.db)).toEqual(before);
+      expect(before.audit_log).toBe(2);
+      expect(await verifyAuditChains(to.db)).toEqual({ rows: 2, chains: 2, broken: [] });
       const [changed] = await execRows<{ n: string }>(to.db, sql`select count(*)::text as n from accounts where description_deu = 'geändert'`);
       expect(changed?.n).toBe('0');
     });

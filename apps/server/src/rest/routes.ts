@@ -3,6 +3,7 @@ import { budgetRoutes } from './budget.ts';
 import { cashRoutes } from './cash.ts';
 import { finalBalanceRoutes } from './finalBalance.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
+import { auditRoutes } from './audit.ts';
 import { digestRoutes } from './digests.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
@@ -25,5 +26,6 @@ export const restRoutes: RestRoute[] = [
   ...residueRoutes,
   ...finalBalanceRoutes,
   ...digestRoutes,
+  ...auditRoutes,
   ...statisticsRoutes,
 ];

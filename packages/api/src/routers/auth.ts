@@ -16,7 +16,7 @@ export const authRouter = router({
     .input(ChangePasswordInput)
     .output(PasswordChangedOutput)
     .mutation(({ ctx, input }) => auth.changePassword(ctx.db, input, { ip: ctx.ip, now: ctx.now() })),
-  logout: authedProcedure.output(LogoutOutput).mutation(({ ctx }) => auth.logout(ctx.db, ctx.session)),
+  logout: authedProcedure.output(LogoutOutput).mutation(({ ctx }) => auth.logout(ctx.db, ctx.session, ctx.ip)),
   me: authedProcedure.output(SessionUser).query(({ ctx }) => auth.currentUser(ctx.session)),
   setLanguage: authedProcedure.input(z.object({ language: Language })).mutation(({ ctx, input }) => auth.setLanguage(ctx.db, ctx.session, input.language)),
 });

@@ -1,3 +1,4 @@
+import { recordAudit } from './auditRecord.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { type Db, schema, toBool, type Tx } from '@app/db';
 import { hashPassword, verifyPassword } from '@app/db/password';
@@ -152,20 +153,47 @@ async function authenticate(db: Db, username: string, password: string, meta: Re
   const ok = await verifyPassword(user ? user.passwordHash : DUMMY_PASSWORD_HASH, password);
   if (!user || !ok) {
     await dropPassedCounters(db, meta.now);
+    await recordSignInFailed(db, user ?? null, username, meta, 'WrongCredentials');
     reject('WrongCredentials');
   }
   await releaseAttempt(db, username, meta);
   const blocked = blockedReason(user, meta.now);
-  if (blocked) reject(blocked);
+  if (blocked) {
+    await recordSignInFailed(db, user, username, meta, blocked);
+    reject(blocked);
+  }
   return user;
 }
 
-async function createSession(db: Db, user: UserRow, remember: boolean, now: Date): Promise<LoginResult> {
+/** A refused sign-in in the audit trail (issue 27), in a transaction of its own: the sign-in itself answers a refusal. */
+async function recordSignInFailed(db: Db, user: UserRow | null, username: string, meta: RequestMeta, reason: string): Promise<void> {
+  await db.transaction((tx) =>
+    recordAudit(
+      tx as unknown as Db,
+      { userId: user?.id ?? null, userName: user?.username ?? username, clientAddress: meta.ip },
+      { entity: 'session', entityId: user?.id ?? null, action: 'signInFailed', procedure: 'auth.login', changes: { reason } },
+    ),
+  );
+}
+
+function userActor(user: Pick<UserRow, 'id' | 'username'>, ip: string) {
+  return { userId: user.id, userName: user.username, clientAddress: ip };
+}
+
+async function createSession(db: Db, user: UserRow, remember: boolean, meta: RequestMeta): Promise<LoginResult> {
+  const now = meta.now;
   const token = randomBytes(32).toString('base64url');
   const ttl = remember ? SESSION_TTL_HOURS.remembered : SESSION_TTL_HOURS.tab;
   const expiresAt = new Date(now.getTime() + ttl * 3_600_000);
   await db.transaction(async (tx) => {
     await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, remember, createdAt: now, expiresAt });
+    await recordAudit(tx as unknown as Db, userActor(user, meta.ip), {
+      entity: 'session',
+      entityId: user.id,
+      action: 'signedIn',
+      procedure: 'auth.login',
+      changes: { remember },
+    });
   });
   return { ...toSessionUser(user), token, expiresAt: expiresAt.toISOString() };
 }
@@ -173,7 +201,7 @@ async function createSession(db: Db, user: UserRow, remember: boolean, now: Date
 export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<LoginResult> {
   const user = await authenticate(db, input.username, input.password, meta);
   if (user.passwordExpired) reject('PasswordExpired');
-  return createSession(db, user, input.remember, meta.now);
+  return createSession(db, user, input.remember, meta);
 }
 
 async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestMeta): Promise<UserRow> {
@@ -186,6 +214,12 @@ async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestM
     await tx.update(users).set({ passwordHash, passwordExpired: false }).where(eq(users.id, user.id));
     // a new password ends every other session of the user
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await recordAudit(tx as unknown as Db, userActor(user, meta.ip), {
+      entity: 'user',
+      entityId: user.id,
+      action: 'passwordChanged',
+      procedure: 'auth.changePassword',
+    });
   });
   return { ...user, passwordHash, passwordExpired: false };
 }
@@ -193,7 +227,7 @@ async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestM
 /** Changes the password (also when it has expired) and signs in. */
 export async function changePasswordAndLogin(db: Db, input: ChangePasswordInput, meta: RequestMeta): Promise<LoginResult> {
   const user = await setNewPassword(db, input, meta);
-  return createSession(db, user, input.remember, meta.now);
+  return createSession(db, user, input.remember, meta);
 }
 
 /** Changes the password without signing in; the client then shows PasswordChanged and the sign-in form. */
@@ -259,8 +293,20 @@ export async function resolveSessionWithDepartment(
   };
 }
 
-export async function logout(db: Db, session: Session): Promise<{ ok: true }> {
-  await db.delete(sessions).where(eq(sessions.id, session.sessionId));
+export async function logout(db: Db, session: Session, ip = ''): Promise<{ ok: true }> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, session.sessionId));
+    await recordAudit(
+      tx as unknown as Db,
+      { userId: session.userId, userName: session.username, clientAddress: ip },
+      {
+        entity: 'session',
+        entityId: session.userId,
+        action: 'signedOut',
+        procedure: 'auth.logout',
+      },
+    );
+  });
   return { ok: true };
 }
 

@@ -8,3 +8,4 @@ export * from './reservations.ts';
 export * from './accountBookings.ts';
 export * from './payments.ts';
 export { money } from './types.ts';
+export * from './audit.ts';

@@ -1,0 +1,79 @@
+import type { Db } from '@app/db';
+import type { AuditAction } from '@app/domain';
+import { appendAudit } from './auditChain.ts';
+
+/** Keys never written to the trail (with their values): passwords, hashes, tokens, secrets. */
+const SECRET_KEY = /password|token|secret|hash/i;
+
+/**
+ * Nesting kept in the trail: a save's input is at most a few levels deep (a record, its positions, their fields);
+ * deeper content (only ever keys no schema knows, which the save ignored) is written as `'…'`, so a hostile body of
+ * thousands of levels neither overflows a stack nor reaches the database.
+ */
+export const AUDIT_MAX_DEPTH = 8;
+
+/** The value without any key that names a secret, at any depth, and nothing below AUDIT_MAX_DEPTH levels. */
+export function sanitise(value: unknown, depth = 0): unknown {
+  const nested = Array.isArray(value) || (value !== null && typeof value === 'object' && !(value instanceof Date));
+  if (nested && depth >= AUDIT_MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.map((v) => sanitise(v, depth + 1));
+  if (nested)
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, sanitise(v, depth + 1)]),
+    );
+  return value;
+}
+
+export interface AuditActor {
+  userId: number | null;
+  userName: string;
+  clientAddress: string;
+}
+
+export interface AuditEntry {
+  departmentId?: number | null | undefined;
+  year?: number | null | undefined;
+  entity: string;
+  entityId?: string | number | null | undefined;
+  recordNumber?: number | null | undefined;
+  action: AuditAction;
+  procedure: string;
+  changes?: unknown;
+}
+
+/** Appends one sanitised row of `actor` doing `entry` in the transaction `tx`. */
+export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await appendAudit(tx, {
+    userId: actor.userId,
+    userName: actor.userName.slice(0, 100),
+    clientAddress: actor.clientAddress.slice(0, 64),
+    departmentId: entry.departmentId ?? null,
+    year: entry.year ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId).slice(0, 64),
+    recordNumber: entry.recordNumber ?? null,
+    action: entry.action,
+    procedure: entry.procedure,
+    changes: entry.changes === undefined ? null : sanitise(entry.changes),
+  });
+}
+
+function numberField(...values: unknown[]): number | null {
+  for (const v of values) if (typeof v === 'number' && Number.isInteger(v)) return v;
+  return null;
+}
+
+function fieldOf(value: unknown, key: string): unknown {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** A save's row as the middleware records it: scope and ids from the input and the answer. */
+export function saveEntry(path: string, audit: { entity: string; action: AuditAction }, input: unknown, answer: unknown): AuditEntry {
+  const departmentId = numberField(fieldOf(input, 'departmentId'), fieldOf(answer, 'departmentId'));
+  const year = numberField(fieldOf(input, 'year'), fieldOf(answer, 'year'));
+  const entityId = numberField(fieldOf(answer, 'id'), fieldOf(input, 'id'));
+  const recordNumber = numberField(fieldOf(answer, 'recordNumber'), fieldOf(input, 'recordNumber'), fieldOf(answer, 'number'), fieldOf(input, 'number'));
+  return { departmentId, year, entity: audit.entity, entityId, recordNumber, action: audit.action, procedure: path, changes: input ?? null };
+}

@@ -1,0 +1,36 @@
+import { bigserial, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit trail (issue 27): one row a write, appended in the write's transaction, never changed —
+ * migration 0020 adds triggers that refuse UPDATE and DELETE. No foreign keys: a row outlives the user
+ * and the department it names (the user's name is kept as it was). Each row carries the hash of the
+ * previous row of its department's chain (null department: a chain of its own) and its own hash
+ * (services/audit/chain.ts); `npm run audit:verify` reports the first broken link.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    userName: varchar('user_name', { length: 100 }).notNull().default(''),
+    clientAddress: varchar('client_address', { length: 64 }).notNull().default(''),
+    departmentId: integer('department_id'),
+    year: smallint('year'),
+    entity: varchar('entity', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    recordNumber: integer('record_number'),
+    action: varchar('action', { length: 20 }).notNull(),
+    procedure: varchar('procedure', { length: 100 }).notNull(),
+    changes: jsonb('changes'),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (t) => [
+    index('audit_log_department_at_idx').on(t.departmentId, t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_record_number_idx').on(t.recordNumber),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

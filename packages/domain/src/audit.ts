@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { IsoDate } from './dates.ts';
+import { PageInput } from './paging.ts';
+import { Int } from './primitives.ts';
+
+/** The business actions of the audit trail (issue 27). */
+export const AUDIT_ACTIONS = [
+  'created',
+  'changed',
+  'deleted',
+  'cancelled',
+  'approved',
+  'reopened',
+  'registered',
+  'exported',
+  'stored',
+  'settled',
+  'returned',
+  'copied',
+  'unlocked',
+  'imported',
+  'carriedOver',
+  'statusChanged',
+  'setUp',
+  'signedIn',
+  'signInFailed',
+  'signedOut',
+  'passwordChanged',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, entity, record number and action; newest first, paged. */
+export const AuditListInput = PageInput.extend({
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  userId: Int.min(1).optional(),
+  departmentId: Int.min(1).optional(),
+  entity: z.string().max(40).optional(),
+  recordNumber: Int.min(1).optional(),
+  action: z.string().max(20).optional(),
+});
+export type AuditListInput = z.input<typeof AuditListInput>;
+
+export const AuditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  clientAddress: z.string(),
+  departmentId: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  recordNumber: z.number().int().nullable(),
+  action: z.string(),
+  procedure: z.string(),
+  changes: z.unknown(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+export const AuditPage = z.object({
+  entities: z.array(AuditRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
