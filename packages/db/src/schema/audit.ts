@@ -34,3 +34,16 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
   ],
 );
+
+/**
+ * The head of each audit chain (migration 0021): the hash of the chain's last row (and of the row before it). An
+ * append updates its chain's head and inserts the row in ONE statement (services/auditChain.ts): the head's row lock
+ * serialises the appends of a chain, and the upsert sees the head the append before it committed. `chain` is the
+ * department id, 0 for the rows without a department. `npm run audit:verify` also checks that each head is the hash of
+ * its chain's last row (a last row removed behind the app's back).
+ */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  chain: integer('chain').primaryKey(),
+  prevHash: varchar('prev_hash', { length: 64 }),
+  hash: varchar('hash', { length: 64 }).notNull(),
+});

@@ -3,7 +3,7 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { anonymous, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
-import { verifyAuditChains } from '../auditChain.ts';
+import { appendAudit, verifyAuditChains } from '../auditChain.ts';
 
 const { auditLog, accounts, users } = schema;
 const YEAR = CURRENT_YEAR;
@@ -160,6 +160,42 @@ describeOnDatabases(
       });
       const after = await verifyAuditChains(get().db);
       expect(after.broken).toEqual([{ departmentId: dept, id: Number(victim!.id), reason: 'hash' }]);
+    });
+
+    it('appends of many saves at once chain one after the other (one statement each), and a removed last row shows at the head', async () => {
+      const chain = 900_000 + Math.floor(Math.random() * 1000); // a chain of its own (no department has this id)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          get().db.transaction((tx) =>
+            appendAudit(tx as never, {
+              userId: null,
+              userName: 't',
+              clientAddress: '',
+              departmentId: chain,
+              year: 2026,
+              entity: 'test',
+              entityId: String(i),
+              recordNumber: i,
+              action: 'created',
+              procedure: 'test',
+              changes: { i, amount: i * 100 },
+            }),
+          ),
+        ),
+      );
+      const rows = await get().db.select().from(auditLog).where(eq(auditLog.departmentId, chain)).orderBy(asc(auditLog.id));
+      expect(rows).toHaveLength(20);
+      expect(rows[0]!.prevHash).toBeNull();
+      for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
+      const mine = (r: Awaited<ReturnType<typeof verifyAuditChains>>) => r.broken.filter((b) => b.departmentId === chain);
+      expect(mine(await verifyAuditChains(get().db))).toEqual([]);
+      const lastRow = rows.at(-1)!;
+      await get().db.transaction(async (tx) => {
+        await tx.execute('alter table audit_log disable trigger audit_log_no_update_delete' as never);
+        await tx.execute(`delete from audit_log where id = ${lastRow.id}` as never);
+        await tx.execute('alter table audit_log enable trigger audit_log_no_update_delete' as never);
+      });
+      expect(mine(await verifyAuditChains(get().db))).toEqual([{ departmentId: chain, id: rows.at(-2)!.id, reason: 'head' }]);
     });
   },
   { pglite: 'both' },
