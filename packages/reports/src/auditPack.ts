@@ -1,15 +1,4 @@
-import {
-  type AuditAction,
-  type AuditRow,
-  type CashJournal,
-  type ChaptersList,
-  type FinalReport,
-  formatDate,
-  formatDateTime,
-  type OpenPaymentsList,
-  type ReservationPrintList,
-  type ResidueExport,
-} from '@app/domain';
+import { type AuditAction, type AuditPackContent, formatDate, formatDateTime } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
@@ -24,26 +13,9 @@ import { drawOpenPayments } from './payments.ts';
 import { drawReservations } from './reservationsList.ts';
 import { drawResidues } from './residues.ts';
 
-/**
- * What the audit pack prints (issue 27, "Prüfungsunterlagen"): for one department and year the outputs of
- * the procedures the single prints read, unchanged, and the audit trail of the year after the approval.
- */
-export interface AuditPackData {
-  year: number;
-  /** `101 FF Leifers`. */
+/** What the audit pack prints (domain's gatherAuditPack) and whose it is: `101 FF Leifers`. */
+export interface AuditPackData extends AuditPackContent {
   department: string;
-  finalReport: FinalReport;
-  /** One journal per account, in the order printed. */
-  cashJournals: CashJournal[];
-  chapters: ChaptersList;
-  /** The open payments and the open reservations as their prints show them: at 31.12 of a past year, today in the current one. */
-  openPayments: OpenPaymentsList;
-  reservations: ReservationPrintList;
-  residues: ResidueExport;
-  /** The budget forecast's approval date (null: not approved, the trail of the whole year). */
-  approval: string | null;
-  /** The trail's rows of the department and year from the approval date on, oldest first. */
-  audit: AuditRow[];
 }
 
 /** A section of the pack: its title in the table of contents and the page it starts on. */
@@ -116,7 +88,7 @@ function drawContents(doc: jsPDF, data: AuditPackData, sections: AuditPackSectio
   doc.text(t.title, width / 2, 45, { align: 'center' });
   doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(13);
-  const closed = data.openPayments.date >= `${data.year}-12-31`;
+  const closed = ctx.now.getFullYear() > data.year;
   const lines = [
     data.department,
     `${t.year} ${data.year}`,
@@ -137,7 +109,8 @@ function drawContents(doc: jsPDF, data: AuditPackData, sections: AuditPackSectio
 
 /**
  * The audit pack (issue 27): one PDF with a cover and table of contents (each section's title and first page),
- * then the final report, the cash journal of every account, the chapter digest, the open payments, the
+ * then the final report, the cash journal of every account, the chapter digest, the open payments (when the
+ * department keeps them), the
  * reservations, the residue list and the audit trail after the budget approval — each drawn by its own print's
  * function into the one document — and the shared footer ("Seite x von y") on every page. Returns the
  * document and the sections (for the tests and the screen).
@@ -157,7 +130,8 @@ export function auditPackPdf(data: AuditPackData, ctx: LanguageReportContext): {
     section(`${labels.digests.cashJournal.title} ${data.year} – ${account}`, () => drawCashJournal(doc, journal, data.department, language));
   }
   section(`${labels.digests.chapterDigest.title} ${data.year}`, () => drawChapterDigests(doc, data.chapters, { department: data.department }, language));
-  section(labels.payments.openTitle, () => drawOpenPayments(doc, data.openPayments, data.department, language));
+  const { openPayments } = data;
+  if (openPayments) section(labels.payments.openTitle, () => drawOpenPayments(doc, openPayments, data.department, language));
   section(`${labels.reservations.title} ${data.year}`, () =>
     drawReservations(doc, data.reservations, { year: data.year, department: data.department, status: 'open' }, language),
   );
