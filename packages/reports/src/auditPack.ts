@@ -99,7 +99,7 @@ function drawContents(doc: jsPDF, data: AuditPackData, sections: AuditPackSectio
   const printable = width - 2 * MARGIN;
   drawTable({ doc, printable }, 58 + lines.length * 7 + 6, {
     heading: t.contents,
-    head: [t.contents, t.page],
+    head: [t.section, t.page],
     body: sections.map((s) => [s.title, String(s.page)]),
     widths: [85, 15],
     right: [1],

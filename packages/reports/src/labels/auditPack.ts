@@ -9,6 +9,7 @@ const de = {
   title: 'Prüfungsunterlagen',
   year: 'Haushaltsjahr',
   contents: 'Inhaltsverzeichnis',
+  section: 'Abschnitt',
   page: 'Seite',
   /** The state the open payments and reservations show: 31.12 of a closed year, today in an open one. */
   stateAt: 'Offene Zahlungen und Vormerkungen: Stand',
@@ -74,6 +75,7 @@ const it: AuditPackLabels = {
   title: 'Documentazione per la revisione',
   year: 'Esercizio finanziario',
   contents: 'Indice',
+  section: 'Sezione',
   page: 'Pagina',
   stateAt: 'Pagamenti aperti e prenotazioni: situazione al',
   stateToday: "Pagamenti aperti e prenotazioni: situazione odierna (l'esercizio è ancora aperto)",
