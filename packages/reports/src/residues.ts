@@ -64,11 +64,12 @@ export function drawResidues(into: jsPDF | null, data: ResidueExport, head: Resi
   const t = labelsFor(language).residues;
   const common = labelsFor(language).common;
   const detailed = data.isDetailed;
-  const page = startReport(detailed ? 'landscape' : 'portrait', `${t.title} ${head.year}`, [
-    head.department,
-    filterLine(data, t),
-    detailed ? t.legend : undefined,
-  ], into);
+  const page = startReport(
+    detailed ? 'landscape' : 'portrait',
+    `${t.title} ${head.year}`,
+    [head.department, filterLine(data, t), detailed ? t.legend : undefined],
+    into,
+  );
   if (data.groups.length === 0) {
     emptyNote(page.doc, page.y, t.empty);
     return page.doc;

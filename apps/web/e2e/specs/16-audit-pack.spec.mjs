@@ -24,14 +24,30 @@ const texts = {
     title: `Prüfungsunterlagen ${year} drucken`,
     file: new RegExp(`^Prüfungsunterlagen-102-${year}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
     contents: 'Inhaltsverzeichnis',
-    sections: [`Rechnungsabschluss ${year}`, `Kassajournal ${year} – Konto K1`, `Kapitelauszug ${year}`, 'Offene Zahlungen', `Vormerkungen ${year}`, `Rückstände ${year}`, `Änderungsprotokoll ${year}`],
+    sections: [
+      `Rechnungsabschluss ${year}`,
+      `Kassajournal ${year} – Konto K1`,
+      `Kapitelauszug ${year}`,
+      'Offene Zahlungen',
+      `Vormerkungen ${year}`,
+      `Rückstände ${year}`,
+      `Änderungsprotokoll ${year}`,
+    ],
     page: (x, n) => `Seite ${x} von ${n}`,
   },
   it: {
     title: `Stampa documentazione per la revisione ${year}`,
     file: new RegExp(`^Documentazione-per-la-revisione-102-${year}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
     contents: 'Indice',
-    sections: [`Rendiconto ${year}`, `Giornale di cassa ${year} – Conto K1`, `Estratto capitolo ${year}`, 'Pagamenti aperti', `Prenotazioni ${year}`, `Residui ${year}`, `Registro delle modifiche ${year}`],
+    sections: [
+      `Rendiconto ${year}`,
+      `Giornale di cassa ${year} – Conto K1`,
+      `Estratto capitolo ${year}`,
+      'Pagamenti aperti',
+      `Prenotazioni ${year}`,
+      `Residui ${year}`,
+      `Registro delle modifiche ${year}`,
+    ],
     page: (x, n) => `Pagina ${x} di ${n}`,
   },
 };
@@ -66,7 +82,18 @@ for (const language of ['de', 'it']) {
       }
       assert.ok(pages[0].includes(t.page(1, n)), 'page 1 of N');
       assert.ok(pages[n - 1].includes(t.page(n, n)), 'page N of N');
-      execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', '-f', '1', '-l', '1', file, join(e2eEnv.screenshotDir, `16-audit-pack-contents-${language}`)]);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-singlefile',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        join(e2eEnv.screenshotDir, `16-audit-pack-contents-${language}`),
+      ]);
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);
       await context.close();

@@ -73,7 +73,9 @@ describeOnDatabases('audit pack', (get) => {
         const line = pages[0]!.split('\n').find((l) => l.trim().startsWith(s.title) && /\s\d+\s*$/.test(l)) ?? '';
         expect(line, s.title).toMatch(new RegExp(`\\s${s.page}\\s*$`));
         // the section's page starts with its print's title (a journal's title without the account)
-        const first = pages[s.page - 1]!.split('\n').find((l) => l.trim() !== '')!.trim();
+        const first = pages[s.page - 1]!.split('\n')
+          .find((l) => l.trim() !== '')!
+          .trim();
         expect(s.title.startsWith(first), `${s.title} on page ${s.page}: ${first}`).toBe(true);
         expect(s.page).toBeGreaterThan(i === 0 ? 1 : sections[i - 1]!.page);
       }
