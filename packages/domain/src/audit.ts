@@ -29,12 +29,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, entity, record number and action; newest first, paged. */
+/**
+ * The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, year (of the row's scope), entity,
+ * record number and action; newest first, paged.
+ */
 export const AuditListInput = PageInput.extend({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   userId: Int.min(1).optional(),
   departmentId: Int.min(1).optional(),
+  year: Int.min(1).optional(),
   entity: z.string().max(40).optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),

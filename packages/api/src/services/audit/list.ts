@@ -39,6 +39,7 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
   const where: SQL[] = [];
   if (readable !== null) where.push(inArray(auditLog.departmentId, readable.length ? readable : [-1]));
   if (input.departmentId !== undefined) where.push(eq(auditLog.departmentId, input.departmentId));
+  if (input.year !== undefined) where.push(eq(auditLog.year, input.year));
   if (input.from) where.push(gte(auditLog.at, new Date(`${input.from}T00:00:00Z`)));
   if (input.to) where.push(lt(auditLog.at, nextDay(input.to)));
   if (input.userId !== undefined) where.push(eq(auditLog.userId, input.userId));
