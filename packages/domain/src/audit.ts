@@ -62,12 +62,20 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
+/**
+ * Matching rows counted at most (the list's count stops there, so a page of a union's whole trail is served from the
+ * index in milliseconds instead of counting half a million rows): beyond it `total` is this cap and `more` is true.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
 export const AuditPage = z.object({
   entities: z.array(AuditRow),
   page: z.number().int(),
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),
+  /** More rows match than `total` (AUDIT_COUNT_CAP): narrow the filter to page through all of them. */
+  more: z.boolean(),
 });
 
 /** One row a save changed (audit_capture, migration 0022): table, I/U/D, key, before/after of each changed column (money in cents). */
