@@ -9,8 +9,9 @@ import {
   seesAllDepartments,
   toPage,
 } from '@app/domain';
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
+import { containsPattern } from '../baseDataCommon.ts';
 
 const { auditLog, departments, userDepartments } = schema;
 
@@ -32,23 +33,45 @@ async function readableDepartments(db: Db, session: Pick<Session, 'userId' | 'ac
 
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000);
 
+/** The filters of the list as SQL conditions (besides the departments the user reads). */
+function filterConditions(input: ReturnType<typeof AuditListSchema.parse>): SQL[] {
+  const where: SQL[] = [];
+  if (input.departmentId !== undefined) where.push(eq(auditLog.departmentId, input.departmentId));
+  if (input.year !== undefined) where.push(eq(auditLog.year, input.year));
+  if (input.from) where.push(gte(auditLog.at, new Date(`${input.from}T00:00:00Z`)));
+  if (input.to) where.push(lt(auditLog.at, nextDay(input.to)));
+  if (input.userId !== undefined) where.push(eq(auditLog.userId, input.userId));
+  if (input.userName) where.push(ilike(auditLog.userName, containsPattern(input.userName)));
+  if (input.entity) where.push(eq(auditLog.entity, input.entity));
+  if (input.entityId) where.push(eq(auditLog.entityId, input.entityId));
+  // a movement's kind is not a column: every movement save and delete names it in its input
+  if (input.kind) where.push(sql`${auditLog.changes}->>'kind' = ${input.kind}`);
+  if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
+  if (input.action) where.push(eq(auditLog.action, input.action));
+  return where;
+}
+
 /** One page of the trail, newest first, of the departments the user reads. */
 export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, raw: AuditListInput) {
   const input = AuditListSchema.parse(raw);
   const readable = await readableDepartments(db, session);
-  const where: SQL[] = [];
+  const where = filterConditions(input);
   if (readable !== null) where.push(inArray(auditLog.departmentId, readable.length ? readable : [-1]));
-  if (input.departmentId !== undefined) where.push(eq(auditLog.departmentId, input.departmentId));
-  if (input.from) where.push(gte(auditLog.at, new Date(`${input.from}T00:00:00Z`)));
-  if (input.to) where.push(lt(auditLog.at, nextDay(input.to)));
-  if (input.userId !== undefined) where.push(eq(auditLog.userId, input.userId));
-  if (input.entity) where.push(eq(auditLog.entity, input.entity));
-  if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
-  if (input.action) where.push(eq(auditLog.action, input.action));
   const condition = where.length ? and(...where) : undefined;
   const { limit, offset } = pageWindow(input);
-  const rows = await db.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select({ row: auditLog, departmentCode: departments.code })
+    .from(auditLog)
+    .leftJoin(departments, eq(departments.id, auditLog.departmentId))
+    .where(condition)
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ n: count() }).from(auditLog).where(condition);
-  const entities: AuditRow[] = rows.map(({ prevHash: _p, hash: _h, at, ...r }) => ({ ...r, at: at.toISOString() }));
+  const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }) => ({
+    ...r,
+    departmentCode: departmentCode ?? null,
+    at: at.toISOString(),
+  }));
   return toPage(entities, total?.n ?? 0, input);
 }
