@@ -1,0 +1,119 @@
+import { type AuditField, auditChangeView } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type AuditListRow, auditTime } from './auditList.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel } from './labels.ts';
+
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function Meta({ label, value, testId }: { label: string; value: string | number | null; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value === null || value === '' ? '–' : value}
+      </Text>
+    </div>
+  );
+}
+
+function FieldValue({ field }: { field: AuditField }) {
+  if (!('table' in field)) return <>{field.text}</>;
+  return (
+    <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={6} fz="xs">
+      <Table.Thead>
+        <Table.Tr>
+          {field.table.columns.map((c) => (
+            <Table.Th key={c.key} ta={c.money ? 'right' : 'left'}>
+              {c.key}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {field.table.rows.map((cells, i) => (
+          <Table.Tr key={i}>
+            {cells.map((cell, j) => (
+              <Table.Td key={j} ta={field.table.columns[j]?.money ? 'right' : 'left'} style={field.table.columns[j]?.money ? num : undefined}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One trail row in full: who, when, from where, what, and its change as a key/value table (before/after side by side when stored). */
+export function AuditDetail({ row }: { row: AuditListRow }) {
+  const { t, i18n } = useLingui();
+  const view = auditChangeView(row.changes);
+  return (
+    <Stack gap="sm" data-testid="audit-detail">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
+        <Meta label={t`Zeit`} value={auditTime(row)} testId="audit-detail-time" />
+        <Meta label={t`Benutzer`} value={row.userName} testId="audit-detail-user" />
+        <Meta label={t`Adresse`} value={row.clientAddress} />
+        <Meta label={t`Feuerwehr`} value={row.departmentCode} />
+        <Meta label={t`Jahr`} value={row.year} />
+        <Meta label={t`Objekt`} value={auditLabel(i18n, auditEntityLabels, row.entity)} />
+        <Meta label={t`Nummer`} value={row.recordNumber ?? row.entityId} />
+        <Meta label={t`Vorgang`} value={row.procedure} />
+      </SimpleGrid>
+      <Group gap="xs">
+        <Badge variant="light" data-testid="audit-detail-action">
+          {auditLabel(i18n, auditActionLabels, row.action)}
+        </Badge>
+      </Group>
+      {view.compare ? (
+        <Table withTableBorder striped verticalSpacing={3} fz="sm" data-testid="audit-detail-compare">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={200}>{t`Feld`}</Table.Th>
+              <Table.Th>{t`Vorher`}</Table.Th>
+              <Table.Th>{t`Nachher`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.compare.map((c) => (
+              <Table.Tr key={c.key} fw={c.changed ? 600 : undefined}>
+                <Table.Td>{c.key}</Table.Td>
+                <Table.Td ta={c.money ? 'right' : 'left'} style={num}>
+                  {c.before}
+                </Table.Td>
+                <Table.Td ta={c.money ? 'right' : 'left'} style={num}>
+                  {c.after}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {view.fields.length > 0 ? (
+        <Table withTableBorder striped verticalSpacing={3} fz="sm" data-testid="audit-detail-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={200}>{t`Feld`}</Table.Th>
+              <Table.Th>{t`Wert`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.fields.map((f) => (
+              <Table.Tr key={f.key} data-key={f.key}>
+                <Table.Td style={{ verticalAlign: 'top' }}>{f.key}</Table.Td>
+                <Table.Td style={'money' in f && f.money ? num : undefined}>
+                  <FieldValue field={f} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">{t`Keine Änderungsdaten gespeichert.`}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+/** Texts of the audit trail (issue 27): entity kinds and business actions (GLOSSARY: Änderungsprotokoll, Verlauf). */
+import type { AuditAction, AuditEntity } from '@app/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
+  movement: msg`Buchung`,
+  reservation: msg`Vormerkung`,
+  accountTransfer: msg`Kontoübertrag`,
+  accountBalance: msg`Anfangsbestand`,
+  budgetForecast: msg`Haushaltsvoranschlag`,
+  budgetSurplus: msg`Verwendeter Überschuss`,
+  budgetChange: msg`Haushaltsänderung`,
+  budgetAdjustment: msg`Haushaltsangleichung`,
+  paymentOrder: msg`Zahlungsauftrag`,
+  residue: msg`Rückstand`,
+  finalBalance: msg`Rechnungsabschluss`,
+  financialYear: msg`Haushaltsjahr`,
+  chart: msg`Kontenplan`,
+  chartTitle: msg`Titel`,
+  chartCategory: msg`Kategorie`,
+  chartChapter: msg`Kapitel`,
+  template: msg`Buchungsvorlage`,
+  department: msg`Feuerwehr`,
+  supplier: msg`Lieferant`,
+  bank: msg`Bank`,
+  account: msg`Konto`,
+  user: msg`Benutzer`,
+  userDepartment: msg`Feuerwehr des Benutzers`,
+  session: msg`Anmeldung`,
+  system: msg`System`,
+};
+
+export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
+  created: msg`angelegt`,
+  changed: msg`geändert`,
+  deleted: msg`gelöscht`,
+  cancelled: msg`storniert`,
+  approved: msg`genehmigt`,
+  reopened: msg`wieder geöffnet`,
+  registered: msg`registriert`,
+  exported: msg`exportiert`,
+  stored: msg`gespeichert`,
+  settled: msg`bezahlt`,
+  returned: msg`zurückgewiesen`,
+  copied: msg`kopiert`,
+  unlocked: msg`entsperrt`,
+  imported: msg`importiert`,
+  carriedOver: msg`übertragen`,
+  statusChanged: msg`Status geändert`,
+  setUp: msg`eingerichtet`,
+  signedIn: msg`angemeldet`,
+  signInFailed: msg`Anmeldung fehlgeschlagen`,
+  signedOut: msg`abgemeldet`,
+  passwordChanged: msg`Passwort geändert`,
+};
+
+/** A stored entity or action in the UI language; one the client does not know (a newer server) as stored. */
+export function auditLabel(i18n: I18n, labels: Record<string, MessageDescriptor>, value: string): string {
+  const label = labels[value];
+  return label ? i18n._(label) : value;
+}
