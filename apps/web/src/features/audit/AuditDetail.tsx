@@ -2,7 +2,7 @@ import { type AuditField, auditChangeView } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { auditActionLabels, auditEntityLabels, auditLabel } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel, userWord } from './labels.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -55,7 +55,7 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
     <Stack gap="sm" data-testid="audit-detail">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
         <Meta label={t`Zeit`} value={auditTime(row)} testId="audit-detail-time" />
-        <Meta label={t`Benutzer`} value={row.userName} testId="audit-detail-user" />
+        <Meta label={i18n._(userWord)} value={row.userName} testId="audit-detail-user" />
         <Meta label={t`Adresse`} value={row.clientAddress} />
         <Meta label={t`Feuerwehr`} value={row.departmentCode} />
         <Meta label={t`Jahr`} value={row.year} />

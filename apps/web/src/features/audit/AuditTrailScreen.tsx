@@ -17,7 +17,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
-import { auditActionLabels, auditEntityLabels, auditLabel } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel, changeWord, userWord } from './labels.ts';
 import { auditListQuery } from './queries.ts';
 
 /** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
@@ -55,7 +55,7 @@ function AuditTrailList() {
         if (page >= next.totalPages) break;
       }
       const reports = await import('@app/reports');
-      const header = [t`Zeit`, t`Benutzer`, t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, t`Änderung`];
+      const header = [t`Zeit`, i18n._(userWord), t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, i18n._(changeWord)];
       downloadText(reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText })), exportFileName(t`aenderungsprotokoll`, 'csv'));
     } catch (error) {
       notifyError(errorText(i18n, error));
@@ -70,7 +70,7 @@ function AuditTrailList() {
       maw={1400}
       actions={
         // the audit pack's PDF (another increment) adds its button here, beside the CSV
-        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="audit-csv">
+        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
           {t`CSV exportieren`}
         </Button>
       }
@@ -78,7 +78,7 @@ function AuditTrailList() {
         <>
           <DateInput size="xs" w={120} label={t`Von`} value={list.draft.from || null} onChange={(v) => list.setFilter('from', v ?? '')} data-testid="filter-from" />
           <DateInput size="xs" w={120} label={t`Bis`} value={list.draft.to || null} onChange={(v) => list.setFilter('to', v ?? '')} data-testid="filter-to" />
-          <TextInput size="xs" w={140} label={t`Benutzer`} {...list.filterProps('user')} />
+          <TextInput size="xs" w={140} label={i18n._(userWord)} {...list.filterProps('user')} />
           <DepartmentPicker
             size="xs"
             w={220}
@@ -141,7 +141,7 @@ function AuditTrailList() {
         emptyText={t`Keine Einträge gefunden.`}
       />
       {open ? (
-        <Modal opened onClose={() => setOpen(null)} title={t`Änderung`} size="xl" data-testid="audit-detail-dialog">
+        <Modal opened onClose={() => setOpen(null)} title={i18n._(changeWord)} size="xl" data-testid="audit-detail-dialog">
           <AuditDetail row={open} />
         </Modal>
       ) : null}

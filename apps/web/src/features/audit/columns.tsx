@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DataColumn } from '../../ui/DataTable.tsx';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { auditActionLabels, auditEntityLabels, auditLabel } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel, userWord } from './labels.ts';
 
 /**
  * The columns of a trail list: time, user, department, year, entity, record number, action, procedure.
@@ -11,7 +11,7 @@ import { auditActionLabels, auditEntityLabels, auditLabel } from './labels.ts';
 export function auditColumns(i18n: I18n, options: { forRecord?: boolean } = {}): DataColumn<AuditListRow>[] {
   const all: (DataColumn<AuditListRow> & { scope?: true })[] = [
     { key: 'at', header: i18n._(msg`Zeit`), width: 130, mono: true, render: (r) => auditTime(r) },
-    { key: 'user', header: i18n._(msg`Benutzer`), width: 130, render: (r) => r.userName },
+    { key: 'user', header: i18n._(userWord), width: 130, render: (r) => r.userName },
     { key: 'dept', header: i18n._(msg`Feuerwehr`), width: 80, mono: true, scope: true, render: (r) => r.departmentCode ?? '' },
     { key: 'year', header: i18n._(msg`Jahr`), width: 60, scope: true, render: (r) => r.year ?? '' },
     { key: 'entity', header: i18n._(msg`Objekt`), width: 170, scope: true, render: (r) => auditLabel(i18n, auditEntityLabels, r.entity) },

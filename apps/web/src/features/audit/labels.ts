@@ -2,6 +2,12 @@
 import type { AuditAction, AuditEntity } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { chapterWord, titleWord } from '../../ui/chartLabels.ts';
+
+/** One user (the column, the detail and the entity; `Benutzer` alone is the menu's plural). */
+export const userWord: MessageDescriptor = msg({ message: 'Benutzer', context: 'one user' });
+/** One row's change (`Änderung` alone is a budget change). */
+export const changeWord: MessageDescriptor = msg({ message: 'Änderung', context: 'audit row' });
 
 export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
   movement: msg`Buchung`,
@@ -17,15 +23,15 @@ export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
   finalBalance: msg`Rechnungsabschluss`,
   financialYear: msg`Haushaltsjahr`,
   chart: msg`Kontenplan`,
-  chartTitle: msg`Titel`,
+  chartTitle: titleWord,
   chartCategory: msg`Kategorie`,
-  chartChapter: msg`Kapitel`,
+  chartChapter: chapterWord,
   template: msg`Buchungsvorlage`,
   department: msg`Feuerwehr`,
   supplier: msg`Lieferant`,
   bank: msg`Bank`,
   account: msg`Konto`,
-  user: msg`Benutzer`,
+  user: userWord,
   userDepartment: msg`Feuerwehr des Benutzers`,
   session: msg`Anmeldung`,
   system: msg`System`,
@@ -35,7 +41,7 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   created: msg`angelegt`,
   changed: msg`geändert`,
   deleted: msg`gelöscht`,
-  cancelled: msg`storniert`,
+  cancelled: msg({ message: 'storniert', context: 'audit action' }),
   approved: msg`genehmigt`,
   reopened: msg`wieder geöffnet`,
   registered: msg`registriert`,
