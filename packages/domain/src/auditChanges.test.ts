@@ -21,17 +21,23 @@ describe('audit changes (issue 27)', () => {
     expect(auditValueText('chapters', ['21006', '21007'])).toBe('21006, 21007');
   });
 
-  it('shows an input as fields, nested records flattened and lists of records as a table', () => {
-    const view = auditChangeView({
-      kind: 'expenses',
-      recordNumber: 7,
-      recordDate: '2026-03-05',
-      supplier: { id: 4, amount: 100 },
-      positions: [
-        { chapter: '21006', amount: 12_345 },
-        { chapter: '21007', amount: 100, description: 'Benzin' },
-      ],
-    });
+  it('shows an input as fields, nested records flattened, lists of records as a table, without empty values and omitted keys', () => {
+    const view = auditChangeView(
+      {
+        kind: 'expenses',
+        departmentId: 4,
+        supplierId: null,
+        payments: [],
+        recordNumber: 7,
+        recordDate: '2026-03-05',
+        supplier: { id: 4, amount: 100 },
+        positions: [
+          { chapter: '21006', amount: 12_345 },
+          { chapter: '21007', amount: 100, description: 'Benzin' },
+        ],
+      },
+      { omit: ['departmentId'] },
+    );
     expect(view.compare).toBeNull();
     expect(view.fields).toEqual([
       { key: 'kind', text: 'expenses', money: false },

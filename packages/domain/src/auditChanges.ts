@@ -75,13 +75,17 @@ function tableOf(list: Record<string, Json>[]): AuditTable {
   };
 }
 
-function fieldsOf(value: Record<string, Json>, prefix = ''): AuditField[] {
+function fieldsOf(value: Record<string, Json>, omit: ReadonlySet<string>, prefix = ''): AuditField[] {
   const out: AuditField[] = [];
   for (const [k, v] of Object.entries(value)) {
     const key = prefix + k;
+    if (omit.has(key)) continue;
     if (Array.isArray(v) && v.length > 0 && v.every(isObject)) out.push({ key, table: tableOf(v) });
-    else if (isObject(v)) out.push(...fieldsOf(v, `${key}.`));
-    else out.push({ key, text: auditValueText(k, v), money: typeof v === 'number' && isAuditMoneyKey(k) });
+    else if (isObject(v)) out.push(...fieldsOf(v, omit, `${key}.`));
+    else {
+      const text = auditValueText(k, v);
+      if (text !== '') out.push({ key, text, money: typeof v === 'number' && isAuditMoneyKey(k) });
+    }
   }
   return out;
 }
@@ -95,17 +99,22 @@ function compareOf(before: Record<string, Json>, after: Record<string, Json>): A
   });
 }
 
-/** The readable view of a row's `changes`: fields (nested records flattened as `a.b`, lists of records as tables), and before/after side by side when stored. */
-export function auditChangeView(changes: Json): AuditChangeView {
+/**
+ * The readable view of a row's `changes`: fields (nested records flattened as `a.b`, lists of records as
+ * tables; empty values and the `omit` keys — e.g. the scope the row names already — left out), and
+ * before/after side by side when stored (every field, an emptied one too).
+ */
+export function auditChangeView(changes: Json, options: { omit?: readonly string[] } = {}): AuditChangeView {
+  const omit = new Set(options.omit ?? []);
   if (!isObject(changes)) {
     const text = auditValueText('', changes);
     return { fields: text ? [{ key: '', text, money: false }] : [], compare: null };
   }
   const { before, after, ...rest } = changes;
   if (isObject(before) || isObject(after)) {
-    return { fields: fieldsOf(rest), compare: compareOf(isObject(before) ? before : {}, isObject(after) ? after : {}) };
+    return { fields: fieldsOf(rest, omit), compare: compareOf(isObject(before) ? before : {}, isObject(after) ? after : {}) };
   }
-  return { fields: fieldsOf(changes), compare: null };
+  return { fields: fieldsOf(changes, omit), compare: null };
 }
 
 /** The change as one line of text (the CSV cell): `key: value; …`, amounts in euros. */

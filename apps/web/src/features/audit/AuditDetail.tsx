@@ -2,7 +2,7 @@ import { type AuditField, auditChangeView } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { auditActionLabels, auditEntityLabels, auditLabel, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, userWord } from './labels.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -19,15 +19,19 @@ function Meta({ label, value, testId }: { label: string; value: string | number 
   );
 }
 
+/** The scope the row names already (shown above the change). */
+const SCOPE_KEYS = ['departmentId', 'year'];
+
 function FieldValue({ field }: { field: AuditField }) {
+  const { i18n } = useLingui();
   if (!('table' in field)) return <>{field.text}</>;
   return (
     <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={6} fz="xs">
       <Table.Thead>
         <Table.Tr>
           {field.table.columns.map((c) => (
-            <Table.Th key={c.key} ta={c.money ? 'right' : 'left'}>
-              {c.key}
+            <Table.Th key={c.key} ta={c.money ? 'right' : 'left'} title={c.key}>
+              {auditFieldLabel(i18n, c.key)}
             </Table.Th>
           ))}
         </Table.Tr>
@@ -50,7 +54,7 @@ function FieldValue({ field }: { field: AuditField }) {
 /** One trail row in full: who, when, from where, what, and its change as a key/value table (before/after side by side when stored). */
 export function AuditDetail({ row }: { row: AuditListRow }) {
   const { t, i18n } = useLingui();
-  const view = auditChangeView(row.changes);
+  const view = auditChangeView(row.changes, { omit: SCOPE_KEYS });
   return (
     <Stack gap="sm" data-testid="audit-detail">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
@@ -80,7 +84,7 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
           <Table.Tbody>
             {view.compare.map((c) => (
               <Table.Tr key={c.key} fw={c.changed ? 600 : undefined}>
-                <Table.Td>{c.key}</Table.Td>
+                <Table.Td title={c.key}>{auditFieldLabel(i18n, c.key)}</Table.Td>
                 <Table.Td ta={c.money ? 'right' : 'left'} style={num}>
                   {c.before}
                 </Table.Td>
@@ -103,7 +107,9 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
           <Table.Tbody>
             {view.fields.map((f) => (
               <Table.Tr key={f.key} data-key={f.key}>
-                <Table.Td style={{ verticalAlign: 'top' }}>{f.key}</Table.Td>
+                <Table.Td style={{ verticalAlign: 'top' }} title={f.key}>
+                  {auditFieldLabel(i18n, f.key)}
+                </Table.Td>
                 <Table.Td style={'money' in f && f.money ? num : undefined}>
                   <FieldValue field={f} />
                 </Table.Td>

@@ -76,12 +76,12 @@ function AuditTrailList() {
       }
       filters={
         <>
-          <DateInput size="xs" w={120} label={t`Von`} value={list.draft.from || null} onChange={(v) => list.setFilter('from', v ?? '')} data-testid="filter-from" />
-          <DateInput size="xs" w={120} label={t`Bis`} value={list.draft.to || null} onChange={(v) => list.setFilter('to', v ?? '')} data-testid="filter-to" />
-          <TextInput size="xs" w={140} label={i18n._(userWord)} {...list.filterProps('user')} />
+          <DateInput size="xs" w={105} label={t`Von`} value={list.draft.from || null} onChange={(v) => list.setFilter('from', v ?? '')} data-testid="filter-from" />
+          <DateInput size="xs" w={105} label={t`Bis`} value={list.draft.to || null} onChange={(v) => list.setFilter('to', v ?? '')} data-testid="filter-to" />
+          <TextInput size="xs" w={110} label={i18n._(userWord)} {...list.filterProps('user')} />
           <DepartmentPicker
             size="xs"
-            w={220}
+            w={190}
             label={t`Feuerwehr`}
             placeholder={t`Alle`}
             scopeDepartmentId={department.id}
@@ -90,7 +90,7 @@ function AuditTrailList() {
           />
           <Select
             size="xs"
-            w={110}
+            w={95}
             label={t`Jahr`}
             data={years.map((y) => ({ value: y, label: y === ALL_YEARS ? t`Alle Jahre` : y }))}
             value={list.draft.inYear || String(year)}
@@ -100,7 +100,7 @@ function AuditTrailList() {
           />
           <Select
             size="xs"
-            w={190}
+            w={165}
             label={t`Objekt`}
             placeholder={t`Alle`}
             clearable
@@ -110,10 +110,10 @@ function AuditTrailList() {
             onChange={(v) => choose('entity', v)}
             data-testid="filter-entity"
           />
-          <TextInput size="xs" w={90} label={t`Nummer`} inputMode="numeric" {...list.filterProps('nr')} />
+          <TextInput size="xs" w={75} label={t`Nummer`} inputMode="numeric" {...list.filterProps('nr')} />
           <Select
             size="xs"
-            w={190}
+            w={165}
             label={t`Aktion`}
             placeholder={t`Alle`}
             clearable

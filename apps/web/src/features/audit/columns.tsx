@@ -10,9 +10,9 @@ import { auditActionLabels, auditEntityLabels, auditLabel, userWord } from './la
  */
 export function auditColumns(i18n: I18n, options: { forRecord?: boolean } = {}): DataColumn<AuditListRow>[] {
   const all: (DataColumn<AuditListRow> & { scope?: true })[] = [
-    { key: 'at', header: i18n._(msg`Zeit`), width: 130, mono: true, render: (r) => auditTime(r) },
+    { key: 'at', header: i18n._(msg`Zeit`), width: 140, render: (r) => auditTime(r) },
     { key: 'user', header: i18n._(userWord), width: 130, render: (r) => r.userName },
-    { key: 'dept', header: i18n._(msg`Feuerwehr`), width: 80, mono: true, scope: true, render: (r) => r.departmentCode ?? '' },
+    { key: 'dept', header: i18n._(msg`Feuerwehr`), width: 80, scope: true, render: (r) => r.departmentCode ?? '' },
     { key: 'year', header: i18n._(msg`Jahr`), width: 60, scope: true, render: (r) => r.year ?? '' },
     { key: 'entity', header: i18n._(msg`Objekt`), width: 170, scope: true, render: (r) => auditLabel(i18n, auditEntityLabels, r.entity) },
     { key: 'nr', header: i18n._(msg`Nummer`), width: 80, align: 'right', scope: true, render: (r) => r.recordNumber ?? '' },

@@ -66,3 +66,41 @@ export function auditLabel(i18n: I18n, labels: Record<string, MessageDescriptor>
   const label = labels[value];
   return label ? i18n._(label) : value;
 }
+
+/** Names of the fields a save's input carries most often; any other key shows as stored. */
+export const auditFieldLabels: Record<string, MessageDescriptor> = {
+  kind: msg`Art`,
+  type: msg`Typ`,
+  recordNumber: msg`Buchungsnummer`,
+  recordDate: msg`Buchungsdatum`,
+  documentNumber: msg`Belegnummer`,
+  documentDate: msg`Belegdatum`,
+  supplierId: msg`Lieferant (Id)`,
+  accountId: msg`Konto (Id)`,
+  templateCode: msg`Buchungsvorlage`,
+  asNew: msg`Als neue Buchung`,
+  positions: msg`Positionen`,
+  transferPositions: msg`Umbuchungen`,
+  payments: msg`Zahlungen`,
+  amount: msg`Betrag`,
+  note: msg`Anmerkung`,
+  notes: msg`Anmerkungen`,
+  chapter: chapterWord,
+  chapterId: msg`Kapitel (Id)`,
+  chapterYear: msg`Kapiteljahr`,
+  reservationId: msg`Vormerkung (Id)`,
+  approved: msg`Genehmigungsdatum`,
+  approval: msg`Genehmigungsdatum`,
+  amountBooked: msg`Vorgemerkter Betrag`,
+  amountUsed: msg`Verwendeter Betrag`,
+  description: msg`Beschreibung`,
+  reason: msg`Grund`,
+};
+
+/** A field's name in the UI language (each part of a nested `a.b`); the stored key when none is known. */
+export function auditFieldLabel(i18n: I18n, key: string): string {
+  return key
+    .split('.')
+    .map((part) => auditLabel(i18n, auditFieldLabels, part))
+    .join(' › ');
+}
