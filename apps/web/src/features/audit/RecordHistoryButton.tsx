@@ -11,12 +11,23 @@ import type { AuditListRow } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
 import { auditListQuery } from './queries.ts';
 
-/** The record whose history is shown: the entity and its record number in the scope (a movement also its kind). */
+/**
+ * The record whose history is shown: the entity and its record number in the scope (a movement also its
+ * kind); a payment order by its id (`entityId`: its rows name the order's id, the number is shown).
+ */
 export interface HistoryRecord {
   entity: AuditEntity;
   recordNumber: number;
   kind?: MovementKind;
+  entityId?: string;
 }
+
+/** A stored payment order's history key. */
+export const orderHistory = (order: { id: number; orderNumber: number }): HistoryRecord => ({
+  entity: 'paymentOrder',
+  recordNumber: order.orderNumber,
+  entityId: String(order.id),
+});
 
 /**
  * "Verlauf" (issue 27): the trail of one record of the scope (entity, department, year, record number,
@@ -42,7 +53,15 @@ function RecordHistoryDialog({ record, onClose }: { record: HistoryRecord; onClo
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditListRow | null>(null);
   const query = useQuery({
-    ...auditListQuery({ departmentId: department.id, year, ...record, page, pageSize: DEFAULT_TABLE_PAGE_SIZE }),
+    ...auditListQuery({
+      departmentId: department.id,
+      year,
+      entity: record.entity,
+      ...(record.entityId !== undefined ? { entityId: record.entityId } : { recordNumber: record.recordNumber }),
+      ...(record.kind ? { kind: record.kind } : {}),
+      page,
+      pageSize: DEFAULT_TABLE_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   return (
