@@ -13,11 +13,11 @@ import { auditListQuery } from './queries.ts';
 
 /**
  * The record whose history is shown: the entity and its record number in the scope (a movement also its
- * kind); a payment order by its id (`entityId`: its rows name the order's id, the number is shown).
+ * kind); a payment order or a residue line by its id (`entityId`: their rows name it; an order's number is shown).
  */
 export interface HistoryRecord {
   entity: AuditEntity;
-  recordNumber: number;
+  recordNumber?: number;
   kind?: MovementKind;
   entityId?: string;
 }
@@ -65,7 +65,7 @@ function RecordHistoryDialog({ record, onClose }: { record: HistoryRecord; onClo
     placeholderData: keepPreviousData,
   });
   return (
-    <Modal opened onClose={onClose} title={t`Verlauf Nr. ${record.recordNumber}`} size="xl" data-testid="record-history-dialog">
+    <Modal opened onClose={onClose} title={record.recordNumber !== undefined ? t`Verlauf Nr. ${record.recordNumber}` : t`Verlauf`} size="xl" data-testid="record-history-dialog">
       <Stack gap="sm">
         <DataTable
           testId="record-history-table"

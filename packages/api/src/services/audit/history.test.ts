@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
 
-const { accounts } = schema;
+const { accounts, users } = schema;
 const YEAR = CURRENT_YEAR;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
 
@@ -54,6 +54,16 @@ describeOnDatabases(
       expect((await sup.audit.list({ ...s, userName: '%' })).total).toBe(0);
       const zwei = await as('zwei');
       expect((await zwei.audit.list({ ...s, entity: 'movement' })).total).toBe(0);
+    });
+
+    it('finds a record by its id (entityId): the rows of that user only', async () => {
+      const sup = await as('supervisor');
+      const ids = await get().db.select({ id: users.id, username: users.username }).from(users);
+      const idOf = (name: string) => String(ids.find((u) => u.username === name)!.id);
+      await sup.admin.users.patch({ id: Number(idOf('zwei')), fullname: 'Zita Zweifach-Neu' });
+      await sup.admin.users.patch({ id: Number(idOf('kassier')), fullname: 'Karl Kassier' });
+      const zwei = await sup.audit.list({ entity: 'user', entityId: idOf('zwei') });
+      expect(zwei.entities.map((r) => [r.entityId, r.action, r.procedure, r.departmentCode])).toEqual([[idOf('zwei'), 'changed', 'admin.users.patch', null]]);
     });
   },
   { pglite: 'both' },
