@@ -14,7 +14,14 @@ for (const target of testDatabases()) {
       const res = await t.call(user, 'GET', `Audit?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as {
-        entities: { departmentId: number | null; departmentCode: string | null; recordNumber: number | null; action: string; userName: string; entity: string }[];
+        entities: {
+          departmentId: number | null;
+          departmentCode: string | null;
+          recordNumber: number | null;
+          action: string;
+          userName: string;
+          entity: string;
+        }[];
         total: number;
       };
     };

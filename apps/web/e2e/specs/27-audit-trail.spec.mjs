@@ -7,14 +7,34 @@
  * CSV (both rows, the amount in euros). Screenshots of the history, the list and the detail.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, downloadCsv, openAs, shot, typeInto, useBrowser, waitFocused, waitForRows } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  downloadCsv,
+  openAs,
+  shot,
+  typeInto,
+  useBrowser,
+  waitFocused,
+  waitForRows,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
 const yy = String(year).slice(2);
 const base = `${baseUrl}/dept/101/year/${year}`;
 const texts = {
-  de: { saved: /Buchung Nr\. (\d+) gespeichert/, created: 'angelegt', changed: 'geändert', entity: 'Buchung', title: 'Änderungsprotokoll', csvHead: 'Zeit;Benutzer' },
+  de: {
+    saved: /Buchung Nr\. (\d+) gespeichert/,
+    created: 'angelegt',
+    changed: 'geändert',
+    entity: 'Buchung',
+    title: 'Änderungsprotokoll',
+    csvHead: 'Zeit;Benutzer',
+  },
   it: {
     saved: /Registrazione n\. (\d+) salvata/,
     created: 'creato',

@@ -35,7 +35,15 @@ describe('audit trail: what a save writes into changes', () => {
     expect(of('payments.store', 'stored', { ...scope, orderNumber: 5 }, { id: 31, orderNumber: 5 })).toEqual([31, 5, 'stored']);
     expect(of('payments.cancel', 'cancelled', { ...scope, orderId: 31 }, { id: 31, orderNumber: 5 })).toEqual([31, 5, 'cancelled']);
     expect(of('payments.register', 'registered', { ...scope, orderId: 31 }, { order: { id: 31, orderNumber: 5 }, items: [] })).toEqual([31, 5, 'registered']);
-    expect(of('movements.delete', 'deleted', { ...scope, recordNumber: 3 }, { deleted: false, cancelled: true, recordNumber: 3 })).toEqual([null, 3, 'cancelled']);
-    expect(of('movements.delete', 'deleted', { ...scope, recordNumber: 4 }, { deleted: true, cancelled: false, recordNumber: 4 })).toEqual([null, 4, 'deleted']);
+    expect(of('movements.delete', 'deleted', { ...scope, recordNumber: 3 }, { deleted: false, cancelled: true, recordNumber: 3 })).toEqual([
+      null,
+      3,
+      'cancelled',
+    ]);
+    expect(of('movements.delete', 'deleted', { ...scope, recordNumber: 4 }, { deleted: true, cancelled: false, recordNumber: 4 })).toEqual([
+      null,
+      4,
+      'deleted',
+    ]);
   });
 });

@@ -76,7 +76,14 @@ function AuditTrailList() {
       }
       filters={
         <>
-          <DateInput size="xs" w={105} label={t`Von`} value={list.draft.from || null} onChange={(v) => list.setFilter('from', v ?? '')} data-testid="filter-from" />
+          <DateInput
+            size="xs"
+            w={105}
+            label={t`Von`}
+            value={list.draft.from || null}
+            onChange={(v) => list.setFilter('from', v ?? '')}
+            data-testid="filter-from"
+          />
           <DateInput size="xs" w={105} label={t`Bis`} value={list.draft.to || null} onChange={(v) => list.setFilter('to', v ?? '')} data-testid="filter-to" />
           <TextInput size="xs" w={110} label={i18n._(userWord)} {...list.filterProps('user')} />
           <DepartmentPicker
@@ -129,15 +136,15 @@ function AuditTrailList() {
       <DataTable
         testId="audit-table"
         columns={auditColumns(i18n)}
+        rowKey={(r) => r.id}
+        onRowClick={setOpen}
         rows={query.data?.entities}
         total={query.data?.total}
-        rowKey={(r) => r.id}
+        loading={query.isFetching}
         page={list.page}
         pageSize={list.pageSize}
         onPageChange={list.setPage}
         onPageSizeChange={list.setPageSize}
-        onRowClick={setOpen}
-        loading={query.isFetching}
         emptyText={t`Keine Einträge gefunden.`}
       />
       {open ? (

@@ -65,7 +65,13 @@ function RecordHistoryDialog({ record, onClose }: { record: HistoryRecord; onClo
     placeholderData: keepPreviousData,
   });
   return (
-    <Modal opened onClose={onClose} title={record.recordNumber !== undefined ? t`Verlauf Nr. ${record.recordNumber}` : t`Verlauf`} size="xl" data-testid="record-history-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={record.recordNumber !== undefined ? t`Verlauf Nr. ${record.recordNumber}` : t`Verlauf`}
+      size="xl"
+      data-testid="record-history-dialog"
+    >
       <Stack gap="sm">
         <DataTable
           testId="record-history-table"

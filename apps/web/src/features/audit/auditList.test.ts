@@ -42,11 +42,25 @@ describe('audit trail list (issue 27)', () => {
       procedure: 'movements.save',
       changes: { kind: 'expenses', positions: [{ chapter: '21006', amount: 12_345 }] },
     };
-    expect(auditCsvRows([row, { ...row, departmentCode: null, year: null, entityId: null, recordNumber: null, changes: null }], {
-      entity: (e) => `E:${e}`,
-      action: (a) => `A:${a}`,
-    })).toEqual([
-      ['06.03.2026 00:30', 'kassier', '10.0.0.7', '101', 2026, 'E:movement', '12', 7, 'A:changed', 'movements.save', 'kind: expenses; positions: [chapter: 21006; amount: 123,45 €]'],
+    expect(
+      auditCsvRows([row, { ...row, departmentCode: null, year: null, entityId: null, recordNumber: null, changes: null }], {
+        entity: (e) => `E:${e}`,
+        action: (a) => `A:${a}`,
+      }),
+    ).toEqual([
+      [
+        '06.03.2026 00:30',
+        'kassier',
+        '10.0.0.7',
+        '101',
+        2026,
+        'E:movement',
+        '12',
+        7,
+        'A:changed',
+        'movements.save',
+        'kind: expenses; positions: [chapter: 21006; amount: 123,45 €]',
+      ],
       ['06.03.2026 00:30', 'kassier', '10.0.0.7', '', '', 'E:movement', '', '', 'A:changed', 'movements.save', ''],
     ]);
   });
