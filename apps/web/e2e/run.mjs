@@ -45,6 +45,7 @@ const specWeights = {
   '12-base-data-screens': 45,
   '13-chart-admin': 137,
   '15-statistics': 10,
+  '16-audit-pack': 10,
   // issue 27: the audit trail screen and a record's history, two languages
   '27-audit-trail': 29,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)

@@ -38,7 +38,6 @@ describe('audit changes (issue 27)', () => {
       },
       { omit: ['departmentId'] },
     );
-    expect(view.compare).toBeNull();
     expect(view.fields).toEqual([
       { key: 'kind', text: 'expenses', money: false },
       { key: 'recordNumber', text: '7', money: false },
@@ -62,21 +61,52 @@ describe('audit changes (issue 27)', () => {
     ]);
   });
 
-  it('shows before and after side by side, marking the changed fields', () => {
-    const view = auditChangeView({ before: { amount: 12_345, note: 'a' }, after: { amount: 12_000, note: 'a', locked: true }, reason: 'x' });
-    expect(view.fields).toEqual([{ key: 'reason', text: 'x', money: false }]);
-    expect(view.compare).toEqual([
-      { key: 'amount', before: '123,45 €', after: '120,00 €', money: true, changed: true },
-      { key: 'note', before: 'a', after: 'a', money: false, changed: false },
-      { key: 'locked', before: '', after: '✓', money: false, changed: true },
+  it('shows each changed database row with before and after of its changed columns', () => {
+    const view = auditChangeView({
+      input: { kind: 'expenses', positions: [{ chapter: '21006', amount: 12_000 }] },
+      rows: [
+        { table: 'movement_positions', op: 'U', key: '55', fields: { amount: { before: 12_345, after: 12_000 }, note: { before: 'a', after: null } } },
+        { table: 'movements', op: 'I', key: '9', fields: { record_number: { after: 7 }, record_date: { after: '2026-03-05' } } },
+        { table: 'movements', op: 'D', key: '8', fields: { amount_booked: { before: 100 } } },
+      ],
+      omittedRows: 2,
+    });
+    expect(view.fields.map((f) => f.key)).toEqual(['kind', 'positions']);
+    expect(view.omittedRows).toBe(2);
+    expect(view.rows).toEqual([
+      {
+        table: 'movement_positions',
+        op: 'U',
+        key: '55',
+        fields: [
+          { key: 'amount', before: '123,45 €', after: '120,00 €', money: true },
+          { key: 'note', before: 'a', after: '', money: false },
+        ],
+      },
+      {
+        table: 'movements',
+        op: 'I',
+        key: '9',
+        fields: [
+          { key: 'record_number', before: '', after: '7', money: false },
+          { key: 'record_date', before: '', after: '05.03.2026', money: false },
+        ],
+      },
+      { table: 'movements', op: 'D', key: '8', fields: [{ key: 'amount_booked', before: '1,00 €', after: '', money: true }] },
     ]);
   });
 
   it('writes a change as one line for the CSV, amounts in euros', () => {
-    expect(auditChangesText({ kind: 'expenses', positions: [{ chapter: '21006', amount: 12_345 }], reason: null })).toBe(
-      'kind: expenses; positions: [chapter: 21006; amount: 123,45 €]; reason: ',
+    const changes = {
+      input: { kind: 'expenses', positions: [{ chapter: '21006', amount: 12_345 }], reason: null },
+      rows: [{ table: 'movement_positions', op: 'U', key: '55', fields: { amount: { before: 12_345, after: 12_000 } } }],
+    };
+    expect(auditChangesText(changes)).toBe(
+      'kind: expenses; positions: [chapter: 21006; amount: 123,45 €]; reason:  | movement_positions 55 U: amount 123,45 € → 120,00 €',
     );
+    // a row of the first increment held the input alone
+    expect(auditChangesText({ kind: 'revenues', amount: 100 })).toBe('kind: revenues; amount: 1,00 €');
     expect(auditChangesText(null)).toBe('');
-    expect(auditChangeView(null)).toEqual({ fields: [], compare: null });
+    expect(auditChangeView(null)).toEqual({ fields: [], rows: [], omittedRows: 0 });
   });
 });

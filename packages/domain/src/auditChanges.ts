@@ -1,7 +1,7 @@
 /**
  * How an audit row's `changes` reads (issue 27): the screen's detail, the record history and the CSV
- * export show the same text. `changes` is today the sanitised input of the save (amounts in integer
- * cents); a later increment stores `{ before, after }` of the changed fields, shown side by side.
+ * export show the same text. `changes` is `{ input, rows }`: the sanitised input of the save and the database
+ * rows it changed with before/after of their changed columns (amounts in integer cents everywhere).
  */
 import { formatDate, isValidIsoDate } from './dates.ts';
 import { MONEY_ERROR_PARAMS } from './errors.ts';
@@ -50,20 +50,29 @@ export interface AuditTable {
 
 export type AuditField = { key: string; text: string; money: boolean } | { key: string; table: AuditTable };
 
-/** One field of a before/after change, side by side. */
+/** One column of a changed database row, before and after side by side (an insert has no before, a delete no after). */
 export interface AuditCompareRow {
   key: string;
   before: string;
   after: string;
   money: boolean;
-  changed: boolean;
+}
+
+/** One database row the save changed: its table, key, operation (I insert, U update, D delete) and changed columns. */
+export interface AuditRowChange {
+  table: string;
+  key: string;
+  op: string;
+  fields: AuditCompareRow[];
 }
 
 export interface AuditChangeView {
-  /** The fields of the change (the input, or a before/after row's other keys). */
+  /** The fields of the save's input. */
   fields: AuditField[];
-  /** Before and after side by side, when the row stores them. */
-  compare: AuditCompareRow[] | null;
+  /** What the save changed in the database, row by row. */
+  rows: AuditRowChange[];
+  /** Rows the trail did not keep (a save of more than 500 rows). */
+  omittedRows: number;
 }
 
 function tableOf(list: Record<string, Json>[]): AuditTable {
@@ -90,34 +99,49 @@ function fieldsOf(value: Record<string, Json>, omit: ReadonlySet<string>, prefix
   return out;
 }
 
-function compareOf(before: Record<string, Json>, after: Record<string, Json>): AuditCompareRow[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((key) => {
-    const b = auditValueText(key, before[key]);
-    const a = auditValueText(key, after[key]);
-    return { key, before: b, after: a, money: isAuditMoneyKey(key), changed: a !== b };
-  });
+type Side = { before?: Json; after?: Json };
+
+function rowChangeOf(row: Record<string, Json>): AuditRowChange {
+  const fields = isObject(row.fields) ? row.fields : {};
+  return {
+    table: String(row.table ?? ''),
+    key: String(row.key ?? ''),
+    op: String(row.op ?? ''),
+    fields: Object.entries(fields).map(([key, value]) => {
+      const side: Side = isObject(value) ? value : {};
+      return { key, before: auditValueText(key, side.before), after: auditValueText(key, side.after), money: isAuditMoneyKey(key) };
+    }),
+  };
+}
+
+/** The stored shape: `{ input, rows, omittedRows }`; a row of the first increment held the input alone. */
+function partsOf(changes: Json): { input: Json; rows: Record<string, Json>[]; omittedRows: number } {
+  if (isObject(changes) && 'input' in changes) {
+    const rows = Array.isArray(changes.rows) ? changes.rows.filter(isObject) : [];
+    return { input: changes.input, rows, omittedRows: typeof changes.omittedRows === 'number' ? changes.omittedRows : 0 };
+  }
+  return { input: changes, rows: [], omittedRows: 0 };
 }
 
 /**
- * The readable view of a row's `changes`: fields (nested records flattened as `a.b`, lists of records as
- * tables; empty values and the `omit` keys — e.g. the scope the row names already — left out), and
- * before/after side by side when stored (every field, an emptied one too).
+ * The readable view of a row's `changes`: the input's fields (nested records flattened as `a.b`, lists of
+ * records as tables; empty values and the `omit` keys — e.g. the scope the row names already — left
+ * out) and each changed database row with before and after of its changed columns side by side.
  */
 export function auditChangeView(changes: Json, options: { omit?: readonly string[] } = {}): AuditChangeView {
+  const { input, rows, omittedRows } = partsOf(changes);
   const omit = new Set(options.omit ?? []);
-  if (!isObject(changes)) {
-    const text = auditValueText('', changes);
-    return { fields: text ? [{ key: '', text, money: false }] : [], compare: null };
-  }
-  const { before, after, ...rest } = changes;
-  if (isObject(before) || isObject(after)) {
-    return { fields: fieldsOf(rest, omit), compare: compareOf(isObject(before) ? before : {}, isObject(after) ? after : {}) };
-  }
-  return { fields: fieldsOf(changes, omit), compare: null };
+  let fields: AuditField[] = [];
+  if (isObject(input)) fields = fieldsOf(input, omit);
+  else if (auditValueText('', input) !== '') fields = [{ key: '', text: auditValueText('', input), money: false }];
+  return { fields, rows: rows.map(rowChangeOf), omittedRows };
 }
 
-/** The change as one line of text (the CSV cell): `key: value; …`, amounts in euros. */
+/** The change as one line of text (the CSV cell): the input as `key: value; …`, then each changed row as `table key op: column before → after`, amounts in euros. */
 export function auditChangesText(changes: Json): string {
-  return isObject(changes) ? fieldsText(changes) : auditValueText('', changes);
+  const { input, rows } = partsOf(changes);
+  const parts = [isObject(input) ? fieldsText(input) : auditValueText('', input)];
+  for (const row of rows.map(rowChangeOf))
+    parts.push(`${row.table} ${row.key} ${row.op}: ${row.fields.map((f) => `${f.key} ${f.before} → ${f.after}`).join('; ')}`);
+  return parts.filter((p) => p !== '').join(' | ');
 }

@@ -52,3 +52,4 @@ export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
+export * from './auditPack.ts';

@@ -1,4 +1,4 @@
-import { type AuditField, auditChangeView } from '@app/domain';
+import { type AuditField, type AuditRowChange, auditChangeView } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
@@ -51,7 +51,39 @@ function FieldValue({ field }: { field: AuditField }) {
   );
 }
 
-/** One trail row in full: who, when, from where, what, and its change as a key/value table (before/after side by side when stored). */
+/** One database row the save changed: table, key and operation, then its changed columns before and after. */
+function RowChange({ row }: { row: AuditRowChange }) {
+  const { t, i18n } = useLingui();
+  const op = row.op === 'I' ? t`neu` : row.op === 'D' ? t`gelöscht` : t`geändert`;
+  return (
+    <Table withTableBorder verticalSpacing={3} fz="sm" data-testid="audit-detail-row" data-table={row.table}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={200}>
+            {row.table} {row.key} · {op}
+          </Table.Th>
+          <Table.Th>{t`Vorher`}</Table.Th>
+          <Table.Th>{t`Nachher`}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {row.fields.map((f) => (
+          <Table.Tr key={f.key} data-key={f.key}>
+            <Table.Td title={f.key}>{auditFieldLabel(i18n, f.key)}</Table.Td>
+            <Table.Td ta={f.money ? 'right' : 'left'} style={num}>
+              {f.before}
+            </Table.Td>
+            <Table.Td ta={f.money ? 'right' : 'left'} style={num}>
+              {f.after}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One trail row in full: who, when, from where, what, the save's input as a key/value table and each changed database row before/after. */
 export function AuditDetail({ row }: { row: AuditListRow }) {
   const { t, i18n } = useLingui();
   const view = auditChangeView(row.changes, { omit: SCOPE_KEYS });
@@ -72,29 +104,10 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
           {auditLabel(i18n, auditActionLabels, row.action)}
         </Badge>
       </Group>
-      {view.compare ? (
-        <Table withTableBorder striped verticalSpacing={3} fz="sm" data-testid="audit-detail-compare">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={200}>{t`Feld`}</Table.Th>
-              <Table.Th>{t`Vorher`}</Table.Th>
-              <Table.Th>{t`Nachher`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.compare.map((c) => (
-              <Table.Tr key={c.key} fw={c.changed ? 600 : undefined}>
-                <Table.Td title={c.key}>{auditFieldLabel(i18n, c.key)}</Table.Td>
-                <Table.Td ta={c.money ? 'right' : 'left'} style={num}>
-                  {c.before}
-                </Table.Td>
-                <Table.Td ta={c.money ? 'right' : 'left'} style={num}>
-                  {c.after}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+      {view.fields.length > 0 || view.rows.length === 0 ? (
+        <Text size="sm" fw={600}>
+          {t`Eingabe`}
+        </Text>
       ) : null}
       {view.fields.length > 0 ? (
         <Table withTableBorder striped verticalSpacing={3} fz="sm" data-testid="audit-detail-changes">
@@ -117,9 +130,18 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
             ))}
           </Table.Tbody>
         </Table>
-      ) : (
+      ) : view.rows.length === 0 ? (
         <Text size="sm" c="dimmed">{t`Keine Änderungsdaten gespeichert.`}</Text>
-      )}
+      ) : null}
+      {view.rows.length > 0 ? (
+        <Text size="sm" fw={600}>
+          {t`Geänderte Daten`}
+        </Text>
+      ) : null}
+      {view.rows.map((r, i) => (
+        <RowChange key={i} row={r} />
+      ))}
+      {view.omittedRows > 0 ? <Text size="sm" c="dimmed">{t`Weitere ${view.omittedRows} geänderte Zeilen nicht gespeichert.`}</Text> : null}
     </Stack>
   );
 }

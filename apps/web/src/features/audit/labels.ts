@@ -97,10 +97,13 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   reason: msg`Grund`,
 };
 
-/** A field's name in the UI language (each part of a nested `a.b`); the stored key when none is known. */
+/** A field's name in the UI language (each part of a nested `a.b`; a database column `record_number` as `recordNumber`); the stored key when none is known. */
 export function auditFieldLabel(i18n: I18n, key: string): string {
   return key
     .split('.')
-    .map((part) => auditLabel(i18n, auditFieldLabels, part))
+    .map((part) => {
+      const label = auditFieldLabels[part.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())];
+      return label ? i18n._(label) : part;
+    })
     .join(' › ');
 }

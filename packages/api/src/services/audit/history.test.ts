@@ -38,7 +38,7 @@ describeOnDatabases(
         ['kassier', 'changed', 'movements.save', 1, '101', YEAR],
         ['kassier', 'created', 'movements.save', 1, '101', YEAR],
       ]);
-      expect(history.entities[1]!.changes).toMatchObject({ positions: [{ chapter: '21006', amount: 12_000 }] });
+      expect(history.entities[1]!.changes).toMatchObject({ input: { positions: [{ chapter: '21006', amount: 12_000 }] } });
       const revenue = await kassier.audit.list({ ...key, kind: 'revenues' });
       expect(revenue.entities.map((r) => [r.action, r.recordNumber])).toEqual([['created', 1]]);
       // another year of the same department knows no such record

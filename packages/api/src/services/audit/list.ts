@@ -44,8 +44,8 @@ function filterConditions(input: ReturnType<typeof AuditListSchema.parse>): SQL[
   if (input.userName) where.push(ilike(auditLog.userName, containsPattern(input.userName)));
   if (input.entity) where.push(eq(auditLog.entity, input.entity));
   if (input.entityId) where.push(eq(auditLog.entityId, input.entityId));
-  // a movement's kind is not a column: every movement save and delete names it in its input
-  if (input.kind) where.push(sql`${auditLog.changes}->>'kind' = ${input.kind}`);
+  // a movement's kind is not a column: every movement save and delete names it in its input (`changes.input`)
+  if (input.kind) where.push(sql`${auditLog.changes}->'input'->>'kind' = ${input.kind}`);
   if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
   if (input.action) where.push(eq(auditLog.action, input.action));
   return where;
