@@ -34,6 +34,7 @@ const texts = {
     entity: 'Buchung',
     title: 'Änderungsprotokoll',
     csvHead: 'Zeit;Benutzer',
+    amount: 'Betrag',
   },
   it: {
     saved: /Registrazione n\. (\d+) salvata/,
@@ -42,6 +43,7 @@ const texts = {
     entity: 'Registrazione',
     title: 'Registro delle modifiche',
     csvHead: 'Ora;Utente',
+    amount: 'Importo',
   },
 };
 
@@ -125,8 +127,10 @@ describe('audit trail', () => {
       assert.equal(await detail.getByTestId('audit-detail-action').innerText(), t.changed.toUpperCase());
       const positions = detail.getByTestId('audit-detail-changes').locator('[data-key="positions"]');
       await positions.getByText('1.234,56 €').waitFor();
-      // the input names the chapter by its id (the before/after increment will write the code)
-      assert.match(await positions.innerText(), new RegExp(`amount\\t.*\\n.*1\\.234,56 €\\t\\d+\\t${year}`));
+      // the input's positions (the chapter by its id) and the changed position row: amount before and after
+      assert.match(await positions.innerText(), new RegExp(`${t.amount}\\t.*\\n.*1\\.234,56 €\\t\\d+\\t${year}`));
+      const amounts = await detail.locator('[data-testid="audit-detail-row"] tr[data-key="amount"]').allInnerTexts();
+      assert.ok(amounts.some((a) => a.includes('1.234,56 €')), amounts.join(' / '));
       await shot(s, `27-audit-detail-${language}`);
       await s.keyboard.press('Escape');
       await detail.waitFor({ state: 'detached' });
