@@ -62,20 +62,16 @@ function RowChange({ row }: { row: AuditRowChange }) {
           <Table.Th w={200}>
             {row.table} {row.key} · {op}
           </Table.Th>
-          <Table.Th>{t`Vorher`}</Table.Th>
-          <Table.Th>{t`Nachher`}</Table.Th>
+          <Table.Th w="35%">{t`Vorher`}</Table.Th>
+          <Table.Th w="35%">{t`Nachher`}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {row.fields.map((f) => (
           <Table.Tr key={f.key} data-key={f.key}>
             <Table.Td title={f.key}>{auditFieldLabel(i18n, f.key)}</Table.Td>
-            <Table.Td ta={f.money ? 'right' : 'left'} style={num}>
-              {f.before}
-            </Table.Td>
-            <Table.Td ta={f.money ? 'right' : 'left'} style={num}>
-              {f.after}
-            </Table.Td>
+            <Table.Td style={num}>{f.before}</Table.Td>
+            <Table.Td style={num}>{f.after}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -88,7 +88,7 @@ function AuditTrailList() {
           <TextInput size="xs" w={110} label={i18n._(userWord)} {...list.filterProps('user')} />
           <DepartmentPicker
             size="xs"
-            w={190}
+            w={170}
             label={t`Feuerwehr`}
             placeholder={t`Alle`}
             scopeDepartmentId={department.id}
@@ -107,7 +107,7 @@ function AuditTrailList() {
           />
           <Select
             size="xs"
-            w={165}
+            w={150}
             label={t`Objekt`}
             placeholder={t`Alle`}
             clearable
@@ -120,7 +120,7 @@ function AuditTrailList() {
           <TextInput size="xs" w={75} label={t`Nummer`} inputMode="numeric" {...list.filterProps('nr')} />
           <Select
             size="xs"
-            w={165}
+            w={150}
             label={t`Aktion`}
             placeholder={t`Alle`}
             clearable
