@@ -69,7 +69,7 @@ export function auditLabel(i18n: I18n, labels: Record<string, MessageDescriptor>
 
 /** Names of the fields a save's input carries most often; any other key shows as stored. */
 export const auditFieldLabels: Record<string, MessageDescriptor> = {
-  kind: msg`Art`,
+  kind: msg`Einnahmen/Ausgaben`,
   type: msg`Typ`,
   recordNumber: msg`Buchungsnummer`,
   recordDate: msg`Buchungsdatum`,
