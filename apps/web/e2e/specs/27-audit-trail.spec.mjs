@@ -130,7 +130,10 @@ describe('audit trail', () => {
       // the input's positions (the chapter by its id) and the changed position row: amount before and after
       assert.match(await positions.innerText(), new RegExp(`${t.amount}\\t.*\\n.*1\\.234,56 €\\t\\d+\\t${year}`));
       const amounts = await detail.locator('[data-testid="audit-detail-row"] tr[data-key="amount"]').allInnerTexts();
-      assert.ok(amounts.some((a) => a.includes('1.234,56 €')), amounts.join(' / '));
+      assert.ok(
+        amounts.some((a) => a.includes('1.234,56 €')),
+        amounts.join(' / '),
+      );
       await shot(s, `27-audit-detail-${language}`);
       await s.keyboard.press('Escape');
       await detail.waitFor({ state: 'detached' });
