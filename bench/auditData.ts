@@ -20,7 +20,7 @@ export async function generateAuditTrail(db: Db): Promise<number> {
       d.id, ${BOOKING_YEAR}::smallint,
       (array['movement', 'movement', 'reservation', 'transfer', 'budgetChange', 'order'])[1 + g.i % 6], (g.i / 3 + 1)::text, g.i / 3 + 1,
       (array['created', 'changed', 'changed', 'deleted', 'cancelled', 'registered'])[1 + (g.i / 6) % 6], 'movements.save',
-      jsonb_build_object('input', jsonb_build_object('departmentId', d.id, 'year', ${BOOKING_YEAR}, 'kind', 'expenses', 'recordDate', '2026-03-05',
+      jsonb_build_object('input', jsonb_build_object('departmentId', d.id, 'year', ${BOOKING_YEAR}::int, 'kind', 'expenses', 'recordDate', '2026-03-05',
           'positions', jsonb_build_array(jsonb_build_object('chapter', '21006', 'amount', 12345 + g.i, 'note', 'Bench'))),
         'rows', jsonb_build_array(
           jsonb_build_object('table', 'movements', 'op', 'U', 'key', (g.i * 7)::text, 'fields', jsonb_build_object('record_date', jsonb_build_object('before', '2026-03-04', 'after', '2026-03-05'))),

@@ -53,7 +53,8 @@ async function trailAfter(read: AuditPackReads['audit'], scope: { departmentId: 
   for (let page = 1; ; page++) {
     const answer = await read({ ...scope, ...(approval ? { from: approval } : {}), page, pageSize: MAX_PAGE_SIZE });
     rows.push(...answer.entities);
-    if (page >= answer.totalPages) break;
+    // a short page is the last (the list's total stops counting at AUDIT_COUNT_CAP: its page count can't tell)
+    if (answer.entities.length < MAX_PAGE_SIZE) break;
   }
   return rows.reverse();
 }

@@ -19,6 +19,18 @@ describe("audit pack: a trail row's change in one line", () => {
     expect(changesSummary({ approval: null, cancelled: true, positions: [] }, 'it')).toBe('approval: –, cancelled: sì, positions: 0 voci');
   });
 
+  it('a row with the changed rows: the input, then each updated column before → after (inserted and deleted rows left to the input)', () => {
+    const changes = {
+      input: { departmentId: 7, year: 2025, recordNumber: 37, positions: [{ chapter: '21006', amount: 12_000 }] },
+      rows: [
+        { table: 'movement_positions', op: 'U', key: '91', fields: { amount: { before: 12_345, after: 12_000 }, note: { before: null, after: 'Korrektur' } } },
+        { table: 'movement_payments', op: 'I', key: '92', fields: { amount: { after: 12_000 } } },
+      ],
+    };
+    expect(changesSummary(changes, 'de')).toBe('recordNumber: 37, positions: 1 Eintrag; amount: 123,45 € → 120,00 €, note: – → Korrektur');
+    expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
+  });
+
   it('nothing for no change; a long change cut at 160 characters', () => {
     expect(changesSummary(null, 'de')).toBe('');
     const long = changesSummary({ note: 'x'.repeat(30), other: 'y'.repeat(30), third: 'z'.repeat(30), fourth: 'w'.repeat(30), fifth: 'v'.repeat(30) }, 'de');

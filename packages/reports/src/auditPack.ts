@@ -1,4 +1,4 @@
-import { type AuditAction, type AuditPackContent, formatDate, formatDateTime } from '@app/domain';
+import { type AuditAction, type AuditChangedRow, type AuditPackContent, auditChanges, formatDate, formatDateTime } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
@@ -36,7 +36,7 @@ function valueText(key: string, value: unknown, t: AuditPackLabels['audit']): st
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return AMOUNT_KEY.test(key) && Number.isInteger(value) ? money(value) : String(value);
   if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : value.length > 40 ? `${value.slice(0, 39)}…` : value;
-  if (Array.isArray(value)) return `${value.length} ${t.entries}`;
+  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? t.entry : t.entries}`;
   return `(${fieldsText(value as Record<string, unknown>, t)})`;
 }
 
@@ -47,14 +47,29 @@ function fieldsText(fields: Record<string, unknown>, t: AuditPackLabels['audit']
     .join(', ');
 }
 
+/** The updated columns of the rows a save changed, `column: before → after` (inserted and deleted rows: the input tells). */
+function updatesText(rows: AuditChangedRow[], t: AuditPackLabels['audit']): string {
+  return rows
+    .filter((r) => r.op === 'U')
+    .flatMap((r) => Object.entries(r.fields).map(([k, f]) => `${k}: ${valueText(k, f.before, t)} → ${valueText(k, f.after, t)}`))
+    .join(', ');
+}
+
 /**
- * A short readable line of a trail row's `changes` (the save's sanitised input): its fields but the scope,
- * amounts in euros as in the other prints, dates as `DD.MM.YYYY`, lists by their count, cut at 160 characters.
+ * A short readable line of a trail row's `changes` (auditChanges: the save's sanitised input and the rows it
+ * changed): the input's fields but the scope, then the updated columns before → after; amounts in euros as in the
+ * other prints, dates as `DD.MM.YYYY`, lists by their count, cut at 160 characters.
  */
 export function changesSummary(changes: unknown, language: ReportLanguage): string {
   const t = auditPackLabels(language).audit;
-  if (changes === null || changes === undefined) return '';
-  const text = typeof changes === 'object' && !Array.isArray(changes) ? fieldsText(changes as Record<string, unknown>, t) : valueText('', changes, t);
+  const { input, rows } = auditChanges(changes);
+  const inputText =
+    input === null || input === undefined
+      ? ''
+      : typeof input === 'object' && !Array.isArray(input)
+        ? fieldsText(input as Record<string, unknown>, t)
+        : valueText('', input, t);
+  const text = [inputText, updatesText(rows, t)].filter((part) => part !== '').join('; ');
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
 }
 

@@ -28,7 +28,7 @@ export const auditLog = pgTable(
     hash: varchar('hash', { length: 64 }).notNull(),
   },
   (t) => [
-    index('audit_log_department_at_idx').on(t.departmentId, t.at),
+    index('audit_log_department_id_idx').on(t.departmentId, t.id),
     index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_record_number_idx').on(t.recordNumber),

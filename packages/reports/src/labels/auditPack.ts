@@ -24,6 +24,7 @@ const de = {
     yes: 'ja',
     no: 'nein',
     entries: 'Einträge',
+    entry: 'Eintrag',
     entities: {
       movement: 'Buchung',
       reservation: 'Vormerkung',
@@ -89,6 +90,7 @@ const it: AuditPackLabels = {
     yes: 'sì',
     no: 'no',
     entries: 'voci',
+    entry: 'voce',
     entities: {
       movement: 'Registrazione',
       reservation: 'Prenotazione',

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, MAX_PAGE_SIZE } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Modal, Select, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -147,6 +147,11 @@ function AuditTrailList() {
         onPageSizeChange={list.setPageSize}
         emptyText={t`Keine Einträge gefunden.`}
       />
+      {query.data?.more ? (
+        <Text size="sm" c="dimmed" data-testid="audit-more">
+          {t`Mehr Einträge als gezählt: den Filter eingrenzen, um alle zu sehen und zu exportieren.`}
+        </Text>
+      ) : null}
       {open ? (
         <Modal opened onClose={() => setOpen(null)} title={i18n._(changeWord)} size="xl" data-testid="audit-detail-dialog">
           <AuditDetail row={open} />

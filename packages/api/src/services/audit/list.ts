@@ -1,6 +1,7 @@
 import { type Db, schema } from '@app/db';
 import {
   AccessLevel,
+  AUDIT_COUNT_CAP,
   type AuditListInput,
   AuditListInput as AuditListSchema,
   areaOfCode,
@@ -67,11 +68,19 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(condition);
+  // counted up to the cap and one more (an index range, not the whole trail): beyond it the answer says `more`
+  const capped = db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(condition)
+    .limit(AUDIT_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db.select({ n: count() }).from(capped);
+  const matching = counted?.n ?? 0;
   const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }) => ({
     ...r,
     departmentCode: departmentCode ?? null,
     at: at.toISOString(),
   }));
-  return toPage(entities, total?.n ?? 0, input);
+  return { ...toPage(entities, Math.min(matching, AUDIT_COUNT_CAP), input), more: matching > AUDIT_COUNT_CAP };
 }
