@@ -16,6 +16,7 @@ import { Route as AuthedStartRouteImport } from './routes/_authed.start'
 import { Route as AuthedDeptDeptYearYearRouteImport } from './routes/_authed.dept.$dept.year.$year'
 import { Route as AuthedDeptDeptYearYearIndexRouteImport } from './routes/_authed.dept.$dept.year.$year.index'
 import { Route as AuthedDeptDeptYearYearSplatRouteImport } from './routes/_authed.dept.$dept.year.$year.$'
+import { Route as AuthedDeptDeptYearYearAuditRouteImport } from './routes/_authed.dept.$dept.year.$year.audit'
 import { Route as AuthedDeptDeptYearYearBanksRouteImport } from './routes/_authed.dept.$dept.year.$year.banks'
 import { Route as AuthedDeptDeptYearYearBanksImportRouteImport } from './routes/_authed.dept.$dept.year.$year.banksImport'
 import { Route as AuthedDeptDeptYearYearDepartmentUsersRouteImport } from './routes/_authed.dept.$dept.year.$year.departmentUsers'
@@ -115,6 +116,12 @@ const AuthedDeptDeptYearYearSplatRoute =
   AuthedDeptDeptYearYearSplatRouteImport.update({
     id: '/$',
     path: '/$',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAuditRoute =
+  AuthedDeptDeptYearYearAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearBanksRoute =
@@ -508,6 +515,7 @@ export interface FileRoutesByFullPath {
   '/start': typeof AuthedStartRoute
   '/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/dept/$dept/year/$year/audit': typeof AuthedDeptDeptYearYearAuditRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
@@ -579,6 +587,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthedSplatRoute
   '/start': typeof AuthedStartRoute
   '/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/dept/$dept/year/$year/audit': typeof AuthedDeptDeptYearYearAuditRoute
   '/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
@@ -649,6 +658,7 @@ export interface FileRoutesById {
   '/_authed/start': typeof AuthedStartRoute
   '/_authed/dept/$dept/year/$year': typeof AuthedDeptDeptYearYearRouteWithChildren
   '/_authed/dept/$dept/year/$year/$': typeof AuthedDeptDeptYearYearSplatRoute
+  '/_authed/dept/$dept/year/$year/audit': typeof AuthedDeptDeptYearYearAuditRoute
   '/_authed/dept/$dept/year/$year/banks': typeof AuthedDeptDeptYearYearBanksRoute
   '/_authed/dept/$dept/year/$year/banksImport': typeof AuthedDeptDeptYearYearBanksImportRoute
   '/_authed/dept/$dept/year/$year/departmentUsers': typeof AuthedDeptDeptYearYearDepartmentUsersRoute
@@ -723,6 +733,7 @@ export interface FileRouteTypes {
     | '/start'
     | '/dept/$dept/year/$year'
     | '/dept/$dept/year/$year/$'
+    | '/dept/$dept/year/$year/audit'
     | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year/banksImport'
     | '/dept/$dept/year/$year/departmentUsers'
@@ -794,6 +805,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/start'
     | '/dept/$dept/year/$year/$'
+    | '/dept/$dept/year/$year/audit'
     | '/dept/$dept/year/$year/banks'
     | '/dept/$dept/year/$year/banksImport'
     | '/dept/$dept/year/$year/departmentUsers'
@@ -863,6 +875,7 @@ export interface FileRouteTypes {
     | '/_authed/start'
     | '/_authed/dept/$dept/year/$year'
     | '/_authed/dept/$dept/year/$year/$'
+    | '/_authed/dept/$dept/year/$year/audit'
     | '/_authed/dept/$dept/year/$year/banks'
     | '/_authed/dept/$dept/year/$year/banksImport'
     | '/_authed/dept/$dept/year/$year/departmentUsers'
@@ -984,6 +997,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/dept/$dept/year/$year/$'
       preLoaderRoute: typeof AuthedDeptDeptYearYearSplatRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/audit': {
+      id: '/_authed/dept/$dept/year/$year/audit'
+      path: '/audit'
+      fullPath: '/dept/$dept/year/$year/audit'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAuditRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/banks': {
@@ -1517,6 +1537,7 @@ const AuthedDeptDeptYearYearBudgetForecastDetailsRouteWithChildren =
 
 interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearSplatRoute: typeof AuthedDeptDeptYearYearSplatRoute
+  AuthedDeptDeptYearYearAuditRoute: typeof AuthedDeptDeptYearYearAuditRoute
   AuthedDeptDeptYearYearBanksRoute: typeof AuthedDeptDeptYearYearBanksRoute
   AuthedDeptDeptYearYearBanksImportRoute: typeof AuthedDeptDeptYearYearBanksImportRoute
   AuthedDeptDeptYearYearDepartmentUsersRoute: typeof AuthedDeptDeptYearYearDepartmentUsersRoute
@@ -1577,6 +1598,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
 const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
   {
     AuthedDeptDeptYearYearSplatRoute: AuthedDeptDeptYearYearSplatRoute,
+    AuthedDeptDeptYearYearAuditRoute: AuthedDeptDeptYearYearAuditRoute,
     AuthedDeptDeptYearYearBanksRoute: AuthedDeptDeptYearYearBanksRoute,
     AuthedDeptDeptYearYearBanksImportRoute:
       AuthedDeptDeptYearYearBanksImportRoute,

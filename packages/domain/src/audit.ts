@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate } from './dates.ts';
+import { MovementKindSchema } from './movementTypes.ts';
 import { PageInput } from './paging.ts';
 import { Int } from './primitives.ts';
 
@@ -29,17 +30,52 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The entities of the audit trail (issue 27): what a row's write touches (the table by procedure in api/services/audit/actions.ts). */
+export const AUDIT_ENTITIES = [
+  'movement',
+  'reservation',
+  'accountTransfer',
+  'accountBalance',
+  'budgetForecast',
+  'budgetSurplus',
+  'budgetChange',
+  'budgetAdjustment',
+  'paymentOrder',
+  'residue',
+  'finalBalance',
+  'financialYear',
+  'chart',
+  'chartTitle',
+  'chartCategory',
+  'chartChapter',
+  'template',
+  'department',
+  'supplier',
+  'bank',
+  'account',
+  'user',
+  'userDepartment',
+  'session',
+  'system',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /**
- * The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, year (of the row's scope), entity,
- * record number and action; newest first, paged.
+ * The audit trail's list (issue 27): filters by date range (the day in UTC), user (id, or a part of the
+ * name as it was written), department, year, entity, record number and action; newest first, paged.
+ * A record's history (the "Verlauf" button) adds `kind` (a movement's revenues/expenses: both are the
+ * entity `movement`, numbered apart; matched on the kind the save's input names) or `entityId`.
  */
 export const AuditListInput = PageInput.extend({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   userId: Int.min(1).optional(),
+  userName: z.string().trim().max(100).optional(),
   departmentId: Int.min(1).optional(),
-  year: Int.min(1).optional(),
+  year: Int.min(1900).max(9999).optional(),
   entity: z.string().max(40).optional(),
+  entityId: z.string().max(64).optional(),
+  kind: MovementKindSchema.optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),
 });
@@ -52,6 +88,8 @@ export const AuditRow = z.object({
   userName: z.string(),
   clientAddress: z.string(),
   departmentId: z.number().int().nullable(),
+  /** The department's code today (null: no department, or one deleted since). */
+  departmentCode: z.string().nullable(),
   year: z.number().int().nullable(),
   entity: z.string(),
   entityId: z.string().nullable(),

@@ -51,4 +51,5 @@ export * from './finalBalance.ts';
 export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './audit.ts';
+export * from './auditChanges.ts';
 export * from './auditPack.ts';

@@ -167,6 +167,8 @@ export const menuTree: MenuEntry[] = [
       { key: 'utilities.years', path: 'years', permission: 'newFinancialYear' },
       { key: 'utilities.chartCopy', path: 'chartOfAccounts/copy', permission: 'chartCopy' },
       { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'chartUnlock' },
+      // issue 27: everyone signed in reads the trail the server lets him read (services/audit/list.ts)
+      { key: 'utilities.auditTrail', path: 'audit' },
     ],
   },
 ];

@@ -14,7 +14,14 @@ for (const target of testDatabases()) {
       const res = await t.call(user, 'GET', `Audit?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as {
-        entities: { departmentId: number | null; recordNumber: number | null; action: string; userName: string; entity: string }[];
+        entities: {
+          departmentId: number | null;
+          departmentCode: string | null;
+          recordNumber: number | null;
+          action: string;
+          userName: string;
+          entity: string;
+        }[];
         total: number;
       };
     };
@@ -64,6 +71,13 @@ for (const target of testDatabases()) {
         [d102, 'movement'],
       ]);
       expect((await list('zwei', `departmentId=${d101}`)).total).toBe(0);
+      // a record's history: year, a part of the user name; the department's code beside its id
+      const history = await list('supervisor', `entity=movement&departmentId=${d101}&year=2026&recordNumber=1&userName=KASS`);
+      expect(history.entities.map((e) => [e.action, e.departmentCode])).toEqual([
+        ['changed', '101'],
+        ['created', '101'],
+      ]);
+      expect((await list('supervisor', `entity=movement&departmentId=${d101}&year=2025`)).total).toBe(0);
     });
   });
 }

@@ -6,7 +6,8 @@ const text = (req: RestRequest, name: string) => nonEmptyText(param(req, name));
 
 /** `GET Audit` (issue 27): the audit trail as audit.list reads it, the filters as query parameters. */
 export const auditRoutes: RestRoute[] = [
-  // the audit trail (issue 27): from, to (YYYY-MM-DD), userId, departmentId, year, entity, recordNumber, action; newest first, paged
+  // the audit trail (issue 27): from, to (YYYY-MM-DD), userId, userName (a part of it), departmentId, year, entity,
+  // entityId, kind (a movement's revenues/expenses), recordNumber, action; newest first, paged
   row('GET', 'Audit', (c, req) =>
     c.audit.list(
       defined({
@@ -14,9 +15,12 @@ export const auditRoutes: RestRoute[] = [
         from: text(req, 'from'),
         to: text(req, 'to'),
         userId: n(req, 'userId'),
+        userName: text(req, 'userName'),
         departmentId: n(req, 'departmentId'),
         year: n(req, 'year'),
         entity: text(req, 'entity'),
+        entityId: text(req, 'entityId'),
+        kind: text(req, 'kind'),
         recordNumber: n(req, 'recordNumber'),
         action: text(req, 'action'),
       }),

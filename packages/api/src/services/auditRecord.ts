@@ -69,11 +69,25 @@ function fieldOf(value: unknown, key: string): unknown {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-/** A save's row as the middleware records it: scope and ids from the input and the answer. */
+/**
+ * A save's row as the middleware records it: scope and ids from the input and the answer. A delete that
+ * answers `cancelled` (a movement or reservation before the latest of its kind keeps its number and is
+ * cancelled, not removed) is recorded as `cancelled`.
+ */
 export function saveEntry(path: string, audit: { entity: string; action: AuditAction }, input: unknown, answer: unknown): AuditEntry {
   const departmentId = numberField(fieldOf(input, 'departmentId'), fieldOf(answer, 'departmentId'));
   const year = numberField(fieldOf(input, 'year'), fieldOf(answer, 'year'));
-  const entityId = numberField(fieldOf(answer, 'id'), fieldOf(input, 'id'));
-  const recordNumber = numberField(fieldOf(answer, 'recordNumber'), fieldOf(input, 'recordNumber'), fieldOf(answer, 'number'), fieldOf(input, 'number'));
-  return { departmentId, year, entity: audit.entity, entityId, recordNumber, action: audit.action, procedure: path, changes: input ?? null };
+  // a payment order: its id and number in the answer (stored, cancelled), in the registered protocol's order, or the input's orderId
+  const order = fieldOf(answer, 'order');
+  const entityId = numberField(fieldOf(answer, 'id'), fieldOf(input, 'id'), fieldOf(order, 'id'), fieldOf(input, 'orderId'));
+  const recordNumber = numberField(
+    fieldOf(answer, 'recordNumber'),
+    fieldOf(input, 'recordNumber'),
+    fieldOf(answer, 'number'),
+    fieldOf(input, 'number'),
+    fieldOf(answer, 'orderNumber'),
+    fieldOf(order, 'orderNumber'),
+  );
+  const action = audit.action === 'deleted' && fieldOf(answer, 'cancelled') === true ? 'cancelled' : audit.action;
+  return { departmentId, year, entity: audit.entity, entityId, recordNumber, action, procedure: path, changes: input ?? null };
 }

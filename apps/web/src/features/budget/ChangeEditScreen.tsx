@@ -17,6 +17,7 @@ import { ChangePositionsTable } from './ChangePositionsTable.tsx';
 import { type ChangeRow, changeRowTotals, changeSavePositions, changeSnapshot, isPendingRow, toChangeRows } from './positions.ts';
 import { changeListQuery, changeQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { useChangeSave } from './useChangeSave.ts';
 
 interface Values extends Record<string, unknown> {
@@ -109,6 +110,7 @@ export function ChangeEditScreen({ recordNumber }: { recordNumber: number }) {
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
+          <RecordHistoryButton record={{ entity: 'budgetChange', recordNumber }} />
           {editable ? (
             <Button onClick={() => void draft.save()} loading={saving} disabled={!canSave} data-testid="editor-save">
               {t`Speichern`}

@@ -26,6 +26,7 @@ import { compare, type Field, newSource, problemsOf, type Source, toValues, type
 import { accountName } from '../../ui/accountName.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { TransferPicker } from './TransferPicker.tsx';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 
 /**
  * Account transfers (accounts/transfer): money moved from one account of the department to another,
@@ -255,6 +256,7 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
             {t`Neuer Kontoübertrag`}
           </Button>
+          <RecordHistoryButton record={transfer ? { entity: 'accountTransfer', recordNumber: transfer.recordNumber } : null} />
         </Group>
       </Paper>
       <Paper withBorder radius="sm" p="md">

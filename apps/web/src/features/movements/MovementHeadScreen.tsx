@@ -18,6 +18,7 @@ import { DateInput } from '../../ui/DateInput.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
@@ -194,6 +195,7 @@ export function MovementHeadScreen() {
           <Button variant="default" onClick={() => void address.startNew()} data-testid="movement-new">
             {t`Neue Buchung`}
           </Button>
+          <RecordHistoryButton record={movement ? { entity: 'movement', recordNumber: movement.recordNumber, kind } : null} />
           {context.isEditable ? (
             <Checkbox
               mb={8}

@@ -17,6 +17,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
+import { orderHistory, RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { CucMissingNotice, YearOverNotice } from './HomebankingNotices.tsx';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
@@ -205,7 +206,12 @@ export function HomebankingScreen() {
               />
             )}
             <Group justify={chosenOrder ? 'space-between' : 'flex-end'}>
-              {chosenOrder ? <CancelOrderButton order={chosenOrder} onCancelled={() => setOrderId(null)} /> : null}
+              {chosenOrder ? (
+                <Group gap="xs">
+                  <CancelOrderButton order={chosenOrder} onCancelled={() => setOrderId(null)} />
+                  <RecordHistoryButton record={orderHistory(chosenOrder)} />
+                </Group>
+              ) : null}
               <Button onClick={toSelect} disabled={blocked} data-testid="homebanking-next">
                 {t`Weiter`}
               </Button>

@@ -14,6 +14,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { departmentLine, orderLabel } from '../../ui/recordLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { useScope } from '../scope/useScope.ts';
+import { orderHistory, RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
@@ -160,7 +161,10 @@ export function RegisterScreen() {
                   {t`Nicht angekreuzte Zahlungen hat die Bank nicht ausgeführt: sie verlassen den Auftrag und bleiben offen.`}
                 </Text>
                 <Group justify="space-between">
-                  <CancelOrderButton order={order} onCancelled={() => setOrderId(null)} />
+                  <Group gap="xs">
+                    <CancelOrderButton order={order} onCancelled={() => setOrderId(null)} />
+                    <RecordHistoryButton record={orderHistory(order)} />
+                  </Group>
                   <Button onClick={() => void post()} loading={posting} title={t`Buchen (Strg+Enter)`} data-testid="register-post">
                     {t`Buchen`}
                   </Button>

@@ -35,6 +35,7 @@ import {
 import { reservationFieldLabel } from './labels.ts';
 import { reservationContextQuery, reservationQuery } from './queries.ts';
 import { ReservationPicker } from './ReservationPicker.tsx';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 
 /** Residue years a reservation may be made on (a residue line of an earlier year). */
 const RESIDUE_YEARS = 5;
@@ -272,6 +273,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           <Button variant="default" onClick={() => void open(null)} disabled={recordNumber === null} data-testid="reservation-new">
             {t`Neue Vormerkung`}
           </Button>
+          <RecordHistoryButton record={reservation ? { entity: 'reservation', recordNumber: reservation.recordNumber } : null} />
         </Group>
       </Paper>
       {recordNumber !== null && saved.error ? (

@@ -1,7 +1,7 @@
 import { formatChapter, type ManualResidue, ManualResidueSaveInput } from '@app/domain';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Grid, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Grid, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -18,6 +18,7 @@ import { useEntityEditor } from '../../ui/useEntityEditor.ts';
 import { useFieldProps } from '../../ui/useFieldProps.ts';
 import { useEditorId, useMasterList } from '../../ui/useMasterList.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { invalidateResidues, manualResiduesQuery } from './queries.ts';
@@ -172,6 +173,11 @@ function ManualResidueEditor({ id }: { id: EditorId }) {
       noDelete={row !== undefined && !row.isDeletable}
       maw={900}
     >
+      {row ? (
+        <Group justify="flex-end">
+          <RecordHistoryButton record={{ entity: 'residue', entityId: String(row.id) }} />
+        </Group>
+      ) : null}
       {readOnly && all.data?.isBudgetClosed ? <BudgetStateAlert closed status={status} /> : null}
       {row && !row.isDeletable ? (
         <Alert color="blue" variant="light" py={6} data-testid="manual-used">

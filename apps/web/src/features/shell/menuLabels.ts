@@ -77,6 +77,7 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   'utilities.years': msg`Neues Haushaltsjahr`,
   'utilities.chartCopy': msg`Kontenplan kopieren`,
   'utilities.chartUnlock': msg`Kontenplan entsperren`,
+  'utilities.auditTrail': msg`Änderungsprotokoll`,
 };
 
 /** Why an entry is disabled (domain evaluateMenu `reason`): the menu tooltip and the refused screen. */

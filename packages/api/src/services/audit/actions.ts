@@ -3,7 +3,7 @@
  * tRPC procedure's path — one explicit entry for every mutation of the router (actions.test.ts walks
  * the router: a new mutation without an entry fails the test).
  */
-import type { AuditAction } from '@app/domain';
+import type { AuditAction, AuditEntity } from '@app/domain';
 
 type Input = Record<string, unknown> | null | undefined;
 
@@ -22,13 +22,13 @@ function approvalAction(input: Input): AuditAction {
 }
 
 export type AuditRule =
-  | { entity: string; action: AuditAction | ((input: Input) => AuditAction) }
+  | { entity: AuditEntity; action: AuditAction | ((input: Input) => AuditAction) }
   /** Recorded by the auth service itself (sign-in, failed sign-in, sign-out, password change), not by the save middleware. */
   | { entity: 'session' | 'user'; byAuthService: true }
   /** Not an audited write: a user's own preference. */
   | { notAudited: string };
 
-const crud = (entity: string): Record<string, AuditRule> => ({
+const crud = (entity: AuditEntity): Record<string, AuditRule> => ({
   create: { entity, action: 'created' },
   update: { entity, action: 'changed' },
   patch: { entity, action: 'changed' },
@@ -93,7 +93,7 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
 };
 
 /** Entity and action of a save by the middleware, or null when the procedure is not recorded there. */
-export function auditOf(path: string, input: unknown): { entity: string; action: AuditAction } | null {
+export function auditOf(path: string, input: unknown): { entity: AuditEntity; action: AuditAction } | null {
   const rule = AUDIT_RULES[path];
   if (!rule || !('action' in rule)) return null;
   const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : null;

@@ -10,8 +10,9 @@ import {
   seesAllDepartments,
   toPage,
 } from '@app/domain';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
+import { containsPattern } from '../baseDataCommon.ts';
 
 const { auditLog, departments, userDepartments } = schema;
 
@@ -33,23 +34,40 @@ async function readableDepartments(db: Db, session: Pick<Session, 'userId' | 'ac
 
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000);
 
-/** One page of the trail, newest first, of the departments the user reads. */
-export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, raw: AuditListInput) {
-  const input = AuditListSchema.parse(raw);
-  const readable = await readableDepartments(db, session);
+/** The filters of the list as SQL conditions (besides the departments the user reads). */
+function filterConditions(input: ReturnType<typeof AuditListSchema.parse>): SQL[] {
   const where: SQL[] = [];
-  if (readable !== null) where.push(inArray(auditLog.departmentId, readable.length ? readable : [-1]));
   if (input.departmentId !== undefined) where.push(eq(auditLog.departmentId, input.departmentId));
   if (input.year !== undefined) where.push(eq(auditLog.year, input.year));
   if (input.from) where.push(gte(auditLog.at, new Date(`${input.from}T00:00:00Z`)));
   if (input.to) where.push(lt(auditLog.at, nextDay(input.to)));
   if (input.userId !== undefined) where.push(eq(auditLog.userId, input.userId));
+  if (input.userName) where.push(ilike(auditLog.userName, containsPattern(input.userName)));
   if (input.entity) where.push(eq(auditLog.entity, input.entity));
+  if (input.entityId) where.push(eq(auditLog.entityId, input.entityId));
+  // a movement's kind is not a column: every movement save and delete names it in its input (`changes.input`)
+  if (input.kind) where.push(sql`${auditLog.changes}->'input'->>'kind' = ${input.kind}`);
   if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
   if (input.action) where.push(eq(auditLog.action, input.action));
+  return where;
+}
+
+/** One page of the trail, newest first, of the departments the user reads. */
+export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, raw: AuditListInput) {
+  const input = AuditListSchema.parse(raw);
+  const readable = await readableDepartments(db, session);
+  const where = filterConditions(input);
+  if (readable !== null) where.push(inArray(auditLog.departmentId, readable.length ? readable : [-1]));
   const condition = where.length ? and(...where) : undefined;
   const { limit, offset } = pageWindow(input);
-  const rows = await db.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select({ row: auditLog, departmentCode: departments.code })
+    .from(auditLog)
+    .leftJoin(departments, eq(departments.id, auditLog.departmentId))
+    .where(condition)
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
   // counted up to the cap and one more (an index range, not the whole trail): beyond it the answer says `more`
   const capped = db
     .select({ one: sql`1` })
@@ -59,6 +77,10 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
     .as('capped');
   const [counted] = await db.select({ n: count() }).from(capped);
   const matching = counted?.n ?? 0;
-  const entities: AuditRow[] = rows.map(({ prevHash: _p, hash: _h, at, ...r }) => ({ ...r, at: at.toISOString() }));
+  const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }) => ({
+    ...r,
+    departmentCode: departmentCode ?? null,
+    at: at.toISOString(),
+  }));
   return { ...toPage(entities, Math.min(matching, AUDIT_COUNT_CAP), input), more: matching > AUDIT_COUNT_CAP };
 }

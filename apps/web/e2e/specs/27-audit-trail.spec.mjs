@@ -1,0 +1,153 @@
+/**
+ * The audit trail on screen (issue 27), in German and in Italian: the cashier `kassier` books a revenue
+ * on 101 in the previous year (approved) and corrects its amount — typed like a person, saved with
+ * Ctrl+Enter — then opens "Verlauf" / "Cronologia" on the record and sees both saves, newest first.
+ * The supervisor opens Dienstprogramme › Änderungsprotokoll, filters by user and record number, sees who
+ * did it, opens the correction's detail (the positions with the amount as euros) and downloads the
+ * CSV (both rows, the amount in euros). Screenshots of the history, the list and the detail.
+ */
+import { describe, test } from 'node:test';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  downloadCsv,
+  openAs,
+  shot,
+  typeInto,
+  useBrowser,
+  waitFocused,
+  waitForRows,
+} from '../lib.mjs';
+
+const browser = useBrowser();
+const year = currentYear - 1;
+const yy = String(year).slice(2);
+const base = `${baseUrl}/dept/101/year/${year}`;
+const texts = {
+  de: {
+    saved: /Buchung Nr\. (\d+) gespeichert/,
+    created: 'angelegt',
+    changed: 'geändert',
+    entity: 'Buchung',
+    title: 'Änderungsprotokoll',
+    csvHead: 'Zeit;Benutzer',
+    amount: 'Betrag',
+  },
+  it: {
+    saved: /Registrazione n\. (\d+) salvata/,
+    created: 'creato',
+    changed: 'modificato',
+    entity: 'Registrazione',
+    title: 'Registro delle modifiche',
+    csvHead: 'Ora;Utente',
+    amount: 'Importo',
+  },
+};
+
+/** The "saved" toast's record number, back on the head form. */
+async function savedNumber(page, t) {
+  const toast = page.getByText(t.saved).first();
+  await toast.waitFor();
+  const n = Number(t.saved.exec(await toast.innerText())?.[1]);
+  await page.waitForURL((url) => /\/movements\/revenues$/.test(url.pathname));
+  await page.getByTestId('movement-record').getByText(String(n)).waitFor();
+  return n;
+}
+
+/** The cells of a table's rows (DataTable), as text. */
+const rowsOf = (page, testId) =>
+  page
+    .getByTestId(testId)
+    .getByTestId('data-row')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.innerText.trim())));
+
+describe('audit trail', () => {
+  for (const language of ['de', 'it']) {
+    const t = texts[language];
+    test(`a booking and its correction in the record's history and the Änderungsprotokoll (${language})`, async () => {
+      // ---- the cashier books a revenue and corrects its amount
+      const cashier = await openAs(browser(), 'kassier', `${base}/movements/revenues`, { ready: 'movement-head-form', language });
+      const page = cashier.page;
+      await typeInto(page, 'movement-record-date', `05.03.${yy}`);
+      await page.getByTestId('movement-next').click();
+      await typeInto(page, 'add-chapter-code', '11002');
+      await waitFocused(page, 'amount-11002');
+      await page.keyboard.type('123,45', { delay: 15 });
+      await page.keyboard.press('Control+Enter');
+      const n = await savedNumber(page, t);
+      await page.getByTestId('movement-next').click();
+      await typeInto(page, 'amount-11002', '1.234,56');
+      await page.keyboard.press('Control+Enter');
+      assert.equal(await savedNumber(page, t), n, 'the same record saved again');
+
+      // ---- its history: both saves, newest first
+      await page.getByTestId('record-history').click();
+      const history = page.getByTestId('record-history-dialog');
+      await waitForRows(page, 2, 'record-history-table');
+      const rows = await rowsOf(page, 'record-history-table');
+      assert.deepEqual(
+        rows.map((r) => r.slice(1)),
+        [
+          ['kassier', t.changed, 'movements.save'],
+          ['kassier', t.created, 'movements.save'],
+        ],
+      );
+      await history.getByTestId('data-row').first().click();
+      await history.getByTestId('audit-detail-changes').getByText('1.234,56 €').waitFor();
+      await shot(page, `27-record-history-${language}`);
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
+      assertNoErrors(cashier.errors);
+      if (language === 'it') await backToGerman(page);
+      await cashier.context.close();
+
+      // ---- the supervisor finds both in the Änderungsprotokoll
+      const sup = await openAs(browser(), 'supervisor', `${base}/audit`, { ready: 'audit-table', language, acceptDownloads: true });
+      const s = sup.page;
+      assert.equal(await s.getByTestId('screen-title').innerText(), t.title);
+      await typeInto(s, 'filter-user', 'kassier');
+      await typeInto(s, 'filter-nr', String(n));
+      await s.keyboard.press('Enter');
+      await waitForRows(s, 2, 'audit-table');
+      const listed = await rowsOf(s, 'audit-table');
+      assert.deepEqual(
+        listed.map((r) => r.slice(1)),
+        [
+          ['kassier', '101', String(year), t.entity, String(n), t.changed, 'movements.save'],
+          ['kassier', '101', String(year), t.entity, String(n), t.created, 'movements.save'],
+        ],
+      );
+      await shot(s, `27-audit-trail-${language}`);
+      await s.getByTestId('audit-table').getByTestId('data-row').first().click();
+      const detail = s.getByTestId('audit-detail-dialog');
+      assert.equal(await detail.getByTestId('audit-detail-user').innerText(), 'kassier');
+      assert.equal(await detail.getByTestId('audit-detail-action').innerText(), t.changed.toUpperCase());
+      const positions = detail.getByTestId('audit-detail-changes').locator('[data-key="positions"]');
+      await positions.getByText('1.234,56 €').waitFor();
+      // the input's positions (the chapter by its id) and the changed position row: amount before and after
+      assert.match(await positions.innerText(), new RegExp(`${t.amount}\\t.*\\n.*1\\.234,56 €\\t\\d+\\t${year}`));
+      const amounts = await detail.locator('[data-testid="audit-detail-row"] tr[data-key="amount"]').allInnerTexts();
+      assert.ok(
+        amounts.some((a) => a.includes('1.234,56 €')),
+        amounts.join(' / '),
+      );
+      await shot(s, `27-audit-detail-${language}`);
+      await s.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
+
+      const csv = await downloadCsv(s);
+      assert.match(csv.name, /\.csv$/);
+      assert.ok(csv.lines[0].startsWith(t.csvHead), csv.lines[0]);
+      assert.equal(csv.lines.length, 3, csv.lines.join('\n'));
+      assert.ok(csv.lines[1].includes(`;${t.entity};`) && csv.lines[1].includes(`;${n};${t.changed};movements.save;`), csv.lines[1]);
+      assert.ok(csv.lines[1].includes('amount: 1.234,56 €'), csv.lines[1]);
+      assert.ok(csv.lines[2].includes('amount: 123,45 €'), csv.lines[2]);
+      assertNoErrors(sup.errors);
+      if (language === 'it') await backToGerman(s);
+      await sup.context.close();
+    });
+  }
+});

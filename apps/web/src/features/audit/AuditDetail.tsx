@@ -1,0 +1,143 @@
+import { type AuditField, type AuditRowChange, auditChangeView } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type AuditListRow, auditTime } from './auditList.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, userWord } from './labels.ts';
+
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function Meta({ label, value, testId }: { label: string; value: string | number | null; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value === null || value === '' ? '–' : value}
+      </Text>
+    </div>
+  );
+}
+
+/** The scope the row names already (shown above the change). */
+const SCOPE_KEYS = ['departmentId', 'year'];
+
+function FieldValue({ field }: { field: AuditField }) {
+  const { i18n } = useLingui();
+  if (!('table' in field)) return <>{field.text}</>;
+  return (
+    <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={6} fz="xs">
+      <Table.Thead>
+        <Table.Tr>
+          {field.table.columns.map((c) => (
+            <Table.Th key={c.key} ta={c.money ? 'right' : 'left'} title={c.key}>
+              {auditFieldLabel(i18n, c.key)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {field.table.rows.map((cells, i) => (
+          <Table.Tr key={i}>
+            {cells.map((cell, j) => (
+              <Table.Td key={j} ta={field.table.columns[j]?.money ? 'right' : 'left'} style={field.table.columns[j]?.money ? num : undefined}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One database row the save changed: table, key and operation, then its changed columns before and after. */
+function RowChange({ row }: { row: AuditRowChange }) {
+  const { t, i18n } = useLingui();
+  const op = row.op === 'I' ? t`neu` : row.op === 'D' ? t`gelöscht` : t`geändert`;
+  return (
+    <Table withTableBorder verticalSpacing={3} fz="sm" data-testid="audit-detail-row" data-table={row.table}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={200}>
+            {row.table} {row.key} · {op}
+          </Table.Th>
+          <Table.Th w="35%">{t`Vorher`}</Table.Th>
+          <Table.Th w="35%">{t`Nachher`}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {row.fields.map((f) => (
+          <Table.Tr key={f.key} data-key={f.key}>
+            <Table.Td title={f.key}>{auditFieldLabel(i18n, f.key)}</Table.Td>
+            <Table.Td style={num}>{f.before}</Table.Td>
+            <Table.Td style={num}>{f.after}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One trail row in full: who, when, from where, what, the save's input as a key/value table and each changed database row before/after. */
+export function AuditDetail({ row }: { row: AuditListRow }) {
+  const { t, i18n } = useLingui();
+  const view = auditChangeView(row.changes, { omit: SCOPE_KEYS });
+  return (
+    <Stack gap="sm" data-testid="audit-detail">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
+        <Meta label={t`Zeit`} value={auditTime(row)} testId="audit-detail-time" />
+        <Meta label={i18n._(userWord)} value={row.userName} testId="audit-detail-user" />
+        <Meta label={t`Adresse`} value={row.clientAddress} />
+        <Meta label={t`Feuerwehr`} value={row.departmentCode} />
+        <Meta label={t`Jahr`} value={row.year} />
+        <Meta label={t`Objekt`} value={auditLabel(i18n, auditEntityLabels, row.entity)} />
+        <Meta label={t`Nummer`} value={row.recordNumber ?? row.entityId} />
+        <Meta label={t`Vorgang`} value={row.procedure} />
+      </SimpleGrid>
+      <Group gap="xs">
+        <Badge variant="light" data-testid="audit-detail-action">
+          {auditLabel(i18n, auditActionLabels, row.action)}
+        </Badge>
+      </Group>
+      {view.fields.length > 0 || view.rows.length === 0 ? (
+        <Text size="sm" fw={600}>
+          {t`Eingabe`}
+        </Text>
+      ) : null}
+      {view.fields.length > 0 ? (
+        <Table withTableBorder striped verticalSpacing={3} fz="sm" data-testid="audit-detail-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={200}>{t`Feld`}</Table.Th>
+              <Table.Th>{t`Wert`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.fields.map((f) => (
+              <Table.Tr key={f.key} data-key={f.key}>
+                <Table.Td style={{ verticalAlign: 'top' }} title={f.key}>
+                  {auditFieldLabel(i18n, f.key)}
+                </Table.Td>
+                <Table.Td style={'money' in f && f.money ? num : undefined}>
+                  <FieldValue field={f} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : view.rows.length === 0 ? (
+        <Text size="sm" c="dimmed">{t`Keine Änderungsdaten gespeichert.`}</Text>
+      ) : null}
+      {view.rows.length > 0 ? (
+        <Text size="sm" fw={600}>
+          {t`Geänderte Daten`}
+        </Text>
+      ) : null}
+      {view.rows.map((r, i) => (
+        <RowChange key={i} row={r} />
+      ))}
+      {view.omittedRows > 0 ? <Text size="sm" c="dimmed">{t`Weitere ${view.omittedRows} geänderte Zeilen nicht gespeichert.`}</Text> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, MAX_PAGE_SIZE } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Button, Modal, Select, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../lib/errorMessages.ts';
+import { queryClient } from '../../lib/trpc.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { DateInput } from '../../ui/DateInput.tsx';
+import { DepartmentPicker } from '../../ui/DepartmentPicker.tsx';
+import { downloadText, exportFileName } from '../../ui/download.ts';
+import { MasterList } from '../../ui/MasterList.tsx';
+import { notifyError } from '../../ui/notify.ts';
+import { useMasterList } from '../../ui/useMasterList.ts';
+import { useScope } from '../scope/useScope.ts';
+import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
+import { AuditDetail } from './AuditDetail.tsx';
+import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
+import { auditColumns } from './columns.tsx';
+import { auditActionLabels, auditEntityLabels, auditLabel, changeWord, userWord } from './labels.ts';
+import { auditListQuery } from './queries.ts';
+
+/** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
+export function AuditTrailScreen() {
+  return (
+    <MenuScreenGate path="audit">
+      <AuditTrailList />
+    </MenuScreenGate>
+  );
+}
+
+function AuditTrailList() {
+  const { t, i18n } = useLingui();
+  const { department, year } = useScope();
+  const list = useMasterList(auditFilterKeys);
+  const input = auditListInput(list, year);
+  const query = useQuery({ ...auditListQuery(input), placeholderData: keepPreviousData });
+  const [open, setOpen] = useState<AuditListRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const choose = (key: (typeof auditFilterKeys)[number], value: string | null) => {
+    list.setFilter(key, value ?? '');
+    list.flush();
+  };
+  const entityText = (e: string) => auditLabel(i18n, auditEntityLabels, e);
+  const actionText = (a: string) => auditLabel(i18n, auditActionLabels, a);
+  const years = [ALL_YEARS, ...Array.from({ length: 6 }, (_, i) => String(year - i))];
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows: AuditListRow[] = [];
+      for (let page = 1; ; page++) {
+        const next = await queryClient.fetchQuery({ ...auditListQuery({ ...input, page, pageSize: MAX_PAGE_SIZE }), staleTime: 0 });
+        rows.push(...next.entities);
+        if (page >= next.totalPages) break;
+      }
+      const reports = await import('@app/reports');
+      const header = [t`Zeit`, i18n._(userWord), t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, i18n._(changeWord)];
+      downloadText(reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText })), exportFileName(t`aenderungsprotokoll`, 'csv'));
+    } catch (error) {
+      notifyError(errorText(i18n, error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <MasterList
+      title={t`Änderungsprotokoll`}
+      maw={1400}
+      actions={
+        // the audit pack's PDF (another increment) adds its button here, beside the CSV
+        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
+          {t`CSV exportieren`}
+        </Button>
+      }
+      filters={
+        <>
+          <DateInput
+            size="xs"
+            w={105}
+            label={t`Von`}
+            value={list.draft.from || null}
+            onChange={(v) => list.setFilter('from', v ?? '')}
+            data-testid="filter-from"
+          />
+          <DateInput size="xs" w={105} label={t`Bis`} value={list.draft.to || null} onChange={(v) => list.setFilter('to', v ?? '')} data-testid="filter-to" />
+          <TextInput size="xs" w={110} label={i18n._(userWord)} {...list.filterProps('user')} />
+          <DepartmentPicker
+            size="xs"
+            w={170}
+            label={t`Feuerwehr`}
+            placeholder={t`Alle`}
+            scopeDepartmentId={department.id}
+            value={list.draft.department ? Number(list.draft.department) : null}
+            onChange={(id) => choose('department', id === null ? null : String(id))}
+          />
+          <Select
+            size="xs"
+            w={95}
+            label={t`Jahr`}
+            data={years.map((y) => ({ value: y, label: y === ALL_YEARS ? t`Alle Jahre` : y }))}
+            value={list.draft.inYear || String(year)}
+            onChange={(v) => choose('inYear', v === String(year) ? null : v)}
+            allowDeselect={false}
+            data-testid="filter-year"
+          />
+          <Select
+            size="xs"
+            w={150}
+            label={t`Objekt`}
+            placeholder={t`Alle`}
+            clearable
+            searchable
+            data={AUDIT_ENTITIES.map((e) => ({ value: e, label: entityText(e) }))}
+            value={list.draft.entity || null}
+            onChange={(v) => choose('entity', v)}
+            data-testid="filter-entity"
+          />
+          <TextInput size="xs" w={75} label={t`Nummer`} inputMode="numeric" {...list.filterProps('nr')} />
+          <Select
+            size="xs"
+            w={150}
+            label={t`Aktion`}
+            placeholder={t`Alle`}
+            clearable
+            searchable
+            data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionText(a) }))}
+            value={list.draft.action || null}
+            onChange={(v) => choose('action', v)}
+            data-testid="filter-action"
+          />
+        </>
+      }
+    >
+      <DataTable
+        testId="audit-table"
+        columns={auditColumns(i18n)}
+        rowKey={(r) => r.id}
+        onRowClick={setOpen}
+        rows={query.data?.entities}
+        total={query.data?.total}
+        loading={query.isFetching}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        emptyText={t`Keine Einträge gefunden.`}
+      />
+      {query.data?.more ? (
+        <Text size="sm" c="dimmed" data-testid="audit-more">
+          {t`Mehr Einträge als gezählt: den Filter eingrenzen, um alle zu sehen und zu exportieren.`}
+        </Text>
+      ) : null}
+      {open ? (
+        <Modal opened onClose={() => setOpen(null)} title={i18n._(changeWord)} size="xl" data-testid="audit-detail-dialog">
+          <AuditDetail row={open} />
+        </Modal>
+      ) : null}
+    </MasterList>
+  );
+}

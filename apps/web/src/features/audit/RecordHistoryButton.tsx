@@ -1,0 +1,94 @@
+import type { AuditEntity, MovementKind } from '@app/domain';
+import { useLingui } from '@lingui/react/macro';
+import { Button, type ButtonProps, Modal, Stack } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { DEFAULT_TABLE_PAGE_SIZE } from '../../ui/listState.ts';
+import { useScope } from '../scope/useScope.ts';
+import { AuditDetail } from './AuditDetail.tsx';
+import type { AuditListRow } from './auditList.ts';
+import { auditColumns } from './columns.tsx';
+import { auditListQuery } from './queries.ts';
+
+/**
+ * The record whose history is shown: the entity and its record number in the scope (a movement also its
+ * kind); a payment order or a residue line by its id (`entityId`: their rows name it; an order's number is shown).
+ */
+export interface HistoryRecord {
+  entity: AuditEntity;
+  recordNumber?: number;
+  kind?: MovementKind;
+  entityId?: string;
+}
+
+/** A stored payment order's history key. */
+export const orderHistory = (order: { id: number; orderNumber: number }): HistoryRecord => ({
+  entity: 'paymentOrder',
+  recordNumber: order.orderNumber,
+  entityId: String(order.id),
+});
+
+/**
+ * "Verlauf" (issue 27): the trail of one record of the scope (entity, department, year, record number,
+ * a movement's kind), newest first, paged; a row shows its change below the list. Disabled without a
+ * saved record.
+ */
+export function RecordHistoryButton({ record, ...button }: { record: HistoryRecord | null } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useLingui();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="default" disabled={!record} onClick={() => setOpened(true)} data-testid="record-history" {...button}>
+        {t`Verlauf`}
+      </Button>
+      {opened && record ? <RecordHistoryDialog record={record} onClose={() => setOpened(false)} /> : null}
+    </>
+  );
+}
+
+function RecordHistoryDialog({ record, onClose }: { record: HistoryRecord; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { department, year } = useScope();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AuditListRow | null>(null);
+  const query = useQuery({
+    ...auditListQuery({
+      departmentId: department.id,
+      year,
+      entity: record.entity,
+      ...(record.entityId !== undefined ? { entityId: record.entityId } : { recordNumber: record.recordNumber }),
+      ...(record.kind ? { kind: record.kind } : {}),
+      page,
+      pageSize: DEFAULT_TABLE_PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={record.recordNumber !== undefined ? t`Verlauf Nr. ${record.recordNumber}` : t`Verlauf`}
+      size="xl"
+      data-testid="record-history-dialog"
+    >
+      <Stack gap="sm">
+        <DataTable
+          testId="record-history-table"
+          columns={auditColumns(i18n, { forRecord: true })}
+          rows={query.data?.entities}
+          total={query.data?.total}
+          rowKey={(r) => r.id}
+          page={page}
+          pageSize={DEFAULT_TABLE_PAGE_SIZE}
+          onPageChange={setPage}
+          onRowClick={setOpen}
+          rowActive={(r) => r.id === open?.id}
+          loading={query.isFetching}
+          emptyText={t`Keine Einträge gefunden.`}
+        />
+        {open ? <AuditDetail row={open} /> : null}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+/** Texts of the audit trail (issue 27): entity kinds and business actions (GLOSSARY: Änderungsprotokoll, Verlauf). */
+import type { AuditAction, AuditEntity } from '@app/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { chapterWord, titleWord } from '../../ui/chartLabels.ts';
+
+/** One user (the column, the detail and the entity; `Benutzer` alone is the menu's plural). */
+export const userWord: MessageDescriptor = msg({ message: 'Benutzer', context: 'one user' });
+/** One row's change (`Änderung` alone is a budget change). */
+export const changeWord: MessageDescriptor = msg({ message: 'Änderung', context: 'audit row' });
+
+export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
+  movement: msg`Buchung`,
+  reservation: msg`Vormerkung`,
+  accountTransfer: msg`Kontoübertrag`,
+  accountBalance: msg`Anfangsbestand`,
+  budgetForecast: msg`Haushaltsvoranschlag`,
+  budgetSurplus: msg`Verwendeter Überschuss`,
+  budgetChange: msg`Haushaltsänderung`,
+  budgetAdjustment: msg`Haushaltsangleichung`,
+  paymentOrder: msg`Zahlungsauftrag`,
+  residue: msg`Rückstand`,
+  finalBalance: msg`Rechnungsabschluss`,
+  financialYear: msg`Haushaltsjahr`,
+  chart: msg`Kontenplan`,
+  chartTitle: titleWord,
+  chartCategory: msg`Kategorie`,
+  chartChapter: chapterWord,
+  template: msg`Buchungsvorlage`,
+  department: msg`Feuerwehr`,
+  supplier: msg`Lieferant`,
+  bank: msg`Bank`,
+  account: msg`Konto`,
+  user: userWord,
+  userDepartment: msg`Feuerwehr des Benutzers`,
+  session: msg`Anmeldung`,
+  system: msg`System`,
+};
+
+export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
+  created: msg`angelegt`,
+  changed: msg`geändert`,
+  deleted: msg`gelöscht`,
+  cancelled: msg({ message: 'storniert', context: 'audit action' }),
+  approved: msg`genehmigt`,
+  reopened: msg`wieder geöffnet`,
+  registered: msg`registriert`,
+  exported: msg`exportiert`,
+  stored: msg`gespeichert`,
+  settled: msg`bezahlt`,
+  returned: msg`zurückgewiesen`,
+  copied: msg`kopiert`,
+  unlocked: msg`entsperrt`,
+  imported: msg`importiert`,
+  carriedOver: msg`übertragen`,
+  statusChanged: msg`Status geändert`,
+  setUp: msg`eingerichtet`,
+  signedIn: msg`angemeldet`,
+  signInFailed: msg`Anmeldung fehlgeschlagen`,
+  signedOut: msg`abgemeldet`,
+  passwordChanged: msg`Passwort geändert`,
+};
+
+/** A stored entity or action in the UI language; one the client does not know (a newer server) as stored. */
+export function auditLabel(i18n: I18n, labels: Record<string, MessageDescriptor>, value: string): string {
+  const label = labels[value];
+  return label ? i18n._(label) : value;
+}
+
+/** Names of the fields a save's input carries most often; any other key shows as stored. */
+export const auditFieldLabels: Record<string, MessageDescriptor> = {
+  kind: msg`Einnahmen/Ausgaben`,
+  type: msg`Typ`,
+  recordNumber: msg`Buchungsnummer`,
+  recordDate: msg`Buchungsdatum`,
+  documentNumber: msg`Belegnummer`,
+  documentDate: msg`Belegdatum`,
+  supplierId: msg`Lieferant (Id)`,
+  accountId: msg`Konto (Id)`,
+  templateCode: msg`Buchungsvorlage`,
+  asNew: msg`Als neue Buchung`,
+  positions: msg`Positionen`,
+  transferPositions: msg`Umbuchungen`,
+  payments: msg`Zahlungen`,
+  amount: msg`Betrag`,
+  note: msg`Anmerkung`,
+  notes: msg`Anmerkungen`,
+  chapter: chapterWord,
+  chapterId: msg`Kapitel (Id)`,
+  chapterYear: msg`Kapiteljahr`,
+  reservationId: msg`Vormerkung (Id)`,
+  approved: msg`Genehmigungsdatum`,
+  approval: msg`Genehmigungsdatum`,
+  amountBooked: msg`Vorgemerkter Betrag`,
+  amountUsed: msg`Verwendeter Betrag`,
+  description: msg`Beschreibung`,
+  reason: msg`Grund`,
+};
+
+/** A field's name in the UI language (each part of a nested `a.b`; a database column `record_number` as `recordNumber`); the stored key when none is known. */
+export function auditFieldLabel(i18n: I18n, key: string): string {
+  return key
+    .split('.')
+    .map((part) => {
+      const label = auditFieldLabels[part.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())];
+      return label ? i18n._(label) : part;
+    })
+    .join(' › ');
+}

@@ -1,0 +1,70 @@
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { CURRENT_YEAR, departmentId, describeOnDatabases, signInAs } from '../../test-utils.ts';
+import { workedExampleBudget } from '../bookings.testkit.ts';
+
+const { accounts, users } = schema;
+const YEAR = CURRENT_YEAR;
+const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
+
+/**
+ * A record's history (issue 27, the "Verlauf" button): the trail filtered to one record — entity,
+ * department, year, record number and, for a movement, its kind (revenues and expenses are numbered
+ * apart) — newest first; the user filter matches a part of the name; rows name the department's code.
+ */
+describeOnDatabases(
+  'audit history of a record',
+  (get) => {
+    const as = signInAs(get, '10.27', JUNE);
+
+    it('a movement booked, corrected and cancelled has three rows, newest first, apart from the revenue of the same number', async () => {
+      const kassier = await as('kassier');
+      const s = { departmentId: await departmentId(get(), '101'), year: YEAR };
+      await workedExampleBudget(kassier, s);
+      const [k1] = await get().db.select({ id: accounts.id }).from(accounts).where(eq(accounts.departmentId, s.departmentId));
+      const head = { ...s, recordDate: `${YEAR}-03-05`, documentDate: `${YEAR}-03-01`, accountId: k1!.id };
+      const expense = { ...head, kind: 'expenses' as const, type: 1, positions: [{ chapter: '21006', amount: 12_345 }] };
+      const first = await kassier.movements.save(expense);
+      await kassier.movements.save({ ...head, kind: 'revenues', type: 0, positions: [{ chapter: '11001', amount: 50_000 }] });
+      await kassier.movements.save({ ...expense, recordNumber: first.recordNumber, positions: [{ chapter: '21006', amount: 12_000 }] });
+      await kassier.movements.save(expense); // record 2: record 1 is no longer the latest, so deleting it cancels it
+      expect(await kassier.movements.delete({ ...s, kind: 'expenses', recordNumber: first.recordNumber })).toMatchObject({ cancelled: true });
+
+      const key = { ...s, entity: 'movement', kind: 'expenses' as const, recordNumber: first.recordNumber };
+      const history = await kassier.audit.list(key);
+      expect(history.entities.map((r) => [r.userName, r.action, r.procedure, r.recordNumber, r.departmentCode, r.year])).toEqual([
+        ['kassier', 'cancelled', 'movements.delete', 1, '101', YEAR],
+        ['kassier', 'changed', 'movements.save', 1, '101', YEAR],
+        ['kassier', 'created', 'movements.save', 1, '101', YEAR],
+      ]);
+      expect(history.entities[1]!.changes).toMatchObject({ input: { positions: [{ chapter: '21006', amount: 12_000 }] } });
+      const revenue = await kassier.audit.list({ ...key, kind: 'revenues' });
+      expect(revenue.entities.map((r) => [r.action, r.recordNumber])).toEqual([['created', 1]]);
+      // another year of the same department knows no such record
+      expect((await kassier.audit.list({ ...key, year: YEAR - 1 })).total).toBe(0);
+    });
+
+    it('filters by a part of the user name and reads nothing of departments the user is not linked to', async () => {
+      const sup = await as('supervisor');
+      const s = { departmentId: await departmentId(get(), '101'), year: YEAR };
+      const byName = await sup.audit.list({ ...s, userName: 'ASSI', pageSize: 100 });
+      expect(byName.total).toBeGreaterThan(5);
+      expect(new Set(byName.entities.map((r) => r.userName))).toEqual(new Set(['kassier']));
+      expect((await sup.audit.list({ ...s, userName: '%' })).total).toBe(0);
+      const zwei = await as('zwei');
+      expect((await zwei.audit.list({ ...s, entity: 'movement' })).total).toBe(0);
+    });
+
+    it('finds a record by its id (entityId): the rows of that user only', async () => {
+      const sup = await as('supervisor');
+      const ids = await get().db.select({ id: users.id, username: users.username }).from(users);
+      const idOf = (name: string) => String(ids.find((u) => u.username === name)!.id);
+      await sup.admin.users.patch({ id: Number(idOf('zwei')), fullname: 'Zita Zweifach-Neu' });
+      await sup.admin.users.patch({ id: Number(idOf('kassier')), fullname: 'Karl Kassier' });
+      const zwei = await sup.audit.list({ entity: 'user', entityId: idOf('zwei') });
+      expect(zwei.entities.map((r) => [r.entityId, r.action, r.procedure, r.departmentCode])).toEqual([[idOf('zwei'), 'changed', 'admin.users.patch', null]]);
+    });
+  },
+  { pglite: 'both' },
+);
