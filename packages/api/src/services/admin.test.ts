@@ -143,7 +143,14 @@ describeOnDatabases('administration', (get) => {
       const { caller } = await signedIn(get(), 'admin');
       const district = await deptId('100');
       const below = await caller.admin.userDepartments.list({ superDepartmentId: district, pageSize: 100 });
-      expect(below.entities.map((l) => `${l.deptCode}:${l.username}`)).toEqual(['100:admin', '101:kassier', '101:neu', '101:revisor', '102:revisor', '102:zwei']);
+      expect(below.entities.map((l) => `${l.deptCode}:${l.username}`)).toEqual([
+        '100:admin',
+        '101:kassier',
+        '101:neu',
+        '101:revisor',
+        '102:revisor',
+        '102:zwei',
+      ]);
       expect(below.entities[1]).toMatchObject({ userFullname: 'Karl Kassier', isLocked: false, validUntil: null, name2Deu: 'Leifers', name2Ita: 'Laives' });
       const own = await caller.admin.userDepartments.list({ superDepartmentId: district, onlyOwnDepartment: true });
       expect(own.entities.map((l) => l.username)).toEqual(['admin']);
