@@ -106,16 +106,24 @@ function saveBody(departmentId: number, supplierId: number, accountId: number, r
  * that takes the next record number and creates every row itself, so each replay commits a new movement
  * like the app (sequentially: the app sends its first reads pipelined).
  */
-function saveReplay(log: Captured[]) {
+function saveReplay(log: Captured[], trail = true) {
   const from = log.findIndex((q) => q.query === 'BEGIN');
   const to = log.findIndex((q) => q.query === 'COMMIT');
-  const statements = log.slice(from + 1, to);
-  if (from < 0 || to < 0 || !statements.some((s) => s.query.includes('insert into movement_payment_shares')))
+  const captured = log.slice(from + 1, to);
+  if (from < 0 || to < 0 || !captured.some((s) => s.query.includes('insert into movement_payment_shares')))
     throw new Error('captured save: no transaction writing shares');
+  if (!captured.some(isAuditAppend)) throw new Error('captured save: no audit append');
+  // without the trail: the capture triggers off (one set_config, not counted as the trail's) and no append statement
+  const statements: Captured[] = trail
+    ? captured
+    : [{ query: `select set_config('audit.off', 'on', true)`, params: [] }, ...captured.filter((s) => !isAuditAppend(s))];
   return async (tx: postgres.TransactionSql): Promise<void> => {
     for (const s of statements) await tx.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
   };
 }
+
+/** The save's one audit statement (services/auditChain.ts appendAudit). */
+const isAuditAppend = (s: Captured) => /^\s*with pend as \(\s*delete from audit_pending/.test(s.query);
 
 /**
  * Deletes the bench's own saves (document number BENCH) and sets the expense counters back, so every
@@ -182,9 +190,11 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
 
   // ---- the save: capture one per scope (each a real save), then build its replay -------------
   const replays = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
+  const untrailed = new Map<string, (tx: postgres.TransactionSql) => Promise<void>>();
   for (const scope of scopes) {
     const { log } = await capturer.capture('POST', '/api/Movements', scope.token, JSON.parse(scope.body));
     replays.set(scope.code, saveReplay(log));
+    untrailed.set(scope.code, saveReplay(log, false));
     if (scope === one)
       console.log(
         `one save runs ${log.length} statements, ${log.filter((q) => q.query === 'BEGIN').length} transaction(s):\n${log.map((q) => `  ${q.query.slice(0, 110)}`).join('\n')}`,
@@ -192,6 +202,7 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   }
   await capturer.close();
   const replayOf = (code: string) => replays.get(code) as (tx: postgres.TransactionSql) => Promise<void>;
+  const untrailedOf = (code: string) => untrailed.get(code) as (tx: postgres.TransactionSql) => Promise<void>;
   bare.post('/bare/save/:code', async (req) => {
     await sql.begin((tx) => replayOf((req.params as { code: string }).code)(tx));
     return { ok: true };
@@ -257,7 +268,10 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
   const singleBare = await concurrent(() => sql.begin((tx) => replayOf(one.code)(tx)), 1, seconds);
   lines.push(row('app POST /api/Movements, one writer (512)', single));
   lines.push(row('bare Fastify route (replayed SQL), one writer (512)', singleRoute));
+  await fresh();
+  const singleUntrailed = await concurrent(() => sql.begin((tx) => untrailedOf(one.code)(tx)), 1, seconds);
   lines.push(row('bare SQL replay (postgres.js), one writer (512)', singleBare));
+  lines.push(row('bare SQL replay without the audit trail (capture off, no append), one writer (512)', singleUntrailed));
   const spread = (i: number) => scopes[i % scopes.length] as Scope;
   const runs: [string, (i: number) => Scope][] = [
     ['one scope (512)', () => one],
@@ -290,7 +304,10 @@ export async function runBookings(ctx: BookingsContext): Promise<string> {
     if (bareRun.firstError) console.log(`bare save ${name}: ${bareRun.firstError}`);
     lines.push(row(`app POST /api/Movements, ${name}`, app));
     lines.push(row(`bare Fastify route (replayed SQL), ${name}`, route));
+    await fresh();
+    const untrailedRun = await concurrent((w) => sql.begin((tx) => untrailedOf(scopeOf(w).code)(tx)), 20, seconds);
     lines.push(row(`bare SQL replay (postgres.js, 20 workers, pool 10), ${name}`, bareRun));
+    lines.push(row(`bare SQL replay without the audit trail, ${name}`, untrailedRun));
   }
   // 20 cashiers each saving once a second: the latency of a save among others, not of a saturated server
   for (const [name, scopeOf] of runs) {

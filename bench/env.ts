@@ -8,4 +8,6 @@ export const benchEnv = {
   movementsPerDepartment: Number(process.env.BENCH_MOVEMENTS ?? 1500),
   /** `all`: every fire brigade (297) gets the movements, not only the 20 measured ones (union-sized tables). */
   bookingDepartments: process.env.BENCH_BOOKING_DEPARTMENTS === 'all' ? ('all' as const) : ('measured' as const),
+  /** Audit rows of each department (issue 27: a brigade's year of saves, as its 1,500 movements). */
+  auditRowsPerDepartment: Number(process.env.BENCH_AUDIT_ROWS ?? 1500),
 };

@@ -6,12 +6,13 @@
  * BENCH_MOVEMENTS (1,500) movements each.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/generate.ts
  */
-import { migrateDb, openDb, schema } from '@app/db';
+import { AUDIT_OFF, migrateDb, openDb, schema } from '@app/db';
 import { hashPassword } from '@app/db/password';
 import { seedChart } from '@app/db/seed';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { todayIso, addDays } from '@app/domain';
+import { generateAuditTrail } from './auditData.ts';
 import { generateBookings } from './bookingsData.ts';
 import { benchEnv } from './env.ts';
 
@@ -48,6 +49,8 @@ export async function generate(url: string): Promise<void> {
   }
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await db.transaction(async (tx) => {
+    // generated data is nobody's change (as the demo seed): no audit capture
+    await tx.execute(AUDIT_OFF);
     const depts = await tx
       .insert(schema.departments)
       .values(
@@ -85,16 +88,18 @@ export async function generate(url: string): Promise<void> {
   const bookingIds = (await db.select({ id: schema.departments.id, code: schema.departments.code }).from(schema.departments))
     .filter((d) => BOOKING_DEPARTMENTS.includes(d.code) || (benchEnv.bookingDepartments === 'all' && d.code !== '000' && !d.code.endsWith('00')))
     .map((d) => d.id);
-  const booked = await db.transaction((tx) =>
-    generateBookings(tx, bookingIds, {
+  const booked = await db.transaction(async (tx) => {
+    await tx.execute(AUDIT_OFF);
+    return generateBookings(tx, bookingIds, {
       year: BOOKING_YEAR,
       lastDay: addDays(todayIso(), -1),
       movementsPerDepartment: benchEnv.movementsPerDepartment,
-    }),
-  );
+    });
+  });
+  const trail = await generateAuditTrail(db);
   // fresh statistics, as autovacuum would have them on a database in use
   await db.execute(sql`analyze`);
-  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements in ${Date.now() - started} ms`);
+  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements, ${trail} audit rows in ${Date.now() - started} ms`);
   await handle.close();
 }
 

@@ -16,16 +16,10 @@
  * same statements bare one at a time. The statement count shows there is no N+1 (it does not grow with
  * the rows); `--explain` prints EXPLAIN (ANALYZE, BUFFERS) of each statement.
  */
-import Fastify from 'fastify';
 import postgres from 'postgres';
-import { type BookingsContext, type Captured, captureApp } from './bookings.ts';
+import type { BookingsContext } from './bookings.ts';
+import { type MeasuredCall, measureCalls } from './calls.ts';
 import { BOOKING_YEAR } from './generate.ts';
-import { load, ms, sequential } from './measure.ts';
-
-type Params = postgres.ParameterOrJSON<never>[];
-
-/** The statements a captured call runs against its data (BEGIN/COMMIT and the session/scope checks included: they are the call's SQL). */
-const statementsOf = (log: Captured[]) => log.filter((s) => s.query !== 'BEGIN' && s.query !== 'COMMIT');
 
 async function prepare(
   sql: postgres.Sql,
@@ -85,7 +79,7 @@ async function prepare(
 }
 
 export async function runYearEnd(ctx: BookingsContext): Promise<string> {
-  const { url, base, seconds } = ctx;
+  const { url, seconds } = ctx;
   const sql = postgres(url, { max: 4, onnotice: () => undefined });
   const [scope] = await sql<{ id: number }[]>`select d.id from departments d where d.code = '512'`;
   if (!scope) throw new Error('bench department 512 missing');
@@ -93,64 +87,26 @@ export async function runYearEnd(ctx: BookingsContext): Promise<string> {
   const token = await ctx.login('k512');
   const q = (year: number) => `departmentId=${scope.id}&year=${year}`;
   const scopeBody = { departmentId: scope.id, year: BOOKING_YEAR };
-  const calls: { name: string; method: 'GET' | 'POST'; path: string; body?: object }[] = [
+  const calls: MeasuredCall[] = [
     { name: 'carry-over status 2026 → 2027', method: 'GET', path: `/api/Budget/Residues/CarryOver/Status?${q(BOOKING_YEAR + 1)}` },
     { name: 'open payments 2026', method: 'POST', path: '/api/Payments/Open', body: scopeBody },
     { name: 'paid by hand 2026', method: 'POST', path: '/api/Payments/Open', body: { ...scopeBody, paidByHand: true } },
     // the cash sources with the payments by hand and the bank returns (ledger/cashSources.ts)
     { name: 'cash journal B1 2026 (every row)', method: 'GET', path: `/api/Digests/CashJournal?${q(BOOKING_YEAR)}&accountCode=B1` },
   ];
-  const capturer = await captureApp(url);
-  const bare = Fastify();
-  const captured: ((typeof calls)[number] & { statements: Captured[]; rows: string })[] = [];
-  for (const [i, call] of calls.entries()) {
-    const { log, answer } = await capturer.capture(call.method, call.path, token, call.body);
-    const statements = statementsOf(log);
+  const table = await measureCalls(ctx, sql, token, calls, (answer) => {
     const a = answer as { lines?: unknown[]; outOfDate?: boolean; suppliers?: { rows: unknown[] }[]; movements?: unknown[] };
-    const rows = a.lines
+    return a.lines
       ? `${a.lines.length} lines differ (out of date: ${a.outOfDate})`
       : a.movements
         ? `${a.movements.length} journal rows`
         : `${(a.suppliers ?? []).reduce((n, s) => n + s.rows.length, 0)} instalments of ${(a.suppliers ?? []).length} suppliers`;
-    captured.push({ ...call, statements, rows });
-    if (ctx.explain)
-      for (const s of statements) {
-        const plan = await sql.unsafe(`explain (analyze, buffers) ${s.query}`, s.params as Params, { prepare: true });
-        console.log(`\n${call.name}: ${s.query.trim().slice(0, 400)}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
-      }
-    bare.get(`/bare/${i}`, async () => {
-      for (const s of statements) await sql.unsafe(s.query, s.params as Params, { prepare: true });
-      return { ok: true };
-    });
-  }
-  await capturer.close();
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const address = bare.server.address();
-  const bareBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
+  });
   const lines: string[] = [
     `Scope 512 (${scope.id}): ${data.lines} lines in ${BOOKING_YEAR}, ${data.carried} carried into ${BOOKING_YEAR + 1}; ${data.open} open instalments, ${data.byHand} paid by hand; all departments: ${data.items} order items, ${data.returned} returned; ${seconds} s per run.`,
     '',
-    '| call | rows | statements | app p50 ms (1 conn.) | app p95 ms | app req/s | app p50 ms (10 conn.) | app req/s (10 conn.) | bare route p50 ms (1 conn.) | bare route req/s (10 conn.) | bare SQL p50 ms | app / bare route p50 | app / bare SQL p50 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...table,
   ];
-  for (const [i, call] of captured.entries()) {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const request = () => ({ headers, ...(call.body ? { body: JSON.stringify(call.body) } : {}) });
-    const bareSql = await sequential(async () => {
-      for (const s of call.statements) await sql.unsafe(s.query, s.params as Params, { prepare: true });
-    }, 200);
-    const one = await load({ url: `${base}${call.path}`, method: call.method, connections: 1, seconds, request });
-    const ten = await load({ url: `${base}${call.path}`, method: call.method, connections: 10, seconds, request });
-    const routeOne = await load({ url: `${bareBase}/bare/${i}`, connections: 1, seconds, request: () => ({}) });
-    const routeTen = await load({ url: `${bareBase}/bare/${i}`, connections: 10, seconds, request: () => ({}) });
-    for (const r of [one, ten, routeOne, routeTen]) if (r.firstError) console.log(`${call.name}: ${r.firstError}`);
-    const bareP50 = bareSql[Math.floor(bareSql.length / 2)] ?? 0;
-    lines.push(
-      `| ${call.name} | ${call.rows} | ${call.statements.length} | ${ms(one.p50)} | ${ms(one.p95)} | ${Math.round(one.rps)} | ${ms(ten.p50)} | ${Math.round(ten.rps)} | ${ms(routeOne.p50)} | ${Math.round(routeTen.rps)} | ${bareP50.toFixed(2)} | ${(one.p50 / Math.max(routeOne.p50, 0.01)).toFixed(1)} | ${(one.p50 / Math.max(bareP50, 0.01)).toFixed(1)} |`,
-    );
-  }
-  await bare.close();
   await sql.end();
   return lines.join('\n');
 }

@@ -47,6 +47,7 @@ const specWeights = {
   // issue 27: the auditor (measured alone: 2 × 15 s)
   '14-auditor': 30,
   '15-statistics': 10,
+  '16-audit-pack': 10,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
   // two servers of its own on the living demo (one under libfaketime), seeded side by side
   '68-living-demo': 65,

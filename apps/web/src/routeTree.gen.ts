@@ -63,6 +63,7 @@ import { Route as AuthedDeptDeptYearYearBudgetChangesEditRouteImport } from './r
 import { Route as AuthedDeptDeptYearYearBudgetChangesPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.print'
 import { Route as AuthedDeptDeptYearYearBudgetChangesProtocolRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.changes.protocol'
 import { Route as AuthedDeptDeptYearYearBudgetFinalApproveRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.approve'
+import { Route as AuthedDeptDeptYearYearBudgetFinalAuditPackRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.auditPack'
 import { Route as AuthedDeptDeptYearYearBudgetFinalPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.print'
 import { Route as AuthedDeptDeptYearYearBudgetFinalPrintETSRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.final.printETS'
 import { Route as AuthedDeptDeptYearYearBudgetForecastApprovalRouteImport } from './routes/_authed.dept.$dept.year.$year.budget.forecast.approval'
@@ -398,6 +399,12 @@ const AuthedDeptDeptYearYearBudgetFinalApproveRoute =
     path: '/budget/final/approve',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
+const AuthedDeptDeptYearYearBudgetFinalAuditPackRoute =
+  AuthedDeptDeptYearYearBudgetFinalAuditPackRouteImport.update({
+    id: '/budget/final/auditPack',
+    path: '/budget/final/auditPack',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
 const AuthedDeptDeptYearYearBudgetFinalPrintRoute =
   AuthedDeptDeptYearYearBudgetFinalPrintRouteImport.update({
     id: '/budget/final/print',
@@ -549,6 +556,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/dept/$dept/year/$year/budget/final/auditPack': typeof AuthedDeptDeptYearYearBudgetFinalAuditPackRoute
   '/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
   '/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
@@ -616,6 +624,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/dept/$dept/year/$year/budget/final/auditPack': typeof AuthedDeptDeptYearYearBudgetFinalAuditPackRoute
   '/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
   '/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
@@ -688,6 +697,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/budget/changes/print': typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   '/_authed/dept/$dept/year/$year/budget/changes/protocol': typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   '/_authed/dept/$dept/year/$year/budget/final/approve': typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  '/_authed/dept/$dept/year/$year/budget/final/auditPack': typeof AuthedDeptDeptYearYearBudgetFinalAuditPackRoute
   '/_authed/dept/$dept/year/$year/budget/final/print': typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
   '/_authed/dept/$dept/year/$year/budget/final/printETS': typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   '/_authed/dept/$dept/year/$year/budget/forecast/approval': typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
@@ -761,6 +771,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
     | '/dept/$dept/year/$year/budget/final/approve'
+    | '/dept/$dept/year/$year/budget/final/auditPack'
     | '/dept/$dept/year/$year/budget/final/print'
     | '/dept/$dept/year/$year/budget/final/printETS'
     | '/dept/$dept/year/$year/budget/forecast/approval'
@@ -828,6 +839,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/budget/changes/print'
     | '/dept/$dept/year/$year/budget/changes/protocol'
     | '/dept/$dept/year/$year/budget/final/approve'
+    | '/dept/$dept/year/$year/budget/final/auditPack'
     | '/dept/$dept/year/$year/budget/final/print'
     | '/dept/$dept/year/$year/budget/final/printETS'
     | '/dept/$dept/year/$year/budget/forecast/approval'
@@ -899,6 +911,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/budget/changes/print'
     | '/_authed/dept/$dept/year/$year/budget/changes/protocol'
     | '/_authed/dept/$dept/year/$year/budget/final/approve'
+    | '/_authed/dept/$dept/year/$year/budget/final/auditPack'
     | '/_authed/dept/$dept/year/$year/budget/final/print'
     | '/_authed/dept/$dept/year/$year/budget/final/printETS'
     | '/_authed/dept/$dept/year/$year/budget/forecast/approval'
@@ -1302,6 +1315,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
+    '/_authed/dept/$dept/year/$year/budget/final/auditPack': {
+      id: '/_authed/dept/$dept/year/$year/budget/final/auditPack'
+      path: '/budget/final/auditPack'
+      fullPath: '/dept/$dept/year/$year/budget/final/auditPack'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearBudgetFinalAuditPackRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
     '/_authed/dept/$dept/year/$year/budget/final/print': {
       id: '/_authed/dept/$dept/year/$year/budget/final/print'
       path: '/budget/final/print'
@@ -1545,6 +1565,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearBudgetChangesPrintRoute: typeof AuthedDeptDeptYearYearBudgetChangesPrintRoute
   AuthedDeptDeptYearYearBudgetChangesProtocolRoute: typeof AuthedDeptDeptYearYearBudgetChangesProtocolRoute
   AuthedDeptDeptYearYearBudgetFinalApproveRoute: typeof AuthedDeptDeptYearYearBudgetFinalApproveRoute
+  AuthedDeptDeptYearYearBudgetFinalAuditPackRoute: typeof AuthedDeptDeptYearYearBudgetFinalAuditPackRoute
   AuthedDeptDeptYearYearBudgetFinalPrintRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintRoute
   AuthedDeptDeptYearYearBudgetFinalPrintETSRoute: typeof AuthedDeptDeptYearYearBudgetFinalPrintETSRoute
   AuthedDeptDeptYearYearBudgetForecastApprovalRoute: typeof AuthedDeptDeptYearYearBudgetForecastApprovalRoute
@@ -1648,6 +1669,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearBudgetChangesProtocolRoute,
     AuthedDeptDeptYearYearBudgetFinalApproveRoute:
       AuthedDeptDeptYearYearBudgetFinalApproveRoute,
+    AuthedDeptDeptYearYearBudgetFinalAuditPackRoute:
+      AuthedDeptDeptYearYearBudgetFinalAuditPackRoute,
     AuthedDeptDeptYearYearBudgetFinalPrintRoute:
       AuthedDeptDeptYearYearBudgetFinalPrintRoute,
     AuthedDeptDeptYearYearBudgetFinalPrintETSRoute:

@@ -1,4 +1,5 @@
 import type { DbHandle, Tx } from './client.ts';
+import { PURGE_ENDED_PENDING } from './auditOff.ts';
 import { migrateDb } from './migrate.ts';
 import { demoSeedAllowed, hasDemoData, type SeedDemoMode, seedDemo } from './seed/index.ts';
 import { createInitialSupervisor } from './userAccounts.ts';
@@ -38,6 +39,8 @@ export interface StartupResult {
  */
 export async function prepareDatabase(handle: DbHandle, options: StartupOptions): Promise<StartupResult> {
   await migrateDb(handle);
+  // rows captured by transactions that ended without an audit append (writes outside the app's saves)
+  await handle.db.execute(PURGE_ENDED_PENDING);
   const initialSupervisorCreated = options.initialSupervisor
     ? await createInitialSupervisor(handle.db, options.initialSupervisor.username, options.initialSupervisor.password)
     : false;

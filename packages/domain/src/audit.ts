@@ -29,12 +29,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, entity, record number and action; newest first, paged. */
+/**
+ * The audit trail's list (issue 27): filters by date range (the day in UTC), user, department, year (of the row's scope), entity,
+ * record number and action; newest first, paged.
+ */
 export const AuditListInput = PageInput.extend({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   userId: Int.min(1).optional(),
   departmentId: Int.min(1).optional(),
+  year: Int.min(1).optional(),
   entity: z.string().max(40).optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),
@@ -58,10 +62,42 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
+/**
+ * Matching rows counted at most (the list's count stops there, so a page of a union's whole trail is served from the
+ * index in milliseconds instead of counting half a million rows): beyond it `total` is this cap and `more` is true.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
 export const AuditPage = z.object({
   entities: z.array(AuditRow),
   page: z.number().int(),
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),
+  /** More rows match than `total` (AUDIT_COUNT_CAP): narrow the filter to page through all of them. */
+  more: z.boolean(),
 });
+
+/** One row a save changed (audit_capture, migration 0022): table, I/U/D, key, before/after of each changed column (money in cents). */
+export interface AuditChangedRow {
+  table: string;
+  op: 'I' | 'U' | 'D';
+  key: string | null;
+  fields: Record<string, { before?: unknown; after?: unknown }>;
+}
+
+/** What a trail row's `changes` holds: the save's sanitised input and the rows it changed (`omittedRows` beyond 500). */
+export interface AuditChanges {
+  input: unknown;
+  rows: AuditChangedRow[];
+  omittedRows: number;
+}
+
+/** Reads a row's `changes` (`{ input, rows }`; a row written before the capture holds the input alone). */
+export function auditChanges(changes: unknown): AuditChanges {
+  if (changes && typeof changes === 'object' && !Array.isArray(changes) && 'rows' in changes && Array.isArray((changes as { rows: unknown }).rows)) {
+    const c = changes as { input?: unknown; rows: AuditChangedRow[]; omittedRows?: number };
+    return { input: c.input ?? null, rows: c.rows, omittedRows: c.omittedRows ?? 0 };
+  }
+  return { input: changes ?? null, rows: [], omittedRows: 0 };
+}

@@ -51,3 +51,4 @@ export * from './finalBalance.ts';
 export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './audit.ts';
+export * from './auditPack.ts';

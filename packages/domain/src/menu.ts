@@ -111,6 +111,7 @@ export const menuTree: MenuEntry[] = [
       { key: 'budgetFinal.print', path: 'budget/final/print' },
       { key: 'budgetFinal.printETS', path: 'budget/final/printETS' },
       { key: 'budgetFinal.approve', path: 'budget/final/approve', writes: true },
+      { key: 'budgetFinal.auditPack', path: 'budget/final/auditPack' },
     ],
   },
   {

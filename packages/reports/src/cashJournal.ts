@@ -3,7 +3,7 @@ import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
 import { kindLabel, recordText } from './digestParts.ts';
-import { labelsFor } from './labels/index.ts';
+import { labelsFor, type ReportLanguage } from './labels/index.ts';
 import { bold, boldRight, drawTable, emptyNote, finishReport, type LanguageReportContext, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
 import { localName } from './names.ts';
 
@@ -17,12 +17,17 @@ import { localName } from './names.ts';
  * closed by the totals.
  */
 export function cashJournalPdf(data: CashJournal, department: string, ctx: LanguageReportContext): jsPDF {
-  const d = labelsFor(ctx.language).digests;
+  return finishReport(drawCashJournal(null, data, department, ctx.language), ctx);
+}
+
+/** The cash journal's pages, in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawCashJournal(into: jsPDF | null, data: CashJournal, department: string, language: ReportLanguage): jsPDF {
+  const d = labelsFor(language).digests;
   const t = d.cashJournal;
-  const account = `${t.account} ${data.accountCode} – ${localName(data.descriptionDeu, data.descriptionIta, ctx.language)}`;
+  const account = `${t.account} ${data.accountCode} – ${localName(data.descriptionDeu, data.descriptionIta, language)}`;
   const period =
     data.dateFrom || data.dateTo ? `${formatDate(data.dateFrom ?? `${data.year}-01-01`)} – ${formatDate(data.dateTo ?? `${data.year}-12-31`)}` : d.wholeYear;
-  const page = startReport('landscape', `${t.title} ${data.year}`, [department, `${account} · ${period}`]);
+  const page = startReport('landscape', `${t.title} ${data.year}`, [department, `${account} · ${period}`], into);
   const y = drawTable(page, page.y, {
     head: t.box,
     body: [[data.dateFromBalance, data.totalProfit, data.totalLoss, data.movementsBalance, data.finalBalance, data.openPayments].map(money)],
@@ -32,7 +37,7 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
   });
   if (data.movements.length === 0) {
     emptyNote(page.doc, y, t.empty);
-    return finishReport(page.doc, ctx);
+    return page.doc;
   }
   const body: RowInput[] = [[bold(t.opening, TITLE_FILL, 8), boldRight(money(data.dateFromBalance), TITLE_FILL)]];
   for (const r of data.movements) {
@@ -63,5 +68,5 @@ export function cashJournalPdf(data: CashJournal, department: string, ctx: Langu
     boldRight(money(data.finalBalance), TOTAL_FILL),
   ]);
   drawTable(page, y, { head: t.head, body, widths: [8, 5, 14, 9, 14, 20, 10, 10, 10], right: [6, 7, 8], look: 'list' });
-  return finishReport(page.doc, ctx);
+  return page.doc;
 }

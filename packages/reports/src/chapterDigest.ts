@@ -3,7 +3,7 @@ import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
 import { chapterRangeText, type DigestLabels, kindLabel, recordText } from './digestParts.ts';
-import { labelsFor } from './labels/index.ts';
+import { labelsFor, type ReportLanguage } from './labels/index.ts';
 import {
   bold,
   boldRight,
@@ -122,15 +122,20 @@ function chaptersTable(page: ReportPage, y: number, chapters: ChapterDigest[], d
  * movements: the chapters' boxes per part with the part totals.
  */
 export function chapterDigestsPdf(data: ChaptersList, head: ChapterDigestsHead, ctx: LanguageReportContext): jsPDF {
-  const d = labelsFor(ctx.language).digests;
+  return finishReport(drawChapterDigests(null, data, head, ctx.language), ctx);
+}
+
+/** The chapter digest's pages, in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawChapterDigests(into: jsPDF | null, data: ChaptersList, head: ChapterDigestsHead, language: ReportLanguage): jsPDF {
+  const d = labelsFor(language).digests;
   const year = data.chapterYear !== data.year ? `${d.chapterYear} ${data.chapterYear}` : '';
   const filter = [chapterRangeText(head.chapterFrom, head.chapterTo, d), year, data.withMovements ? d.withMovements : d.withoutMovements].filter(Boolean);
-  const page = startReport('landscape', `${d.chapterDigest.title} ${data.year}`, [head.department, filter.join(' · ')]);
+  const page = startReport('landscape', `${d.chapterDigest.title} ${data.year}`, [head.department, filter.join(' · ')], into);
   if (data.chapters.length === 0) emptyNote(page.doc, page.y, d.chapterDigest.empty);
-  else if (!data.withMovements) chaptersTable(page, page.y, data.chapters, d, ctx.language);
+  else if (!data.withMovements) chaptersTable(page, page.y, data.chapters, d, language);
   else {
     let y = page.y;
-    for (const c of data.chapters) y = chapterWithRows(page, y, c, d, ctx.language);
+    for (const c of data.chapters) y = chapterWithRows(page, y, c, d, language);
   }
-  return finishReport(page.doc, ctx);
+  return page.doc;
 }

@@ -153,22 +153,29 @@ function protocol(page: ReportPage, y: number, data: FinalReport, language: Repo
 export function finalReportPdf(data: FinalReport, options: { coverPage: boolean }, ctx: LanguageReportContext): jsPDF {
   const t = labelsFor(ctx.language).finalReport;
   const title = `${t.title} ${data.financialYear}`;
-  const page = startReport('landscape', title, departmentLines(data.department, data.area, ctx.language));
+  const doc = drawFinalReport(null, data, ctx.language);
+  if (options.coverPage) {
+    const approval = data.date ? `${t.approvedOn} ${formatDate(data.date)}` : t.notApproved;
+    insertCoverPage(doc, title, [...departmentLines(data.department, data.area, ctx.language), '', approval]);
+  }
+  return finishReport(doc, ctx);
+}
+
+/** The final report's pages (without the cover page), in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawFinalReport(into: jsPDF | null, data: FinalReport, language: ReportLanguage): jsPDF {
+  const t = labelsFor(language).finalReport;
+  const page = startReport('landscape', `${t.title} ${data.financialYear}`, departmentLines(data.department, data.area, language), into);
   let y = page.y;
-  y = currentManagement(page, y, data, ctx.language);
-  y = residuesManagement(page, y, data, ctx.language);
+  y = currentManagement(page, y, data, language);
+  y = residuesManagement(page, y, data, language);
   if (data.summary) {
     y = sectionHeading(page.doc, y, t.summary);
     y = sectionHeading(page.doc, y, t.profits);
-    y = resultTable(page, y, data.summary.profits, data.summary.profitsTotals, ctx.language);
+    y = resultTable(page, y, data.summary.profits, data.summary.profitsTotals, language);
     y = sectionHeading(page.doc, y, t.losses);
-    y = resultTable(page, y, data.summary.losses, data.summary.lossesTotals, ctx.language);
+    y = resultTable(page, y, data.summary.losses, data.summary.lossesTotals, language);
   }
-  y = results(page, y, data, ctx.language);
-  protocol(page, y, data, ctx.language);
-  if (options.coverPage) {
-    const approval = data.date ? `${t.approvedOn} ${formatDate(data.date)}` : t.notApproved;
-    insertCoverPage(page.doc, title, [...departmentLines(data.department, data.area, ctx.language), '', approval]);
-  }
-  return finishReport(page.doc, ctx);
+  y = results(page, y, data, language);
+  protocol(page, y, data, language);
+  return page.doc;
 }

@@ -69,10 +69,16 @@ export function createReportDoc(orientation: 'landscape' | 'portrait'): jsPDF {
 
 /**
  * A new report with its header block: the title, then each non-empty line under it (subtitle,
- * department, signers...). Returns the document and the y where the content starts.
+ * department, signers...). Returns the document and the y where the content starts. With `into` (a
+ * bundle of prints: the audit pack) the report starts on a new page of that document instead.
  */
-export function startReport(orientation: 'landscape' | 'portrait', title: string, lines: (string | undefined)[] = []): ReportPage & { y: number } {
-  const doc = createReportDoc(orientation);
+export function startReport(
+  orientation: 'landscape' | 'portrait',
+  title: string,
+  lines: (string | undefined)[] = [],
+  into?: jsPDF | null,
+): ReportPage & { y: number } {
+  const doc = into ? into.addPage('a4', orientation) : createReportDoc(orientation);
   const printable = doc.internal.pageSize.getWidth() - 2 * MARGIN;
   doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(TITLE_SIZE);
@@ -239,10 +245,11 @@ export function footerParts(opts: { now: Date; username: string; page: number; p
 /** Draws the footer on every page; call it last, when the number of pages is known. Returns the document. */
 export function finishReport(doc: jsPDF, ctx: LanguageReportContext): jsPDF {
   const pages = doc.getNumberOfPages();
-  const width = doc.internal.pageSize.getWidth();
-  const footerY = doc.internal.pageSize.getHeight() - MARGIN + 4;
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);
+    // each page its own size: a bundle (the audit pack) mixes portrait and landscape pages
+    const width = doc.internal.pageSize.getWidth();
+    const footerY = doc.internal.pageSize.getHeight() - MARGIN + 4;
     const [when, who, pageOf] = footerParts({ now: ctx.now, username: ctx.username, page, pages, language: ctx.language });
     doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(FOOTER_SIZE);

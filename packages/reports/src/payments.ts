@@ -2,7 +2,7 @@ import { formatDate, type OpenPaymentsList, paymentRecordLabel, type RegisteredP
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
-import { labelsFor } from './labels/index.ts';
+import { labelsFor, type ReportLanguage } from './labels/index.ts';
 import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type LanguageReportContext, startReport, TITLE_FILL, TOTAL_FILL } from './layout.ts';
 
 /**
@@ -12,8 +12,13 @@ import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type Langu
  * year carried over into the scope year shows its record as `number/year`.
  */
 export function openPaymentsPdf(data: OpenPaymentsList, department: string, ctx: LanguageReportContext): jsPDF {
-  const t = labelsFor(ctx.language).payments;
-  const page = startReport('landscape', t.openTitle, [department, `${t.asOf} ${formatDate(data.date)}`]);
+  return finishReport(drawOpenPayments(null, data, department, ctx.language), ctx);
+}
+
+/** The open payments' pages, in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawOpenPayments(into: jsPDF | null, data: OpenPaymentsList, department: string, language: ReportLanguage): jsPDF {
+  const t = labelsFor(language).payments;
+  const page = startReport('landscape', t.openTitle, [department, `${t.asOf} ${formatDate(data.date)}`], into);
   if (data.count === 0) emptyNote(page.doc, page.y, t.empty);
   else {
     const body: RowInput[] = [];
@@ -37,7 +42,7 @@ export function openPaymentsPdf(data: OpenPaymentsList, department: string, ctx:
     body.push([bold(`${t.total} (${data.count})`, TOTAL_FILL, 7), boldRight(money(data.total), TOTAL_FILL)]);
     drawTable(page, page.y, { head: t.openHead, body, widths: [8, 12, 20, 12, 12, 10, 10, 16], right: [7], look: 'list' });
   }
-  return finishReport(page.doc, ctx);
+  return page.doc;
 }
 
 /**

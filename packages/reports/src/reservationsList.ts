@@ -2,7 +2,7 @@ import { formatChapter, formatDate, type ReservationListItem, type ReservationPr
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
-import { labelsFor, type ReportLabels } from './labels/index.ts';
+import { labelsFor, type ReportLabels, type ReportLanguage } from './labels/index.ts';
 import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type LanguageReportContext, startReport, TOTAL_FILL } from './layout.ts';
 import { localName } from './names.ts';
 
@@ -39,8 +39,13 @@ function stateOf(r: ReservationListItem, t: ReportLabels['reservations']): strin
  * chapter line (year, code, description), note, booked, used, unused and its state, then the totals.
  */
 export function reservationsPdf(data: ReservationPrintList, head: ReservationsPrintHead, ctx: LanguageReportContext): jsPDF {
-  const t = labelsFor(ctx.language).reservations;
-  const page = startReport('landscape', `${t.title} ${head.year}`, [head.department, filterLine(head, t)]);
+  return finishReport(drawReservations(null, data, head, ctx.language), ctx);
+}
+
+/** The reservations list's pages, in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawReservations(into: jsPDF | null, data: ReservationPrintList, head: ReservationsPrintHead, language: ReportLanguage): jsPDF {
+  const t = labelsFor(language).reservations;
+  const page = startReport('landscape', `${t.title} ${head.year}`, [head.department, filterLine(head, t)], into);
   if (data.rows.length === 0) emptyNote(page.doc, page.y, t.empty);
   else {
     const body: RowInput[] = data.rows.map((r) => [
@@ -48,7 +53,7 @@ export function reservationsPdf(data: ReservationPrintList, head: ReservationsPr
       formatDate(r.recordDate),
       String(r.chapter.chapterYear),
       formatChapter(r.chapter.chapter),
-      localName(r.chapter.descriptionDeu, r.chapter.descriptionIta, ctx.language),
+      localName(r.chapter.descriptionDeu, r.chapter.descriptionIta, language),
       r.note,
       money(r.amountBooked),
       money(r.amountUsed),
@@ -64,5 +69,5 @@ export function reservationsPdf(data: ReservationPrintList, head: ReservationsPr
     ]);
     drawTable(page, page.y, { head: t.head, body, widths: [5, 8, 5, 8, 20, 16, 10, 10, 10, 8], right: [6, 7, 8], look: 'grid' });
   }
-  return finishReport(page.doc, ctx);
+  return page.doc;
 }

@@ -2,7 +2,7 @@ import { type CarryOverReport, formatChapter, type ResidueExport, type ResidueEx
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
-import { labelsFor, type ReportLabels } from './labels/index.ts';
+import { labelsFor, type ReportLabels, type ReportLanguage } from './labels/index.ts';
 import { bold, boldRight, drawTable, emptyNote, filled, finishReport, type LanguageReportContext, startReport, TOTAL_FILL } from './layout.ts';
 import { localName } from './names.ts';
 
@@ -56,17 +56,23 @@ function totalRow(g: ResidueExportGroup, detailed: boolean, t: ResidueLabels): R
  * reservations and the flags with their legend; simple is portrait.
  */
 export function residuesPdf(data: ResidueExport, head: ResiduesPrintHead, ctx: LanguageReportContext): jsPDF {
-  const t = labelsFor(ctx.language).residues;
-  const common = labelsFor(ctx.language).common;
+  return finishReport(drawResidues(null, data, head, ctx.language), ctx);
+}
+
+/** The residues list's pages, in a new document or appended to `into` (the audit pack); without the footer. */
+export function drawResidues(into: jsPDF | null, data: ResidueExport, head: ResiduesPrintHead, language: ReportLanguage): jsPDF {
+  const t = labelsFor(language).residues;
+  const common = labelsFor(language).common;
   const detailed = data.isDetailed;
-  const page = startReport(detailed ? 'landscape' : 'portrait', `${t.title} ${head.year}`, [
-    head.department,
-    filterLine(data, t),
-    detailed ? t.legend : undefined,
-  ]);
+  const page = startReport(
+    detailed ? 'landscape' : 'portrait',
+    `${t.title} ${head.year}`,
+    [head.department, filterLine(data, t), detailed ? t.legend : undefined],
+    into,
+  );
   if (data.groups.length === 0) {
     emptyNote(page.doc, page.y, t.empty);
-    return finishReport(page.doc, ctx);
+    return page.doc;
   }
   const [year, chapter, description, allocated, payments, available, residue] = t.head;
   const columns = detailed
@@ -78,7 +84,7 @@ export function residuesPdf(data: ResidueExport, head: ResiduesPrintHead, ctx: L
   const right = detailed ? [3, 4, 5, 6, 7, 8] : [3, 4, 5, 6];
   let y = page.y;
   for (const g of data.groups) {
-    const body = g.positions.map((p) => positionRow(p, detailed, t, ctx.language));
+    const body = g.positions.map((p) => positionRow(p, detailed, t, language));
     body.push(totalRow(g, detailed, t));
     y = drawTable(page, y, {
       heading: `${t.group[g.source]} – ${common.part[g.part]}`,
@@ -89,7 +95,7 @@ export function residuesPdf(data: ResidueExport, head: ResiduesPrintHead, ctx: L
       look: 'grid',
     });
   }
-  return finishReport(page.doc, ctx);
+  return page.doc;
 }
 
 /**

@@ -22,20 +22,20 @@ for (const target of testDatabases()) {
     it('filters, orders newest first, pages, and shows each user only what he may read', async () => {
       const d101 = t.dept('101');
       const d102 = t.dept('102');
-      const rows: [number, number, string, string][] = [
-        [d101, 1, 'movement', 'created'],
-        [d101, 1, 'movement', 'changed'],
-        [d102, 1, 'movement', 'created'],
-        [d102, 2, 'reservation', 'deleted'],
+      const rows: [number, number, string, string, number][] = [
+        [d101, 1, 'movement', 'created', 2026],
+        [d101, 1, 'movement', 'changed', 2026],
+        [d102, 1, 'movement', 'created', 2026],
+        [d102, 2, 'reservation', 'deleted', 2025],
       ];
-      for (const [departmentId, recordNumber, entity, action] of rows)
+      for (const [departmentId, recordNumber, entity, action, year] of rows)
         await t.handle.db.transaction((tx) =>
           recordAudit(
             tx as never,
             { userId: t.userId('kassier'), userName: 'kassier', clientAddress: '10.8.27.99' },
             {
               departmentId,
-              year: 2026,
+              year,
               entity,
               recordNumber,
               action: action as never,
@@ -51,6 +51,10 @@ for (const target of testDatabases()) {
       ]);
       expect((await list('supervisor', `departmentId=${d101}&recordNumber=1&action=changed`)).entities.map((e) => e.action)).toEqual(['changed']);
       expect((await list('supervisor', 'from=2000-01-01&to=2000-12-31')).total).toBe(0);
+      // the year of the row's scope (the audit pack reads one department's year)
+      expect((await list('supervisor', `departmentId=${d102}&year=2025`)).entities.map((e) => e.entity)).toEqual(['reservation']);
+      expect((await list('supervisor', `departmentId=${d102}&year=2026`)).entities.map((e) => e.entity)).toEqual(['movement']);
+      expect((await list('supervisor', `departmentId=${d102}&year=2024`)).total).toBe(0);
       // the sign-ins of the setup have no department: only the supervisor reads them
       expect((await list('supervisor', 'entity=session')).total).toBeGreaterThanOrEqual(3);
       expect((await list('kassier', 'entity=session')).total).toBe(0);

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { type Db, execRows, schema } from '@app/db';
-import { asc, gt, sql } from 'drizzle-orm';
+import { type Db, schema } from '@app/db';
+import { asc, getTableColumns, gt, sql } from 'drizzle-orm';
 
-const { auditLog } = schema;
+const { auditLog, auditChainHeads } = schema;
 
 /**
  * The hash chain of the audit trail (issue 27): one chain a department (rows without a department are a
- * chain of their own). A row's hash is sha256(prev_hash + canonical JSON of its fields), prev_hash the
- * hash of the chain's row before it (null for the first). Appends to one chain are serialised by a
- * transaction-scoped advisory lock on the chain, so two saves never chain onto the same row.
+ * chain of their own). A row's hash is sha256(prev_hash + canonical JSON of its fields but `changes` + the database's
+ * text of `changes`), prev_hash the hash of the chain's row before it (null for the first). `changes` is built by the
+ * database in the append itself (the input and the rows the save changed, from audit_pending), so its hash covers the
+ * jsonb text the database stores and prints (`changes::text`, the same for PostgreSQL and PGlite).
  */
 
-/** The fields a row's hash covers (everything but id, prev_hash and hash). */
+/** The fields a row's hash covers besides `changes` (everything but id, changes, prev_hash and hash). */
 export interface AuditFields {
   at: Date;
   userId: number | null;
@@ -24,8 +25,15 @@ export interface AuditFields {
   recordNumber: number | null;
   action: string;
   procedure: string;
-  changes: unknown;
 }
+
+/** What an append is given: the fields and the input part of `changes` (the rows come from audit_pending). */
+export interface AuditAppend extends AuditFields {
+  input: unknown;
+}
+
+/** Rows kept per audit row in `changes.rows`; a save that changed more (a bank import) keeps the first and counts the rest (`omittedRows`). */
+export const AUDIT_MAX_ROWS = 500;
 
 /** JSON with the keys of every object sorted: the same value always gives the same text (jsonb reorders keys). */
 export function canonicalJson(value: unknown): string {
@@ -41,40 +49,69 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function rowHash(prevHash: string | null, fields: AuditFields): string {
-  const body = canonicalJson({ ...fields, at: fields.at.toISOString() });
+/** The text a row's hash covers before its `changes`: the canonical JSON of the other fields (`at` as ISO string). */
+function fieldsBody(fields: AuditFields): string {
+  return canonicalJson({ ...fields, at: fields.at.toISOString() });
+}
+
+/** A row's hash: `changesText` is the database's text of the stored `changes` (null: the text `null`). */
+export function rowHash(prevHash: string | null, fields: AuditFields, changesText: string | null): string {
   return createHash('sha256')
-    .update((prevHash ?? '') + body)
+    .update((prevHash ?? '') + fieldsBody(fields) + (changesText ?? 'null'))
     .digest('hex');
 }
 
-/** The advisory lock key pair of a chain (class 27, the department id or 0 for rows without one). */
-function chainLock(departmentId: number | null) {
-  return sql`select pg_advisory_xact_lock(27, ${departmentId ?? 0}::int)`;
+/** The chain of a row: its department id, 0 for the rows without a department (audit_chain_heads.chain). */
+function chainOf(departmentId: number | null): number {
+  return departmentId ?? 0;
 }
 
 /**
- * Appends one row to its department's chain, in the caller's transaction (`tx` must be one: the lock is
- * held until it ends). `at` is the server's time of the transaction (ms precision, so it hashes as stored).
+ * Appends one row to its department's chain, in the caller's transaction, in ONE statement:
+ * - `pend`: the rows the transaction changed so far, taken out of audit_pending (the row triggers of migration 0022 put
+ *   them there: table, operation, key, before/after of each changed field, money in cents);
+ * - `ch`: `changes` = `{ input, rows }` (null when there is neither), at most AUDIT_MAX_ROWS rows plus `omittedRows`;
+ * - `head`: the chain's head (audit_chain_heads) upserted with the new hash, sha256 computed by the database over the
+ *   head's hash, the fields' canonical JSON and `changes::text`;
+ * - the row is inserted with the head's old and new hash.
+ * The head's row lock, held until the transaction ends, serialises the appends of a chain; an upsert that waited for it
+ * sees the head the append before committed (READ COMMITTED re-reads the locked row), so concurrent saves never fork a
+ * chain. `at` is the server's time (ms, so it hashes as stored).
  */
-export async function appendAudit(tx: Db, fields: Omit<AuditFields, 'at'>): Promise<void> {
-  await tx.execute(chainLock(fields.departmentId));
-  // after the lock, in a statement of its own: its snapshot sees the row a save before us committed
-  const [last] = await execRows<{ hash: string | null; at: string | Date }>(
-    tx,
-    sql`select (select hash from audit_log where ${fields.departmentId === null ? sql`department_id is null` : sql`department_id = ${fields.departmentId}::int`} order by id desc limit 1) as hash,
-      date_trunc('milliseconds', now()) as at`,
-  );
-  const at = new Date(last!.at);
-  const prevHash = last!.hash ?? null;
-  const row = { ...fields, at };
-  await tx.insert(auditLog).values({ ...row, prevHash, hash: rowHash(prevHash, row) });
+export async function appendAudit(tx: Db, append: Omit<AuditAppend, 'at'>, at = new Date()): Promise<void> {
+  const { input, ...rest } = append;
+  const row: AuditFields = { ...rest, at: new Date(Math.floor(at.getTime())) };
+  const body = fieldsBody(row);
+  const inputJson = input === null || input === undefined ? null : JSON.stringify(input);
+  await tx.execute(sql`with pend as (
+      delete from audit_pending where tx = txid_current() returning id, tbl, op, row_key, diff
+    ), kept as (
+      select * from pend order by id limit ${AUDIT_MAX_ROWS}
+    ), ch as (
+      select case when ${inputJson}::jsonb is null and not exists (select 1 from pend) then null
+        else jsonb_build_object('input', ${inputJson}::jsonb, 'rows',
+            coalesce((select jsonb_agg(jsonb_build_object('table', tbl, 'op', op, 'key', row_key, 'fields', diff) order by id) from kept), '[]'::jsonb))
+          || case when (select count(*) from pend) > ${AUDIT_MAX_ROWS} then jsonb_build_object('omittedRows', (select count(*) from pend) - ${AUDIT_MAX_ROWS}) else '{}'::jsonb end
+        end as changes
+    ), head as (
+      insert into audit_chain_heads as h (chain, prev_hash, hash)
+      select ${chainOf(row.departmentId)}::int, null, encode(sha256(convert_to(${body}::text || coalesce(ch.changes::text, 'null'), 'UTF8')), 'hex') from ch
+      on conflict (chain) do update
+        set prev_hash = h.hash, hash = encode(sha256(convert_to(h.hash || ${body}::text || coalesce((select changes::text from ch), 'null'), 'UTF8')), 'hex')
+      returning prev_hash, hash
+    )
+    insert into audit_log (at, user_id, user_name, client_address, department_id, year, entity, entity_id, record_number, action, procedure, changes, prev_hash, hash)
+    select ${row.at.toISOString()}::timestamptz, ${row.userId}::int, ${row.userName}, ${row.clientAddress}, ${row.departmentId}::int, ${row.year}::smallint,
+      ${row.entity}, ${row.entityId}, ${row.recordNumber}::int, ${row.action}, ${row.procedure}, ch.changes, head.prev_hash, head.hash
+    from head, ch`);
 }
 
 export interface BrokenLink {
   departmentId: number | null;
+  /** The row where the chain breaks (for `head`: the chain's last row, 0 when none is left). */
   id: number;
-  reason: 'hash' | 'prevHash';
+  /** `hash`: the row was changed; `prevHash`: a row before it was removed or inserted; `head`: the chain's last rows were removed. */
+  reason: 'hash' | 'prevHash' | 'head';
 }
 
 export interface VerifyResult {
@@ -88,10 +125,16 @@ export interface VerifyResult {
 export async function verifyAuditChains(db: Db, pageSize = 5000): Promise<VerifyResult> {
   const last = new Map<number | null, string | null>();
   const brokenChains = new Map<number | null, BrokenLink>();
+  const lastIds = new Map<number | null, number>();
   let rows = 0;
   let after = 0;
   for (;;) {
-    const page = await db.select().from(auditLog).where(gt(auditLog.id, after)).orderBy(asc(auditLog.id)).limit(pageSize);
+    const page = await db
+      .select({ ...getTableColumns(auditLog), changesText: sql<string | null>`${auditLog.changes}::text` })
+      .from(auditLog)
+      .where(gt(auditLog.id, after))
+      .orderBy(asc(auditLog.id))
+      .limit(pageSize);
     if (!page.length) break;
     for (const r of page) {
       rows++;
@@ -99,14 +142,30 @@ export async function verifyAuditChains(db: Db, pageSize = 5000): Promise<Verify
       const chain = r.departmentId;
       const expectedPrev = last.has(chain) ? last.get(chain)! : null;
       last.set(chain, r.hash);
+      lastIds.set(chain, r.id);
       if (brokenChains.has(chain)) continue;
-      const { id: _id, prevHash, hash, ...fields } = r;
+      const { id: _id, prevHash, hash, changes: _changes, changesText, ...fields } = r;
       if (prevHash !== expectedPrev) brokenChains.set(chain, { departmentId: chain, id: r.id, reason: 'prevHash' });
-      else if (rowHash(prevHash, fields) !== hash) brokenChains.set(chain, { departmentId: chain, id: r.id, reason: 'hash' });
+      else if (rowHash(prevHash, fields, changesText) !== hash) brokenChains.set(chain, { departmentId: chain, id: r.id, reason: 'hash' });
     }
+  }
+  // the head of each chain names its last row: a removed last row (or a whole chain removed) shows there
+  const lastId = new Map<number, number>();
+  for (const [chain, id] of lastIds) lastId.set(chain ?? 0, id);
+  for (const head of await db.select().from(auditChainHeads)) {
+    const departmentId = head.chain === 0 ? null : head.chain;
+    if (brokenChains.has(departmentId)) continue;
+    if (!last.has(departmentId) || last.get(departmentId) !== head.hash)
+      brokenChains.set(departmentId, { departmentId, id: lastId.get(head.chain) ?? 0, reason: 'head' });
   }
   return { rows, chains: last.size, broken: [...brokenChains.values()] };
 }
+
+const verifyReasons: Record<BrokenLink['reason'], string> = {
+  hash: 'the row was changed: its hash does not match its fields',
+  prevHash: 'its prev_hash is not the hash of the row before it: a row was removed or inserted',
+  head: "the chain's head names another last row: its last rows were removed",
+};
 
 /** The verify command's lines (one a broken chain, or one saying all is well) and its exit code: 1 when a chain is broken. */
 export function verifyReport(result: VerifyResult): { lines: string[]; exitCode: 0 | 1 } {
@@ -114,7 +173,7 @@ export function verifyReport(result: VerifyResult): { lines: string[]; exitCode:
   return {
     lines: result.broken.map(
       (b) =>
-        `audit trail BROKEN: chain of ${b.departmentId === null ? 'rows without a department' : `department id ${b.departmentId}`}: first broken link at row ${b.id} (${b.reason === 'hash' ? 'the row was changed: its hash does not match its fields' : 'its prev_hash is not the hash of the row before it: a row was removed or inserted'})`,
+        `audit trail BROKEN: chain of ${b.departmentId === null ? 'rows without a department' : `department id ${b.departmentId}`}: first broken link at row ${b.id} (${verifyReasons[b.reason]})`,
     ),
     exitCode: 1,
   };

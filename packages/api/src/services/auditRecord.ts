@@ -56,7 +56,7 @@ export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntry):
     recordNumber: entry.recordNumber ?? null,
     action: entry.action,
     procedure: entry.procedure,
-    changes: entry.changes === undefined ? null : sanitise(entry.changes),
+    input: entry.changes === undefined ? null : sanitise(entry.changes),
   });
 }
 

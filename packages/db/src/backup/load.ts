@@ -1,3 +1,4 @@
+import { AUDIT_OFF } from '../auditOff.ts';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -132,6 +133,8 @@ export async function loadBackup(db: Db, file: string, options: LoadOptions = {}
           `the database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', ...' : ''} hold rows): restore into an empty database, or pass --force to replace its data`,
         );
       await tx.execute(sql.raw(`truncate table ${tables.map((t) => `public.${ident(t.name)}`).join(', ')} restart identity cascade`));
+      // the restored rows are no changes of anyone: the audit capture (migration 0022) stays off in this transaction
+      await tx.execute(AUDIT_OFF);
       const total = header.tables.reduce((sum, t) => sum + t.rows, 0);
       let done = 0;
       let index = -1;

@@ -1,3 +1,4 @@
+import { AUDIT_OFF } from '../auditOff.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, DbHandle, Tx } from '../client.ts';
 import { hashPassword } from '../password.ts';
@@ -169,6 +170,8 @@ export async function seedDemo(
   return db.transaction(async (tx) => {
     await lockFirstData(tx);
     if (!(await isEmpty(tx))) return false;
+    // the demo data is nobody's change: the audit capture (migration 0022) stays off in this transaction
+    await tx.execute(AUDIT_OFF);
     await tx.insert(appSettings).values({ key: DEMO_SETTING, value: new Date().toISOString() });
     // the demo brigades started in the system in the previous year: their first year (initial balances,
     // previous-year amounts) stays that year when an older financial year is created later

@@ -47,6 +47,7 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   'budgetFinal.print': msg`Rechnungsabschluss drucken`,
   'budgetFinal.printETS': msg`Rechnungsabschluss ETS drucken`,
   'budgetFinal.approve': msg`Rechnungsabschluss genehmigen`,
+  'budgetFinal.auditPack': msg`Prüfungsunterlagen`,
   baseData: msg`Stammdaten`,
   'baseData.departments': msg`Feuerwehren`,
   'baseData.departments.edit': msg`Feuerwehren bearbeiten`,

@@ -3,7 +3,7 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { anonymous, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
-import { verifyAuditChains } from '../auditChain.ts';
+import { appendAudit, verifyAuditChains } from '../auditChain.ts';
 
 const { auditLog, accounts, users } = schema;
 const YEAR = CURRENT_YEAR;
@@ -40,7 +40,7 @@ describeOnDatabases(
         ['zwei', 'session', 'signedOut', 'auth.logout', null],
       ]);
       expect(rows[0]!.clientAddress).toBe('10.27.9.9');
-      expect(rows[0]!.changes).toEqual({ reason: 'WrongCredentials' });
+      expect(rows[0]!.changes).toMatchObject({ input: { reason: 'WrongCredentials' } });
       expect(JSON.stringify(rows)).not.toMatch(/falsch1|password/i);
     });
 
@@ -101,9 +101,31 @@ describeOnDatabases(
           expect([r.departmentId, r.year, r.userId, r.clientAddress.startsWith('10.27.')]).toEqual([s.departmentId, YEAR, rows[0]!.userId, true]);
       });
 
-    it('the input is kept as the change, amounts in cents', async () => {
+    it('the input is kept with the change, amounts in cents', async () => {
       const [row] = await get().db.select().from(auditLog).where(eq(auditLog.procedure, 'movements.save')).orderBy(asc(auditLog.id)).limit(1);
-      expect(row!.changes).toMatchObject({ kind: 'expenses', positions: [{ chapter: '21006', amount: 12_345 }] });
+      expect(row!.changes).toMatchObject({ input: { kind: 'expenses', positions: [{ chapter: '21006', amount: 12_345 }] } });
+    });
+
+    it('each changed row is kept with before and after of its changed fields, money in cents (created, changed, deleted)', async () => {
+      const rows = await get().db.select().from(auditLog).where(eq(auditLog.entity, 'movement')).orderBy(asc(auditLog.id));
+      type Changed = { table: string; op: string; key: string; fields: Record<string, { before?: unknown; after?: unknown }> };
+      const positions = (r: (typeof rows)[number]) => ((r.changes as { rows: Changed[] }).rows ?? []).filter((x) => x.table === 'movement_positions');
+      const [created, changed, deleted] = rows;
+      // created: the position inserted with its amount (after only)
+      expect(positions(created!).map((p) => [p.op, p.fields.amount])).toEqual([['I', { after: 12_345 }]]);
+      const key = positions(created!)[0]!.key;
+      // changed: only the fields that changed, before and after (the position kept its row: an update)
+      const update = positions(changed!).find((p) => p.op === 'U' && p.key === key) ?? positions(changed!).find((p) => p.op === 'I');
+      expect(update?.fields.amount).toEqual(update?.op === 'U' ? { before: 12_345, after: 12_000 } : { after: 12_000 });
+      if (update?.op === 'U') expect(Object.values(update.fields).every((f) => 'before' in f && 'after' in f)).toBe(true);
+      // deleted: the movement's rows are gone, their last values kept (before only)
+      const movementRow = ((deleted!.changes as { rows: Changed[] }).rows ?? []).find((x) => x.table === 'movements');
+      expect(movementRow?.op).toBe('D');
+      expect(movementRow?.fields.record_number).toEqual({ before: 1 });
+    });
+
+    it('every row the calls above changed was taken into the trail: nothing is left captured', async () => {
+      expect(await execRows<{ tbl: string; op: string }>(get().db, 'select tbl, op from audit_pending' as never)).toEqual([]);
     });
 
     it('a refused write leaves no row', async () => {
@@ -122,7 +144,12 @@ describeOnDatabases(
       const rows = await newRows();
       expect(rows.map(brief)).toEqual([['supervisor', 'user', 'changed', 'admin.users.patch', null]]);
       expect(rows[0]!.entityId).toBe(String(zwei!.id));
-      expect(rows[0]!.changes).toEqual({ id: zwei!.id, locked: true });
+      expect(rows[0]!.changes).toMatchObject({ input: { id: zwei!.id, locked: true } });
+      // the users row: locked before false, after true; the new password's hash is never written
+      const changedRows = (rows[0]!.changes as { rows: { table: string; op: string; key: string; fields: Record<string, unknown> }[] }).rows;
+      const userRow = changedRows.find((r) => r.table === 'users');
+      expect([userRow?.op, userRow?.key, userRow?.fields.locked]).toEqual(['U', String(zwei!.id), { before: false, after: true }]);
+      expect(JSON.stringify(rows[0]!.changes)).not.toMatch(/password_hash|argon2|geheim9/);
     });
 
     it('the database refuses UPDATE and DELETE on the trail', async () => {
@@ -160,6 +187,42 @@ describeOnDatabases(
       });
       const after = await verifyAuditChains(get().db);
       expect(after.broken).toEqual([{ departmentId: dept, id: Number(victim!.id), reason: 'hash' }]);
+    });
+
+    it('appends of many saves at once chain one after the other (one statement each), and a removed last row shows at the head', async () => {
+      const chain = 900_000 + Math.floor(Math.random() * 1000); // a chain of its own (no department has this id)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          get().db.transaction((tx) =>
+            appendAudit(tx as never, {
+              userId: null,
+              userName: 't',
+              clientAddress: '',
+              departmentId: chain,
+              year: 2026,
+              entity: 'test',
+              entityId: String(i),
+              recordNumber: i,
+              action: 'created',
+              procedure: 'test',
+              input: { i, amount: i * 100 },
+            }),
+          ),
+        ),
+      );
+      const rows = await get().db.select().from(auditLog).where(eq(auditLog.departmentId, chain)).orderBy(asc(auditLog.id));
+      expect(rows).toHaveLength(20);
+      expect(rows[0]!.prevHash).toBeNull();
+      for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
+      const mine = (r: Awaited<ReturnType<typeof verifyAuditChains>>) => r.broken.filter((b) => b.departmentId === chain);
+      expect(mine(await verifyAuditChains(get().db))).toEqual([]);
+      const lastRow = rows.at(-1)!;
+      await get().db.transaction(async (tx) => {
+        await tx.execute('alter table audit_log disable trigger audit_log_no_update_delete' as never);
+        await tx.execute(`delete from audit_log where id = ${lastRow.id}` as never);
+        await tx.execute('alter table audit_log enable trigger audit_log_no_update_delete' as never);
+      });
+      expect(mine(await verifyAuditChains(get().db))).toEqual([{ departmentId: chain, id: rows.at(-2)!.id, reason: 'head' }]);
     });
   },
   { pglite: 'both' },

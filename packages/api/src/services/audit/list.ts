@@ -1,6 +1,7 @@
 import { type Db, schema } from '@app/db';
 import {
   AccessLevel,
+  AUDIT_COUNT_CAP,
   type AuditListInput,
   AuditListInput as AuditListSchema,
   areaOfCode,
@@ -9,7 +10,7 @@ import {
   seesAllDepartments,
   toPage,
 } from '@app/domain';
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 
 const { auditLog, departments, userDepartments } = schema;
@@ -39,6 +40,7 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
   const where: SQL[] = [];
   if (readable !== null) where.push(inArray(auditLog.departmentId, readable.length ? readable : [-1]));
   if (input.departmentId !== undefined) where.push(eq(auditLog.departmentId, input.departmentId));
+  if (input.year !== undefined) where.push(eq(auditLog.year, input.year));
   if (input.from) where.push(gte(auditLog.at, new Date(`${input.from}T00:00:00Z`)));
   if (input.to) where.push(lt(auditLog.at, nextDay(input.to)));
   if (input.userId !== undefined) where.push(eq(auditLog.userId, input.userId));
@@ -48,7 +50,15 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
   const condition = where.length ? and(...where) : undefined;
   const { limit, offset } = pageWindow(input);
   const rows = await db.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(condition);
+  // counted up to the cap and one more (an index range, not the whole trail): beyond it the answer says `more`
+  const capped = db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(condition)
+    .limit(AUDIT_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db.select({ n: count() }).from(capped);
+  const matching = counted?.n ?? 0;
   const entities: AuditRow[] = rows.map(({ prevHash: _p, hash: _h, at, ...r }) => ({ ...r, at: at.toISOString() }));
-  return toPage(entities, total?.n ?? 0, input);
+  return { ...toPage(entities, Math.min(matching, AUDIT_COUNT_CAP), input), more: matching > AUDIT_COUNT_CAP };
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changesSummary } from './auditPack.ts';
+
+describe("audit pack: a trail row's change in one line", () => {
+  it('the fields but the scope, amounts in euros, dates as DD.MM.YYYY, lists by their count, nested objects in brackets', () => {
+    const changes = {
+      departmentId: 7,
+      year: 2025,
+      kind: 'expenses',
+      recordDate: '2025-03-05',
+      amount: 123_456,
+      asNew: false,
+      positions: [{ chapter: '21006', amount: 12_345 }, { chapter: '21007' }],
+      head: { approved: '2025-02-01', surplusUsed: -5_000, notes: '' },
+    };
+    expect(changesSummary(changes, 'de')).toBe(
+      'kind: expenses, recordDate: 05.03.2025, amount: 1.234,56 €, asNew: nein, positions: 2 Einträge, head: (approved: 01.02.2025, surplusUsed: -50,00 €)',
+    );
+    expect(changesSummary({ approval: null, cancelled: true, positions: [] }, 'it')).toBe('approval: –, cancelled: sì, positions: 0 voci');
+  });
+
+  it('a row with the changed rows: the input, then each updated column before → after (inserted and deleted rows left to the input)', () => {
+    const changes = {
+      input: { departmentId: 7, year: 2025, recordNumber: 37, positions: [{ chapter: '21006', amount: 12_000 }] },
+      rows: [
+        { table: 'movement_positions', op: 'U', key: '91', fields: { amount: { before: 12_345, after: 12_000 }, note: { before: null, after: 'Korrektur' } } },
+        { table: 'movement_payments', op: 'I', key: '92', fields: { amount: { after: 12_000 } } },
+      ],
+    };
+    expect(changesSummary(changes, 'de')).toBe('recordNumber: 37, positions: 1 Eintrag; amount: 123,45 € → 120,00 €, note: – → Korrektur');
+    expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
+  });
+
+  it('nothing for no change; a long change cut at 160 characters', () => {
+    expect(changesSummary(null, 'de')).toBe('');
+    const long = changesSummary({ note: 'x'.repeat(30), other: 'y'.repeat(30), third: 'z'.repeat(30), fourth: 'w'.repeat(30), fifth: 'v'.repeat(30) }, 'de');
+    expect(long).toHaveLength(160);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});

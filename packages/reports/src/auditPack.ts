@@ -1,0 +1,157 @@
+import { type AuditAction, type AuditChangedRow, type AuditPackContent, auditChanges, formatDate, formatDateTime } from '@app/domain';
+import type { jsPDF } from 'jspdf';
+import type { RowInput } from 'jspdf-autotable';
+import { money } from './budgetHeader.ts';
+import { drawCashJournal } from './cashJournal.ts';
+import { drawChapterDigests } from './chapterDigest.ts';
+import { drawFinalReport } from './finalReport.ts';
+import { type AuditPackLabels, auditPackLabels } from './labels/auditPack.ts';
+import { labelsFor, type ReportLanguage } from './labels/index.ts';
+import { createReportDoc, drawTable, emptyNote, finishReport, type LanguageReportContext, MARGIN, REPORT_FONT, startReport } from './layout.ts';
+import { localName } from './names.ts';
+import { drawOpenPayments } from './payments.ts';
+import { drawReservations } from './reservationsList.ts';
+import { drawResidues } from './residues.ts';
+
+/** What the audit pack prints (domain's gatherAuditPack) and whose it is: `101 FF Leifers`. */
+export interface AuditPackData extends AuditPackContent {
+  department: string;
+}
+
+/** A section of the pack: its title in the table of contents and the page it starts on. */
+export interface AuditPackSection {
+  title: string;
+  page: number;
+}
+
+/** Amount fields of a save's input (integer cents): every key naming an amount, a balance or a budget figure. */
+const AMOUNT_KEY = /amount|balance|budget|forecast|surplus|total|residue|profit|loss/i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Keys the scope or the row itself already tells. */
+const SCOPE_KEYS = new Set(['departmentId', 'year', 'id']);
+const SUMMARY_LENGTH = 160;
+
+function valueText(key: string, value: unknown, t: AuditPackLabels['audit']): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (typeof value === 'number') return AMOUNT_KEY.test(key) && Number.isInteger(value) ? money(value) : String(value);
+  if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : value.length > 40 ? `${value.slice(0, 39)}…` : value;
+  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? t.entry : t.entries}`;
+  return `(${fieldsText(value as Record<string, unknown>, t)})`;
+}
+
+function fieldsText(fields: Record<string, unknown>, t: AuditPackLabels['audit']): string {
+  return Object.entries(fields)
+    .filter(([k, v]) => !SCOPE_KEYS.has(k) && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${valueText(k, v, t)}`)
+    .join(', ');
+}
+
+/** The updated columns of the rows a save changed, `column: before → after` (inserted and deleted rows: the input tells). */
+function updatesText(rows: AuditChangedRow[], t: AuditPackLabels['audit']): string {
+  return rows
+    .filter((r) => r.op === 'U')
+    .flatMap((r) => Object.entries(r.fields).map(([k, f]) => `${k}: ${valueText(k, f.before, t)} → ${valueText(k, f.after, t)}`))
+    .join(', ');
+}
+
+/**
+ * A short readable line of a trail row's `changes` (auditChanges: the save's sanitised input and the rows it
+ * changed): the input's fields but the scope, then the updated columns before → after; amounts in euros as in the
+ * other prints, dates as `DD.MM.YYYY`, lists by their count, cut at 160 characters.
+ */
+export function changesSummary(changes: unknown, language: ReportLanguage): string {
+  const t = auditPackLabels(language).audit;
+  const { input, rows } = auditChanges(changes);
+  const inputText =
+    input === null || input === undefined
+      ? ''
+      : typeof input === 'object' && !Array.isArray(input)
+        ? fieldsText(input as Record<string, unknown>, t)
+        : valueText('', input, t);
+  const text = [inputText, updatesText(rows, t)].filter((part) => part !== '').join('; ');
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
+}
+
+function drawAuditTrail(into: jsPDF, data: AuditPackData, language: ReportLanguage): jsPDF {
+  const t = auditPackLabels(language).audit;
+  const since = data.approval ? `${t.after} ${formatDate(data.approval)}` : t.notApproved;
+  const page = startReport('landscape', `${t.title} ${data.year}`, [data.department, since], into);
+  if (data.audit.length === 0) {
+    emptyNote(page.doc, page.y, t.empty);
+    return page.doc;
+  }
+  const body: RowInput[] = data.audit.map((r) => [
+    formatDateTime(new Date(r.at)),
+    r.userName,
+    t.entities[r.entity] ?? r.entity,
+    r.recordNumber === null ? '' : String(r.recordNumber),
+    t.actions[r.action as AuditAction] ?? r.action,
+    changesSummary(r.changes, language),
+  ]);
+  drawTable(page, page.y, { head: t.head, body, widths: [12, 11, 13, 5, 11, 48], look: 'list' });
+  return page.doc;
+}
+
+/** The cover and table of contents, drawn last into the first page kept free for them. */
+function drawContents(doc: jsPDF, data: AuditPackData, sections: AuditPackSection[], ctx: LanguageReportContext): void {
+  const t = auditPackLabels(ctx.language);
+  doc.setPage(1);
+  const width = doc.internal.pageSize.getWidth();
+  doc.setFont(REPORT_FONT, 'bold');
+  doc.setFontSize(22);
+  doc.text(t.title, width / 2, 45, { align: 'center' });
+  doc.setFont(REPORT_FONT, 'normal');
+  doc.setFontSize(13);
+  const closed = ctx.now.getFullYear() > data.year;
+  const lines = [
+    data.department,
+    `${t.year} ${data.year}`,
+    closed ? `${t.stateAt} ${formatDate(`${data.year}-12-31`)}` : t.stateToday,
+    `${t.printedOn} ${formatDateTime(ctx.now)}`,
+  ];
+  lines.forEach((line, i) => doc.text(line, width / 2, 58 + i * 7, { align: 'center' }));
+  const printable = width - 2 * MARGIN;
+  drawTable({ doc, printable }, 58 + lines.length * 7 + 6, {
+    heading: t.contents,
+    head: [t.section, t.page],
+    body: sections.map((s) => [s.title, String(s.page)]),
+    widths: [85, 15],
+    right: [1],
+    look: 'grid',
+  });
+}
+
+/**
+ * The audit pack (issue 27): one PDF with a cover and table of contents (each section's title and first page),
+ * then the final report, the cash journal of every account, the chapter digest, the open payments (when the
+ * department keeps them), the
+ * reservations, the residue list and the audit trail after the budget approval — each drawn by its own print's
+ * function into the one document — and the shared footer ("Seite x von y") on every page. Returns the
+ * document and the sections (for the tests and the screen).
+ */
+export function auditPackPdf(data: AuditPackData, ctx: LanguageReportContext): { doc: jsPDF; sections: AuditPackSection[] } {
+  const { language } = ctx;
+  const labels = labelsFor(language);
+  const doc = createReportDoc('portrait');
+  const sections: AuditPackSection[] = [];
+  const section = (title: string, draw: () => void) => {
+    sections.push({ title, page: doc.getNumberOfPages() + 1 });
+    draw();
+  };
+  section(`${labels.finalReport.title} ${data.year}`, () => drawFinalReport(doc, data.finalReport, language));
+  for (const journal of data.cashJournals) {
+    const account = `${labels.digests.cashJournal.account} ${journal.accountCode} ${localName(journal.descriptionDeu, journal.descriptionIta, language)}`;
+    section(`${labels.digests.cashJournal.title} ${data.year} – ${account}`, () => drawCashJournal(doc, journal, data.department, language));
+  }
+  section(`${labels.digests.chapterDigest.title} ${data.year}`, () => drawChapterDigests(doc, data.chapters, { department: data.department }, language));
+  const { openPayments } = data;
+  if (openPayments) section(labels.payments.openTitle, () => drawOpenPayments(doc, openPayments, data.department, language));
+  section(`${labels.reservations.title} ${data.year}`, () =>
+    drawReservations(doc, data.reservations, { year: data.year, department: data.department, status: 'open' }, language),
+  );
+  section(`${labels.residues.title} ${data.year}`, () => drawResidues(doc, data.residues, { year: data.year, department: data.department }, language));
+  section(`${auditPackLabels(language).audit.title} ${data.year}`, () => drawAuditTrail(doc, data, language));
+  drawContents(doc, data, sections, ctx);
+  return { doc: finishReport(doc, ctx), sections };
+}
