@@ -20,7 +20,7 @@ describeOnDatabases(
       // newest (last appended) first: page 2 starts with the 51st last row
       expect(all.entities[0]!.recordNumber).toBe(AUDIT_COUNT_CAP + 50 - 50);
       const narrow = await listAudit(get().db, supervisor, { departmentId: 2, page: 1, pageSize: 50 });
-      expect([narrow.total, narrow.more, narrow.totalPages]).toEqual([Math.floor((AUDIT_COUNT_CAP + 50) / 100), false, 3]);
+      expect([narrow.total, narrow.more, narrow.totalPages]).toEqual([Math.floor((AUDIT_COUNT_CAP + 50) / 100), false, 2]);
       const one = await listAudit(get().db, supervisor, { departmentId: 1, recordNumber: 37, page: 1, pageSize: 50 });
       expect([one.total, one.more, one.entities.map((r) => r.recordNumber)]).toEqual([1, false, [37]]);
     });
