@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDate } from './dates.ts';
 import { PageInput } from './paging.ts';
 import { Int } from './primitives.ts';
+import { Year } from './scope.ts';
 
 /** The business actions of the audit trail (issue 27). */
 export const AUDIT_ACTIONS = [
@@ -38,7 +39,8 @@ export const AuditListInput = PageInput.extend({
   to: IsoDate.optional(),
   userId: Int.min(1).optional(),
   departmentId: Int.min(1).optional(),
-  year: Int.min(1).optional(),
+  // a financial year (the column is a smallint: a larger number would fail in the database, a 500)
+  year: Year.optional(),
   entity: z.string().max(40).optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),

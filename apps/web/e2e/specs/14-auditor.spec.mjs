@@ -7,7 +7,7 @@
  * - Ctrl+Enter on the page and in the record's form sends no save and writes nothing (the audit
  *   trail as the supervisor reads it keeps its length);
  * - the menu shows no entry that writes (users, years, chart copy, the forecast approval, bank
- *   import, templates, payment runs) while its lists and prints are there;
+ *   import, templates, payment runs) while its lists and prints (the audit pack too) are there;
  * - the availabilities print opens from the menu and downloads its PDF.
  * Screenshots of the record and of the menu.
  */
@@ -80,6 +80,8 @@ for (const language of ['de', 'it']) {
       await menuEntry(page, 'utilities', 'utilities.departmentUsers');
       await menuEntry(page, 'budgetForecast', 'budgetForecast.print');
       await menuEntry(page, 'budgetFinal', 'budgetFinal.print');
+      // the audit pack reads only: his to print
+      await menuEntry(page, 'budgetFinal', 'budgetFinal.auditPack');
       await menuEntry(page, 'residues', 'residues.print');
       await menuEntry(page, 'baseData', 'baseData.banks', 'baseData.banks.edit');
       await menuEntry(page, 'baseData', 'baseData.chartOfAccounts', 'baseData.chartOfAccounts.print');
