@@ -18,7 +18,7 @@ export const currentYear = new Date().getFullYear();
 export const PASSWORD = 'demo';
 
 /** The demo users who sign in to the specs (gesperrt is locked). */
-const DEMO_USERS = ['supervisor', 'admin', 'kassier', 'zwei'];
+const DEMO_USERS = ['supervisor', 'admin', 'kassier', 'zwei', 'revisor'];
 
 /**
  * Every demo user back to German (the language is kept per user on the server): each spec file starts

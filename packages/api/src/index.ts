@@ -5,3 +5,5 @@ export { livingDates, OPEN_YEAR_BRIGADE, ORDER_BRIGADE, seedLivingDemo } from '.
 export { backupFigures, type DepartmentYearFigures } from './services/backupFigures.ts';
 export { verifyAuditChains, verifyReport } from './services/auditChain.ts';
 export { recordAudit } from './services/auditRecord.ts';
+export { AUDITOR_WRITES, type AuditorWrite } from './readOnlyAccess.ts';
+export { type RouterProcedure, routerProcedures } from './routerProcedures.ts';

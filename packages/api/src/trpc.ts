@@ -4,6 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { inOuterTransaction } from './answerBeforeCommit.ts';
 import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
+import { assertMayWrite } from './readOnlyAccess.ts';
 import { inSaveTransaction } from './saveTransaction.ts';
 import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
 import type { BookingScope } from './services/ledger/bookingScope.ts';
@@ -79,11 +80,12 @@ export const answerBeforeCommit = t.middleware(({ ctx, type, next }) =>
   type === 'mutation' ? inOuterTransaction(ctx, (db) => next({ ctx: { db, outerTransaction: true as const } })) : next(),
 );
 
-/** Needs a valid session (a locked or expired user has none). */
+/** Needs a valid session (a locked or expired user has none); an auditor's write is refused at once (readOnlyAccess.ts). */
 export const authedProcedure = publicProcedure
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, type, path, next }) => {
     const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
     if (!session) fail('NotAuthenticated');
+    assertMayWrite(session, type, path);
     return next({ ctx: { ...ctx, session } });
   })
   .use(saveTransaction);
@@ -100,13 +102,15 @@ function rawDepartmentId(raw: unknown): number | null {
  * everyone else only the departments linked to them (DepartmentNotAllowed otherwise). The session and
  * the asked department are read in one statement (before the input is validated, as for every authed
  * call: no session answers NotAuthenticated whatever the input); the access rule is judged on the
- * validated input (a department id the raw input did not carry plainly is read on its own).
+ * validated input (a department id the raw input did not carry plainly is read on its own). An auditor's
+ * write is refused right after the session (readOnlyAccess.ts), before its input or department is looked at.
  */
 export const scopedProcedure = publicProcedure
-  .use(async ({ ctx, getRawInput, next }) => {
+  .use(async ({ ctx, type, path, getRawInput, next }) => {
     const departmentId = rawDepartmentId(await getRawInput().catch(() => undefined));
     const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId) : null;
     if (!found) fail('NotAuthenticated');
+    assertMayWrite(found.session, type, path);
     return next({ ctx: { ...ctx, session: found.session, askedDepartment: found.department } });
   })
   .input(ScopeInput)

@@ -7,7 +7,12 @@ import { AccessLevel, FULLNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } f
  * arguments with them before it loads the database client.
  */
 
-export const LEVEL_NAMES = { supervisor: AccessLevel.Supervisor, administrator: AccessLevel.Administrator, standard: AccessLevel.Standard } as const;
+export const LEVEL_NAMES = {
+  supervisor: AccessLevel.Supervisor,
+  administrator: AccessLevel.Administrator,
+  standard: AccessLevel.Standard,
+  auditor: AccessLevel.Auditor,
+} as const;
 export type LevelName = keyof typeof LEVEL_NAMES;
 
 export type UserAccountErrorCode =

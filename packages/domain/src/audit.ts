@@ -3,6 +3,7 @@ import { IsoDate } from './dates.ts';
 import { MovementKindSchema } from './movementTypes.ts';
 import { PageInput } from './paging.ts';
 import { Int } from './primitives.ts';
+import { Year } from './scope.ts';
 
 /** The business actions of the audit trail (issue 27). */
 export const AUDIT_ACTIONS = [
@@ -72,7 +73,8 @@ export const AuditListInput = PageInput.extend({
   userId: Int.min(1).optional(),
   userName: z.string().trim().max(100).optional(),
   departmentId: Int.min(1).optional(),
-  year: Int.min(1900).max(9999).optional(),
+  // a financial year (the column is a smallint: a larger number would fail in the database, a 500)
+  year: Year.optional(),
   entity: z.string().max(40).optional(),
   entityId: z.string().max(64).optional(),
   kind: MovementKindSchema.optional(),

@@ -9,6 +9,8 @@ export const errorStatus = {
   SessionExpired: 401,
   Forbidden: 403,
   DepartmentNotAllowed: 403,
+  // a write by the auditor (issue 27), who reads and prints and writes nothing
+  ReadOnlyAccess: 403,
   NotFound: 404,
   InvalidValue: 400,
   TooManyAttempts: 429,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Area } from './area.ts';
-import { evaluateMenu, findMenuItem, type MenuContext, type MenuItemState, menuPaths } from './menu.ts';
+import { evaluateMenu, findMenuItem, type MenuContext, type MenuEntry, type MenuItemState, menuPaths, menuTree } from './menu.ts';
 import { AccessLevel } from './roles.ts';
 
 const base: MenuContext = {
@@ -116,5 +116,43 @@ describe('why an entry is disabled', () => {
     expect(evaluateMenu({ ...base, accessLevel: AccessLevel.Administrator, departmentArea: Area.District }).find((i) => i.key === 'statistics')?.reason).toBe(
       'role',
     );
+  });
+});
+
+describe('the auditor’s menu (issue 27)', () => {
+  const auditor: MenuContext = { ...base, accessLevel: AccessLevel.Auditor, isBudgetApproved: true, openPaymentsAllowed: true, isFirstYear: true };
+  /** The entries shown (not hidden, and not below a hidden group), with their paths. */
+  const shown = (items: MenuItemState[]): MenuItemState[] => items.filter((i) => !i.hidden).flatMap((i) => [i, ...shown(i.children)]);
+  const writing = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [...(e.writes && e.path ? [e.path] : []), ...writing(e.children ?? [])]);
+
+  it('shows no entry that writes, hidden with the reason readOnly, while a Standard user keeps them', () => {
+    const paths = shown(evaluateMenu(auditor)).flatMap((i) => (i.path ? [i.path] : []));
+    const writes = writing(menuTree);
+    expect(writes).toEqual(expect.arrayContaining(['users', 'years', 'chartOfAccounts/copy', 'banksImport', 'movementTemplates', 'budget/forecast/approval']));
+    expect(paths.filter((p) => writes.includes(p))).toEqual([]);
+    for (const path of writes) expect(reason(auditor, path), path).toBe('readOnly');
+    const standard = shown(evaluateMenu({ ...auditor, accessLevel: AccessLevel.Standard })).flatMap((i) => (i.path ? [i.path] : []));
+    expect(standard).toEqual(expect.arrayContaining(['payments/pay', 'budget/forecast/approval', 'movementTemplates']));
+  });
+
+  it('keeps every list, print and record editor, and an entry without a permission', () => {
+    for (const path of [
+      'movements/revenues',
+      'reservations/edit',
+      'printedLists/cashJournal',
+      'budget/final/print',
+      'payments/open',
+      'suppliers/edit',
+      'statistics/export',
+    ])
+      expect(enabled(auditor, path), path).toBe(true);
+    const extra: MenuEntry[] = [{ key: 'utilities', children: [{ key: 'utilities.auditTrail', path: 'audit' }] }];
+    expect(findMenuItem(evaluateMenu(auditor, extra), 'audit')).toMatchObject({ enabled: true, hidden: false });
+  });
+
+  it('hides a group with nothing left to show', () => {
+    const extra: MenuEntry[] = [{ key: 'utilities', children: [{ key: 'utilities.users', path: 'users', permission: 'users', writes: true }] }];
+    expect(evaluateMenu(auditor, extra)[0]?.hidden).toBe(true);
+    expect(evaluateMenu(auditor).find((i) => i.key === 'utilities')?.hidden).toBe(false);
   });
 });

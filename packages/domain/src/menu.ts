@@ -1,5 +1,5 @@
 import { Area } from './area.ts';
-import { can, type PermissionItem } from './permissions.ts';
+import { can, type PermissionItem, readsOnly } from './permissions.ts';
 import type { AccessLevel } from './roles.ts';
 
 /** What an entry needs to be enabled (spec 1 §2, spec 2 §6, spec 3 §2). */
@@ -14,6 +14,12 @@ export interface MenuEntry {
   panel?: 'cashJournal' | 'chapterDigest' | 'supplierDigest';
   needs?: MenuNeed[];
   permission?: PermissionItem;
+  /**
+   * A screen that is there to write (an approval, a payment run, an import, a copy, an editor of users,
+   * years or the chart): hidden for the auditor (issue 27), who writes nothing. Record editors are not
+   * marked: they open read-only for him. An entry without the mark (a list, a print) he sees.
+   */
+  writes?: true;
   children?: MenuEntry[];
 }
 
@@ -28,10 +34,10 @@ export const menuTree: MenuEntry[] = [
         key: 'management.payments',
         needs: ['openPayments'],
         children: [
-          { key: 'management.payments.pay', path: 'payments/pay' },
+          { key: 'management.payments.pay', path: 'payments/pay', writes: true },
           { key: 'management.payments.open', path: 'payments/open' },
-          { key: 'management.payments.homebanking', path: 'payments/homebanking' },
-          { key: 'management.payments.register', path: 'payments/register' },
+          { key: 'management.payments.homebanking', path: 'payments/homebanking', writes: true },
+          { key: 'management.payments.register', path: 'payments/register', writes: true },
         ],
       },
       {
@@ -73,7 +79,7 @@ export const menuTree: MenuEntry[] = [
     children: [
       { key: 'budgetForecast.details', path: 'budget/forecast/details' },
       { key: 'budgetForecast.surplus', path: 'budget/forecast/surplus' },
-      { key: 'budgetForecast.approval', path: 'budget/forecast/approval' },
+      { key: 'budgetForecast.approval', path: 'budget/forecast/approval', writes: true },
       { key: 'budgetForecast.print', path: 'budget/forecast/print' },
     ],
   },
@@ -94,7 +100,7 @@ export const menuTree: MenuEntry[] = [
     children: [
       { key: 'residues.determination', path: 'residues/determination' },
       { key: 'residues.print', path: 'residues/print' },
-      { key: 'residues.carryOver', path: 'residues/carryOver' },
+      { key: 'residues.carryOver', path: 'residues/carryOver', writes: true },
       { key: 'residues.edit', path: 'residues/edit', needs: ['firstYear'] },
     ],
   },
@@ -104,7 +110,7 @@ export const menuTree: MenuEntry[] = [
     children: [
       { key: 'budgetFinal.print', path: 'budget/final/print' },
       { key: 'budgetFinal.printETS', path: 'budget/final/printETS' },
-      { key: 'budgetFinal.approve', path: 'budget/final/approve' },
+      { key: 'budgetFinal.approve', path: 'budget/final/approve', writes: true },
       { key: 'budgetFinal.auditPack', path: 'budget/final/auditPack' },
     ],
   },
@@ -114,16 +120,16 @@ export const menuTree: MenuEntry[] = [
       {
         key: 'baseData.departments',
         children: [
-          { key: 'baseData.departments.edit', path: 'departments/edit', permission: 'departments' },
+          { key: 'baseData.departments.edit', path: 'departments/edit', permission: 'departments', writes: true },
           { key: 'baseData.departments.print', path: 'departments/print' },
         ],
       },
       {
         key: 'baseData.chartOfAccounts',
         children: [
-          { key: 'baseData.chartOfAccounts.titles', path: 'chartOfAccounts/titles', permission: 'titles' },
-          { key: 'baseData.chartOfAccounts.categories', path: 'chartOfAccounts/categories', permission: 'categories' },
-          { key: 'baseData.chartOfAccounts.chapters', path: 'chartOfAccounts/chapters', permission: 'chapters' },
+          { key: 'baseData.chartOfAccounts.titles', path: 'chartOfAccounts/titles', permission: 'titles', writes: true },
+          { key: 'baseData.chartOfAccounts.categories', path: 'chartOfAccounts/categories', permission: 'categories', writes: true },
+          { key: 'baseData.chartOfAccounts.chapters', path: 'chartOfAccounts/chapters', permission: 'chapters', writes: true },
           { key: 'baseData.chartOfAccounts.print', path: 'chartOfAccounts/print' },
           { key: 'baseData.chartOfAccounts.budgetDraft', path: 'chartOfAccounts/budgetDraft' },
         ],
@@ -140,7 +146,7 @@ export const menuTree: MenuEntry[] = [
         key: 'baseData.banks',
         children: [
           { key: 'baseData.banks.edit', path: 'banks' },
-          { key: 'baseData.banks.import', path: 'banksImport', permission: 'bankImport' },
+          { key: 'baseData.banks.import', path: 'banksImport', permission: 'bankImport', writes: true },
         ],
       },
       {
@@ -160,13 +166,13 @@ export const menuTree: MenuEntry[] = [
   {
     key: 'utilities',
     children: [
-      { key: 'utilities.users', path: 'users', permission: 'users' },
-      { key: 'utilities.userDepartments', path: 'userDepartments', permission: 'userDepartments' },
+      { key: 'utilities.users', path: 'users', permission: 'users', writes: true },
+      { key: 'utilities.userDepartments', path: 'userDepartments', permission: 'userDepartments', writes: true },
       { key: 'utilities.departmentUsers', path: 'departmentUsers', permission: 'departmentUsers' },
-      { key: 'utilities.movementTemplates', path: 'movementTemplates', permission: 'movementTemplates', needs: ['department'] },
-      { key: 'utilities.years', path: 'years', permission: 'newFinancialYear' },
-      { key: 'utilities.chartCopy', path: 'chartOfAccounts/copy', permission: 'chartCopy' },
-      { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'chartUnlock' },
+      { key: 'utilities.movementTemplates', path: 'movementTemplates', permission: 'movementTemplates', needs: ['department'], writes: true },
+      { key: 'utilities.years', path: 'years', permission: 'newFinancialYear', writes: true },
+      { key: 'utilities.chartCopy', path: 'chartOfAccounts/copy', permission: 'chartCopy', writes: true },
+      { key: 'utilities.chartUnlock', path: 'chartOfAccounts/unlock', permission: 'chartUnlock', writes: true },
       // issue 27: everyone signed in reads the trail the server lets him read (services/audit/list.ts)
       { key: 'utilities.auditTrail', path: 'audit' },
     ],
@@ -185,9 +191,10 @@ export interface MenuContext {
 
 /**
  * Why an entry is disabled: an unmet need, or the role matrix (`role`: not for this access level;
- * `unionOnly`: an Administrator may use it only in the union's scope).
+ * `unionOnly`: an Administrator may use it only in the union's scope; `readOnly`: a screen that writes,
+ * for the auditor, who never sees it: it is hidden too).
  */
-export type MenuDisabledReason = MenuNeed | 'role' | 'unionOnly';
+export type MenuDisabledReason = MenuNeed | 'role' | 'unionOnly' | 'readOnly';
 
 export interface MenuItemState {
   key: string;
@@ -196,7 +203,10 @@ export interface MenuItemState {
   enabled: boolean;
   /** Set exactly when the entry is disabled: the first rule that fails (a group's own, else its parent's, else its first child's). */
   reason?: MenuDisabledReason;
-  /** Hidden entries (the open-payments group without openPaymentsAllowed) are not shown at all. */
+  /**
+   * Hidden entries are not shown at all: the open-payments group without openPaymentsAllowed, and for
+   * the auditor every screen that writes (`writes`) and a group with nothing left to show.
+   */
   hidden: boolean;
   children: MenuItemState[];
 }
@@ -231,14 +241,16 @@ function permissionReason(ctx: MenuContext, item: PermissionItem): MenuDisabledR
 export function evaluateMenu(ctx: MenuContext, entries: MenuEntry[] = menuTree, parentReason: MenuDisabledReason | null = null): MenuItemState[] {
   return entries.map((entry) => {
     const unmet = (entry.needs ?? []).find((n) => !needMet(n, ctx));
-    const ownReason = parentReason ?? unmet ?? (entry.permission ? permissionReason(ctx, entry.permission) : null);
+    const readOnly = entry.writes && readsOnly(ctx) ? ('readOnly' as const) : null;
+    const ownReason = parentReason ?? readOnly ?? unmet ?? (entry.permission ? permissionReason(ctx, entry.permission) : null);
     const children = entry.children ? evaluateMenu(ctx, entry.children, ownReason) : [];
     const reason =
       ownReason ?? (entry.children && !children.some((c) => c.enabled) ? (children.find((c) => !c.hidden)?.reason ?? children[0]?.reason ?? null) : null);
+    const nothingLeft = readsOnly(ctx) && children.length > 0 && children.every((c) => c.hidden);
     const state: MenuItemState = {
       key: entry.key,
       enabled: reason === null,
-      hidden: entry.key === 'management.payments' && !ctx.openPaymentsAllowed,
+      hidden: (entry.key === 'management.payments' && !ctx.openPaymentsAllowed) || readOnly !== null || nothingLeft,
       children,
     };
     if (reason !== null) state.reason = reason;

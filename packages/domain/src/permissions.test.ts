@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Area } from './area.ts';
-import { can, permissionItems, seesAllDepartments } from './permissions.ts';
+import { can, permissionItems, readsOnly, seesAllDepartments } from './permissions.ts';
 import { AccessLevel } from './roles.ts';
 
 const restricted = [
@@ -56,5 +56,12 @@ describe('permission matrix', () => {
   it('lets only a supervisor see all departments', () => {
     expect(seesAllDepartments({ accessLevel: AccessLevel.Supervisor })).toBe(true);
     expect(seesAllDepartments({ accessLevel: AccessLevel.Administrator })).toBe(false);
+  });
+  it('lets the auditor read what a Standard user reads, and marks only him as reading only (issue 27)', () => {
+    for (const item of permissionItems)
+      for (const area of [Area.Union, Area.District, Area.Department, null])
+        expect(can({ accessLevel: AccessLevel.Auditor }, item, area), item).toBe(can({ accessLevel: AccessLevel.Standard }, item, area));
+    expect(seesAllDepartments({ accessLevel: AccessLevel.Auditor })).toBe(false);
+    expect((Object.values(AccessLevel) as AccessLevel[]).filter((level) => readsOnly({ accessLevel: level }))).toEqual([AccessLevel.Auditor]);
   });
 });

@@ -8,6 +8,8 @@ import { AccessLevel } from './roles.ts';
  *   Supervisor always.
  * - `open` items: everyone signed in.
  * - statisticsExport: not for Administrators.
+ * - the Auditor (issue 27) reads like a Standard user; every write of his is refused before it runs
+ *   (`readsOnly`, packages/api/src/readOnlyAccess.ts), so `can` decides only his reads.
  */
 export const permissionItems = [
   'departments',
@@ -56,6 +58,7 @@ export function can(actor: Actor, item: PermissionItem, departmentArea: Area | n
   if (level === AccessLevel.Guest) return false;
   if (level === AccessLevel.Supervisor) return true;
   if (item === 'statisticsExport') return level !== AccessLevel.Administrator;
+  // the auditor reads what a Standard user reads (his writes never get this far)
   if (!restricted.has(item)) return true;
   if (level === AccessLevel.Administrator) return departmentArea === Area.Union;
   return false;
@@ -64,4 +67,9 @@ export function can(actor: Actor, item: PermissionItem, departmentArea: Area | n
 /** A supervisor sees every department; everyone else only the departments linked to them. */
 export function seesAllDepartments(actor: Actor): boolean {
   return actor.accessLevel === AccessLevel.Supervisor;
+}
+
+/** The auditor (issue 27) reads and prints everything of his linked departments and writes nothing. */
+export function readsOnly(actor: Actor): boolean {
+  return actor.accessLevel === AccessLevel.Auditor;
 }

@@ -1,3 +1,4 @@
+import { routerProcedures } from '@app/api';
 import { execRows } from '@app/db';
 import { demoCbiCuc, demoDepartments, demoUsers } from '@app/db/seed';
 import { testDatabases } from '@app/db/testing';
@@ -12,7 +13,7 @@ import { restTestApp, YEAR } from './testApp.ts';
 /**
  * The access matrix of issue 26, generated: every METHOD PATH of the spec (spec-paths.txt, from the
  * spec text) crossed with every access level of spec 1 §6 (AccessLevel: Guest, Administrator,
- * Standard, Supervisor; each played by a demo user of that level, Guest by no token) and with the
+ * Standard, Supervisor, and our Auditor of issue 27; each played by a demo user of that level, Guest by no token) and with the
  * department of the call: the user's own, a foreign one (not linked to the user), and, for a path
  * that names a record, the own scope with a record of the foreign department ("cross"). Requests
  * are built from the zod input schemas of the procedure the path's row calls (routeModel.testkit.ts,
@@ -23,7 +24,9 @@ import { restTestApp, YEAR } from './testApp.ts';
  *   another department is never reached through the own scope (403 or 404);
  * - the restricted items of spec 1/2 §6 (departments, titles, categories, chapters, bank import,
  *   users, user-departments, new financial year, chart copy, unlock) and the statistics export:
- *   `can()` of the permission matrix in the area of the call's department.
+ *   `can()` of the permission matrix in the area of the call's department;
+ * - the auditor reads what a Standard user reads and writes nothing: a path whose row calls a mutation
+ *   is refused with ReadOnlyAccess (before its input or department is looked at).
  * Allowed: not 401/403. Refused: 401/403 (or 404 for a record) with the spec's error shape and, for a
  * write, no table's row count changed. No answer may carry data of the foreign department (its names,
  * CUC, IBANs and position amounts only it has) unless the caller reads every department there
@@ -72,7 +75,10 @@ const FIRST_YEAR = YEAR - 1;
 const DATA_YEAR = YEAR - 1;
 
 /** The business errors that are an access refusal (spec 1 §8). */
-const accessRefusals = new Set(['NotAuthenticated', 'DepartmentNotAllowed', 'Forbidden']);
+const accessRefusals = new Set(['NotAuthenticated', 'DepartmentNotAllowed', 'Forbidden', 'ReadOnlyAccess']);
+
+/** The mutations of the router: a row calling one writes (the auditor is refused it). */
+const mutations = new Set(routerProcedures().flatMap((p) => (p.type === 'mutation' ? [p.path] : [])));
 
 /**
  * The gates of spec 3 §6 on the demo data: open payments only where the department allows them
@@ -224,6 +230,7 @@ for (const target of testDatabases()) {
         const namesRecord = model.paramKeys.length > 0 || fieldNames.has('id');
         const item = itemOf(sp);
         const isPublic = publicPaths.has(`${sp.method} ${sp.path}`);
+        const writes = model.procedures.some((p) => mutations.has(p));
         for (const role of isPublic ? roles.filter((r) => r.level === AccessLevel.Guest) : roles) {
           const depts: Dept[] = !scoped ? ['none'] : namesRecord && table && table !== 'departments' ? ['own', 'foreign', 'cross'] : ['own', 'foreign'];
           for (const dept of depts) {
@@ -234,6 +241,7 @@ for (const target of testDatabases()) {
             let expected: Expected;
             if (isPublic) expected = 'public';
             else if (role.level === AccessLevel.Guest) expected = 'refused';
+            else if (role.level === AccessLevel.Auditor && writes) expected = 'refused';
             else if (scoped && !sees(scopeCode)) expected = 'refused';
             else if (dept === 'cross') expected = 'refused';
             else if (item && !can({ accessLevel: role.level }, item, areaOfCall)) expected = 'refused';
@@ -258,10 +266,15 @@ for (const target of testDatabases()) {
             if (res.statusCode >= 500) problem = `answered ${res.statusCode}: ${res.body.slice(0, 160)}`;
             else if (expected === 'allowed' && accessRefusals.has(message)) problem = `refused ${res.statusCode}: ${res.body.slice(0, 160)}`;
             else if (expected === 'refused') {
+              const readOnly = role.level === AccessLevel.Auditor && writes;
               const byAccess =
-                role.level === AccessLevel.Guest ? message === 'NotAuthenticated' : accessRefusals.has(message) || (dept === 'cross' && message === 'NotFound');
-              // the input refused before the access check (a 4xx of the input or the state): nothing done either
-              const byInput = role.level !== AccessLevel.Guest && res.statusCode >= 400 && res.statusCode < 500;
+                role.level === AccessLevel.Guest
+                  ? message === 'NotAuthenticated'
+                  : readOnly
+                    ? message === 'ReadOnlyAccess'
+                    : accessRefusals.has(message) || (dept === 'cross' && message === 'NotFound');
+              // the input refused before the access check (a 4xx of the input or the state): nothing done either; never the auditor's write
+              const byInput = role.level !== AccessLevel.Guest && !readOnly && res.statusCode >= 400 && res.statusCode < 500;
               if (!byAccess && !byInput) problem = `expected a refusal, got ${res.statusCode} for ${lastUrl}: ${res.body.slice(0, 160)}`;
               else if (isWrite && (await rowCounts()) !== before) problem = 'refused but wrote';
               if (!byAccess) refusedByInput++;

@@ -1,3 +1,4 @@
+import type { UserListInput } from '@app/domain';
 import { entityRoutes, pageParams } from './entity.ts';
 import { bool, defined, num, param, type RestRequest, type RestRoute, row, scopeOf, text } from './params.ts';
 
@@ -121,7 +122,12 @@ const admin: RestRoute[] = [
   ...entityRoutes('Admin/Users', {
     list: (c, req) =>
       c.admin.users.list(
-        defined({ ...pageParams(req), ...adminScope(req), filter: text(req.query.filter), accessLevel: num(req.query.accessLevel) as 0 | 2 | 3 | undefined }),
+        defined({
+          ...pageParams(req),
+          ...adminScope(req),
+          filter: text(req.query.filter),
+          accessLevel: num(req.query.accessLevel) as UserListInput['accessLevel'],
+        }),
       ),
     template: (c, req) => c.admin.users.template(adminScope(req)),
     get: (c, id, req) => c.admin.users.get({ id, ...adminScope(req) }),

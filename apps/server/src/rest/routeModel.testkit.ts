@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { appRouter } from '@app/api';
+import { routerProcedures } from '@app/api';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { z } from 'zod';
 import type { RestRequest, RestRoute } from './params.ts';
@@ -165,7 +165,18 @@ export function schemaFields(schema: JsonSchema, prefix: string[], out: Field[],
   }
 }
 
-export const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: z.ZodType[] } }> } })._def.procedures;
+/** The zod input schemas of every procedure by path (the router walked once). */
+const inputsByPath = new Map(routerProcedures().map((p) => [p.path, p.inputs]));
+
+/** The fields of a procedure's input schemas with plausible values. */
+export function inputFields(path: string): Field[] {
+  const fields: Field[] = [];
+  for (const input of inputsByPath.get(path) ?? []) {
+    const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    schemaFields(schema, [], fields);
+  }
+  return fields;
+}
 
 export async function modelOf(route: RestRoute): Promise<RouteModel> {
   const calls: string[] = [];
@@ -179,12 +190,7 @@ export async function modelOf(route: RestRoute): Promise<RouteModel> {
     // rows that post-process the answer (CSV) fail on the recorded {}: the call is what counts
   }
   const fields: Field[] = [];
-  for (const name of calls) {
-    for (const input of procedures[name]?._def.inputs ?? []) {
-      const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-      schemaFields(schema, [], fields);
-    }
-  }
+  for (const name of calls) for (const field of inputFields(name)) if (!fields.some((f) => f.path.join('.') === field.path.join('.'))) fields.push(field);
   for (const key of [...queryKeys, ...bodyKeys]) {
     if (!fields.some((f) => f.path.length === 1 && f.path[0] === key)) fields.push({ path: [key], kind: 'any', valid: plausible[key] ?? '1', money: false });
   }

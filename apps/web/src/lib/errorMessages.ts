@@ -12,6 +12,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   SessionExpired: msg`Die Sitzung ist abgelaufen. Bitte erneut anmelden.`,
   Forbidden: msg`Keine Berechtigung für diese Aktion.`,
   DepartmentNotAllowed: msg`Kein Zugriff auf diese Feuerwehr.`,
+  ReadOnlyAccess: msg`Nur Lesezugriff (Revisor): Es kann nichts gespeichert werden.`,
   NotFound: msg`Der Datensatz wurde nicht gefunden.`,
   InvalidValue: msg`Ungültiger Wert.`,
   TooManyAttempts: msg`Zu viele Anmeldeversuche. Bitte später erneut versuchen.`,

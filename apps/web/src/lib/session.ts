@@ -1,4 +1,4 @@
-import type { LoginResult } from '@app/domain';
+import { type LoginResult, readsOnly } from '@app/domain';
 import { useSyncExternalStore } from 'react';
 import { type AuthStorages, clearAuth, readAuth, type StoredAuth, writeAuth } from './authStorage.ts';
 
@@ -92,4 +92,10 @@ export function useRequiredAuth(): StoredAuth {
   const auth = useAuth() ?? lastSignedIn;
   if (!auth) throw new Error('Not signed in');
   return auth;
+}
+
+/** The signed-in user reads only (the auditor, issue 27): every screen opens read-only, the server refuses his writes. */
+export function useReadsOnly(): boolean {
+  const auth = useAuth();
+  return auth !== null && readsOnly(auth);
 }

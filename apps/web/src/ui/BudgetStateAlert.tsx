@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@mantine/core';
+import { useReadsOnly } from '../lib/session.ts';
 
 /** The scope status flags the warning reads (the scope's `status`). */
 export interface BudgetStatus {
@@ -37,10 +38,13 @@ export function closedReason(status: BudgetStatus): MessageDescriptor {
 /**
  * The read-only reason of a budget or booking screen: closed wins over approved. A past year locked
  * for the area (not closed by its final account) says so and who can unlock it, in the same warning
- * style. `status`: the scope's status (`useScope().status`), which tells the two apart.
+ * style. `status`: the scope's status (`useScope().status`), which tells the two apart. For the auditor
+ * (issue 27) nothing is editable whatever the budget's state: the "approved" note (which screens also
+ * show for a part that is not editable) would mislead him; his own note stands above every screen.
  */
 export function BudgetStateAlert({ closed, approved, status }: { closed: boolean; approved?: boolean; status: BudgetStatus }) {
   const { i18n } = useLingui();
+  const auditor = useReadsOnly();
   if (closed) {
     const yearLocked = isOnlyYearLocked(status);
     return (
@@ -49,7 +53,7 @@ export function BudgetStateAlert({ closed, approved, status }: { closed: boolean
       </Alert>
     );
   }
-  if (approved)
+  if (approved && !auditor)
     return (
       <Alert color="blue" variant="light" data-testid="budget-approved-warning" py={8}>
         {i18n._(budgetStateMessages.approvedWarning)}

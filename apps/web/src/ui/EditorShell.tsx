@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { errorText } from '../lib/errorMessages.ts';
+import { useReadsOnly } from '../lib/session.ts';
 import { fromDialog, useBodySaveKey } from './saveShortcut.ts';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { EntityEditor } from './useEntityEditor.ts';
@@ -23,7 +24,7 @@ export interface EditorShellProps<E, V extends Record<string, unknown>> {
   children: ReactNode;
   /** Hide Delete (entities that cannot be deleted here). */
   noDelete?: boolean;
-  /** Everything read-only: no Save, Reset, Delete. */
+  /** Everything read-only: no Save, Reset, Delete, and Enter or Ctrl+Enter submits nothing. Always for the auditor (issue 27). */
   readOnly?: boolean;
   maw?: number;
 }
@@ -59,10 +60,12 @@ export function EditorShell<E, V extends Record<string, unknown>>({
   editor,
   children,
   noDelete,
-  readOnly,
+  readOnly: readOnlyByScreen,
   maw = 1100,
 }: EditorShellProps<E, V>) {
   const { i18n } = useLingui();
+  const auditor = useReadsOnly();
+  const readOnly = readOnlyByScreen || auditor;
   const formRef = useRef<HTMLFormElement>(null);
   useBodySaveKey(formRef, !readOnly);
 
@@ -102,7 +105,7 @@ export function EditorShell<E, V extends Record<string, unknown>>({
   );
 
   return (
-    <form ref={formRef} onSubmit={editor.onSubmit} onKeyDown={onEnterMoves} noValidate data-testid="editor">
+    <form ref={formRef} onSubmit={readOnly ? (event) => event.preventDefault() : editor.onSubmit} onKeyDown={onEnterMoves} noValidate data-testid="editor">
       <Stack gap="sm" maw={maw}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" pos="sticky" top={52} py={6} bg="var(--mantine-color-body)" style={{ zIndex: 5 }}>
           <div style={{ minWidth: 0 }}>
@@ -127,6 +130,11 @@ export function EditorShell<E, V extends Record<string, unknown>>({
               <Loader size="sm" />
             </Group>
           </Paper>
+        ) : auditor && !readOnlyByScreen ? (
+          // an editor that is writable for everyone else: every field of it disabled for the auditor
+          <fieldset disabled data-testid="editor-read-only" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            {children}
+          </fieldset>
         ) : (
           children
         )}

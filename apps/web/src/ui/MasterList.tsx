@@ -1,7 +1,8 @@
 /**
  * MasterList — the list half of every master-data screen (spec 2 §2): title, the "Neu" button,
  * a compact filter row and the DataTable. ArrowDown in a filter field moves into the table; the
- * first filter field gets the focus. In picker dialogs pass `newDisabled` (spec: no new there).
+ * first filter field gets the focus. In picker dialogs pass `newDisabled` (spec: no new there). The
+ * auditor (issue 27), who writes nothing, gets no "Neu".
  *
  *   <MasterList title={t`Lieferanten`} onNew={() => list.openEditor('new')}
  *     filters={<><TextInput label={t`Code`} {...list.filterProps('code')} /></>}>
@@ -11,6 +12,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { useReadsOnly } from '../lib/session.ts';
 
 export interface MasterListProps {
   title: ReactNode;
@@ -25,6 +27,7 @@ export interface MasterListProps {
 
 export function MasterList({ title, filters, onNew, newDisabled, actions, children, maw = 1200 }: MasterListProps) {
   const filterRef = useRef<HTMLDivElement>(null);
+  const auditor = useReadsOnly();
 
   useEffect(() => {
     filterRef.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
@@ -49,7 +52,7 @@ export function MasterList({ title, filters, onNew, newDisabled, actions, childr
         </Title>
         <Group gap="xs" wrap="nowrap">
           {actions}
-          {onNew ? (
+          {onNew && !auditor ? (
             <Button size="sm" onClick={onNew} disabled={newDisabled} data-testid="list-new">
               <Trans>Neu</Trans>
             </Button>

@@ -143,7 +143,14 @@ describeOnDatabases('administration', (get) => {
       const { caller } = await signedIn(get(), 'admin');
       const district = await deptId('100');
       const below = await caller.admin.userDepartments.list({ superDepartmentId: district, pageSize: 100 });
-      expect(below.entities.map((l) => `${l.deptCode}:${l.username}`)).toEqual(['100:admin', '101:kassier', '101:neu', '102:zwei']);
+      expect(below.entities.map((l) => `${l.deptCode}:${l.username}`)).toEqual([
+        '100:admin',
+        '101:kassier',
+        '101:neu',
+        '101:revisor',
+        '102:revisor',
+        '102:zwei',
+      ]);
       expect(below.entities[1]).toMatchObject({ userFullname: 'Karl Kassier', isLocked: false, validUntil: null, name2Deu: 'Leifers', name2Ita: 'Laives' });
       const own = await caller.admin.userDepartments.list({ superDepartmentId: district, onlyOwnDepartment: true });
       expect(own.entities.map((l) => l.username)).toEqual(['admin']);
@@ -201,7 +208,7 @@ describeOnDatabases('administration', (get) => {
     it('lists the users of a department for anyone linked to it', async () => {
       const { caller } = await signedIn(get(), 'kassier');
       const page = await caller.admin.departmentUsers({ departmentId: await deptId('101') });
-      expect(page.entities.map((u) => u.username)).toEqual(['kassier', 'neu']);
+      expect(page.entities.map((u) => u.username)).toEqual(['kassier', 'neu', 'revisor']);
       await expectAppError(caller.admin.departmentUsers({ departmentId: await deptId('102') }), 'DepartmentNotAllowed');
       const sup = (await signedIn(get(), 'supervisor')).caller;
       expect((await sup.admin.departmentUsers({ departmentId: await deptId('202') })).entities.map((u) => u.username)).toEqual(['gesperrt']);

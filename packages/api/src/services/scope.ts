@@ -1,5 +1,6 @@
 import { type Db, schema, toBool } from '@app/db';
 import {
+  type AccessLevel,
   type Area,
   areaOfCode,
   type DepartmentBrief,
@@ -12,6 +13,7 @@ import {
   type ScopeStatus,
   seesAllDepartments,
   todayIso,
+  readsOnly,
 } from '@app/domain';
 import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
@@ -121,16 +123,19 @@ export async function scopeStatus(db: Db, scope: ScopeInput & { area: Area }, to
   };
 }
 
-/** Bookings can be written: forecast approved, budget not closed, year not locked (movements and reservations). */
+/**
+ * Bookings can be written: forecast approved, budget not closed, year not locked (movements and reservations);
+ * never by the auditor (issue 27), who reads only.
+ */
 export async function bookable(
   db: Db,
-  scope: ScopeInput & { area: Area; today: string },
+  scope: ScopeInput & { area: Area; today: string; accessLevel: AccessLevel },
 ): Promise<{ approved: boolean; closed: boolean; yearLocked: boolean; openPaymentsAllowed: boolean; editable: boolean }> {
   const status = await scopeStatus(db, scope, scope.today);
   const approved = status.isBudgetApproved;
   const closed = status.isBudgetClosed;
   const yearLocked = Boolean(status.isYearLocked);
-  return { approved, closed, yearLocked, openPaymentsAllowed: status.openPaymentsAllowed, editable: approved && !closed && !yearLocked };
+  return { approved, closed, yearLocked, openPaymentsAllowed: status.openPaymentsAllowed, editable: approved && !closed && !yearLocked && !readsOnly(scope) };
 }
 
 /** Is the user linked to the union department (an administrator's union rights without a scope)? */

@@ -1,4 +1,5 @@
 import { type DbHandle, schema } from '@app/db';
+import { demoUsers } from '@app/db/seed';
 import { prepareDatabase } from '@app/db/startup';
 import { createInitialSupervisor, UserAccountError } from '@app/db/users';
 import { testDatabases } from '@app/db/testing';
@@ -35,7 +36,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
       const embedded = db.kind === 'pglite';
       expect(result.demoSeeded).toBe(embedded);
       expect(result.demo).toBe(embedded);
-      expect(await counts(db)).toEqual(embedded ? { users: 5, departments: 7 } : { users: 0, departments: 0 });
+      expect(await counts(db)).toEqual(embedded ? { users: demoUsers.length, departments: 7 } : { users: 0, departments: 0 });
       expect(result.line).toEqual(
         embedded
           ? 'database: PGlite in memory (demo data: seeded now)'
@@ -50,7 +51,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
       const result = await prepareDatabase(db, { seedDemo: 'always', currentYear: YEAR });
       expect(result.demoSeeded).toBe(true);
       expect(result.line).toMatch(/\(demo data: seeded now\)$/);
-      expect(await counts(db)).toEqual({ users: 5, departments: 7 });
+      expect(await counts(db)).toEqual({ users: demoUsers.length, departments: 7 });
       expect((await (await anonymous(db)).system.info()).demo).toBe(true);
       // the demo supervisor signs in with the demo password
       const login = await (await anonymous(db, '10.9.0.1')).auth.login({ username: 'supervisor', password: 'demo', remember: false });
@@ -64,7 +65,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
       const again = await prepareDatabase(db, { seedDemo: 'always', currentYear: YEAR });
       expect(again).toMatchObject({ demoSeeded: false, demo: true });
       expect(again.line).toMatch(/\(demo data: present\)$/);
-      expect(await counts(db)).toEqual({ users: 5, departments: 7 });
+      expect(await counts(db)).toEqual({ users: demoUsers.length, departments: 7 });
     });
 
     it('SEED_DEMO=never leaves the database empty', async () => {
@@ -147,7 +148,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
       expect(result).toMatchObject({ initialSupervisorCreated: false, demoSeeded: false, demo: true });
       expect(await db.db.select().from(schema.users).where(eq(schema.users.username, 'chef'))).toEqual([]);
       expect(await createInitialSupervisor(db.db, 'chef', undefined)).toBe(false);
-      expect((await counts(db)).users).toBe(5);
+      expect((await counts(db)).users).toBe(demoUsers.length);
     });
 
     it('INITIAL_SUPERVISOR with a missing or too short password stops the start and writes nothing', async () => {

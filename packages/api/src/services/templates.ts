@@ -13,6 +13,7 @@ import {
   templateSlotPart,
   type TemplateTransferInput,
   toPage,
+  readsOnly,
 } from '@app/domain';
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { fail } from '../errors.ts';
@@ -22,7 +23,8 @@ import { writeAndAnswer } from './ledger/transaction.ts';
 const { budgetHeads, chapters, departments, movementTemplatePositions, movementTemplates } = schema;
 
 /** The scope of a template call, as the scoped procedure resolved it. */
-export type TemplateScope = Pick<BookingScope, 'departmentId' | 'year' | 'area'>;
+/** The scope of a template call and the caller's access level (nothing is editable for the auditor). */
+export type TemplateScope = Pick<BookingScope, 'departmentId' | 'year' | 'area' | 'accessLevel'>;
 
 async function isBudgetClosed(db: Db, scope: TemplateScope): Promise<boolean> {
   const [head] = await db
@@ -62,7 +64,7 @@ export async function listTemplates(db: Db, scope: TemplateScope, input: Templat
     db.select({ n: count() }).from(movementTemplates).where(where),
     isBudgetClosed(db, scope),
   ]);
-  return { ...toPage(rows, total?.n ?? 0, input), isEditable: !closed };
+  return { ...toPage(rows, total?.n ?? 0, input), isEditable: !closed && !readsOnly(scope) };
 }
 
 /** One template with its positions and the chapter descriptions of the scope year's chart (three queries). */
@@ -109,7 +111,7 @@ export async function getTemplate(db: Db, scope: TemplateScope, input: Pick<Temp
         chapterToDescriptionDe: de(p.chapterTo ?? ''),
         chapterToDescriptionIt: it(p.chapterTo ?? ''),
       })),
-    isEditable: !(await isBudgetClosed(db, scope)),
+    isEditable: !readsOnly(scope) && !(await isBudgetClosed(db, scope)),
   };
 }
 

@@ -108,6 +108,8 @@ export const demoUsers = [
   { username: 'kassier', fullname: 'Karl Kassier', accessLevel: 2, departments: ['101'], main: '101' },
   { username: 'zwei', fullname: 'Zita Zweifach', accessLevel: 2, departments: ['102', '201'], main: '102' },
   { username: 'gesperrt', fullname: 'Georg Gesperrt', accessLevel: 2, departments: ['202'], main: '202', locked: true },
+  // the auditor (issue 27): reads and prints 101 and 102, writes nothing
+  { username: 'revisor', fullname: 'Rita Revisor', accessLevel: 1, departments: ['101', '102'], main: '101' },
 ] as const;
 
 /** `auto` (default): demo data only into an empty embedded PGlite; `always`: into any empty database; `never`. */

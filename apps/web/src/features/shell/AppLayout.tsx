@@ -3,6 +3,7 @@ import { AppShell, Burger, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useRequiredAuth } from '../../lib/session.ts';
+import { ReadOnlyNote } from '../../ui/ReadOnlyNote.tsx';
 import { DigestPanelsProvider } from '../digests/DigestPanels.tsx';
 import { parseScopePath } from '../scope/scopePath.ts';
 import { useCurrentScope } from '../scope/useCurrentScope.ts';
@@ -10,7 +11,7 @@ import { scopeMenu } from '../scope/scopeMenu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** The signed-in frame: top bar, side menu (width 220) and the content area. */
+/** The signed-in frame: top bar, side menu (width 220) and the content area (under the auditor's read-only note). */
 export function AppLayout() {
   const { t } = useLingui();
   const auth = useRequiredAuth();
@@ -40,6 +41,7 @@ export function AppLayout() {
           )}
         </AppShell.Navbar>
         <AppShell.Main>
+          <ReadOnlyNote />
           <Outlet />
         </AppShell.Main>
       </AppShell>

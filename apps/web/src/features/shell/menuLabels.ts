@@ -89,6 +89,7 @@ export const menuReasonLabels: Record<MenuDisabledReason, MessageDescriptor> = {
   firstYear: msg`Nur im ersten Haushaltsjahr der Feuerwehr.`,
   role: msg`Für Ihre Benutzerrolle nicht freigegeben.`,
   unionOnly: msg`Für Administratoren nur im Landesverband.`,
+  readOnly: msg`Nur Lesezugriff (Revisor): Diese Funktion ändert Daten.`,
 };
 
 /** The tag and tooltip of a menu entry whose screen is not built yet. */

@@ -14,7 +14,7 @@ import { useScope } from '../scope/useScope.ts';
 import { accessLevelLabels, languageLabels, userLabels } from './labels.ts';
 import { useDepartmentOptions } from './useDepartmentOptions.ts';
 
-type Level = 0 | 2 | 3;
+type Level = Exclude<AccessLevel, -1>;
 
 interface UserValues extends Record<string, unknown> {
   username: string;
@@ -88,7 +88,7 @@ export function UserEditor({ id }: { id: EditorId }) {
   const v = editor.form.values;
   const departmentOptions = useDepartmentOptions(deptId);
   const chosen = departmentOptions.filter((o) => (v.departmentIds ?? []).includes(Number(o.value)));
-  const levels: Level[] = auth.accessLevel === AccessLevel.Supervisor ? [2, 0, 3] : [2, 0];
+  const levels: Level[] = auth.accessLevel === AccessLevel.Supervisor ? [2, 1, 0, 3] : [2, 1, 0];
   const self = !isNew && editor.entity !== undefined && 'id' in editor.entity && editor.entity.id === auth.userId;
 
   const depField = field('departmentIds');

@@ -18,9 +18,10 @@ export const userLabels: FieldLabels = {
   departmentIds: msg`Feuerwehren`,
 };
 
-/** Access levels (GLOSSARY: Standard / Administrator / Supervisor). */
+/** Access levels (GLOSSARY: Standard / Administrator / Supervisor; auditor: Revisor / Revisore). */
 export const accessLevelLabels: Record<Exclude<AccessLevel, -1>, MessageDescriptor> = {
   0: msg`Administrator`,
+  1: msg`Revisor`,
   2: msg`Standard`,
   3: msg`Supervisor`,
 };

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '../../root.ts';
+import { routerProcedures } from '../../routerProcedures.ts';
 import { AUDIT_RULES, auditOf } from './actions.ts';
 
 /** Every mutation of the router, by walking its procedures. */
 function mutationPaths(): string[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures;
-  return Object.entries(procedures)
-    .filter(([, p]) => p._def.type === 'mutation')
-    .map(([path]) => path)
-    .sort();
+  return routerProcedures()
+    .filter((p) => p.type === 'mutation')
+    .map((p) => p.path);
 }
 
 describe('audit actions (issue 27)', () => {

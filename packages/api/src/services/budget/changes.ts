@@ -13,6 +13,7 @@ import {
   changeDateError,
   changeTotals,
   chapterChangeError,
+  readsOnly,
 } from '@app/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -102,7 +103,7 @@ async function toChange(db: Db, scope: BookingScope, head: BudgetHead, row: Chan
     recordNumber: row.recordNumber,
     approved: row.approved,
     notes: row.notes,
-    isEditable: Boolean(head.forecastApproved) && !head.finalApproved,
+    isEditable: Boolean(head.forecastApproved) && !head.finalApproved && !readsOnly(scope),
     positions,
     totals: changeTotals(
       positions.map((p) => ({ part: p.part, amount: p.changeAmount })),
@@ -358,7 +359,7 @@ export async function getAdjustment(
     recordNumber: ADJUSTMENT_RECORD,
     approved,
     notes: '',
-    isEditable: Boolean(head.forecastApproved) && !head.finalApproved,
+    isEditable: Boolean(head.forecastApproved) && !head.finalApproved && !readsOnly(scope),
     positions: [],
     totals: changeTotals([], 0),
     // DOMAIN decision 18: the approved final account of the previous year pre-fills the actual surplus

@@ -8,6 +8,7 @@ import {
   type ForecastSummary,
   forecastSummaryFigures,
   type Part,
+  readsOnly,
 } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resolveChapters } from './chapters.ts';
@@ -39,7 +40,7 @@ export async function forecastSummary(db: Db, scope: BookingScope): Promise<Fore
     year: scope.year,
     ...forecastSummaryFigures(lines, head.surplusUsed),
     approval: head.forecastApproved,
-    isEditable: !head.forecastApproved && !head.finalApproved,
+    isEditable: !head.forecastApproved && !head.finalApproved && !readsOnly(scope),
   };
 }
 
@@ -146,7 +147,7 @@ export async function getForecastPart(db: Db, scope: BookingScope, input: Pick<F
     forecastChapterRows(db, { departmentId: scope.departmentId, area: scope.area, year: scope.year, part: input.part }),
     isFirstYear(db, scope),
   ]);
-  const isEditable = !head.forecastApproved && !head.finalApproved;
+  const isEditable = !head.forecastApproved && !head.finalApproved && !readsOnly(scope);
   return {
     departmentId: scope.departmentId,
     year: scope.year,

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@app/db';
-import { presumedSurplus, type Surplus, type SurplusSaveInput, surplusUsedAllowed } from '@app/domain';
+import { presumedSurplus, type Surplus, type SurplusSaveInput, surplusUsedAllowed, readsOnly } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { assertForecastEditable, type BudgetHead, lockOpenHead, readHead } from '../ledger/head.ts';
@@ -7,7 +7,7 @@ import type { BookingScope } from '../ledger/bookingScope.ts';
 
 const { budgetHeads } = schema;
 
-function toSurplus(head: BudgetHead): Surplus {
+function toSurplus(head: BudgetHead, scope: Pick<BookingScope, 'accessLevel'>): Surplus {
   return {
     cashBalance: head.cashBalance,
     revenuesActual: head.revenuesActual,
@@ -16,13 +16,13 @@ function toSurplus(head: BudgetHead): Surplus {
     expensesResidue: head.expensesResidue,
     surplusUsed: head.surplusUsed,
     surplus: presumedSurplus(head),
-    isEditable: !head.forecastApproved && !head.finalApproved,
+    isEditable: !head.forecastApproved && !head.finalApproved && !readsOnly(scope),
   };
 }
 
 /** GET Budget/Forecast/Surplus: the presumed administrative surplus and the surplus used. */
 export async function getSurplus(db: Db, scope: BookingScope): Promise<Surplus> {
-  return toSurplus(await readHead(db, scope));
+  return toSurplus(await readHead(db, scope), scope);
 }
 
 /** PUT Budget/Forecast/Surplus: 0 <= surplusUsed <= surplus when the surplus is positive (else 0). */
@@ -44,6 +44,6 @@ export async function saveSurplus(db: Db, scope: BookingScope, input: SurplusSav
       .where(eq(budgetHeads.id, head.id))
       .returning();
     if (!saved) throw new Error('budget head vanished');
-    return toSurplus(saved);
+    return toSurplus(saved, scope);
   });
 }

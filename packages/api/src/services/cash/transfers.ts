@@ -12,6 +12,7 @@ import {
   parseDateInput,
   toPage,
   type TransferAccount,
+  readsOnly,
 } from '@app/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -38,12 +39,12 @@ export async function lockCashScope(tx: Db, scope: BookingScope): Promise<void> 
   if (head.finalApproved) fail('BudgetClosed');
 }
 
-/** Is the scope writable for transfers and balances (budget not closed, year not locked)? */
+/** Is the scope writable for transfers and balances (budget not closed, year not locked, not the auditor)? */
 export async function cashState(db: Db, scope: BookingScope): Promise<{ closed: boolean; yearLocked: boolean; isFirstYear: boolean; editable: boolean }> {
   const status = await scopeStatus(db, scope, scope.today);
   const closed = status.isBudgetClosed;
   const yearLocked = Boolean(status.isYearLocked);
-  return { closed, yearLocked, isFirstYear: status.isFirstYear, editable: !closed && !yearLocked };
+  return { closed, yearLocked, isFirstYear: status.isFirstYear, editable: !closed && !yearLocked && !readsOnly(scope) };
 }
 
 // ---- read ---------------------------------------------------------------------------------------

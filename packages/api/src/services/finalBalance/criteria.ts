@@ -18,6 +18,7 @@ import {
   title3Totals,
   type UnapprovedChangeRow,
   type UnpaidBillRow,
+  readsOnly,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { readHead } from '../ledger/head.ts';
@@ -217,7 +218,7 @@ export async function getFinalBalance(db: Db, scope: BookingScope): Promise<Fina
     approvalFrom: window.from,
     approvalTo: window.to,
     lateAfter: window.lateAfter,
-    isEditable: Boolean(head.forecastApproved) && !status.isYearLocked,
+    isEditable: Boolean(head.forecastApproved) && !status.isYearLocked && !readsOnly(scope),
     ...reopenAnswer(scope, { approved: approval !== null, yearLocked: Boolean(status.isYearLocked), ...reopen }),
   };
 }

@@ -1,5 +1,5 @@
 import { type Db, execRows, toBool } from '@app/db';
-import { AccessLevel, type FinalBalance, reopenRefusal } from '@app/domain';
+import { AccessLevel, type FinalBalance, reopenRefusal, readsOnly } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { isYearUnlocked } from '../ledger/head.ts';
 import { BOOKINGS_ON_LINE, budgetLineUsedSql } from '../ledger/references.ts';
@@ -45,5 +45,5 @@ export function reopenAnswer(
   state: { approved: boolean; yearLocked: boolean; nextYearApproved: boolean; nextYearBooked: boolean; yearUnlocked: boolean },
 ): Pick<FinalBalance, 'canReopen' | 'reopenRefusal' | 'isYearUnlocked'> {
   const refusal = reopenRefusal({ ...state, supervisor: scope.accessLevel === AccessLevel.Supervisor });
-  return { canReopen: state.approved && refusal === null, reopenRefusal: refusal, isYearUnlocked: state.yearUnlocked };
+  return { canReopen: state.approved && refusal === null && !readsOnly(scope), reopenRefusal: refusal, isYearUnlocked: state.yearUnlocked };
 }

@@ -9,6 +9,7 @@ import {
   type ResiduePosition,
   residueProblem,
   type ResidueSource,
+  readsOnly,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
@@ -33,7 +34,7 @@ export async function lockResidueHead(tx: Db, scope: BookingScope): Promise<Budg
 export async function getResidueFinal(db: Db, scope: BookingScope, source: 1 | 2): Promise<ResidueFinal> {
   const [head, lines] = await Promise.all([readHead(db, scope), residueLines(db, scope)]);
   const closed = head.finalApproved !== null;
-  const writable = !closed && head.forecastApproved !== null;
+  const writable = !closed && head.forecastApproved !== null && !readsOnly(scope);
   const current = (chapterYear: number) => chapterYear === scope.year;
   return {
     source,

@@ -1,5 +1,5 @@
 import { type Db, execRows, schema, toBool } from '@app/db';
-import { type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName } from '@app/domain';
+import { type ManualResidue, type ManualResidueDeleteResult, type ManualResidueList, type ManualResidueSave, storedLineName, readsOnly } from '@app/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { lockOpenHead, readHead } from '../ledger/head.ts';
@@ -72,7 +72,7 @@ function matches(row: ManualResidue, search: string): boolean {
 export async function listManualResidues(db: Db, scope: BookingScope, search: string): Promise<ManualResidueList> {
   const [head, first] = await Promise.all([readHead(db, scope), isFirstYear(db, scope)]);
   const rows = first ? (await manualRows(db, scope)).filter((r) => matches(r, search)) : [];
-  return { rows, isFirstYear: first, isBudgetClosed: head.finalApproved !== null, editable: first && head.finalApproved === null };
+  return { rows, isFirstYear: first, isBudgetClosed: head.finalApproved !== null, editable: first && head.finalApproved === null && !readsOnly(scope) };
 }
 
 type ChapterRow = Pick<typeof chapters.$inferSelect, 'id' | 'chapter' | 'emptyChapter'>;
