@@ -65,7 +65,15 @@ describeOnDatabases('the auditor answers who did what', (get) => {
       payments: [{ amount: 7_656, dateDue: `${Y}-06-25`, datePaid: null }],
     });
     const toPay = bill.payments.map((p) => ({ paymentId: p.id, movementId: bill.id }));
-    const stored = await c.payments.store({ ...scope(), paymentRange: 1, accountId: ids.bank, filename: 'juni', groupInvoices: false, paymentDate: `${Y}-06-23`, toPay });
+    const stored = await c.payments.store({
+      ...scope(),
+      paymentRange: 1,
+      accountId: ids.bank,
+      filename: 'juni',
+      groupInvoices: false,
+      paymentDate: `${Y}-06-23`,
+      toPay,
+    });
     await c.payments.register({ ...scope(), orderId: stored.id, datePaid: `${Y}-06-20`, payments: toPay });
     ids.order = stored.id;
     ids.orderNumber = stored.orderNumber;
@@ -87,7 +95,7 @@ describeOnDatabases('the auditor answers who did what', (get) => {
     const registered = await list({ entity: 'paymentOrder', recordNumber: ids.orderNumber, action: 'registered' });
     expect(registered.entities.map((row) => [row.userName, row.entityId])).toEqual([['zwei', String(ids.order)]]);
     // a department he is not linked to shows him nothing
-    const foreign = await r.audit.list({ departmentId: await departmentId(get(), '103'), page: 1, pageSize: 50 });
+    const foreign = await r.audit.list({ departmentId: await departmentId(get(), '201'), page: 1, pageSize: 50 });
     expect(foreign.total).toBe(0);
   });
 
