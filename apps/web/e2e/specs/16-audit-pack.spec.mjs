@@ -1,4 +1,5 @@
 /**
+ * The auditor `revisor` (read-only, linked to 101 and 102) prints it: issue 27's "the auditor downloads the audit pack".
  * The audit pack (issue 27, "Prüfungsunterlagen"), in German and in Italian: zwei on 102 (Eppan, with open
  * payments) in the previous demo year opens Rechnungsabschluss → Prüfungsunterlagen from the menu and downloads
  * the PDF: its file name says what it is, for which department and year and the print date; its first page holds
@@ -56,7 +57,7 @@ for (const language of ['de', 'it']) {
   const t = texts[language];
   describe(`audit pack (${language})`, () => {
     test('from the menu: the PDF with its file name, the table of contents and page x of N', async () => {
-      const { context, page, errors } = await openAs(browser(), 'zwei', base, { ready: 'home-status', language, acceptDownloads: true });
+      const { context, page, errors } = await openAs(browser(), 'revisor', base, { ready: 'home-status', language, acceptDownloads: true });
       await (await menuEntry(page, 'budgetFinal', 'budgetFinal.auditPack')).click();
       await page.getByTestId('screen-title').filter({ hasText: t.title }).waitFor();
       await page.getByTestId('audit-pack-sections').waitFor();

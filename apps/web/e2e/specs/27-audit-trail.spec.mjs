@@ -2,9 +2,10 @@
  * The audit trail on screen (issue 27), in German and in Italian: the cashier `kassier` books a revenue
  * on 101 in the previous year (approved) and corrects its amount — typed like a person, saved with
  * Ctrl+Enter — then opens "Verlauf" / "Cronologia" on the record and sees both saves, newest first.
- * The supervisor opens Dienstprogramme › Änderungsprotokoll, filters by user and record number, sees who
- * did it, opens the correction's detail (the positions with the amount as euros) and downloads the
- * CSV (both rows, the amount in euros). Screenshots of the history, the list and the detail.
+ * The auditor `revisor` (read-only, linked to 101 and 102) opens the record and its "Verlauf" (both saves), then
+ * Dienstprogramme › Änderungsprotokoll, filters by user and record number, sees who did it, opens the
+ * correction's detail (the positions with the amount as euros) and downloads the CSV (both rows, the amount in
+ * euros). Screenshots of the history, the list and the detail.
  */
 import { describe, test } from 'node:test';
 import {
@@ -104,9 +105,23 @@ describe('audit trail', () => {
       if (language === 'it') await backToGerman(page);
       await cashier.context.close();
 
-      // ---- the supervisor finds both in the Änderungsprotokoll
-      const sup = await openAs(browser(), 'supervisor', `${base}/audit`, { ready: 'audit-table', language, acceptDownloads: true });
+      // ---- the auditor: the record read-only, its history, then both rows in the Änderungsprotokoll
+      const sup = await openAs(browser(), 'revisor', `${base}/movements/revenues?nr=${n}`, { ready: 'movement-head-form', language, acceptDownloads: true });
       const s = sup.page;
+      await s.getByTestId('read-only-note').waitFor();
+      await s.getByTestId('record-history').click();
+      await waitForRows(s, 2, 'record-history-table');
+      assert.deepEqual(
+        (await rowsOf(s, 'record-history-table')).map((r) => r.slice(1, 3)),
+        [
+          ['kassier', t.changed],
+          ['kassier', t.created],
+        ],
+      );
+      await s.keyboard.press('Escape');
+      await s.getByTestId('record-history-dialog').waitFor({ state: 'detached' });
+      await s.goto(`${base}/audit`);
+      await s.getByTestId('audit-table').waitFor();
       assert.equal(await s.getByTestId('screen-title').innerText(), t.title);
       await typeInto(s, 'filter-user', 'kassier');
       await typeInto(s, 'filter-nr', String(n));
