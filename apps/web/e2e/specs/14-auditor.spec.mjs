@@ -60,6 +60,7 @@ for (const language of ['de', 'it']) {
       await documentNumber.waitFor();
       assert.ok(await documentNumber.isDisabled(), 'the record’s fields are disabled');
       assert.equal(await page.getByTestId('movement-as-new').count(), 0, 'no "as new record"');
+      assert.equal(await page.getByTestId('movement-new').count(), 0, 'no "new record"');
 
       // Ctrl+Enter in a field and on the page: no save is sent, nothing is written
       const saves = [];

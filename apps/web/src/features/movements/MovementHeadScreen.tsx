@@ -13,6 +13,7 @@ import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Simp
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/errorMessages.ts';
+import { useReadsOnly } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { notifyError } from '../../ui/notify.ts';
@@ -39,6 +40,8 @@ const shown = (rule: FieldRule) => rule !== 'hidden';
  */
 export function MovementHeadScreen() {
   const { t, i18n } = useLingui();
+  // the auditor reads records only: no new one to start (issue 27)
+  const readsOnly = useReadsOnly();
   const m = useMovementDraft();
   const address = useRecordAddress(m);
   const { status } = useScope();
@@ -192,9 +195,11 @@ export function MovementHeadScreen() {
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
           <RecordPicker kind={kind} scope={scope} onOpen={address.open} />
-          <Button variant="default" onClick={() => void address.startNew()} data-testid="movement-new">
-            {t`Neue Buchung`}
-          </Button>
+          {readsOnly ? null : (
+            <Button variant="default" onClick={() => void address.startNew()} data-testid="movement-new">
+              {t`Neue Buchung`}
+            </Button>
+          )}
           <RecordHistoryButton record={movement ? { entity: 'movement', recordNumber: movement.recordNumber, kind } : null} />
           {context.isEditable ? (
             <Checkbox
