@@ -16,6 +16,29 @@ const JUNE = new Date(`${Y}-06-20T10:00:00Z`);
  * answers "who changed this chapter's budget and when, who cancelled record N, who registered order K" from the trail
  * alone, cannot write, and the chains verify.
  */
+type Caller = Awaited<ReturnType<ReturnType<typeof signInAs>>>;
+
+/** The bill's instalments in a payment order of the account, stored and registered as paid. */
+async function orderRegistered(
+  c: Caller,
+  o: { departmentId: number; year: number; accountId: number; paymentDate: string; datePaid: string },
+  bill: { id: number; payments: { id: number }[] },
+) {
+  const toPay = bill.payments.map((p) => ({ paymentId: p.id, movementId: bill.id }));
+  const scope = { departmentId: o.departmentId, year: o.year };
+  const stored = await c.payments.store({
+    ...scope,
+    paymentRange: 1,
+    accountId: o.accountId,
+    filename: 'story',
+    groupInvoices: false,
+    paymentDate: o.paymentDate,
+    toPay,
+  });
+  await c.payments.register({ ...scope, orderId: stored.id, datePaid: o.datePaid, payments: toPay });
+  return stored;
+}
+
 describeOnDatabases('the auditor answers who did what', (get) => {
   const as = signInAs(get, '10.127', JUNE);
   const ids = { dept: 0, bank: 0, cancelled: 0, order: 0, orderNumber: 0 };
@@ -64,17 +87,7 @@ describeOnDatabases('the auditor answers who did what', (get) => {
       positions: [{ chapter: '21003', amount: 7_656, note: 'Handschuhe' }],
       payments: [{ amount: 7_656, dateDue: `${Y}-06-25`, datePaid: null }],
     });
-    const toPay = bill.payments.map((p) => ({ paymentId: p.id, movementId: bill.id }));
-    const stored = await c.payments.store({
-      ...scope(),
-      paymentRange: 1,
-      accountId: ids.bank,
-      filename: 'juni',
-      groupInvoices: false,
-      paymentDate: `${Y}-06-23`,
-      toPay,
-    });
-    await c.payments.register({ ...scope(), orderId: stored.id, datePaid: `${Y}-06-20`, payments: toPay });
+    const stored = await orderRegistered(c, { ...scope(), accountId: ids.bank, paymentDate: `${Y}-06-23`, datePaid: `${Y}-06-20` }, bill);
     ids.order = stored.id;
     ids.orderNumber = stored.orderNumber;
   });
