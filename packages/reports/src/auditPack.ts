@@ -1,4 +1,4 @@
-import { type AuditAction, type AuditChangedRow, type AuditPackContent, auditChanges, formatDate, formatDateTime } from '@app/domain';
+import { type AuditAction, type AuditChangedRow, type AuditPackContent, type AuditRow, auditChanges, formatDate, formatDateTime } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
@@ -73,17 +73,22 @@ export function changesSummary(changes: unknown, language: ReportLanguage): stri
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
 }
 
-function drawAuditTrail(into: jsPDF, data: AuditPackData, language: ReportLanguage): jsPDF {
+/** The trail's rows as a landscape list (the pack's last section, the Änderungsprotokoll's PDF), with the department when asked. */
+function drawAuditRows(
+  into: jsPDF | null,
+  rows: AuditRow[],
+  heading: { title: string; lines: string[]; withDepartment: boolean },
+  language: ReportLanguage,
+): jsPDF {
   const t = auditPackLabels(language).audit;
-  const since = data.approval ? `${t.after} ${formatDate(data.approval)}` : t.notApproved;
-  const page = startReport('landscape', `${t.title} ${data.year}`, [data.department, since], into);
-  if (data.audit.length === 0) {
+  const page = startReport('landscape', heading.title, heading.lines, into);
+  if (rows.length === 0) {
     emptyNote(page.doc, page.y, t.empty);
     return page.doc;
   }
-  const body: RowInput[] = data.audit.map((r) => [
+  const body: RowInput[] = rows.map((r) => [
     formatDateTime(new Date(r.at)),
-    r.userName,
+    heading.withDepartment && r.departmentCode ? `${r.userName} · ${r.departmentCode}` : r.userName,
     t.entities[r.entity] ?? r.entity,
     r.recordNumber === null ? '' : String(r.recordNumber),
     t.actions[r.action as AuditAction] ?? r.action,
@@ -91,6 +96,21 @@ function drawAuditTrail(into: jsPDF, data: AuditPackData, language: ReportLangua
   ]);
   drawTable(page, page.y, { head: t.head, body, widths: [12, 11, 13, 5, 11, 48], look: 'list' });
   return page.doc;
+}
+
+function drawAuditTrail(into: jsPDF, data: AuditPackData, language: ReportLanguage): jsPDF {
+  const t = auditPackLabels(language).audit;
+  const since = data.approval ? `${t.after} ${formatDate(data.approval)}` : t.notApproved;
+  return drawAuditRows(into, data.audit, { title: `${t.title} ${data.year}`, lines: [data.department, since], withDepartment: false }, language);
+}
+
+/**
+ * The Änderungsprotokoll's own PDF (issue 27): the filtered rows as the screen lists them (newest first), the filter in
+ * the heading, the user and department of each row, and the shared footer.
+ */
+export function auditTrailPdf(rows: AuditRow[], filters: string[], ctx: LanguageReportContext): jsPDF {
+  const t = auditPackLabels(ctx.language).audit;
+  return finishReport(drawAuditRows(null, rows, { title: t.title, lines: filters, withDepartment: true }, ctx.language), ctx);
 }
 
 /** The cover and table of contents, drawn last into the first page kept free for them. */

@@ -20,7 +20,7 @@ export { carryOverPdf, residuesPdf, type ResiduesPrintHead } from './residues.ts
 export { openPaymentsPdf, registeredProtocolPdf } from './payments.ts';
 export { finalBalanceErrorsPdf } from './finalBalanceErrors.ts';
 export { finalReportPdf } from './finalReport.ts';
-export { type AuditPackData, auditPackPdf, type AuditPackSection, changesSummary } from './auditPack.ts';
+export { type AuditPackData, auditPackPdf, type AuditPackSection, auditTrailPdf, changesSummary } from './auditPack.ts';
 export { auditPackLabels } from './labels/auditPack.ts';
 export { etsReportPdf } from './etsReport.ts';
 export { cashJournalPdf } from './cashJournal.ts';

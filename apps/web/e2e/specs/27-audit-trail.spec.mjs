@@ -5,7 +5,7 @@
  * The auditor `revisor` (read-only, linked to 101 and 102) opens the record and its "Verlauf" (both saves), then
  * Dienstprogramme › Änderungsprotokoll, filters by user and record number, sees who did it, opens the
  * correction's detail (the positions with the amount as euros) and downloads the CSV (both rows, the amount in
- * euros). Screenshots of the history, the list and the detail.
+ * euros) and the PDF (title, user and department of each row, both amounts). Screenshots of the history, the list and the detail.
  */
 import { describe, test } from 'node:test';
 import {
@@ -16,6 +16,7 @@ import {
   currentYear,
   downloadCsv,
   openAs,
+  pdfText,
   shot,
   typeInto,
   useBrowser,
@@ -160,6 +161,13 @@ describe('audit trail', () => {
       assert.ok(csv.lines[1].includes(`;${t.entity};`) && csv.lines[1].includes(`;${n};${t.changed};movements.save;`), csv.lines[1]);
       assert.ok(csv.lines[1].includes('amount: 1.234,56 €'), csv.lines[1]);
       assert.ok(csv.lines[2].includes('amount: 123,45 €'), csv.lines[2]);
+      // the same rows as a PDF: the title, each row's user and department, the amounts of both saves
+      const [pdf] = await Promise.all([s.waitForEvent('download'), s.getByTestId('export-pdf').click()]);
+      assert.match(pdf.suggestedFilename(), /\.pdf$/);
+      const text = await pdfText(pdf, `27-audit-trail-${language}`);
+      assert.ok(text.includes(t.title), text.slice(0, 300));
+      assert.equal(text.match(/kassier · 101/g)?.length, 2, text);
+      assert.ok(text.includes('1.234,56 €') && text.includes('123,45 €'), text);
       assertNoErrors(sup.errors);
       if (language === 'it') await backToGerman(s);
       await sup.context.close();

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, MAX_PAGE_SIZE } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Modal, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -8,11 +8,12 @@ import { queryClient } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
 import { DepartmentPicker } from '../../ui/DepartmentPicker.tsx';
-import { downloadText, exportFileName } from '../../ui/download.ts';
+import { downloadBlob, downloadText, exportFileName } from '../../ui/download.ts';
 import { MasterList } from '../../ui/MasterList.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
+import { useReportContext } from '../finalBalance/reportContext.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
@@ -36,7 +37,8 @@ function AuditTrailList() {
   const input = auditListInput(list, year);
   const query = useQuery({ ...auditListQuery(input), placeholderData: keepPreviousData });
   const [open, setOpen] = useState<AuditListRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
+  const context = useReportContext();
   const choose = (key: (typeof auditFilterKeys)[number], value: string | null) => {
     list.setFilter(key, value ?? '');
     list.flush();
@@ -45,22 +47,39 @@ function AuditTrailList() {
   const actionText = (a: string) => auditLabel(i18n, auditActionLabels, a);
   const years = [ALL_YEARS, ...Array.from({ length: 6 }, (_, i) => String(year - i))];
 
-  async function exportCsv() {
-    setExporting(true);
+  /** Every row the filter matches (pages of 1,000, up to the list's count cap). */
+  async function allRows(): Promise<AuditListRow[]> {
+    const rows: AuditListRow[] = [];
+    for (let page = 1; ; page++) {
+      const next = await queryClient.fetchQuery({ ...auditListQuery({ ...input, page, pageSize: MAX_PAGE_SIZE }), staleTime: 0 });
+      rows.push(...next.entities);
+      if (page >= next.totalPages) break;
+    }
+    return rows;
+  }
+
+  async function exportAs(format: 'csv' | 'pdf') {
+    setExporting(format);
     try {
-      const rows: AuditListRow[] = [];
-      for (let page = 1; ; page++) {
-        const next = await queryClient.fetchQuery({ ...auditListQuery({ ...input, page, pageSize: MAX_PAGE_SIZE }), staleTime: 0 });
-        rows.push(...next.entities);
-        if (page >= next.totalPages) break;
+      const [rows, reports] = await Promise.all([allRows(), import('@app/reports')]);
+      if (format === 'pdf') {
+        const filters = Object.entries(input)
+          .filter(([k, v]) => !['page', 'pageSize'].includes(k) && v !== undefined && v !== '')
+          .map(([k, v]) => `${k}: ${String(v)}`);
+        const doc = reports.auditTrailPdf(
+          rows.map((r) => ({ ...r, changes: r.changes ?? null })),
+          [filters.join(', ')],
+          context(),
+        );
+        downloadBlob(doc.output('blob'), exportFileName(t`aenderungsprotokoll`, 'pdf'));
+        return;
       }
-      const reports = await import('@app/reports');
       const header = [t`Zeit`, i18n._(userWord), t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, i18n._(changeWord)];
       downloadText(reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText })), exportFileName(t`aenderungsprotokoll`, 'csv'));
     } catch (error) {
       notifyError(errorText(i18n, error));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -69,10 +88,28 @@ function AuditTrailList() {
       title={t`Änderungsprotokoll`}
       maw={1400}
       actions={
-        // the audit pack's PDF (another increment) adds its button here, beside the CSV
-        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
-          {t`CSV exportieren`}
-        </Button>
+        <Group gap="xs">
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => void exportAs('pdf')}
+            loading={exporting === 'pdf'}
+            disabled={exporting !== null}
+            data-testid="export-pdf"
+          >
+            {t`PDF exportieren`}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => void exportAs('csv')}
+            loading={exporting === 'csv'}
+            disabled={exporting !== null}
+            data-testid="export-download"
+          >
+            {t`CSV exportieren`}
+          </Button>
+        </Group>
       }
       filters={
         <>
