@@ -236,12 +236,12 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     await page.getByTestId('link-save').waitFor({ state: 'hidden' });
     await page.getByTestId('filter-username').fill('');
     await chooseOption(page, 'filter-dept', /^100 /);
-    // district 100 with the departments below it: admin (100), kassier and endtest101 (101), zwei (102)
-    await waitForRows(page, 4, 'user-department-table');
+    // district 100 with the departments below it: admin (100), kassier, endtest101 and revisor (101), revisor and zwei (102)
+    await waitForRows(page, 6, 'user-department-table');
     await page.getByTestId('filter-own').check();
     await waitForRows(page, 1, 'user-department-table');
     await page.getByTestId('filter-own').uncheck();
-    await waitForRows(page, 4, 'user-department-table');
+    await waitForRows(page, 6, 'user-department-table');
     await shot(page, 'user-departments-de');
     await openScreen(page, `${scope('101')}/departmentUsers`, 'department-user-table');
     await page.getByTestId('department-user-table').getByText('endtest101').waitFor();
@@ -381,7 +381,7 @@ describe('chart of accounts and administration (Italian)', () => {
     await fill(page, 'username', '');
     await page.getByText('Questo campo è obbligatorio').first().waitFor();
     const levels = await selectOptions(page, 'user-access-level');
-    assert.deepEqual(levels, ['Standard', 'Amministratore', 'Supervisore']);
+    assert.deepEqual(levels, ['Standard', 'Revisore', 'Amministratore', 'Supervisore']);
     await shot(page, 'user-editor-it', { fullPage: true });
     await page.getByTestId('editor-back').click();
     await page
