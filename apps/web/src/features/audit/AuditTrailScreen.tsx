@@ -4,6 +4,7 @@ import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
+import { useRequiredAuth } from '../../lib/session.ts';
 import { queryClient } from '../../lib/trpc.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { DateInput } from '../../ui/DateInput.tsx';
@@ -13,7 +14,7 @@ import { MasterList } from '../../ui/MasterList.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { useMasterList } from '../../ui/useMasterList.ts';
 import { useScope } from '../scope/useScope.ts';
-import { useReportContext } from '../finalBalance/reportContext.ts';
+import { uiLanguage } from '../i18n/language.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
@@ -38,7 +39,7 @@ function AuditTrailList() {
   const query = useQuery({ ...auditListQuery(input), placeholderData: keepPreviousData });
   const [open, setOpen] = useState<AuditListRow | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
-  const context = useReportContext();
+  const auth = useRequiredAuth();
   const choose = (key: (typeof auditFilterKeys)[number], value: string | null) => {
     list.setFilter(key, value ?? '');
     list.flush();
@@ -69,7 +70,7 @@ function AuditTrailList() {
         const doc = reports.auditTrailPdf(
           rows.map((r) => ({ ...r, changes: r.changes ?? null })),
           [filters.join(', ')],
-          context(),
+          { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) },
         );
         downloadBlob(doc.output('blob'), exportFileName(t`aenderungsprotokoll`, 'pdf'));
         return;
