@@ -14,7 +14,7 @@ describe("audit pack: a trail row's change in one line", () => {
       head: { approved: '2025-02-01', surplusUsed: -5_000, notes: '' },
     };
     expect(changesSummary(changes, 'de')).toBe(
-      'kind: expenses, recordDate: 05.03.2025, amount: 1.234,56 €, asNew: nein, positions: 2 Einträge, head: (approved: 01.02.2025, surplusUsed: -50,00 €)',
+      'kind: expenses, recordDate: 05.03.2025, amount: 1.234,56 €, asNew: nein, positions: (chapter: 21006, amount: 123,45 €) (chapter: 21007), head: (approved: 01.02.2025, surplusUsed: -50,00 €)',
     );
     expect(changesSummary({ approval: null, cancelled: true, positions: [] }, 'it')).toBe('approval: –, cancelled: sì, positions: 0 voci');
   });
@@ -27,14 +27,19 @@ describe("audit pack: a trail row's change in one line", () => {
         { table: 'movement_payments', op: 'I', key: '92', fields: { amount: { after: 12_000 } } },
       ],
     };
-    expect(changesSummary(changes, 'de')).toBe('recordNumber: 37, positions: 1 Eintrag; amount: 123,45 € → 120,00 €, note: – → Korrektur');
+    expect(changesSummary(changes, 'de')).toBe(
+      'recordNumber: 37, positions: (chapter: 21006, amount: 120,00 €); amount: 123,45 € → 120,00 €, note: – → Korrektur',
+    );
     expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
   });
 
-  it('nothing for no change; a long change cut at 160 characters', () => {
+  it('nothing for no change; a long change cut at 240 characters', () => {
     expect(changesSummary(null, 'de')).toBe('');
-    const long = changesSummary({ note: 'x'.repeat(30), other: 'y'.repeat(30), third: 'z'.repeat(30), fourth: 'w'.repeat(30), fifth: 'v'.repeat(30) }, 'de');
-    expect(long).toHaveLength(160);
+    const long = changesSummary(
+      { note: 'x'.repeat(39), other: 'y'.repeat(39), third: 'z'.repeat(39), fourth: 'w'.repeat(39), fifth: 'v'.repeat(39), sixth: 'u'.repeat(39) },
+      'de',
+    );
+    expect(long).toHaveLength(240);
     expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -29,14 +29,18 @@ const AMOUNT_KEY = /amount|balance|budget|forecast|surplus|total|residue|profit|
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Keys the scope or the row itself already tells. */
 const SCOPE_KEYS = new Set(['departmentId', 'year', 'id']);
-const SUMMARY_LENGTH = 160;
+const SUMMARY_LENGTH = 240;
 
 function valueText(key: string, value: unknown, t: AuditPackLabels['audit']): string {
   if (value === null || value === undefined) return '–';
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return AMOUNT_KEY.test(key) && Number.isInteger(value) ? money(value) : String(value);
   if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : value.length > 40 ? `${value.slice(0, 39)}…` : value;
-  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? t.entry : t.entries}`;
+  // a few records (a movement's positions) are written out, so their amounts show; longer lists by their count
+  if (Array.isArray(value))
+    return value.length > 0 && value.length <= 3 && value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v))
+      ? value.map((v) => `(${fieldsText(v as Record<string, unknown>, t)})`).join(' ')
+      : `${value.length} ${value.length === 1 ? t.entry : t.entries}`;
   return `(${fieldsText(value as Record<string, unknown>, t)})`;
 }
 
@@ -58,7 +62,7 @@ function updatesText(rows: AuditChangedRow[], t: AuditPackLabels['audit']): stri
 /**
  * A short readable line of a trail row's `changes` (auditChanges: the save's sanitised input and the rows it
  * changed): the input's fields but the scope, then the updated columns before → after; amounts in euros as in the
- * other prints, dates as `DD.MM.YYYY`, lists by their count, cut at 160 characters.
+ * other prints, dates as `DD.MM.YYYY`, up to three records written out, longer lists by their count, cut at 240 characters.
  */
 export function changesSummary(changes: unknown, language: ReportLanguage): string {
   const t = auditPackLabels(language).audit;
