@@ -370,7 +370,7 @@ export async function approveForecast(departmentId, year, { user = 'supervisor',
   assert.ok(approved.status === 200 || approved.json.details?.Message === 'BudgetAlreadyApproved', JSON.stringify(approved.json));
 }
 
-/** A domestic bank order needs the department's CBI CUC (the demo data has none): set over REST as the supervisor. */
+/** A domestic bank order needs the department's CBI CUC (the demo data carries one, `demoCbiCuc`): set over REST as the supervisor, to a value the spec knows. */
 export async function setCbiCuc(departmentId, cbiCuc = 'C1D2E3F4') {
   const patched = await rest('supervisor', 'PATCH', `Departments/${departmentId}?departmentId=${departmentId}`, { cbiCuc });
   assert.equal(patched.status, 200, JSON.stringify(patched.json));
