@@ -172,6 +172,12 @@ async function check(page, where, faults) {
 }
 
 async function setLanguage(page, language) {
+  // a row's detail opened by openFirstRow (the Änderungsprotokoll's is a dialog, not an editor) lies over the top bar
+  const dialog = page.getByRole('dialog');
+  if (await dialog.count()) {
+    await page.keyboard.press('Escape');
+    await dialog.first().waitFor({ state: 'detached' });
+  }
   const current = await page.getByTestId('language-switch').locator('input:checked').getAttribute('value');
   if (current === language) return;
   await Promise.all([
