@@ -14,10 +14,10 @@ export function auditColumns(i18n: I18n, options: { forRecord?: boolean } = {}):
     { key: 'user', header: i18n._(userWord), width: 130, render: (r) => r.userName },
     { key: 'dept', header: i18n._(msg`Feuerwehr`), width: 80, scope: true, render: (r) => r.departmentCode ?? '' },
     { key: 'year', header: i18n._(msg`Jahr`), width: 60, scope: true, render: (r) => r.year ?? '' },
-    { key: 'entity', header: i18n._(msg`Objekt`), width: 170, scope: true, render: (r) => auditLabel(i18n, auditEntityLabels, r.entity) },
+    { key: 'entity', header: i18n._(msg`Objekt`), width: 180, scope: true, wrap: true, render: (r) => auditLabel(i18n, auditEntityLabels, r.entity) },
     { key: 'nr', header: i18n._(msg`Nummer`), width: 80, align: 'right', scope: true, render: (r) => r.recordNumber ?? '' },
-    { key: 'action', header: i18n._(msg`Aktion`), width: 170, render: (r) => auditLabel(i18n, auditActionLabels, r.action) },
-    { key: 'procedure', header: i18n._(msg`Vorgang`), render: (r) => r.procedure },
+    { key: 'action', header: i18n._(msg`Aktion`), width: 170, wrap: true, render: (r) => auditLabel(i18n, auditActionLabels, r.action) },
+    { key: 'procedure', header: i18n._(msg`Vorgang`), wrap: true, render: (r) => r.procedure },
   ];
   return all.filter((c) => !(options.forRecord && c.scope)).map(({ scope: _s, ...c }) => c);
 }
