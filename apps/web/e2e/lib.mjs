@@ -288,15 +288,11 @@ export async function departmentIdOf(code) {
   return scopes.json.departments.find((d) => d.code === code).id;
 }
 
-/**
- * The text of a PDF file (poppler's pdftotext, layout kept). poppler's one complaint about jsPDF's fonts
- * (the collection Adobe-Identity-H, which no poppler-data carries; the text comes from the fonts' ToUnicode
- * maps all the same) is left out; any other message fails.
- */
+/** The text of a PDF file (poppler's pdftotext, layout kept); any message of pdftotext fails. */
 export function pdfFileText(file) {
   const run = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   if (run.error) throw run.error;
-  const complaints = run.stderr.split('\n').filter((l) => l.trim() !== '' && l.trim() !== "Syntax Error: Unknown character collection 'Adobe-Identity-H'");
+  const complaints = run.stderr.split('\n').filter((l) => l.trim() !== '');
   if (run.status !== 0 || complaints.length > 0) throw new Error(`pdftotext ${file}: ${complaints.join('; ') || `exit ${run.status}`}`);
   return run.stdout;
 }

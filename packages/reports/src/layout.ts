@@ -64,7 +64,31 @@ export function createReportDoc(orientation: 'landscape' | 'portrait'): jsPDF {
     doc.addFont(file, REPORT_FONT, style);
   }
   doc.setFont(REPORT_FONT, 'normal');
+  nameIdentityCollection(doc);
   return doc;
+}
+
+type FontWriter = [(this: unknown, args: { out: (line: string) => unknown }) => unknown, boolean];
+
+/**
+ * jsPDF writes an embedded font's CIDSystemInfo with `/Ordering (Identity-H)`: that is the font's
+ * encoding, not a character collection (the collection is Adobe-Identity), so readers such as poppler
+ * complain "Unknown character collection 'Adobe-Identity-H'". The font writer's output is passed
+ * through here with the one line corrected.
+ */
+function nameIdentityCollection(doc: jsPDF): void {
+  const topics = (doc.internal.events as unknown as { getTopics(): Record<string, Record<string, FontWriter>> }).getTopics();
+  const writers = topics.putFont ?? {};
+  for (const id of Object.keys(writers)) {
+    const [write, once] = writers[id]!;
+    writers[id] = [
+      function (this: unknown, args) {
+        const out = args.out;
+        return write.call(this, { ...args, out: (line: string) => out(line === '/Ordering (Identity-H)' ? '/Ordering (Identity)' : line) });
+      },
+      once,
+    ];
+  }
 }
 
 /**
