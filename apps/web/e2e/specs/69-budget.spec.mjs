@@ -4,7 +4,8 @@
  * must still be open here); approving the current year locks the area's chart, which the later specs expect.
  * German as kassier on 101, Italian as zwei on 102: forecast editors (copy previous year, a new row
  * that can't be left empty, Enter moves down), balance checks failing then passing through the
- * surplus used, approval opening the management menu without reload, a budget change moving money
+ * surplus used, approval opening the management menu without reload (a reflex Enter on the revoke
+ * question keeps it), a budget change moving money
  * between expense chapters with the "exceeds available" question, the adjustment, the four prints.
  */
 import { readFile } from 'node:fs/promises';
@@ -17,15 +18,20 @@ import {
   baseUrl,
   cents,
   currentYear,
+  departmentIdOf,
+  enterOnQuestion,
   isEnabled,
   menuEntry,
   newPage,
   pathOf,
+  rest,
   shot,
   signInAndWait,
   typed,
   useBrowser,
   pdfFileText,
+  assertPrintHolds,
+  printedChapter,
 } from '../lib.mjs';
 
 const browser = useBrowser();
@@ -34,6 +40,9 @@ function todayText() {
   const d = new Date();
   return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 }
+
+/** `DD.MM.YYYY` as ISO. */
+const isoDate = (text) => text.split('.').reverse().join('-');
 
 async function checkOk(page, name) {
   return page.getByTestId(`check-${name}`).getAttribute('data-ok');
@@ -139,6 +148,12 @@ for (const { language, user, dept } of runs) {
       await page.waitForFunction(() => document.querySelector('[data-menu-key="management"]')?.getAttribute('data-enabled') === 'true');
       assert.equal(await isEnabled(await menuEntry(page, 'budgetChanges', 'budgetChanges.changesEdit')), true, 'changes enabled');
       await shot(page, name('approved'));
+      // revoking is asked first, and a reflex Enter answers "Abbrechen" (the safe answer has the focus): still approved
+      await page.getByTestId('approval-revoke').click();
+      await enterOnQuestion(page, language === 'de' ? 'Abbrechen' : 'Annulla');
+      const held = await rest(user, 'GET', `Budget/Forecast/Summary?departmentId=${await departmentIdOf(dept)}&year=${currentYear}`);
+      assert.equal(held.json.approval, isoDate(todayText()), 'Enter on the revoke question keeps the approval');
+      await page.getByTestId('approval-date').waitFor();
       // the editors are read-only now
       await page.goto(`${base}/budget/forecast/details/expenses`);
       await page.getByTestId('budget-approved-warning').waitFor();
@@ -237,6 +252,7 @@ for (const { language, user, dept } of runs) {
       await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));
 
       // prints: every screen renders; the forecast PDF downloads with the department and a total
+      const names = new Map();
       for (const print of ['budget/changes/print', 'budget/changes/protocol', 'budget/adjustment/print', 'budget/forecast/print']) {
         await page.goto(`${base}/${print}`);
         await page.getByTestId('export-form').waitFor();
@@ -245,6 +261,7 @@ for (const { language, user, dept } of runs) {
         await page.getByTestId('export-download').click();
         const file = join(tmpdir(), `${language}-${print.replace(/\//g, '-')}.pdf`);
         await (await download).saveAs(file);
+        names.set(print, (await download).suggestedFilename());
         const bytes = await readFile(file);
         assert.equal(bytes.subarray(0, 4).toString(), '%PDF', `${print} is a PDF`);
         if (print === 'budget/changes/protocol') {
@@ -258,6 +275,24 @@ for (const { language, user, dept } of runs) {
           assert.match(text, new RegExp(dept), 'department in the forecast print');
           assert.match(text, language === 'de' ? /Haushaltsvoranschlag/ : /Bilancio di previsione/);
           assert.match(text, /\d{1,3}(\.\d{3})*,\d{2} €/, 'amounts in the forecast print');
+          // it holds together (issue 25 item 12): every chapter whole on one page, no heading ending a page, the
+          // signatures with the last rows; the file says what it is (list, department, year, date)
+          const chapters = await rest(
+            user,
+            'GET',
+            `Budget/Chapters?departmentId=${await departmentIdOf(dept)}&year=${currentYear}&withBudgetOnly=true&pageSize=500`,
+          );
+          assert.ok(chapters.json.entities.length > 10, 'the chapters of the budget');
+          const de = language === 'de';
+          assertPrintHolds(text, {
+            name: `forecast print (${language})`,
+            rows: chapters.json.entities.map((c) => ({ code: printedChapter(c.chapter), description: de ? c.descriptionDeu : c.descriptionIta })),
+            headings: de
+              ? ['Titel 1 –', 'Titel 2 –', 'Titel 3 –', 'Einnahmen', 'Ausgaben', 'Zusammenfassung', 'Kapitel']
+              : ['Titolo 1 –', 'Titolo 2 –', 'Titolo 3 –', 'Entrate', 'Uscite', 'Riepilogo', 'Capitolo'],
+            signatures: de ? ['Kassier', 'Kommandant'] : ['Cassiere', 'Comandante'],
+          });
+          assert.equal(names.get(print), `${de ? 'haushaltsvoranschlag' : 'bilancio-di-previsione'}-${dept}-${currentYear}-${isoDate(todayText())}.pdf`);
         }
       }
 

@@ -1,4 +1,3 @@
-/* global document */
 /**
  * Questions that write something irreversible default to the safe answer (issue 25 item 1), in
  * German and Italian: zwei on 102 in the previous year (approved forecast) types a paid expense of
@@ -11,7 +10,21 @@
  * Screenshot of the question in both languages.
  */
 import { describe, test } from 'node:test';
-import { amountOf, assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser, waitFocused } from '../lib.mjs';
+import {
+  amountOf,
+  answerFocused,
+  assert,
+  assertNoErrors,
+  baseUrl,
+  currentYear,
+  departmentIdOf,
+  openAs,
+  rest,
+  shot,
+  typeInto,
+  useBrowser,
+  waitFocused,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -60,15 +73,6 @@ async function expensesWith(departmentId, documentNumber) {
   const list = await rest('zwei', 'GET', `Movements/Expenses?departmentId=${departmentId}&year=${year}&search=${encodeURIComponent(documentNumber)}`);
   assert.equal(list.status, 200, JSON.stringify(list.json));
   return list.json.entities;
-}
-
-/** Waits until the answer with these words has the focus in the open question. */
-async function answerFocused(page, label) {
-  await page.waitForFunction(
-    (words) => document.activeElement?.closest('[role="dialog"]') != null && document.activeElement.textContent.trim() === words,
-    label,
-    { timeout: 5000 },
-  );
 }
 
 for (const language of ['de', 'it']) {

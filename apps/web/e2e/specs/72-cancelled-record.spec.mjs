@@ -3,7 +3,8 @@
  * A cancelled record keeps what it was (issue 25 item 2, DOMAIN decision 27), in German and in
  * Italian: zwei on 102, previous year. A paid expense with two noted positions (2-1-003 123,45
  * "Schläuche", 2-1-006 67,89 "Toner") is booked over REST with a later one after it; on screen the
- * cashier opens it by its number and cancels it ("Stornieren" / "Annulla registrazione"); the later
+ * cashier opens it by its number and cancels it ("Stornieren" / "Annulla registrazione"; a reflex Enter on
+ * the question first answers "Abbrechen" and cancels nothing); the later
  * one is deleted. After a reload the record still shows both positions with chapter, note and the
  * amount they had, struck through and marked "storniert" / "annullato", the total 0,00 and the
  * booked total beside it; no add bar, no amount inputs, no save. REST answers the positions with
@@ -11,15 +12,36 @@
  * through with its original amount. Screenshots of the positions form, the head form and the picker.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, cents, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  cents,
+  currentYear,
+  departmentIdOf,
+  enterOnQuestion,
+  openAs,
+  rest,
+  shot,
+  typeInto,
+  useBrowser,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
 const year = currentYear - 1;
 const base = `${baseUrl}/dept/${dept}/year/${year}/movements/expenses`;
 const texts = {
-  de: { cancelButton: 'Stornieren', cancelled: 'storniert', done: (n) => `Buchung Nr. ${n} storniert`, alert: 'Diese Buchung ist storniert' },
+  de: {
+    keep: 'Abbrechen',
+    cancelButton: 'Stornieren',
+    cancelled: 'storniert',
+    done: (n) => `Buchung Nr. ${n} storniert`,
+    alert: 'Diese Buchung ist storniert',
+  },
   it: {
+    keep: 'Annulla',
     cancelButton: 'Annulla registrazione',
     cancelled: 'annullata',
     done: (n) => `Registrazione n. ${n} annullata`,
@@ -73,6 +95,11 @@ describe('a cancelled record keeps its positions', () => {
       await typeInto(page, 'record-open', String(n));
       await page.keyboard.press('Enter');
       await page.getByTestId('movement-record').getByText(String(n)).waitFor();
+      // a reflex Enter on the question answers "Abbrechen" (the safe answer has the focus): nothing cancelled
+      await page.getByTestId('movement-delete').click();
+      await enterOnQuestion(page, t.keep);
+      await page.waitForTimeout(300);
+      assert.equal((await rest('zwei', 'GET', `Movements/Expenses?${q}&recordNumber=${n}`)).json.cancelled, false, 'Enter on the question cancels nothing');
       await page.getByTestId('movement-delete').click();
       await page.getByRole('dialog').getByRole('button', { name: t.cancelButton, exact: true }).click();
       await page.getByText(t.done(n)).first().waitFor();

@@ -4,7 +4,7 @@
  *   from the current year after the carry-over (links there), offers no new order, and the server
  *   refuses storing one (OrderAfterYearEnd, nothing written);
  * - a stored, unregistered order of the current year (stored in before()) is cancelled on screen from
- *   "Früherer Auftrag": the question's "Nicht stornieren" keeps it, "Auftrag stornieren" cancels it
+ *   "Früherer Auftrag": the question's "Nicht stornieren" (focused: a reflex Enter) keeps it, "Auftrag stornieren" cancels it
  *   (REST: cancelled, its instalment payable again);
  * - without the department's CBI CUC a domestic order stops at step 1: zwei (Standard) is told who
  *   enters it, the supervisor follows the link into the department's base data, types it (Ctrl+Enter)
@@ -21,6 +21,7 @@ import {
   bookOpenBills,
   currentYear,
   departmentIdOf,
+  enterOnQuestion,
   openAs,
   rest,
   setCbiCuc,
@@ -148,11 +149,11 @@ for (const language of ['de', 'it']) {
       const dialog = page.getByRole('dialog');
       await dialog.getByText(`${number}/${currentYear}`).first().waitFor();
       await shot(page, `homebanking-cancel-ask-${language}`);
-      await dialog.getByRole('button', { name: t.keep, exact: true }).click();
-      await dialog.waitFor({ state: 'detached' });
+      // a reflex Enter answers "Nicht stornieren" (the safe answer has the focus): the order is kept
+      await enterOnQuestion(page, t.keep);
       assert.ok(
         (await orders(currentYear, '&unregisteredOnly=true')).some((o) => o.id === id),
-        '"Nicht stornieren" keeps the order',
+        'Enter on the question ("Nicht stornieren") keeps the order',
       );
       await page.getByTestId('order-cancel').click();
       await page.getByRole('dialog').getByRole('button', { name: t.cancel, exact: true }).click();

@@ -8,7 +8,7 @@
  *   same figure as the top bar, and says that no bookings exist yet;
  * - homebanking (zwei on 102, current year, a domestic order of B1 with this language's bill): Export
  *   asks first whether to store the order and only then gives the file — declined, the file comes with
- *   the warning that it must not be uploaded; stored, the file comes after the question and the order
+ *   the warning that it must not be uploaded (answered with a reflex Enter: the safe answer); stored, the file comes after the question and the order
  *   is stored.
  * Screenshots of each in de and it.
  */
@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 import {
   amountOf,
+  answerFocused,
   approveForecast,
   assert,
   assertNoErrors,
@@ -126,6 +127,13 @@ for (const language of ['de', 'it']) {
     });
 
     test('homebanking asks whether to store the order before it gives the file', async () => {
+      const deptId = await departmentIdOf('102');
+      /** The numbers of 102's stored orders of the year (REST, as zwei). */
+      const storedOrders = async () => {
+        const listed = await rest('zwei', 'GET', `Payments/Orders?departmentId=${deptId}&year=${currentYear}`);
+        assert.equal(listed.status, 200, JSON.stringify(listed.json));
+        return listed.json.map((o) => o.orderNumber).sort((a, b) => a - b);
+      };
       const url = `${baseUrl}/dept/102/year/${currentYear}/payments/homebanking`;
       const { context, page, errors } = await openAs(browser(), 'zwei', url, { ready: 'homebanking-filter', language, acceptDownloads: true });
       if (!(await page.getByTestId('homebanking-filter-account').inputValue()).startsWith('B1 ')) {
@@ -144,8 +152,11 @@ for (const language of ['de', 'it']) {
       await page.getByTestId('homebanking-next').click();
       await typeInto(page, 'homebanking-filename', `detours-${language}`);
 
-      /** Export: the question comes and no file before the answer; the answer gives the file (its text). */
-      async function exportAnswering(answer, shotName) {
+      /**
+       * Export: the question comes and no file before the answer; the answer gives the file (its text).
+       * `byEnter`: answered with a reflex Enter, which must be the safe answer `answer` (issue 25 item 1).
+       */
+      async function exportAnswering(answer, shotName, byEnter = false) {
         const early = page.waitForEvent('download', { timeout: 3_000 }).then(
           () => true,
           () => false,
@@ -155,15 +166,22 @@ for (const language of ['de', 'it']) {
         await dialog.waitFor();
         await shot(page, shotName);
         assert.equal(await early, false, 'no bank file before the answer to "store the order?"');
-        const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: answer, exact: true }).click()]);
+        if (byEnter) await answerFocused(page, answer);
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          byEnter ? page.keyboard.press('Enter') : dialog.getByRole('button', { name: answer, exact: true }).click(),
+        ]);
         assert.equal(file.suggestedFilename(), `detours-${language}.xml`);
         const content = await readFile(await file.path(), 'utf8');
         assert.ok(content.includes(`>${(t.bill / 100).toFixed(2)}<`), `the bill's amount in the file`);
         return content;
       }
 
-      await exportAnswering(t.decline, `detours-homebanking-ask-${language}`);
+      const storedBefore = await storedOrders();
+      // a reflex Enter on "store the order?" answers "Nicht speichern": the file with the warning, no order stored
+      await exportAnswering(t.decline, `detours-homebanking-ask-${language}`, true);
       await page.getByTestId('homebanking-unstored').getByText(t.notStored).waitFor();
+      assert.deepEqual(await storedOrders(), storedBefore, 'Enter on the question stores no order');
       await shot(page, `detours-homebanking-declined-${language}`);
 
       await exportAnswering(t.store, `detours-homebanking-ask-again-${language}`);

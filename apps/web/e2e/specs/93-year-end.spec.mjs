@@ -19,14 +19,17 @@ import {
   approveForecast,
   isoToday,
   assert,
+  assertPrintHolds,
   assertNoErrors,
   backToGerman,
   baseUrl,
   currentYear,
   departmentIdOf,
+  enterOnQuestion,
   menuEntry,
   openAs,
   pdfText,
+  printedChapter,
   rest,
   shot,
   typeInto,
@@ -217,6 +220,48 @@ for (const [language, t] of Object.entries(runs)) {
       const [finalPdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
       assert.equal(finalPdf.suggestedFilename(), t.finalPdf);
       const finalText = await pdfText(finalPdf, `final-report-${language}`);
+      // the report holds together (issue 25 item 12): each chapter whole on one page (descriptions wrapped at word
+      // boundaries), no heading ending a page, the signatures with the last table
+      const chapters = await rest(
+        'supervisor',
+        'GET',
+        `Budget/Chapters?departmentId=${await departmentIdOf(t.dept)}&year=${year}&withBudgetOnly=true&pageSize=500`,
+      );
+      assert.ok(chapters.json.entities.length > 10, 'the chapters of the year');
+      const de = language === 'de';
+      assertPrintHolds(finalText, {
+        name: `final report (${language})`,
+        rows: chapters.json.entities.map((c) => ({ code: printedChapter(c.chapter), description: de ? c.descriptionDeu : c.descriptionIta })),
+        headings: de
+          ? [
+              'Titel 1 –',
+              'Titel 2 –',
+              'Titel 3 –',
+              'Kompetenzgebarung –',
+              'Rückständegebarung –',
+              'Zusammenfassung der Rückstände',
+              'Mehreinnahmen und',
+              'Mindereinnahmen und',
+              'Ergebnisse',
+              'Protokoll',
+              'Jahr ',
+            ]
+          : [
+              'Titolo 1 –',
+              'Titolo 2 –',
+              'Titolo 3 –',
+              'Gestione di competenza –',
+              'Gestione dei residui –',
+              'Riepilogo dei residui',
+              'Maggiori entrate ed',
+              'Minori entrate e',
+              'Quadro riassuntivo',
+              'Protocollo',
+              'Anno ',
+            ],
+        empty: [de ? 'Keine.' : 'Nessuno.'],
+        signatures: de ? ['Kassier', 'Kommandant'] : ['Cassiere', 'Comandante'],
+      });
       for (const text of t.finalText) assert.ok(finalText.includes(text), `${text} in the final report`);
       // the description column holds its words whole (issue 25 item 12): no `Verwaltungsausg` / `aben`
       assert.match(finalText, t.finalLine, 'the chapter 2-1-001 with its description unbroken');
@@ -273,6 +318,12 @@ for (const [language, t] of Object.entries(runs)) {
         // under the question the cleared field stays empty (not the stored date behind it)
         assert.equal(await page.getByTestId('final-approval-date').inputValue(), '', 'the cleared date under the question');
         await shot(page, `year-end-reopen-question-${language}`);
+        // a reflex Enter answers "Annulla" (the safe answer has the focus): the final account stays approved
+        await enterOnQuestion(page, 'Annulla');
+        const kept = await rest('supervisor', 'GET', `FinalBalance?departmentId=${await departmentIdOf(t.dept)}&year=${year}`);
+        assert.ok(kept.json.approval, 'Enter on the revoke question keeps the approval');
+        await page.getByTestId('final-approval-date').press('Control+Enter');
+        await revoke.waitFor();
         await revoke.click();
         await page.getByText(`Approvazione del rendiconto ${year} revocata`).first().waitFor();
         await page.getByTestId('final-approved-warning').waitFor({ state: 'detached' });
