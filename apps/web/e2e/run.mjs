@@ -52,7 +52,7 @@ const specWeights = {
   '27-audit-trail': 24,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
   // two servers of its own on the living demo (one under libfaketime), seeded side by side
-  '68-living-demo': 65,
+  '68-living-demo': 95,
   '70-safe-confirm': 28,
   '71-focus-return': 72,
   '72-cancelled-record': 25,
