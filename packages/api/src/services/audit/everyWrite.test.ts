@@ -183,6 +183,7 @@ async function openBill(c: Caller, x: Env) {
     }),
   );
   x.ids.bill = bill.id;
+  x.ids.billRecord = bill.recordNumber;
   [x.ids.p1, x.ids.p2, x.ids.p3] = bill.payments.map((p) => p.id) as [number, number, number];
 }
 const order = async (x: Env, toPay: number[], extra: Record<string, unknown> = {}) => ({
@@ -810,10 +811,21 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'zwei',
     now: JUNE_PREV,
     prepare: async (c, x) => {
-      x.ids.order2 = idOf(await c.payments.store(await order(x, [x.ids.p2!])));
+      const stored = answerOf<{ id: number; orderNumber: number }>(await c.payments.store(await order(x, [x.ids.p2!])));
+      Object.assign(x.ids, { order2: stored.id, order2Number: stored.orderNumber });
     },
     run: (c, x) => c.payments.cancel({ ...s(x, '102', PREV), orderId: x.ids.order2! }),
-    expect: [{ user: 'zwei', entity: 'paymentOrder', action: 'cancelled', dept: '102', year: PREV, rows: [{ table: 'payment_order_items', op: 'D', fields: {} }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'paymentOrder',
+        action: 'cancelled',
+        dept: '102',
+        year: PREV,
+        recordNumber: (x) => x.ids.order2Number!,
+        rows: (x) => [{ table: 'payment_order_items', op: 'D', fields: { payment_id: { before: x.ids.p2 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.payments.cancel({ ...s(x, '102', PREV), orderId: x.ids.order2! }), error: 'OrderNotFound' },
   },
   'payments.settle': {
@@ -828,6 +840,7 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'settled',
         dept: '102',
         year: PREV,
+        recordNumber: (x) => x.ids.billRecord!,
         rows: [{ table: 'movement_payments', op: 'U', fields: { date_paid: { before: null, after: `${PREV}-06-20` }, note: { before: '', after: 'bar bezahlt' } } }],
       },
     ],
@@ -844,6 +857,7 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'reopened',
         dept: '102',
         year: PREV,
+        recordNumber: (x) => x.ids.billRecord!,
         rows: [{ table: 'movement_payments', op: 'U', fields: { date_paid: { before: `${PREV}-06-20`, after: null } } }],
       },
     ],
