@@ -106,4 +106,3 @@ export async function appendAudit(tx: Db | Tx, append: Omit<AuditAppend, 'at'>, 
       ${row.entity}, ${row.entityId}, ${row.recordNumber}::int, ${row.action}, ${row.procedure}, ch.changes, head.prev_hash, head.hash
     from head, ch`);
 }
-

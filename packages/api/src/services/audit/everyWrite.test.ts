@@ -214,106 +214,262 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'supervisor',
     run: (c, x) => c.departments.create({ ...deptFields, departmentId: x.dept('000') }),
     after: (a, x) => (x.ids.department = idOf(a)),
-    expect: [{ user: 'supervisor', entity: 'department', action: 'created', dept: '000', year: null, rows: [{ table: 'departments', op: 'I', fields: { code: { after: '1AB' }, name2_deu: { after: 'Kardaun' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'department',
+        action: 'created',
+        dept: '000',
+        year: null,
+        rows: [{ table: 'departments', op: 'I', fields: { code: { after: '1AB' }, name2_deu: { after: 'Kardaun' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.departments.create({ ...deptFields, name2Deu: 'Doppelt', departmentId: x.dept('000') }), error: 'DepartmentExists' },
   },
   'departments.update': {
     user: 'supervisor',
     run: (c, x) => c.departments.update({ ...deptFields, id: x.ids.department!, departmentId: x.dept('000'), name2Deu: 'Kardaun-Karneid' }),
-    expect: [{ user: 'supervisor', entity: 'department', action: 'changed', dept: '000', year: null, rows: [{ table: 'departments', op: 'U', fields: { name2_deu: { before: 'Kardaun', after: 'Kardaun-Karneid' } } }] }],
-    refused: { run: (c, x) => c.departments.update({ ...deptFields, code: '101', id: x.ids.department!, departmentId: x.dept('000') }), error: 'DepartmentExists' },
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'department',
+        action: 'changed',
+        dept: '000',
+        year: null,
+        rows: [{ table: 'departments', op: 'U', fields: { name2_deu: { before: 'Kardaun', after: 'Kardaun-Karneid' } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.departments.update({ ...deptFields, code: '101', id: x.ids.department!, departmentId: x.dept('000') }),
+      error: 'DepartmentExists',
+    },
   },
   'departments.patch': {
     user: 'supervisor',
     run: (c, x) => c.departments.patch({ id: x.ids.department!, departmentId: x.dept('000'), email: 'info@ff-kardaun.it' }),
-    expect: [{ user: 'supervisor', entity: 'department', action: 'changed', dept: '000', year: null, rows: [{ table: 'departments', op: 'U', fields: { email: { before: '', after: 'info@ff-kardaun.it' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'department',
+        action: 'changed',
+        dept: '000',
+        year: null,
+        rows: [{ table: 'departments', op: 'U', fields: { email: { before: '', after: 'info@ff-kardaun.it' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.departments.patch({ id: 999_999, departmentId: x.dept('000'), email: '' }), error: 'NotFound' },
   },
   'departments.delete': {
     user: 'supervisor',
     run: (c, x) => c.departments.delete({ id: x.ids.department!, departmentId: x.dept('000') }),
-    expect: [{ user: 'supervisor', entity: 'department', action: 'deleted', dept: '000', year: null, rows: [{ table: 'departments', op: 'D', fields: { code: { before: '1AB' }, email: { before: 'info@ff-kardaun.it' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'department',
+        action: 'deleted',
+        dept: '000',
+        year: null,
+        rows: [{ table: 'departments', op: 'D', fields: { code: { before: '1AB' }, email: { before: 'info@ff-kardaun.it' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.departments.delete({ id: x.dept('101'), departmentId: x.dept('000') }), error: 'InUse' },
   },
   'suppliers.create': {
     user: 'kassier',
     run: (c, x) => c.suppliers.create({ ...supplier, departmentId: x.dept('101') }),
     after: (a, x) => (x.ids.supplier = idOf(a)),
-    expect: [{ user: 'kassier', entity: 'supplier', action: 'created', dept: '101', year: null, rows: [{ table: 'suppliers', op: 'I', fields: { code: { after: 2001 }, name1: { after: 'Hofer Bau GmbH' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'supplier',
+        action: 'created',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'suppliers', op: 'I', fields: { code: { after: 2001 }, name1: { after: 'Hofer Bau GmbH' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.suppliers.create({ ...supplier, name1: 'Anderer', departmentId: x.dept('101') }), error: 'SupplierExists' },
   },
   'suppliers.update': {
     user: 'kassier',
     run: (c, x) => c.suppliers.update({ ...supplier, id: x.ids.supplier!, departmentId: x.dept('101'), name2: 'Tiefbau' }),
-    expect: [{ user: 'kassier', entity: 'supplier', action: 'changed', dept: '101', year: null, rows: [{ table: 'suppliers', op: 'U', fields: { name2: { before: 'Hoch- und Tiefbau', after: 'Tiefbau' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'supplier',
+        action: 'changed',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'suppliers', op: 'U', fields: { name2: { before: 'Hoch- und Tiefbau', after: 'Tiefbau' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.suppliers.update({ ...supplier, id: x.ids.supplier!, departmentId: x.dept('102') }), error: 'DepartmentNotAllowed' },
   },
   'suppliers.patch': {
     user: 'kassier',
     run: (c, x) => c.suppliers.patch({ id: x.ids.supplier!, departmentId: x.dept('101'), email: 'buero@hoferbau.it' }),
-    expect: [{ user: 'kassier', entity: 'supplier', action: 'changed', dept: '101', year: null, rows: [{ table: 'suppliers', op: 'U', fields: { email: { before: '', after: 'buero@hoferbau.it' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'supplier',
+        action: 'changed',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'suppliers', op: 'U', fields: { email: { before: '', after: 'buero@hoferbau.it' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.suppliers.patch({ id: x.ids.supplier!, departmentId: x.dept('101'), email: 'kein mail' }), error: 'InvalidValue' },
   },
   'suppliers.delete': {
     user: 'kassier',
     run: (c, x) => c.suppliers.delete({ id: x.ids.supplier!, departmentId: x.dept('101') }),
-    expect: [{ user: 'kassier', entity: 'supplier', action: 'deleted', dept: '101', year: null, rows: [{ table: 'suppliers', op: 'D', fields: { name1: { before: 'Hofer Bau GmbH' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'supplier',
+        action: 'deleted',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'suppliers', op: 'D', fields: { name1: { before: 'Hofer Bau GmbH' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.suppliers.delete({ id: x.ids.supplier!, departmentId: x.dept('101') }), error: 'NotFound' },
   },
   'banks.create': {
     user: 'supervisor',
     run: (c) => c.banks.create(bank),
     after: (a, x) => (x.ids.bank = idOf(a)),
-    expect: [{ user: 'supervisor', entity: 'bank', action: 'created', dept: null, year: null, rows: [{ table: 'banks', op: 'I', fields: { abi: { after: '08056' }, swift: { after: 'RZSBIT21106' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'bank',
+        action: 'created',
+        dept: null,
+        year: null,
+        rows: [{ table: 'banks', op: 'I', fields: { abi: { after: '08056' }, swift: { after: 'RZSBIT21106' } } }],
+      },
+    ],
     refused: { run: (c) => c.banks.create(bank), error: 'BankExists' },
   },
   'banks.update': {
     user: 'supervisor',
     run: (c, x) => c.banks.update({ ...bank, street: 'Dorfstraße 1', id: x.ids.bank! }),
-    expect: [{ user: 'supervisor', entity: 'bank', action: 'changed', dept: null, year: null, rows: [{ table: 'banks', op: 'U', fields: { street: { before: '', after: 'Dorfstraße 1' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'bank',
+        action: 'changed',
+        dept: null,
+        year: null,
+        rows: [{ table: 'banks', op: 'U', fields: { street: { before: '', after: 'Dorfstraße 1' } } }],
+      },
+    ],
     refused: { run: (c) => c.banks.update({ ...bank, abi: '08057', id: 999_999 }), error: 'NotFound' },
   },
   'banks.patch': {
     user: 'supervisor',
     run: (c, x) => c.banks.patch({ id: x.ids.bank!, routingCode: 'R-1' }),
-    expect: [{ user: 'supervisor', entity: 'bank', action: 'changed', dept: null, year: null, rows: [{ table: 'banks', op: 'U', fields: { routing_code: { before: '', after: 'R-1' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'bank',
+        action: 'changed',
+        dept: null,
+        year: null,
+        rows: [{ table: 'banks', op: 'U', fields: { routing_code: { before: '', after: 'R-1' } } }],
+      },
+    ],
     refused: { run: (c) => c.banks.patch({ id: 999_999, routingCode: 'R-2' }), error: 'NotFound' },
   },
   'banks.delete': {
     user: 'supervisor',
     run: (c, x) => c.banks.delete({ id: x.ids.bank! }),
-    expect: [{ user: 'supervisor', entity: 'bank', action: 'deleted', dept: null, year: null, rows: [{ table: 'banks', op: 'D', fields: { street: { before: 'Dorfstraße 1' }, routing_code: { before: 'R-1' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'bank',
+        action: 'deleted',
+        dept: null,
+        year: null,
+        rows: [{ table: 'banks', op: 'D', fields: { street: { before: 'Dorfstraße 1' }, routing_code: { before: 'R-1' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.banks.delete({ id: x.ids.bank! }), error: 'NotFound' },
   },
   'banks.import': {
     user: 'supervisor',
     run: (c, x) => c.banks.import({ csv: bankCsv, departmentId: x.dept('000') }),
-    expect: [{ user: 'supervisor', entity: 'bank', action: 'imported', dept: '000', year: null, rows: [{ table: 'banks', op: 'I', fields: { abi: { after: '08302' }, cab: { after: '58680' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'bank',
+        action: 'imported',
+        dept: '000',
+        year: null,
+        rows: [{ table: 'banks', op: 'I', fields: { abi: { after: '08302' }, cab: { after: '58680' } } }],
+      },
+    ],
     refused: { user: 'kassier', run: (c, x) => c.banks.import({ csv: bankCsv, departmentId: x.dept('101') }), error: 'Forbidden' },
   },
   'accounts.create': {
     user: 'kassier',
     run: (c, x) => c.accounts.create({ ...postAccount, departmentId: x.dept('101') }),
     after: (a, x) => (x.ids.account = idOf(a)),
-    expect: [{ user: 'kassier', entity: 'account', action: 'created', dept: '101', year: null, rows: [{ table: 'accounts', op: 'I', fields: { code: { after: 'P1' }, type: { after: 3 } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'account',
+        action: 'created',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'accounts', op: 'I', fields: { code: { after: 'P1' }, type: { after: 3 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.accounts.create({ ...postAccount, departmentId: x.dept('101') }), error: 'AccountExists' },
   },
   'accounts.update': {
     user: 'kassier',
     run: (c, x) => c.accounts.update({ year: Y, ...postAccount, notes: 'neu', id: x.ids.account!, departmentId: x.dept('101') }),
-    expect: [{ user: 'kassier', entity: 'account', action: 'changed', dept: '101', year: Y, rows: [{ table: 'accounts', op: 'U', fields: { notes: { before: '', after: 'neu' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'account',
+        action: 'changed',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'accounts', op: 'U', fields: { notes: { before: '', after: 'neu' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.accounts.update({ year: Y, ...postAccount, id: x.ids.account!, departmentId: x.dept('102') }), error: 'DepartmentNotAllowed' },
   },
   'accounts.patch': {
     user: 'kassier',
     run: (c, x) => c.accounts.patch({ year: Y, id: x.ids.account!, departmentId: x.dept('101'), descriptionDeu: 'Post' }),
-    expect: [{ user: 'kassier', entity: 'account', action: 'changed', dept: '101', year: Y, rows: [{ table: 'accounts', op: 'U', fields: { description_deu: { before: 'Postkontokorrent', after: 'Post' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'account',
+        action: 'changed',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'accounts', op: 'U', fields: { description_deu: { before: 'Postkontokorrent', after: 'Post' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.accounts.patch({ year: Y, id: 999_999, departmentId: x.dept('101'), descriptionDeu: 'x' }), error: 'NotFound' },
   },
   'accounts.delete': {
     user: 'kassier',
     run: (c, x) => c.accounts.delete({ id: x.ids.account!, departmentId: x.dept('101') }),
-    expect: [{ user: 'kassier', entity: 'account', action: 'deleted', dept: '101', year: null, rows: [{ table: 'accounts', op: 'D', fields: { code: { before: 'P1' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'account',
+        action: 'deleted',
+        dept: '101',
+        year: null,
+        rows: [{ table: 'accounts', op: 'D', fields: { code: { before: 'P1' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.accounts.delete({ id: x.ids.account!, departmentId: x.dept('101') }), error: 'NotFound' },
   },
 
@@ -329,7 +485,7 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'created',
         dept: null,
         year: null,
-        rows: (x) => [
+        rows: (x): RowExpectation[] => [
           { table: 'users', op: 'I', fields: { username: { after: 'neu' }, fullname: { after: 'Nora Neu' } } },
           { table: 'user_departments', op: 'I', fields: { department_id: { after: x.dept('101') } } },
         ],
@@ -340,13 +496,31 @@ const SCENARIOS: Record<string, Scenario> = {
   'admin.users.update': {
     user: 'admin',
     run: async (c, x) => c.admin.users.update({ ...(await c.admin.users.get({ id: x.ids.user! })), fullname: 'Nora Neumann' }),
-    expect: [{ user: 'admin', entity: 'user', action: 'changed', dept: null, year: null, rows: [{ table: 'users', op: 'U', fields: { fullname: { before: 'Nora Neu', after: 'Nora Neumann' } } }] }],
+    expect: [
+      {
+        user: 'admin',
+        entity: 'user',
+        action: 'changed',
+        dept: null,
+        year: null,
+        rows: [{ table: 'users', op: 'U', fields: { fullname: { before: 'Nora Neu', after: 'Nora Neumann' } } }],
+      },
+    ],
     refused: { run: async (c, x) => c.admin.users.update({ ...(await c.admin.users.get({ id: x.ids.user! })), accessLevel: 3 }), error: 'Forbidden' },
   },
   'admin.users.patch': {
     user: 'supervisor',
     run: (c, x) => c.admin.users.patch({ id: x.ids.user!, locked: true }),
-    expect: [{ user: 'supervisor', entity: 'user', action: 'changed', dept: null, year: null, rows: [{ table: 'users', op: 'U', fields: { locked: { before: false, after: true } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'user',
+        action: 'changed',
+        dept: null,
+        year: null,
+        rows: [{ table: 'users', op: 'U', fields: { locked: { before: false, after: true } } }],
+      },
+    ],
     refused: { run: (c, x) => c.admin.users.patch({ id: x.ids.user!, username: 'Kassier' }), error: 'UserExists' },
   },
   'admin.userDepartments.create': {
@@ -360,7 +534,9 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'created',
         dept: null,
         year: null,
-        rows: (x) => [{ table: 'user_departments', op: 'I', fields: { user_id: { after: x.ids.user }, department_id: { after: x.dept('102') } } }],
+        rows: (x): RowExpectation[] => [
+          { table: 'user_departments', op: 'I', fields: { user_id: { after: x.ids.user }, department_id: { after: x.dept('102') } } },
+        ],
       },
     ],
     refused: { run: (c, x) => c.admin.userDepartments.create({ userId: x.ids.user!, deptId: x.dept('102') }), error: 'AlreadyLinked' },
@@ -375,7 +551,7 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'changed',
         dept: null,
         year: null,
-        rows: (x) => [{ table: 'user_departments', op: 'U', fields: { department_id: { before: x.dept('102'), after: x.dept('201') } } }],
+        rows: (x): RowExpectation[] => [{ table: 'user_departments', op: 'U', fields: { department_id: { before: x.dept('102'), after: x.dept('201') } } }],
       },
     ],
     refused: { run: (c, x) => c.admin.userDepartments.update({ id: x.ids.link!, userId: x.ids.user!, deptId: 999_999 }), error: 'InvalidValue' },
@@ -390,7 +566,7 @@ const SCENARIOS: Record<string, Scenario> = {
         action: 'changed',
         dept: null,
         year: null,
-        rows: (x) => [{ table: 'user_departments', op: 'U', fields: { department_id: { before: x.dept('201'), after: x.dept('202') } } }],
+        rows: (x): RowExpectation[] => [{ table: 'user_departments', op: 'U', fields: { department_id: { before: x.dept('201'), after: x.dept('202') } } }],
       },
     ],
     refused: { run: (c, x) => c.admin.userDepartments.patch({ id: x.ids.link!, deptId: x.dept('101') }), error: 'AlreadyLinked' },
@@ -399,7 +575,14 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'admin',
     run: (c, x) => c.admin.userDepartments.delete({ id: x.ids.link! }),
     expect: [
-      { user: 'admin', entity: 'userDepartment', action: 'deleted', dept: null, year: null, rows: (x) => [{ table: 'user_departments', op: 'D', fields: { department_id: { before: x.dept('202') } } }] },
+      {
+        user: 'admin',
+        entity: 'userDepartment',
+        action: 'deleted',
+        dept: null,
+        year: null,
+        rows: (x): RowExpectation[] => [{ table: 'user_departments', op: 'D', fields: { department_id: { before: x.dept('202') } } }],
+      },
     ],
     refused: {
       run: async (c, x) => {
@@ -433,75 +616,189 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'supervisor',
     run: (c, x) => c.chart.titles.create({ ...s(x, '101', Y), part: 2, title: 4, descriptionDeu: 'Rückstellungen', descriptionIta: 'Accantonamenti' }),
     after: (a, x) => (x.ids.title = idOf(a)),
-    expect: [{ user: 'supervisor', entity: 'chartTitle', action: 'created', dept: '101', year: Y, rows: [{ table: 'titles', op: 'I', fields: { title: { after: 4 }, description_deu: { after: 'Rückstellungen' } } }] }],
-    refused: { run: (c, x) => c.chart.titles.create({ ...s(x, '101', Y), part: 2, title: 4, descriptionDeu: 'x', descriptionIta: 'y' }), error: 'ChartItemExists' },
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartTitle',
+        action: 'created',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'titles', op: 'I', fields: { title: { after: 4 }, description_deu: { after: 'Rückstellungen' } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.chart.titles.create({ ...s(x, '101', Y), part: 2, title: 4, descriptionDeu: 'x', descriptionIta: 'y' }),
+      error: 'ChartItemExists',
+    },
   },
   'chart.titles.update': {
     user: 'supervisor',
     run: (c, x) => c.chart.titles.update({ id: x.ids.title!, part: 2, title: 4, descriptionDeu: 'Rücklagen', descriptionIta: 'Accantonamenti' }),
-    expect: [{ user: 'supervisor', entity: 'chartTitle', action: 'changed', dept: null, year: Y, rows: [{ table: 'titles', op: 'U', fields: { description_deu: { before: 'Rückstellungen', after: 'Rücklagen' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartTitle',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'titles', op: 'U', fields: { description_deu: { before: 'Rückstellungen', after: 'Rücklagen' } } }],
+      },
+    ],
     refused: { run: (c) => c.chart.titles.update({ id: 999_999, part: 2, title: 4, descriptionDeu: 'x', descriptionIta: 'y' }), error: 'NotFound' },
   },
   'chart.titles.patch': {
     user: 'supervisor',
     run: (c, x) => c.chart.titles.patch({ id: x.ids.title!, descriptionIta: 'Riserve' }),
-    expect: [{ user: 'supervisor', entity: 'chartTitle', action: 'changed', dept: null, year: Y, rows: [{ table: 'titles', op: 'U', fields: { description_ita: { before: 'Accantonamenti', after: 'Riserve' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartTitle',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'titles', op: 'U', fields: { description_ita: { before: 'Accantonamenti', after: 'Riserve' } } }],
+      },
+    ],
     refused: { run: (c) => c.chart.titles.patch({ id: 999_999, descriptionIta: 'x' }), error: 'NotFound' },
   },
   'chart.categories.create': {
     user: 'supervisor',
     run: (c, x) => c.chart.categories.create({ ...s(x, '101', Y), part: 2, category: 'x1', descriptionDeu: 'Funk', descriptionIta: 'Radio' }),
     after: (a, x) => (x.ids.category = idOf(a)),
-    expect: [{ user: 'supervisor', entity: 'chartCategory', action: 'created', dept: '101', year: Y, rows: [{ table: 'categories', op: 'I', fields: { category: { after: 'X1' } } }] }],
-    refused: { run: (c, x) => c.chart.categories.create({ ...s(x, '101', Y), part: 2, category: 'X1', descriptionDeu: 'x', descriptionIta: 'y' }), error: 'ChartItemExists' },
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartCategory',
+        action: 'created',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'categories', op: 'I', fields: { category: { after: 'X1' } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.chart.categories.create({ ...s(x, '101', Y), part: 2, category: 'X1', descriptionDeu: 'x', descriptionIta: 'y' }),
+      error: 'ChartItemExists',
+    },
   },
   'chart.categories.update': {
     user: 'supervisor',
     run: (c, x) => c.chart.categories.update({ id: x.ids.category!, part: 2, category: 'X1', descriptionDeu: 'Funkgeräte', descriptionIta: 'Radio' }),
-    expect: [{ user: 'supervisor', entity: 'chartCategory', action: 'changed', dept: null, year: Y, rows: [{ table: 'categories', op: 'U', fields: { description_deu: { before: 'Funk', after: 'Funkgeräte' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartCategory',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'categories', op: 'U', fields: { description_deu: { before: 'Funk', after: 'Funkgeräte' } } }],
+      },
+    ],
     refused: { run: (c) => c.chart.categories.update({ id: 999_999, part: 2, category: 'X1', descriptionDeu: 'x', descriptionIta: 'y' }), error: 'NotFound' },
   },
   'chart.categories.patch': {
     user: 'supervisor',
     run: (c, x) => c.chart.categories.patch({ id: x.ids.category!, descriptionIta: 'Radiocomunicazioni' }),
-    expect: [{ user: 'supervisor', entity: 'chartCategory', action: 'changed', dept: null, year: Y, rows: [{ table: 'categories', op: 'U', fields: { description_ita: { before: 'Radio', after: 'Radiocomunicazioni' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartCategory',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'categories', op: 'U', fields: { description_ita: { before: 'Radio', after: 'Radiocomunicazioni' } } }],
+      },
+    ],
     refused: { run: (c) => c.chart.categories.patch({ id: 999_999, descriptionIta: 'x' }), error: 'NotFound' },
   },
   'chart.chapters.create': {
     user: 'supervisor',
     run: (c, x) => c.chart.chapters.create({ ...s(x, '101', Y), ...newChapter, categoryId: x.ids.category! }),
     after: (a, x) => (x.ids.chapter = idOf(a)),
-    expect: [{ user: 'supervisor', entity: 'chartChapter', action: 'created', dept: '101', year: Y, rows: [{ table: 'chapters', op: 'I', fields: { chapter: { after: '24090' }, description_deu: { after: 'Funkgeräte' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartChapter',
+        action: 'created',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'chapters', op: 'I', fields: { chapter: { after: '24090' }, description_deu: { after: 'Funkgeräte' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.chart.chapters.create({ ...s(x, '101', Y), ...newChapter }), error: 'ChartItemExists' },
   },
   'chart.chapters.update': {
     user: 'supervisor',
     run: (c, x) => c.chart.chapters.update({ id: x.ids.chapter!, ...newChapter, categoryId: x.ids.category!, descriptionDeu: 'Funk' }),
-    expect: [{ user: 'supervisor', entity: 'chartChapter', action: 'changed', dept: null, year: Y, rows: [{ table: 'chapters', op: 'U', fields: { description_deu: { before: 'Funkgeräte', after: 'Funk' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartChapter',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'chapters', op: 'U', fields: { description_deu: { before: 'Funkgeräte', after: 'Funk' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.chart.chapters.update({ id: x.ids.chapter!, ...newChapter, searchKeyIta: '' }), error: 'InvalidValue' },
   },
   'chart.chapters.patch': {
     user: 'supervisor',
     run: (c, x) => c.chart.chapters.patch({ id: x.ids.chapter!, descriptionIta: 'Radio' }),
-    expect: [{ user: 'supervisor', entity: 'chartChapter', action: 'changed', dept: null, year: Y, rows: [{ table: 'chapters', op: 'U', fields: { description_ita: { before: 'Apparecchi radio', after: 'Radio' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartChapter',
+        action: 'changed',
+        dept: null,
+        year: Y,
+        rows: [{ table: 'chapters', op: 'U', fields: { description_ita: { before: 'Apparecchi radio', after: 'Radio' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.chart.chapters.patch({ id: x.ids.chapter!, searchKeyDeu: '' }), error: 'InvalidValue' },
   },
   'chart.chapters.delete': {
     user: 'supervisor',
     run: (c, x) => c.chart.chapters.delete({ id: x.ids.chapter! }),
-    expect: [{ user: 'supervisor', entity: 'chartChapter', action: 'deleted', dept: null, year: null, rows: [{ table: 'chapters', op: 'D', fields: { chapter: { before: '24090' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartChapter',
+        action: 'deleted',
+        dept: null,
+        year: null,
+        rows: [{ table: 'chapters', op: 'D', fields: { chapter: { before: '24090' } } }],
+      },
+    ],
     refused: { run: (c) => c.chart.chapters.delete({ id: 999_999 }), error: 'NotFound' },
   },
   'chart.categories.delete': {
     user: 'supervisor',
     run: (c, x) => c.chart.categories.delete({ id: x.ids.category! }),
-    expect: [{ user: 'supervisor', entity: 'chartCategory', action: 'deleted', dept: null, year: null, rows: [{ table: 'categories', op: 'D', fields: { category: { before: 'X1' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartCategory',
+        action: 'deleted',
+        dept: null,
+        year: null,
+        rows: [{ table: 'categories', op: 'D', fields: { category: { before: 'X1' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.chart.categories.delete({ id: x.ids.category! }), error: 'NotFound' },
   },
   'chart.titles.delete': {
     user: 'supervisor',
     run: (c, x) => c.chart.titles.delete({ id: x.ids.title! }),
-    expect: [{ user: 'supervisor', entity: 'chartTitle', action: 'deleted', dept: null, year: null, rows: [{ table: 'titles', op: 'D', fields: { description_deu: { before: 'Rücklagen' } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chartTitle',
+        action: 'deleted',
+        dept: null,
+        year: null,
+        rows: [{ table: 'titles', op: 'D', fields: { description_deu: { before: 'Rücklagen' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.chart.titles.delete({ id: x.ids.title! }), error: 'NotFound' },
   },
 
@@ -509,7 +806,16 @@ const SCENARIOS: Record<string, Scenario> = {
   'years.create': {
     user: 'supervisor',
     run: (c) => c.years.create({ year: NEXT }),
-    expect: [{ user: 'supervisor', entity: 'financialYear', action: 'created', dept: null, year: NEXT, rows: [{ table: 'financial_years', op: 'I', fields: { year: { after: NEXT } } }] }],
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'financialYear',
+        action: 'created',
+        dept: null,
+        year: NEXT,
+        rows: [{ table: 'financial_years', op: 'I', fields: { year: { after: NEXT } } }],
+      },
+    ],
     refused: { user: 'kassier', run: (c) => c.years.create({ year: NEXT + 1 }), error: 'Forbidden' },
     // an existing year answers YearExists and writes nothing
     answeredUnchanged: [(c) => c.years.create({ year: NEXT })],
@@ -517,8 +823,21 @@ const SCENARIOS: Record<string, Scenario> = {
   'chart.copy': {
     user: 'supervisor',
     run: (c) => c.chart.copy({ area: 3, year: NEXT, chapters: true, categories: false, titles: false, test: false }),
-    expect: [{ user: 'supervisor', entity: 'chart', action: 'copied', dept: null, year: NEXT, rows: [{ table: 'chapters', op: 'I', fields: { year: { after: NEXT }, chapter: { after: '21003' } } }] }],
-    refused: { user: 'kassier', run: (c) => c.chart.copy({ area: 3, year: NEXT, chapters: true, categories: false, titles: false, test: false }), error: 'Forbidden' },
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'chart',
+        action: 'copied',
+        dept: null,
+        year: NEXT,
+        rows: [{ table: 'chapters', op: 'I', fields: { year: { after: NEXT }, chapter: { after: '21003' } } }],
+      },
+    ],
+    refused: {
+      user: 'kassier',
+      run: (c) => c.chart.copy({ area: 3, year: NEXT, chapters: true, categories: false, titles: false, test: false }),
+      error: 'Forbidden',
+    },
     answeredUnchanged: [
       // the dry run (test) and a copy over existing chapters without replace (status Error, ChaptersExist)
       (c) => c.chart.copy({ area: 3, year: NEXT, chapters: true, categories: false, titles: false, test: true }),
@@ -534,8 +853,21 @@ const SCENARIOS: Record<string, Scenario> = {
   'years.setStatus': {
     user: 'supervisor',
     run: (c) => c.years.setStatus({ years: [{ year: PREV, areaUnlocked: { 1: false, 2: true, 3: false } }] }),
-    expect: [{ user: 'supervisor', entity: 'financialYear', action: 'statusChanged', dept: null, year: null, rows: [{ table: 'financial_years', op: 'U', fields: {} }] }],
-    refused: { user: 'admin', run: (c, x) => c.years.setStatus({ years: [{ year: PREV, areaUnlocked: { 1: false, 2: false, 3: false } }], departmentId: x.dept('100') }), error: 'Forbidden' },
+    expect: [
+      {
+        user: 'supervisor',
+        entity: 'financialYear',
+        action: 'statusChanged',
+        dept: null,
+        year: null,
+        rows: [{ table: 'financial_years', op: 'U', fields: {} }],
+      },
+    ],
+    refused: {
+      user: 'admin',
+      run: (c, x) => c.years.setStatus({ years: [{ year: PREV, areaUnlocked: { 1: false, 2: false, 3: false } }], departmentId: x.dept('100') }),
+      error: 'Forbidden',
+    },
   },
 
   // ---- booking templates (101) -----------------------------------------------------------------------------
@@ -543,19 +875,46 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'kassier',
     run: (c, x) => c.templates.create({ ...s(x, '101', Y), descriptionDeu: 'Kursgebühr', descriptionIta: 'Quota corso' }),
     after: (a, x) => (x.ids.template = answerOf<{ code: number }>(a).code),
-    expect: [{ user: 'kassier', entity: 'template', action: 'created', dept: '101', year: Y, rows: [{ table: 'movement_templates', op: 'I', fields: { description_deu: { after: 'Kursgebühr' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'template',
+        action: 'created',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'movement_templates', op: 'I', fields: { description_deu: { after: 'Kursgebühr' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.templates.create({ ...s(x, '101', Y), descriptionDeu: '', descriptionIta: 'y' }), error: 'InvalidValue' },
   },
   'templates.save': {
     user: 'kassier',
     run: (c, x) => c.templates.save({ ...s(x, '101', Y), code: x.ids.template!, descriptionIta: 'Quota del corso', positions: [{ chapter: '21016' }] }),
-    expect: [{ user: 'kassier', entity: 'template', action: 'changed', dept: '101', year: Y, rows: [{ table: 'movement_templates', op: 'U', fields: { description_ita: { before: 'Quota corso', after: 'Quota del corso' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'template',
+        action: 'changed',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'movement_templates', op: 'U', fields: { description_ita: { before: 'Quota corso', after: 'Quota del corso' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.templates.save({ ...s(x, '101', Y), code: x.ids.template!, positions: [{ chapter: '21999' }] }), error: 'ChapterNotFound' },
   },
   'templates.delete': {
     user: 'kassier',
     run: (c, x) => c.templates.delete({ ...s(x, '101', Y), code: x.ids.template! }),
-    expect: [{ user: 'kassier', entity: 'template', action: 'deleted', dept: '101', year: Y, rows: [{ table: 'movement_templates', op: 'D', fields: { description_ita: { before: 'Quota del corso' } } }] }],
+    expect: [
+      {
+        user: 'kassier',
+        entity: 'template',
+        action: 'deleted',
+        dept: '101',
+        year: Y,
+        rows: [{ table: 'movement_templates', op: 'D', fields: { description_ita: { before: 'Quota del corso' } } }],
+      },
+    ],
     refused: { run: (c, x) => c.templates.delete({ ...s(x, '101', Y), code: x.ids.template! }), error: 'NotFound' },
   },
 
@@ -566,28 +925,87 @@ const SCENARIOS: Record<string, Scenario> = {
       await c.budget.forecast.save({ ...s(x, '201', Y), part: 1, positions: [{ chapter: '11001', amountCurrYear: 100_000 }] });
     },
     run: (c, x) => c.budget.forecast.save({ ...s(x, '201', Y), part: 2, positions: [{ chapter: '21003', amountCurrYear: 100_000 }] }),
-    expect: [{ user: 'zwei', entity: 'budgetForecast', action: 'changed', dept: '201', year: Y, rows: [{ table: 'chapter_budgets', op: 'I', fields: { budget_initial: { after: 100_000 } } }] }],
-    refused: { user: 'kassier', run: (c, x) => c.budget.forecast.save({ ...s(x, '201', Y), part: 2, positions: [{ chapter: '21003', amountCurrYear: 1 }] }), error: 'DepartmentNotAllowed' },
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetForecast',
+        action: 'changed',
+        dept: '201',
+        year: Y,
+        rows: [{ table: 'chapter_budgets', op: 'I', fields: { budget_initial: { after: 100_000 } } }],
+      },
+    ],
+    refused: {
+      user: 'kassier',
+      run: (c, x) => c.budget.forecast.save({ ...s(x, '201', Y), part: 2, positions: [{ chapter: '21003', amountCurrYear: 1 }] }),
+      error: 'DepartmentNotAllowed',
+    },
   },
   'budget.surplus.save': {
     user: 'zwei',
-    run: (c, x) => c.budget.surplus.save({ ...s(x, '201', Y), cashBalance: 500_000, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 0 }),
-    expect: [{ user: 'zwei', entity: 'budgetSurplus', action: 'changed', dept: '201', year: Y, rows: [{ table: 'budget_heads', op: 'U', fields: { cash_balance: { before: 0, after: 500_000 } } }] }],
+    run: (c, x) =>
+      c.budget.surplus.save({
+        ...s(x, '201', Y),
+        cashBalance: 500_000,
+        revenuesActual: 0,
+        revenuesResidue: 0,
+        expensesActual: 0,
+        expensesResidue: 0,
+        surplusUsed: 0,
+      }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetSurplus',
+        action: 'changed',
+        dept: '201',
+        year: Y,
+        rows: [{ table: 'budget_heads', op: 'U', fields: { cash_balance: { before: 0, after: 500_000 } } }],
+      },
+    ],
     refused: {
-      run: (c, x) => c.budget.surplus.save({ ...s(x, '201', Y), cashBalance: 500_000, revenuesActual: 0, revenuesResidue: 0, expensesActual: 0, expensesResidue: 0, surplusUsed: 500_001 }),
+      run: (c, x) =>
+        c.budget.surplus.save({
+          ...s(x, '201', Y),
+          cashBalance: 500_000,
+          revenuesActual: 0,
+          revenuesResidue: 0,
+          expensesActual: 0,
+          expensesResidue: 0,
+          surplusUsed: 500_001,
+        }),
       error: 'InvalidValue',
     },
   },
   'budget.forecast.approve': {
     user: 'zwei',
     run: (c, x) => c.budget.forecast.approve({ ...s(x, '201', Y), approval: `${Y}-01-20` }),
-    expect: [{ user: 'zwei', entity: 'budgetForecast', action: 'approved', dept: '201', year: Y, rows: [{ table: 'budget_heads', op: 'U', fields: { forecast_approved: { before: null, after: `${Y}-01-20` } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetForecast',
+        action: 'approved',
+        dept: '201',
+        year: Y,
+        rows: [{ table: 'budget_heads', op: 'U', fields: { forecast_approved: { before: null, after: `${Y}-01-20` } } }],
+      },
+    ],
     refused: { user: 'kassier', run: (c, x) => c.budget.forecast.approve({ ...s(x, '201', Y), approval: null }), error: 'DepartmentNotAllowed' },
   },
   'budget.changes.create': {
     user: 'zwei',
     run: (c, x) => c.budget.changes.create({ ...s(x, '201', Y), approved: `${Y}-02-01` }),
-    expect: [{ user: 'zwei', entity: 'budgetChange', action: 'created', dept: '201', year: Y, recordNumber: 1, rows: [{ table: 'budget_changes', op: 'I', fields: { record_number: { after: 1 }, approved: { after: `${Y}-02-01` } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetChange',
+        action: 'created',
+        dept: '201',
+        year: Y,
+        recordNumber: 1,
+        rows: [{ table: 'budget_changes', op: 'I', fields: { record_number: { after: 1 }, approved: { after: `${Y}-02-01` } } }],
+      },
+    ],
     refused: { run: (c, x) => c.budget.changes.create({ ...s(x, '201', Y), approved: `${PREV}-12-31` }), error: 'InvalidDate' },
   },
   'budget.changes.save': {
@@ -602,8 +1020,21 @@ const SCENARIOS: Record<string, Scenario> = {
           { chapter: '11001', amount: 20_000 },
         ],
       }),
-    expect: [{ user: 'zwei', entity: 'budgetChange', action: 'changed', dept: '201', year: Y, recordNumber: 1, rows: [{ table: 'budget_change_positions', op: 'I', fields: { amount: { after: 20_000 } } }] }],
-    refused: { run: (c, x) => c.budget.changes.save({ ...s(x, '201', Y), recordNumber: 1, approved: `${Y}-02-01`, positions: [{ chapter: '21003', amount: 20_000 }] }), error: 'BudgetNotBalanced' },
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetChange',
+        action: 'changed',
+        dept: '201',
+        year: Y,
+        recordNumber: 1,
+        rows: [{ table: 'budget_change_positions', op: 'I', fields: { amount: { after: 20_000 } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.budget.changes.save({ ...s(x, '201', Y), recordNumber: 1, approved: `${Y}-02-01`, positions: [{ chapter: '21003', amount: 20_000 }] }),
+      error: 'BudgetNotBalanced',
+    },
   },
   'budget.changes.delete': {
     user: 'zwei',
@@ -611,20 +1042,60 @@ const SCENARIOS: Record<string, Scenario> = {
       await c.budget.changes.create({ ...s(x, '201', Y), approved: `${Y}-03-01` });
     },
     run: (c, x) => c.budget.changes.delete({ ...s(x, '201', Y), recordNumber: 2 }),
-    expect: [{ user: 'zwei', entity: 'budgetChange', action: 'deleted', dept: '201', year: Y, recordNumber: 2, rows: [{ table: 'budget_changes', op: 'D', fields: { record_number: { before: 2 } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetChange',
+        action: 'deleted',
+        dept: '201',
+        year: Y,
+        recordNumber: 2,
+        rows: [{ table: 'budget_changes', op: 'D', fields: { record_number: { before: 2 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.budget.changes.delete({ ...s(x, '201', Y), recordNumber: 7 }), error: 'NotFound' },
   },
   'budget.adjustment.create': {
     user: 'zwei',
     run: (c, x) => c.budget.adjustment.create({ ...s(x, '201', Y), approved: `${Y}-05-10`, notes: 'Vollversammlung', surplusActual: 10_000 }),
-    expect: [{ user: 'zwei', entity: 'budgetAdjustment', action: 'created', dept: '201', year: Y, recordNumber: -1, rows: [{ table: 'budget_changes', op: 'I', fields: { surplus_actual: { after: 10_000 } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetAdjustment',
+        action: 'created',
+        dept: '201',
+        year: Y,
+        recordNumber: -1,
+        rows: [{ table: 'budget_changes', op: 'I', fields: { surplus_actual: { after: 10_000 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.budget.adjustment.create({ ...s(x, '201', Y), approved: `${Y}-05-10`, surplusActual: 0 }), error: 'AdjustmentExists' },
   },
   'budget.adjustment.save': {
     user: 'zwei',
-    run: (c, x) => c.budget.adjustment.save({ ...s(x, '201', Y), approved: `${Y}-05-10`, notes: 'Vollversammlung', surplusActual: 10_000, positions: [{ chapter: '21003', amount: 10_000 }] }),
-    expect: [{ user: 'zwei', entity: 'budgetAdjustment', action: 'changed', dept: '201', year: Y, recordNumber: -1, rows: [{ table: 'budget_change_positions', op: 'I', fields: { amount: { after: 10_000 } } }] }],
-    refused: { run: (c, x) => c.budget.adjustment.save({ ...s(x, '201', Y), approved: `${Y}-05-10`, notes: 'Vollversammlung', surplusActual: 10_000, positions: [] }), error: 'BudgetNotBalanced' },
+    run: (c, x) =>
+      c.budget.adjustment.save({
+        ...s(x, '201', Y),
+        approved: `${Y}-05-10`,
+        notes: 'Vollversammlung',
+        surplusActual: 10_000,
+        positions: [{ chapter: '21003', amount: 10_000 }],
+      }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'budgetAdjustment',
+        action: 'changed',
+        dept: '201',
+        year: Y,
+        recordNumber: -1,
+        rows: [{ table: 'budget_change_positions', op: 'I', fields: { amount: { after: 10_000 } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.budget.adjustment.save({ ...s(x, '201', Y), approved: `${Y}-05-10`, notes: 'Vollversammlung', surplusActual: 10_000, positions: [] }),
+      error: 'BudgetNotBalanced',
+    },
   },
 
   // ---- bookings of 102 in its booked year PREV (zwei) --------------------------------------------------------
@@ -666,7 +1137,16 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'reservations.save': {
     user: 'zwei',
-    run: (c, x) => c.reservations.save({ ...s(x, '102', PREV), recordDate: `${PREV}-04-01`, chapterYear: PREV, chapter: '21006', amountBooked: 40_000, amountUsed: 0, note: 'Helme' }),
+    run: (c, x) =>
+      c.reservations.save({
+        ...s(x, '102', PREV),
+        recordDate: `${PREV}-04-01`,
+        chapterYear: PREV,
+        chapter: '21006',
+        amountBooked: 40_000,
+        amountUsed: 0,
+        note: 'Helme',
+      }),
     after: (a, x) => (x.ids.reservation = answerOf<{ recordNumber: number }>(a).recordNumber),
     expect: [
       {
@@ -680,7 +1160,15 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
     refused: {
-      run: (c, x) => c.reservations.save({ ...s(x, '102', PREV), recordDate: `${PREV}-04-01`, chapterYear: PREV, chapter: '21006', amountBooked: 40_000, amountUsed: 50_000 }),
+      run: (c, x) =>
+        c.reservations.save({
+          ...s(x, '102', PREV),
+          recordDate: `${PREV}-04-01`,
+          chapterYear: PREV,
+          chapter: '21006',
+          amountBooked: 40_000,
+          amountUsed: 50_000,
+        }),
       error: 'InvalidValue',
     },
   },
@@ -703,7 +1191,14 @@ const SCENARIOS: Record<string, Scenario> = {
   'accountTransfers.save': {
     user: 'zwei',
     run: async (c, x) =>
-      c.accountTransfers.save({ ...s(x, '102', PREV), recordDate: `${PREV}-07-01`, accountIdFrom: await x.account('102', 'K1'), accountIdTo: await x.account('102', 'B1'), amount: 4_000, note: 'Bargeld' }),
+      c.accountTransfers.save({
+        ...s(x, '102', PREV),
+        recordDate: `${PREV}-07-01`,
+        accountIdFrom: await x.account('102', 'K1'),
+        accountIdTo: await x.account('102', 'B1'),
+        amount: 4_000,
+        note: 'Bargeld',
+      }),
     after: (a, x) => (x.ids.transfer = answerOf<{ recordNumber: number }>(a).recordNumber),
     expect: [
       {
@@ -718,7 +1213,13 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
     refused: {
       run: async (c, x) =>
-        c.accountTransfers.save({ ...s(x, '102', PREV), recordDate: `${PREV}-07-01`, accountIdFrom: await x.account('102', 'K1'), accountIdTo: await x.account('102', 'K1'), amount: 4_000 }),
+        c.accountTransfers.save({
+          ...s(x, '102', PREV),
+          recordDate: `${PREV}-07-01`,
+          accountIdFrom: await x.account('102', 'K1'),
+          accountIdTo: await x.account('102', 'K1'),
+          amount: 4_000,
+        }),
       error: 'InvalidValue',
     },
   },
@@ -741,8 +1242,20 @@ const SCENARIOS: Record<string, Scenario> = {
   'accountBalances.save': {
     user: 'zwei',
     run: async (c, x) => c.accountBalances.save({ ...s(x, '102', PREV), accounts: [{ accountId: await x.account('102', 'K1'), initialBalance: 123_456 }] }),
-    expect: [{ user: 'zwei', entity: 'accountBalance', action: 'changed', dept: '102', year: PREV, rows: [{ table: 'account_balances', op: 'U', fields: { initial_balance: { before: 20_000, after: 123_456 } } }] }],
-    refused: { run: async (c, x) => c.accountBalances.save({ ...s(x, '102', Y), accounts: [{ accountId: await x.account('102', 'K1'), initialBalance: 1 }] }), error: 'BalanceNotEditable' },
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'accountBalance',
+        action: 'changed',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'account_balances', op: 'U', fields: { initial_balance: { before: 20_000, after: 123_456 } } }],
+      },
+    ],
+    refused: {
+      run: async (c, x) => c.accountBalances.save({ ...s(x, '102', Y), accounts: [{ accountId: await x.account('102', 'K1'), initialBalance: 1 }] }),
+      error: 'BalanceNotEditable',
+    },
   },
 
   // ---- payment orders and payments by hand of 102 in PREV, while it was the running year ------------------------
@@ -752,7 +1265,17 @@ const SCENARIOS: Record<string, Scenario> = {
     prepare: openBill,
     run: async (c, x) => c.payments.export(await order(x, [x.ids.p1!])),
     // an export of a new order stores nothing (the store does): the row says a bank file was made, with the order's number
-    expect: [{ user: 'zwei', entity: 'paymentOrder', action: 'exported', dept: '102', year: PREV, recordNumber: (_x, a) => answerOf<{ orderNumber: number }>(a).orderNumber, rows: [] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'paymentOrder',
+        action: 'exported',
+        dept: '102',
+        year: PREV,
+        recordNumber: (_x, a) => answerOf<{ orderNumber: number }>(a).orderNumber,
+        rows: [],
+      },
+    ],
     refused: { run: async (c, x) => c.payments.export(await order(x, [x.ids.p1!], { filename: ' ' })), error: 'InvalidValue' },
   },
   'payments.store': {
@@ -776,7 +1299,13 @@ const SCENARIOS: Record<string, Scenario> = {
   'payments.register': {
     user: 'zwei',
     now: JUNE_PREV,
-    run: (c, x) => c.payments.register({ ...s(x, '102', PREV), orderId: x.ids.order!, datePaid: `${PREV}-06-20`, payments: [{ paymentId: x.ids.p1!, movementId: x.ids.bill! }] }),
+    run: (c, x) =>
+      c.payments.register({
+        ...s(x, '102', PREV),
+        orderId: x.ids.order!,
+        datePaid: `${PREV}-06-20`,
+        payments: [{ paymentId: x.ids.p1!, movementId: x.ids.bill! }],
+      }),
     expect: [
       {
         user: 'zwei',
@@ -788,7 +1317,10 @@ const SCENARIOS: Record<string, Scenario> = {
         rows: [{ table: 'movement_payments', op: 'U', fields: { date_paid: { before: null, after: `${PREV}-06-20` } } }],
       },
     ],
-    refused: { run: (c, x) => c.payments.register({ ...s(x, '102', PREV), orderId: x.ids.order!, datePaid: `${PREV}-06-20`, payments: [] }), error: 'OrderRegistered' },
+    refused: {
+      run: (c, x) => c.payments.register({ ...s(x, '102', PREV), orderId: x.ids.order!, datePaid: `${PREV}-06-20`, payments: [] }),
+      error: 'OrderRegistered',
+    },
   },
   'payments.returned': {
     user: 'zwei',
@@ -805,7 +1337,10 @@ const SCENARIOS: Record<string, Scenario> = {
         rows: [{ table: 'movement_payments', op: 'U', fields: { date_paid: { before: `${PREV}-06-20`, after: null } } }],
       },
     ],
-    refused: { run: (c, x) => c.payments.returned({ ...s(x, '102', PREV), orderId: x.ids.order!, paymentId: x.ids.p1!, returnedOn: `${PREV}-06-20` }), error: 'InvalidValue' },
+    refused: {
+      run: (c, x) => c.payments.returned({ ...s(x, '102', PREV), orderId: x.ids.order!, paymentId: x.ids.p1!, returnedOn: `${PREV}-06-20` }),
+      error: 'InvalidValue',
+    },
   },
   'payments.cancel': {
     user: 'zwei',
@@ -823,7 +1358,7 @@ const SCENARIOS: Record<string, Scenario> = {
         dept: '102',
         year: PREV,
         recordNumber: (x) => x.ids.order2Number!,
-        rows: (x) => [{ table: 'payment_order_items', op: 'D', fields: { payment_id: { before: x.ids.p2 } } }],
+        rows: (x): RowExpectation[] => [{ table: 'payment_order_items', op: 'D', fields: { payment_id: { before: x.ids.p2 } } }],
       },
     ],
     refused: { run: (c, x) => c.payments.cancel({ ...s(x, '102', PREV), orderId: x.ids.order2! }), error: 'OrderNotFound' },
@@ -832,7 +1367,14 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'zwei',
     now: JUNE_PREV,
     run: async (c, x) =>
-      c.payments.settle({ ...s(x, '102', PREV), movementId: x.ids.bill!, paymentId: x.ids.p3!, datePaid: `${PREV}-06-20`, accountId: await x.account('102', 'K1'), note: 'bar bezahlt' }),
+      c.payments.settle({
+        ...s(x, '102', PREV),
+        movementId: x.ids.bill!,
+        paymentId: x.ids.p3!,
+        datePaid: `${PREV}-06-20`,
+        accountId: await x.account('102', 'K1'),
+        note: 'bar bezahlt',
+      }),
     expect: [
       {
         user: 'zwei',
@@ -841,10 +1383,15 @@ const SCENARIOS: Record<string, Scenario> = {
         dept: '102',
         year: PREV,
         recordNumber: (x) => x.ids.billRecord!,
-        rows: [{ table: 'movement_payments', op: 'U', fields: { date_paid: { before: null, after: `${PREV}-06-20` }, note: { before: '', after: 'bar bezahlt' } } }],
+        rows: [
+          { table: 'movement_payments', op: 'U', fields: { date_paid: { before: null, after: `${PREV}-06-20` }, note: { before: '', after: 'bar bezahlt' } } },
+        ],
       },
     ],
-    refused: { run: (c, x) => c.payments.settle({ ...s(x, '102', PREV), movementId: x.ids.bill!, paymentId: x.ids.p2!, datePaid: `${PREV}-04-30` }), error: 'InvalidDate' },
+    refused: {
+      run: (c, x) => c.payments.settle({ ...s(x, '102', PREV), movementId: x.ids.bill!, paymentId: x.ids.p2!, datePaid: `${PREV}-04-30` }),
+      error: 'InvalidDate',
+    },
   },
   'payments.reopen': {
     user: 'zwei',
@@ -869,13 +1416,31 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'zwei',
     run: (c, x) => c.residues.manualSave({ ...s(x, '102', PREV), chapterYear: PREV - 1, chapter: '2-1-003', amount: 80_000, note: 'Altbestand' }),
     after: (a, x) => (x.ids.residue = idOf(a)),
-    expect: [{ user: 'zwei', entity: 'residue', action: 'created', dept: '102', year: PREV, rows: [{ table: 'chapter_budgets', op: 'I', fields: { budget_initial: { after: 80_000 } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'residue',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'chapter_budgets', op: 'I', fields: { budget_initial: { after: 80_000 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.residues.manualSave({ ...s(x, '102', PREV), chapterYear: PREV - 1, chapter: '29999', amount: 100 }), error: 'ChapterNotFound' },
   },
   'residues.manualDelete': {
     user: 'zwei',
     run: (c, x) => c.residues.manualDelete({ ...s(x, '102', PREV), id: x.ids.residue! }),
-    expect: [{ user: 'zwei', entity: 'residue', action: 'deleted', dept: '102', year: PREV, rows: [{ table: 'chapter_budgets', op: 'D', fields: { budget_initial: { before: 80_000 } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'residue',
+        action: 'deleted',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'chapter_budgets', op: 'D', fields: { budget_initial: { before: 80_000 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.residues.manualDelete({ ...s(x, '102', PREV), id: x.ids.residue! }), error: 'ResiduelNotFound' },
   },
 
@@ -897,21 +1462,51 @@ const SCENARIOS: Record<string, Scenario> = {
           { budgetId: x.ids.line21003!, amount: 5_000 },
         ],
       }),
-    expect: [{ user: 'zwei', entity: 'residue', action: 'changed', dept: '201', year: Y, rows: [{ table: 'chapter_budgets', op: 'U', fields: { final_residue: { before: null, after: 5_000 } } }] }],
-    refused: { run: (c, x) => c.residues.saveFinal({ ...s(x, '201', Y), budgetType: 1, positions: [{ budgetId: x.ids.line21003!, amount: 99_000_000 }] }), error: 'InvalidValue' },
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'residue',
+        action: 'changed',
+        dept: '201',
+        year: Y,
+        rows: [{ table: 'chapter_budgets', op: 'U', fields: { final_residue: { before: null, after: 5_000 } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) => c.residues.saveFinal({ ...s(x, '201', Y), budgetType: 1, positions: [{ budgetId: x.ids.line21003!, amount: 99_000_000 }] }),
+      error: 'InvalidValue',
+    },
   },
   'residues.carryOver': {
     user: 'zwei',
     now: JAN_NEXT,
     run: (c, x) => c.residues.carryOver(s(x, '201', NEXT)),
-    expect: [{ user: 'zwei', entity: 'residue', action: 'carriedOver', dept: '201', year: NEXT, rows: [{ table: 'chapter_budgets', op: 'I', fields: { year: { after: NEXT }, chapter_year: { after: Y }, budget_initial: { after: 5_000 } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'residue',
+        action: 'carriedOver',
+        dept: '201',
+        year: NEXT,
+        rows: [{ table: 'chapter_budgets', op: 'I', fields: { year: { after: NEXT }, chapter_year: { after: Y }, budget_initial: { after: 5_000 } } }],
+      },
+    ],
     refused: { run: (c, x) => c.residues.carryOver(s(x, '201', Y)), error: 'UndeterminedResidues' },
   },
   'finalBalance.approve': {
     user: 'zwei',
     now: JAN_NEXT,
     run: (c, x) => c.finalBalance.approve({ ...s(x, '201', Y), approval: `${NEXT}-01-15` }),
-    expect: [{ user: 'zwei', entity: 'finalBalance', action: 'approved', dept: '201', year: Y, rows: [{ table: 'budget_heads', op: 'U', fields: { final_approved: { before: null, after: `${NEXT}-01-15` } } }] }],
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'finalBalance',
+        action: 'approved',
+        dept: '201',
+        year: Y,
+        rows: [{ table: 'budget_heads', op: 'U', fields: { final_approved: { before: null, after: `${NEXT}-01-15` } } }],
+      },
+    ],
     refused: { run: (c, x) => c.finalBalance.approve({ ...s(x, '201', Y), approval: `${NEXT}-01-16` }), error: 'BudgetClosed' },
   },
 
@@ -936,7 +1531,10 @@ const SCENARIOS: Record<string, Scenario> = {
     user: 'anonymous',
     run: (c) => c.auth.changePassword({ username: 'revisor', password: 'demo', newPassword: 'demo-2', newPasswordRepeat: 'demo-2' }),
     expect: [{ user: 'revisor', entity: 'user', action: 'passwordChanged', dept: null, year: null, rows: [] }],
-    refused: { run: (c) => c.auth.changePassword({ username: 'revisor', password: 'demo-2', newPassword: 'demo-3', newPasswordRepeat: 'demo-4' }), error: 'PasswordRepeatWrong' },
+    refused: {
+      run: (c) => c.auth.changePassword({ username: 'revisor', password: 'demo-2', newPassword: 'demo-3', newPasswordRepeat: 'demo-4' }),
+      error: 'PasswordRepeatWrong',
+    },
   },
   'auth.changePasswordAndLogin': {
     user: 'anonymous',
@@ -945,7 +1543,10 @@ const SCENARIOS: Record<string, Scenario> = {
       { user: 'revisor', entity: 'user', action: 'passwordChanged', dept: null, year: null, rows: [] },
       { user: 'revisor', entity: 'session', action: 'signedIn', dept: null, year: null, rows: [], procedure: 'auth.login' },
     ],
-    refused: { run: (c) => c.auth.changePasswordAndLogin({ username: 'revisor', password: 'demo', newPassword: 'demo-3', newPasswordRepeat: 'demo-4', remember: false }), error: 'PasswordRepeatWrong' },
+    refused: {
+      run: (c) => c.auth.changePasswordAndLogin({ username: 'revisor', password: 'demo', newPassword: 'demo-3', newPasswordRepeat: 'demo-4', remember: false }),
+      error: 'PasswordRepeatWrong',
+    },
   },
   'auth.setLanguage': {
     user: 'zwei',
@@ -973,7 +1574,10 @@ const SCENARIOS: Record<string, Scenario> = {
         ],
       },
     ],
-    refused: { run: (c) => c.system.setup({ name1Deu: 'Zweiter', name2Deu: 'Verband', name1Ita: 'Seconda', name2Ita: 'Unione', year: Y }), error: 'DepartmentExists' },
+    refused: {
+      run: (c) => c.system.setup({ name1Deu: 'Zweiter', name2Deu: 'Verband', name1Ita: 'Seconda', name2Ita: 'Unione', year: Y }),
+      error: 'DepartmentExists',
+    },
   },
 };
 
@@ -1053,7 +1657,8 @@ function runScenarios(get: () => DbHandle, database: 'demo' | 'empty') {
         remember: false,
       });
     }
-    for (const d of await execRows<{ id: number; code: string }>(get().db, sql.raw('select id, code from departments'))) departmentIds.set(d.code, Number(d.id));
+    for (const d of await execRows<{ id: number; code: string }>(get().db, sql.raw('select id, code from departments')))
+      departmentIds.set(d.code, Number(d.id));
   });
 
   const paths = Object.keys(SCENARIOS).filter((p) => (SCENARIOS[p]!.database ?? 'demo') === database);
@@ -1072,9 +1677,7 @@ function runScenarios(get: () => DbHandle, database: 'demo' | 'empty') {
         expect(
           rows.map((r) => [r.userName, r.entity, r.action, r.procedure, r.departmentId, r.year]),
           `${path}: the trail rows`,
-        ).toEqual(
-          t.expect.map((e) => [e.user, e.entity, e.action, e.procedure ?? path, e.dept === null ? null : x.dept(e.dept), e.year]),
-        );
+        ).toEqual(t.expect.map((e) => [e.user, e.entity, e.action, e.procedure ?? path, e.dept === null ? null : x.dept(e.dept), e.year]));
         t.expect.forEach((e, i) => {
           const row = rows[i]!;
           if (e.recordNumber !== undefined) {
@@ -1085,7 +1688,9 @@ function runScenarios(get: () => DbHandle, database: 'demo' | 'empty') {
           const wanted = typeof e.rows === 'function' ? e.rows(x, answer) : e.rows;
           if (wanted.length === 0 && e.entity !== 'session' && e.entity !== 'user') expect(changed, `${path}: no database row changed`).toEqual([]);
           for (const w of wanted) {
-            const match = changed.find((r) => r.table === w.table && r.op === w.op && Object.entries(w.fields).every(([k, v]) => isDeepStrictEqual(r.fields[k], v)));
+            const match = changed.find(
+              (r) => r.table === w.table && r.op === w.op && Object.entries(w.fields).every(([k, v]) => isDeepStrictEqual(r.fields[k], v)),
+            );
             expect(match, `${path}: a ${w.op} of ${w.table} with ${JSON.stringify(w.fields)} among ${JSON.stringify(changed).slice(0, 1500)}`).toBeDefined();
           }
           expect(JSON.stringify(row.changes ?? null), `${path}: no secret in the trail`).not.toMatch(/password_hash|argon2|"password"|demo-2|geheim1/);
@@ -1116,7 +1721,10 @@ function runScenarios(get: () => DbHandle, database: 'demo' | 'empty') {
         const state0 = await state();
         await unchanged(c, x);
         const left = await get().db.select().from(auditLog).where(gt(auditLog.id, from));
-        expect(left.map((r) => [r.action, r.changes]), `${path}: answered-unchanged call ${i}`).toEqual([]);
+        expect(
+          left.map((r) => [r.action, r.changes]),
+          `${path}: answered-unchanged call ${i}`,
+        ).toEqual([]);
         expect(await state(), `${path}: answered-unchanged call ${i} changed nothing`).toBe(state0);
       }
     });
@@ -1145,4 +1753,7 @@ it('every mutation of the router has a scenario, and every scenario names a muta
 });
 
 describeOnDatabases('every write leaves its trail row, a refused one none (demo data)', (get) => runScenarios(get, 'demo'), { pglite: 'both' });
-describeOnDatabases('every write leaves its trail row, a refused one none (an empty installation)', (get) => runScenarios(get, 'empty'), { pglite: 'both', seed: false });
+describeOnDatabases('every write leaves its trail row, a refused one none (an empty installation)', (get) => runScenarios(get, 'empty'), {
+  pglite: 'both',
+  seed: false,
+});

@@ -49,7 +49,13 @@ describeOnDatabases(
         await tx.insert(schema.departments).values({ code: '101', name1Deu: 'FF Eins', name1Ita: 'VVF Uno' });
       });
       const before = (await trail()).length;
-      const user = await createUserAccount(get().db, { username: 'kasse', level: 'standard', fullname: 'Karl Kasse', password: 'Anfang1', departmentCodes: ['101'] });
+      const user = await createUserAccount(get().db, {
+        username: 'kasse',
+        level: 'standard',
+        fullname: 'Karl Kasse',
+        password: 'Anfang1',
+        departmentCodes: ['101'],
+      });
       const rows = (await trail()).slice(before);
       expect(rows.map((r) => [r.userId, r.userName, r.entity, r.entityId, r.action, r.procedure])).toEqual([
         [null, 'system', 'user', String(user.id), 'created', 'user:create'],
