@@ -1,6 +1,6 @@
 import type { Db } from '@app/db';
 import { inOuterTransaction } from './answerBeforeCommit.ts';
-import { auditOf } from './services/audit/actions.ts';
+import { AUDIT_WROTE, auditOf } from './services/audit/actions.ts';
 import { recordAudit, saveEntry } from './services/auditRecord.ts';
 import { claimKey, idempotencyKeyOf, type KeyedSave, purgeExpiredKeys, requestHash, storeAnswer } from './idempotency.ts';
 
@@ -60,6 +60,9 @@ export async function inSaveTransaction<R extends ChainResult>(call: SaveCall<R>
 /** The audit row of a successful save: entity and action by the procedure (services/audit/actions.ts), the sanitised input. */
 async function recordSave<R extends ChainResult>(tx: Db, call: SaveCall<R>, answer: unknown): Promise<void> {
   const input = await call.getRawInput();
+  // a dry run or a refusal in the answer wrote nothing: no row (AUDIT_WROTE)
+  const wrote = AUDIT_WROTE[call.path];
+  if (wrote && !wrote(input && typeof input === 'object' ? (input as Record<string, unknown>) : null, answer)) return;
   const audit = auditOf(call.path, input) ?? { entity: call.path, action: 'changed' as const };
   const session = call.ctx.session!;
   await recordAudit(tx, { userId: session.userId, userName: session.username, clientAddress: call.ctx.ip ?? '' }, saveEntry(call.path, audit, input, answer));

@@ -1,5 +1,6 @@
 import { AccessLevel } from '@app/domain';
 import { count, inArray, sql } from 'drizzle-orm';
+import { appendAudit } from './auditAppend.ts';
 import type { Db, Tx } from './client.ts';
 import { hashPassword } from './password.ts';
 import { departments, userDepartments, users } from './schema/index.ts';
@@ -16,6 +17,33 @@ async function hasUsers(db: Db | Tx): Promise<boolean> {
 
 function userExists(username: string): UserAccountError {
   return new UserAccountError('UserExists', `a user "${username}" exists already; nothing was written`);
+}
+
+/**
+ * The trail row of a user created from outside the app (issue 27), in the creating transaction: nobody signed in did
+ * it, so the actor is `system` (no user id, no address) and the procedure names the way in (`user:create`,
+ * `INITIAL_SUPERVISOR`); `changes.rows` holds the inserted users (and user_departments) rows the capture triggers took,
+ * without the password hash. Without it those captured rows would be purged at the next start, and the trail would
+ * not say where the first supervisor came from.
+ */
+async function recordCreatedUser(
+  tx: Tx,
+  procedure: 'user:create' | 'INITIAL_SUPERVISOR',
+  user: { id: number; username: string; fullname: string; accessLevel: number; departmentCodes: string[] },
+): Promise<void> {
+  await appendAudit(tx, {
+    userId: null,
+    userName: 'system',
+    clientAddress: '',
+    departmentId: null,
+    year: null,
+    entity: 'user',
+    entityId: String(user.id),
+    recordNumber: null,
+    action: 'created',
+    procedure,
+    input: { username: user.username, fullname: user.fullname, accessLevel: user.accessLevel, departments: user.departmentCodes },
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -62,6 +90,7 @@ export async function createUserAccount(db: Db, input: NewUserAccount): Promise<
         .returning({ id: users.id });
       if (!row) throw new Error('user insert returned nothing');
       if (depts.length > 0) await tx.insert(userDepartments).values(depts.map((d) => ({ userId: row.id, departmentId: d.id })));
+      await recordCreatedUser(tx, 'user:create', { ...account, id: row.id });
       return { id: row.id, username: account.username, accessLevel: account.accessLevel };
     });
   } catch (error) {
@@ -84,13 +113,18 @@ export async function createInitialSupervisor(db: Db, username: string, password
   return db.transaction(async (tx) => {
     await lockFirstData(tx);
     if (await hasUsers(tx)) return false;
-    await tx.insert(users).values({
-      username: account.username,
-      fullname: account.fullname,
-      passwordHash,
-      accessLevel: AccessLevel.Supervisor,
-      passwordExpired: true,
-    });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: account.username,
+        fullname: account.fullname,
+        passwordHash,
+        accessLevel: AccessLevel.Supervisor,
+        passwordExpired: true,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user insert returned nothing');
+    await recordCreatedUser(tx, 'INITIAL_SUPERVISOR', { ...account, id: row.id });
     return true;
   });
 }

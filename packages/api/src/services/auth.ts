@@ -1,6 +1,6 @@
 import { recordAudit } from './auditRecord.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, schema, toBool, type Tx } from '@app/db';
+import { AUDIT_OFF, type Db, schema, toBool, type Tx } from '@app/db';
 import { hashPassword, verifyPassword } from '@app/db/password';
 import {
   type AccessLevel,
@@ -204,7 +204,12 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promi
   return createSession(db, user, input.remember, meta);
 }
 
-async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestMeta): Promise<UserRow> {
+async function setNewPassword(
+  db: Db,
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+  procedure: 'auth.changePassword' | 'auth.changePasswordAndLogin',
+): Promise<UserRow> {
   const problem = checkNewPassword(input.password, input.newPassword, input.newPasswordRepeat);
   if (problem === 'PasswordRepeatWrong') reject(problem);
   const user = await authenticate(db, input.username, input.password, meta);
@@ -218,7 +223,7 @@ async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestM
       entity: 'user',
       entityId: user.id,
       action: 'passwordChanged',
-      procedure: 'auth.changePassword',
+      procedure,
     });
   });
   return { ...user, passwordHash, passwordExpired: false };
@@ -226,13 +231,13 @@ async function setNewPassword(db: Db, input: ChangePasswordInput, meta: RequestM
 
 /** Changes the password (also when it has expired) and signs in. */
 export async function changePasswordAndLogin(db: Db, input: ChangePasswordInput, meta: RequestMeta): Promise<LoginResult> {
-  const user = await setNewPassword(db, input, meta);
+  const user = await setNewPassword(db, input, meta, 'auth.changePasswordAndLogin');
   return createSession(db, user, input.remember, meta);
 }
 
 /** Changes the password without signing in; the client then shows PasswordChanged and the sign-in form. */
 export async function changePassword(db: Db, input: ChangePasswordInput, meta: RequestMeta): Promise<{ changed: true; message: 'PasswordChanged' }> {
-  await setNewPassword(db, input, meta);
+  await setNewPassword(db, input, meta, 'auth.changePassword');
   return { changed: true, message: 'PasswordChanged' };
 }
 
@@ -310,8 +315,12 @@ export async function logout(db: Db, session: Session, ip = ''): Promise<{ ok: t
   return { ok: true };
 }
 
+/** The user's own interface language: not an audited write (actions.ts), so its row is not captured either (nothing is left for the start-up purge). */
 export async function setLanguage(db: Db, session: Session, language: Language): Promise<SessionUser> {
-  const [user] = await db.update(users).set({ language }).where(eq(users.id, session.userId)).returning();
+  const [user] = await db.transaction(async (tx) => {
+    await tx.execute(AUDIT_OFF);
+    return tx.update(users).set({ language }).where(eq(users.id, session.userId)).returning();
+  });
   if (!user) reject('NotAuthenticated');
   return toSessionUser(user);
 }

@@ -28,6 +28,16 @@ export type AuditRule =
   /** Not an audited write: a user's own preference. */
   | { notAudited: string };
 
+/**
+ * Whether a successful call wrote anything, by its input and answer: a dry run (`test`) or a refusal the procedure answers
+ * instead of throwing (an existing year, a chart copy over existing chapters) writes nothing, so it leaves no trail row.
+ * Procedures without an entry here always leave one.
+ */
+export const AUDIT_WROTE: Readonly<Record<string, (input: Input, answer: unknown) => boolean>> = {
+  'years.create': (_input, answer) => (answer as { created?: unknown } | null)?.created === true,
+  'chart.copy': (input, answer) => input?.test !== true && (answer as { status?: unknown } | null)?.status === 'Success',
+};
+
 const crud = (entity: AuditEntity): Record<string, AuditRule> => ({
   create: { entity, action: 'created' },
   update: { entity, action: 'changed' },
@@ -55,7 +65,8 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   ...withPrefix('admin.users', crud('user')),
   ...withPrefix('admin.userDepartments', crud('userDepartment')),
   'templates.create': { entity: 'template', action: 'created' },
-  'templates.save': { entity: 'template', action: saveAction },
+  // a save of an existing template (by its code; templates.create makes new ones): NotFound for an unknown code
+  'templates.save': { entity: 'template', action: 'changed' },
   'templates.delete': { entity: 'template', action: 'deleted' },
   ...withPrefix('departments', crud('department')),
   ...withPrefix('suppliers', crud('supplier')),
@@ -69,7 +80,8 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'budget.changes.save': { entity: 'budgetChange', action: saveAction },
   'budget.changes.delete': { entity: 'budgetChange', action: 'deleted' },
   'budget.adjustment.create': { entity: 'budgetAdjustment', action: 'created' },
-  'budget.adjustment.save': { entity: 'budgetAdjustment', action: saveAction },
+  // the scope's one adjustment, made by budget.adjustment.create (BudgetNotFound without it)
+  'budget.adjustment.save': { entity: 'budgetAdjustment', action: 'changed' },
   'system.setup': { entity: 'system', action: 'setUp' },
   'movements.save': { entity: 'movement', action: saveAction },
   'movements.delete': { entity: 'movement', action: 'deleted' },
