@@ -24,6 +24,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Browser origins allowed by CORS (CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
+  /** The largest receipt in bytes (DOCUMENT_MAX_BYTES); 10 MB by default. */
+  documentMaxBytes?: number;
 }
 
 /** Largest request body (bank directory CSV uploads included); a larger one answers 413 PayloadTooLarge. */
@@ -111,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  await app.register(restPlugin, { prefix: '/api', db, createCaller });
+  await app.register(restPlugin, { prefix: '/api', db, createCaller, ...(opts.documentMaxBytes ? { documentMaxBytes: opts.documentMaxBytes } : {}) });
   // the developers' interface: OpenAPI document and interactive reference of the table above
   await app.register(docsPlugin, { prefix: '/api' });
 

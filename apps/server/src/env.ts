@@ -21,6 +21,13 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Proxies trusted for X-Forwarded-For/-Proto: unset (none), a hop count, or their addresses (comma-separated). */
   TRUST_PROXY: z.string().trim().optional(),
+  /** The largest receipt a user may attach, in bytes (issue 28); 10 MB by default. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(200 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   /** Browser origins allowed to call the API (comma-separated); unset: no CORS. */
   CORS_ORIGINS: z
     .string()

@@ -15,6 +15,7 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL },
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   corsOrigins: env.CORS_ORIGINS,
+  documentMaxBytes: env.DOCUMENT_MAX_BYTES,
   ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
 });
 

@@ -18,6 +18,8 @@ export interface Context {
   outerTransaction?: true;
   /** The request's `Idempotency-Key` header as sent (checked by the save transaction, saveTransaction.ts). */
   idempotencyKey: string | null;
+  /** The largest receipt in bytes (DOCUMENT_MAX_BYTES; 10 MB when not set). */
+  documentMaxBytes?: number;
 }
 
 export interface ContextOptions {
@@ -27,6 +29,7 @@ export interface ContextOptions {
   now?: () => Date;
   requestId?: string;
   idempotencyKey?: string | string[] | undefined | null;
+  documentMaxBytes?: number | undefined;
 }
 
 /** Builds a context from plain values (tests, scripts and the request adapter alike). */
@@ -38,6 +41,7 @@ export async function createContextInner(opts: ContextOptions): Promise<Context>
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
     idempotencyKey: (Array.isArray(opts.idempotencyKey) ? opts.idempotencyKey[0] : opts.idempotencyKey) ?? null,
+    ...(opts.documentMaxBytes !== undefined ? { documentMaxBytes: opts.documentMaxBytes } : {}),
   };
 }
 

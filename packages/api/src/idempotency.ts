@@ -36,6 +36,13 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 /** JSON with the keys of every object sorted: the same input gives the same text whatever its key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // bytes (a receipt's content): their SHA-256 stands for them
+  if (ArrayBuffer.isView(value))
+    return JSON.stringify(
+      `bytes:${createHash('sha256')
+        .update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+        .digest('hex')}`,
+    );
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)

@@ -42,6 +42,7 @@ export const AUDITOR_WRITES: Readonly<Record<string, AuditorWrite>> = {
   ...refused('residues.saveFinal', 'residues.carryOver', 'residues.manualSave', 'residues.manualDelete'),
   ...refused('payments.export', 'payments.store', 'payments.cancel', 'payments.register', 'payments.returned', 'payments.settle', 'payments.reopen'),
   ...refused('finalBalance.approve'),
+  ...refused('documents.attach', 'documents.delete'),
 };
 
 /** Refuses a signed-in mutation of an auditor (ReadOnlyAccess) unless it is his own (AUDITOR_WRITES). */

@@ -8,6 +8,7 @@ import { chartRouter } from './routers/chart.ts';
 import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
 import { digestsRouter } from './routers/digests.ts';
+import { documentsRouter } from './routers/documents.ts';
 import { finalBalanceRouter } from './routers/finalBalance.ts';
 import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   digests: digestsRouter,
   finalBalance: finalBalanceRouter,
   audit: auditRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

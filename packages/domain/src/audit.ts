@@ -42,6 +42,7 @@ export const AUDIT_ENTITIES = [
   'budgetChange',
   'budgetAdjustment',
   'paymentOrder',
+  'document',
   'residue',
   'finalBalance',
   'financialYear',

@@ -102,6 +102,8 @@ export const errorStatus = {
   BankExists: 409,
   AccountExists: 409,
   CannotInactivate: 409,
+  // receipts (issue 28): a file whose content is none of PDF, JPEG, PNG or an e-invoice (XML, signed P7M)
+  DocumentType: 415,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

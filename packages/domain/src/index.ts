@@ -50,6 +50,7 @@ export * from './residues.ts';
 export * from './finalBalance.ts';
 export * from './finalReport.ts';
 export * from './etsReport.ts';
+export * from './documents.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
 export * from './auditPack.ts';

@@ -30,14 +30,15 @@ export function trimmedText(max: number) {
   return z.string().trim().max(max, 'TooLong').regex(NO_NUL, 'InvalidValue');
 }
 
-/** Where a NUL character hides in a value (a dotted path, '' for the value itself); null when none. Iterative: any depth. */
+/** Where a NUL character hides in a value (a dotted path, '' for the value itself); null when none. Iterative: any depth; bytes (typed arrays) are skipped. */
 export function findNul(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
     const [current, path] = stack.pop() as [unknown, string];
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return path;
-    } else if (current !== null && typeof current === 'object') {
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      // bytes (a receipt's content) are no text: a NUL byte is theirs to hold
       for (const [key, child] of Object.entries(current)) {
         if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
         stack.push([child, path ? `${path}.${key}` : key]);

@@ -38,7 +38,8 @@ export function row(method: RestRoute['method'], path: string, call: RestRoute['
 /** A row's answer that is a file, not JSON: sent as is with its content type (and as a download when named). */
 export class RestFile {
   constructor(
-    readonly text: string,
+    /** The file: text (CSV, XML) or bytes (a receipt). */
+    readonly text: string | Uint8Array,
     readonly contentType: string,
     readonly fileName?: string,
   ) {}

@@ -1,6 +1,8 @@
 import { type createCaller as CreateCaller, bearerToken, createContextInner } from '@app/api';
 import type { Db } from '@app/db';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError, DEFAULT_DOCUMENT_MAX_BYTES } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { internalError, restError, toRestError } from './errors.ts';
 import { moneyCaller } from './money.ts';
 import { RestFile, type RestRequest, type RestRoute } from './params.ts';
@@ -10,12 +12,55 @@ export interface RestOptions {
   db: Db;
   createCaller: typeof CreateCaller;
   routes?: RestRoute[];
+  /** The largest receipt (DOCUMENT_MAX_BYTES). */
+  documentMaxBytes?: number;
+}
+
+/** A download's Content-Disposition: the name as ASCII (quotes and controls dropped) and, when it is more, as UTF-8 (RFC 6266). */
+function disposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters can't travel in a header
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return ascii === fileName ? `attachment; filename="${ascii}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * A multipart form (`POST Documents`): its text fields, and the one file read as it streams in — into a
+ * buffer of the request's declared length when it has one, so the bytes are held once — refused over
+ * `maxBytes` (PayloadTooLarge) while it arrives. The file's bytes are `file`, its name `fileName`.
+ */
+async function multipartBody(request: FastifyRequest, maxBytes: number): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1000 } })) {
+    if (part.type === 'field') {
+      body[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      continue;
+    }
+    const declared = Number(request.headers['content-length']);
+    let buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? Math.min(declared, maxBytes + 1) : 64 * 1024);
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      if (size + chunk.length > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(Math.max(buffer.length * 2, size + chunk.length), maxBytes + 1));
+        buffer.copy(grown, 0, 0, size);
+        buffer = grown;
+      }
+      chunk.copy(buffer, size);
+      size += chunk.length;
+    }
+    if (part.file.truncated) throw new AppError('PayloadTooLarge', { field: 'file', params: { limit: maxBytes } });
+    body.file = buffer.subarray(0, size);
+    body.fileName ??= part.filename;
+  }
+  return body;
 }
 
 /** Registers the /api table: each row builds the request context and calls one procedure (amounts in euros, money.ts). */
 export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promise<void> {
   // CSV uploads (Banks/import) may come as the request body; they reach the row as body.text
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, text, done) => done(null, text));
+  // receipts (POST Documents) come as a multipart form: read by the row's request below, as they stream in
+  const documentMaxBytes = opts.documentMaxBytes ?? DEFAULT_DOCUMENT_MAX_BYTES;
+  await app.register(multipart, { limits: { fileSize: documentMaxBytes, files: 1 } });
   for (const route of opts.routes ?? restRoutes) {
     app.route({
       method: route.method,
@@ -27,22 +72,24 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
           ip: request.ip,
           requestId: request.id,
           idempotencyKey: request.headers['idempotency-key'],
+          documentMaxBytes,
         });
-        const req: RestRequest = {
-          query: (request.query ?? {}) as Record<string, string | undefined>,
-          body:
-            typeof request.body === 'string'
-              ? { text: request.body }
-              : request.body && typeof request.body === 'object'
-                ? (request.body as Record<string, unknown>)
-                : {},
-          params: (request.params ?? {}) as Record<string, string | undefined>,
-        };
         try {
+          const req: RestRequest = {
+            query: (request.query ?? {}) as Record<string, string | undefined>,
+            body: request.isMultipart()
+              ? await multipartBody(request, documentMaxBytes)
+              : typeof request.body === 'string'
+                ? { text: request.body }
+                : request.body && typeof request.body === 'object'
+                  ? (request.body as Record<string, unknown>)
+                  : {},
+            params: (request.params ?? {}) as Record<string, string | undefined>,
+          };
           const result = await route.call(moneyCaller(opts.createCaller(ctx)), req);
           if (result instanceof RestFile) {
             reply.header('content-type', result.contentType);
-            if (result.fileName) reply.header('content-disposition', `attachment; filename="${result.fileName}"`);
+            if (result.fileName) reply.header('content-disposition', disposition(result.fileName));
             return reply.send(result.text);
           }
           return reply.send(result ?? null);

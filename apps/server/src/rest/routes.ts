@@ -5,6 +5,7 @@ import { finalBalanceRoutes } from './finalBalance.ts';
 import { chartAdminRoutes } from './chartAdmin.ts';
 import { auditRoutes } from './audit.ts';
 import { digestRoutes } from './digests.ts';
+import { documentRoutes } from './documents.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
 import { paymentRoutes } from './payments.ts';
@@ -27,5 +28,6 @@ export const restRoutes: RestRoute[] = [
   ...finalBalanceRoutes,
   ...digestRoutes,
   ...auditRoutes,
+  ...documentRoutes,
   ...statisticsRoutes,
 ];

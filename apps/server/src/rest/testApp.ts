@@ -19,6 +19,8 @@ export interface RestTestOptions {
   signIn?: string[];
   /** Load the department ids by code from GET Scopes of the first user of `signIn`. */
   departments?: boolean;
+  /** The largest receipt (DOCUMENT_MAX_BYTES); the server's default when not given. */
+  documentMaxBytes?: number;
 }
 
 export interface RestTestApp {
@@ -44,7 +46,7 @@ export interface RestTestApp {
  * tokens of demo users and a `call(user, method, path, body)` helper.
  */
 export function restTestApp(target: TestDatabase, options: RestTestOptions = {}): RestTestApp {
-  const { seed = true, ipPrefix = '10.8.0', signIn: users = [], departments = false } = options;
+  const { seed = true, ipPrefix = '10.8.0', signIn: users = [], departments = false, documentMaxBytes } = options;
   let app: FastifyInstance | undefined;
   let handle: DbHandle | undefined;
   const signedIn = new Map<string, { token: string; userId: number }>();
@@ -75,7 +77,7 @@ export function restTestApp(target: TestDatabase, options: RestTestOptions = {})
 
   beforeAll(async () => {
     handle = await target.create(seed ? { demo: { year: YEAR } } : {});
-    app = await buildApp({ database: handle, webDist });
+    app = await buildApp({ database: handle, webDist, ...(documentMaxBytes ? { documentMaxBytes } : {}) });
     for (const username of users) await signIn(username);
     if (departments) {
       const first = users[0];

@@ -83,6 +83,7 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   BankExists: msg`Die Bank existiert bereits.`,
   AccountExists: msg`Das Konto existiert bereits.`,
   CannotInactivate: msg`Der Datensatz kann nicht deaktiviert werden.`,
+  DocumentType: msg`Diese Datei kann nicht angehängt werden: erlaubt sind PDF, JPEG, PNG und E-Rechnungen (XML, P7M).`,
 };
 
 export const genericErrorMessage = msg`Fehler`;

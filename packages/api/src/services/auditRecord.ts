@@ -14,6 +14,8 @@ export const AUDIT_MAX_DEPTH = 8;
 
 /** The value without any key that names a secret, at any depth, and nothing below AUDIT_MAX_DEPTH levels. */
 export function sanitise(value: unknown, depth = 0): unknown {
+  // bytes (a receipt's content) are never written: their size stands for them
+  if (ArrayBuffer.isView(value)) return `${value.byteLength} bytes`;
   const nested = Array.isArray(value) || (value !== null && typeof value === 'object' && !(value instanceof Date));
   if (nested && depth >= AUDIT_MAX_DEPTH) return '…';
   if (Array.isArray(value)) return value.map((v) => sanitise(v, depth + 1));

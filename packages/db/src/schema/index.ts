@@ -9,3 +9,4 @@ export * from './accountBookings.ts';
 export * from './payments.ts';
 export { money } from './types.ts';
 export * from './audit.ts';
+export * from './documents.ts';

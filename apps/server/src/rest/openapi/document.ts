@@ -123,7 +123,12 @@ function errorResponses(use: RouteUse, hasScope: boolean, isPublic: boolean, nam
 
 function answerOf(route: RestRoute, use: RouteUse, id: string): { content: Record<string, unknown>; typed: boolean } {
   const answer = route.answer;
-  if (answer && 'file' in answer) return { content: { [answer.file]: { schema: { type: 'string' } } }, typed: true };
+  // a file answer: its content type, or the types it may have (a comma list: a receipt is a PDF, an image, an e-invoice)
+  if (answer && 'file' in answer)
+    return {
+      content: Object.fromEntries(answer.file.split(',').map((type) => [type.trim(), { schema: { type: 'string' } }])),
+      typed: true,
+    };
   if (answer) return { content: { 'application/json': { schema: wireSchema(answer, 'output', `${id}.answer`) } }, typed: true };
   const outputs = use.procedures.map((p) => procedureAt(p)._def.output);
   if (outputs.some((o) => o === undefined)) {
@@ -195,6 +200,15 @@ async function operation(route: RestRoute, names: Map<number, string[]>) {
       if (input.$defs) Object.assign(body, { $id: `${String(input.$id)}:body`, $defs: input.$defs });
       const content: Record<string, unknown> = { 'application/json': { schema: body } };
       if (use.body.includes('text')) content['text/csv'] = { schema: { type: 'string' } };
+      if (use.body.includes('file')) {
+        // a file upload (POST Documents): a multipart form, the file's bytes in the part `file`
+        delete content['application/json'];
+        const fields = body.properties as Record<string, JsonSchema>;
+        fields.file = { type: 'string', format: 'binary', description: 'The file: PDF, JPEG, PNG or an e-invoice (XML, P7M), as its content shows.' };
+        delete fields.content;
+        if (fields.fileName) fields.fileName = { ...fields.fileName, description: "The file's name; the name of the part `file` when not given." };
+        content['multipart/form-data'] = { schema: { ...body, properties: fields, required: ['file'] } };
+      }
       operation.requestBody = { required: req.length > 0, content };
     }
   }

@@ -19,6 +19,7 @@ export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
   budgetChange: msg`Haushaltsänderung`,
   budgetAdjustment: msg`Haushaltsangleichung`,
   paymentOrder: msg`Zahlungsauftrag`,
+  document: msg`Angehängter Beleg`,
   residue: msg`Rückstand`,
   finalBalance: msg`Rechnungsabschluss`,
   financialYear: msg`Haushaltsjahr`,

@@ -102,6 +102,8 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'payments.settle': { entity: 'paymentOrder', action: 'settled' },
   'payments.reopen': { entity: 'paymentOrder', action: 'reopened' },
   'finalBalance.approve': { entity: 'finalBalance', action: approvalAction },
+  'documents.attach': { entity: 'document', action: 'created' },
+  'documents.delete': { entity: 'document', action: 'deleted' },
 };
 
 /** Entity and action of a save by the middleware, or null when the procedure is not recorded there. */

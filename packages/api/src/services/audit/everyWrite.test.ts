@@ -1135,6 +1135,58 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
     refused: { run: (c, x) => c.movements.delete({ ...s(x, '102', PREV), kind: 'expenses', recordNumber: 999_999 }), error: 'RecordNotFound' },
   },
+  // ---- receipts (issue 28): a PDF attached to an expense of 102, then deleted ------------------------------------
+  'documents.attach': {
+    user: 'zwei',
+    prepare: async (c, x) => {
+      x.ids.receiptMovement = idOf(await c.movements.save(await expense(x, 500, 'mit Beleg')));
+    },
+    run: (c, x) =>
+      c.documents.attach({
+        ...s(x, '102', PREV),
+        recordKind: 'movement',
+        recordId: x.ids.receiptMovement!,
+        fileName: 'quittung.pdf',
+        content: new TextEncoder().encode('%PDF-1.4\n% a receipt\n'),
+      }),
+    after: (a, x) => (x.ids.receipt = idOf(a)),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'document',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'documents', op: 'I', fields: { file_name: { after: 'quittung.pdf' }, content_type: { after: 'application/pdf' } } }],
+      },
+    ],
+    refused: {
+      run: (c, x) =>
+        c.documents.attach({
+          ...s(x, '102', PREV),
+          recordKind: 'movement',
+          recordId: x.ids.receiptMovement!,
+          fileName: 'quittung.pdf',
+          content: new TextEncoder().encode('MZ not a receipt'),
+        }),
+      error: 'DocumentType',
+    },
+  },
+  'documents.delete': {
+    user: 'zwei',
+    run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: x.ids.receipt! }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'document',
+        action: 'deleted',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'documents', op: 'D', fields: { file_name: { before: 'quittung.pdf' } } }],
+      },
+    ],
+    refused: { run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
+  },
   'reservations.save': {
     user: 'zwei',
     run: (c, x) =>

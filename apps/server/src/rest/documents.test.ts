@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { execRows } from '@app/db';
+import { testDatabases } from '@app/db/testing';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { restTestApp, YEAR } from './testApp.ts';
+
+const PREV = YEAR - 1;
+const LIMIT = 64 * 1024;
+
+/** A multipart form as a browser sends it: the text fields, then the file. */
+function form(fields: Record<string, string | number>, file: { name: string; bytes: Uint8Array; type?: string }) {
+  const boundary = `----receipt${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    Buffer.from(file.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small valid PNG (1×1), a JPEG head and a PDF, as their first bytes say. */
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0a40000000049454e44ae426082',
+  'hex',
+);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const jpeg = Buffer.concat([Buffer.from('ffd8ffe000104a46494600', 'hex'), Buffer.alloc(200, 7)]);
+
+/**
+ * Receipts over REST (issue 28): POST Documents (multipart: file, recordKind, recordId; scope in the query) attaches
+ * a file whose content is a PDF, JPEG, PNG or e-invoice, whatever its name; GET Documents lists a record's; GET
+ * Documents/{id} answers the bytes with their type; DELETE Documents/{id} removes one. The bytes are kept once per
+ * SHA-256 and go with the last document naming them, also when the record goes. Over the size limit 413
+ * PayloadTooLarge, another type 415 DocumentType; nothing is written then. The auditor reads, never writes.
+ */
+for (const target of testDatabases()) {
+  describe(`REST documents [${target.name}]`, () => {
+    const t = restTestApp(target, { ipPrefix: '10.8.28', signIn: ['zwei', 'kassier', 'revisor'], departments: true, documentMaxBytes: LIMIT });
+    const q = () => `departmentId=${t.dept('102')}&year=${PREV}`;
+    const counts = async () =>
+      (
+        await execRows<{ documents: number | string; contents: number | string }>(
+          t.handle.db,
+          sql`select (select count(*) from documents) as documents, (select count(*) from document_contents) as contents`,
+        )
+      ).map((r) => [Number(r.documents), Number(r.contents)])[0];
+    /** A new paid expense of 102 (previous year) over REST: its id and record number. */
+    const expense = async (note: string) => {
+      const accounts = await t.call('zwei', 'GET', `Accounts?${q()}`);
+      const k1 = (accounts.json().entities as { id: number; code: string }[]).find((a) => a.code === 'K1')!;
+      const res = await t.call('zwei', 'POST', `Movements?${q()}`, {
+        kind: 'expenses',
+        type: 1,
+        recordDate: `${PREV}-05-04`,
+        documentDate: `${PREV}-05-04`,
+        accountId: k1.id,
+        positions: [{ chapter: '21006', amount: 12.5, note }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: number; recordNumber: number };
+    };
+    const attach = (user: string, recordId: number, file: { name: string; bytes: Uint8Array }, recordKind = 'movement') => {
+      const f = form({ recordKind, recordId }, file);
+      return t.call(user, 'POST', `Documents?${q()}`, f.payload, f.headers);
+    };
+
+    it('attaches by content, lists, answers the bytes, keeps one copy of the same file and lets it go with the last document', async () => {
+      const first = await expense('Beleg 1');
+      const second = await expense('Beleg 2');
+      const before = await counts();
+      // a PNG named .pdf is a PNG: the name does not decide
+      const a = await attach('zwei', first.id, { name: 'Foto vom Beleg.pdf', bytes: png });
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.json()).toMatchObject({
+        recordKind: 'movement',
+        recordId: first.id,
+        fileName: 'Foto vom Beleg.pdf',
+        contentType: 'image/png',
+        size: png.length,
+      });
+      expect(a.json().sha256).toBe(createHash('sha256').update(png).digest('hex'));
+      expect(a.json().createdBy).toBe('Zita Zweifach');
+      const b = await attach('zwei', first.id, { name: 'Rechnung März.pdf', bytes: pdf });
+      const c = await attach('zwei', second.id, { name: 'Kopie.png', bytes: png });
+      expect([b.statusCode, c.statusCode]).toEqual([200, 200]);
+      expect(await counts()).toEqual([before![0] + 3, before![1] + 2]);
+
+      const list = await t.call('zwei', 'GET', `Documents?${q()}&recordKind=movement&recordId=${first.id}`);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().map((d: { fileName: string; contentType: string }) => [d.fileName, d.contentType])).toEqual([
+        ['Foto vom Beleg.pdf', 'image/png'],
+        ['Rechnung März.pdf', 'application/pdf'],
+      ]);
+      const bytes = await t.call('revisor', 'GET', `Documents/${b.json().id}?${q()}`);
+      expect(bytes.statusCode).toBe(200);
+      expect(bytes.headers['content-type']).toBe('application/pdf');
+      expect(bytes.headers['content-disposition']).toBe(`attachment; filename="Rechnung M_rz.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz.pdf`);
+      expect(Buffer.compare(bytes.rawPayload, pdf)).toBe(0);
+
+      // deleting one copy of the PNG keeps the bytes for the other; the last one takes them along
+      expect((await t.call('zwei', 'DELETE', `Documents/${a.json().id}?${q()}`)).json()).toEqual({ id: a.json().id, deleted: true });
+      expect(await counts()).toEqual([before![0] + 2, before![1] + 2]);
+      expect((await t.call('zwei', 'DELETE', `Documents/${c.json().id}?${q()}`)).statusCode).toBe(200);
+      expect(await counts()).toEqual([before![0] + 1, before![1] + 1]);
+      expect((await t.call('zwei', 'GET', `Documents/${c.json().id}?${q()}`)).json().details.Message).toBe('NotFound');
+
+      // the latest record deleted takes its documents and their bytes along
+      const latest = await expense('zuletzt');
+      expect((await attach('zwei', latest.id, { name: 'beleg.jpg', bytes: jpeg })).statusCode).toBe(200);
+      expect(await counts()).toEqual([before![0] + 2, before![1] + 2]);
+      const removed = await t.call('zwei', 'DELETE', `Movements/Expenses?${q()}&recordNumber=${latest.recordNumber}`);
+      expect(removed.json().deleted).toBe(true);
+      expect(await counts()).toEqual([before![0] + 1, before![1] + 1]);
+    });
+
+    it('is documented in OpenAPI: the upload as a multipart form with the file, the download by its types', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<
+          string,
+          Record<
+            string,
+            {
+              requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+              responses: Record<string, { content?: Record<string, unknown> }>;
+            }
+          >
+        >;
+      };
+      const upload = doc.paths['/Documents']?.post?.requestBody?.content['multipart/form-data']?.schema;
+      expect(upload?.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+      expect(upload?.required).toEqual(['file']);
+      const parameters = (doc.paths['/Documents']?.post as unknown as { parameters: { name: string; in: string }[] }).parameters;
+      expect(parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['departmentId', 'year', 'recordKind', 'recordId']));
+      expect(Object.keys(doc.paths['/Documents/{id}']?.get?.responses['200']?.content ?? {})).toEqual([
+        'application/pdf',
+        'image/jpeg',
+        'image/png',
+        'application/xml',
+        'application/pkcs7-mime',
+      ]);
+    });
+
+    it('refuses another type (415 DocumentType), a file over the limit (413 PayloadTooLarge), a foreign record and the auditor; nothing written', async () => {
+      const record = await expense('Beleg 3');
+      const before = await counts();
+      const exe = await attach('zwei', record.id, { name: 'rechnung.pdf', bytes: Buffer.from('MZ\x90\x00 this is a program') });
+      expect([exe.statusCode, exe.json().details.Message]).toEqual([415, 'DocumentType']);
+      const big = await attach('zwei', record.id, { name: 'gross.pdf', bytes: Buffer.concat([pdf, Buffer.alloc(LIMIT, 0x20)]) });
+      expect([big.statusCode, big.json().details.Message]).toEqual([413, 'PayloadTooLarge']);
+      const unknown = await attach('zwei', 999_999, { name: 'x.pdf', bytes: pdf });
+      expect([unknown.statusCode, unknown.json().details.Message]).toEqual([404, 'RecordNotFound']);
+      // a movement of 101 is not a record of 102's scope
+      const [foreign] = await execRows<{ id: number }>(
+        t.handle.db,
+        sql`select m.id from movements m join departments d on d.id = m.department_id where d.code = '101' and m.year = ${PREV} limit 1`,
+      );
+      expect(foreign).toBeDefined();
+      const other = await attach('zwei', Number(foreign!.id), { name: 'x.pdf', bytes: pdf });
+      expect(other.json().details.Message).toBe('RecordNotFound');
+      const auditor = await attach('revisor', record.id, { name: 'x.pdf', bytes: pdf });
+      expect([auditor.statusCode, auditor.json().details.Message]).toEqual([403, 'ReadOnlyAccess']);
+      // the current year's budget is not approved in the demo: no receipts there either
+      const unapproved = form({ recordKind: 'movement', recordId: record.id }, { name: 'x.pdf', bytes: pdf });
+      const early = await t.call('zwei', 'POST', `Documents?departmentId=${t.dept('102')}&year=${YEAR}`, unapproved.payload, unapproved.headers);
+      expect(early.json().details.Message).toBe('BudgetNotApproved');
+      expect(await counts()).toEqual(before);
+      // the auditor reads the list
+      const list = await t.call('revisor', 'GET', `Documents?${q()}&recordKind=movement&recordId=${record.id}`);
+      expect([list.statusCode, list.json()]).toEqual([200, []]);
+    });
+  });
+}

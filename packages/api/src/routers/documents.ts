@@ -1,0 +1,31 @@
+import { DocumentAttachInput, DocumentContent, DocumentDeleted, DocumentInfo, DocumentKey, DocumentList, DocumentRecordInput } from '@app/domain';
+import { attachDocument, deleteDocument, documentContent, listDocuments } from '../services/documents/index.ts';
+import { bookingProcedure, router } from '../trpc.ts';
+
+/**
+ * Receipts of the bookings (issue 28): whoever may read a record reads its documents; whoever may book
+ * attaches and deletes them (the auditor reads only). The bytes travel over REST (`POST Documents` as
+ * multipart, `GET Documents/{id}`); over tRPC `attach` takes them in the server's own process only.
+ */
+export const documentsRouter = router({
+  /** The documents of one record, oldest first. */
+  list: bookingProcedure
+    .input(DocumentRecordInput)
+    .output(DocumentList)
+    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.bookingScope, input)),
+  /** One document's bytes, name and type (REST `GET Documents/{id}` answers them as the file). */
+  content: bookingProcedure
+    .input(DocumentKey)
+    .output(DocumentContent)
+    .query(({ ctx, input }) => documentContent(ctx.db, ctx.bookingScope, input)),
+  /** Attaches a file to a record: the type from its content (DocumentType), at most the size limit (PayloadTooLarge). */
+  attach: bookingProcedure
+    .input(DocumentAttachInput)
+    .output(DocumentInfo)
+    .mutation(({ ctx, input }) => attachDocument(ctx.db, ctx.bookingScope, ctx.session.userId, input, ctx.documentMaxBytes)),
+  /** Deletes a document while its record may change. */
+  delete: bookingProcedure
+    .input(DocumentKey)
+    .output(DocumentDeleted)
+    .mutation(({ ctx, input }) => deleteDocument(ctx.db, ctx.bookingScope, input)),
+});
