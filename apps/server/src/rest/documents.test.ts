@@ -49,7 +49,7 @@ for (const target of testDatabases()) {
           t.handle.db,
           sql`select (select count(*) from documents) as documents, (select count(*) from document_contents) as contents`,
         )
-      ).map((r) => [Number(r.documents), Number(r.contents)])[0];
+      ).map((r) => [Number(r.documents), Number(r.contents)] as [number, number])[0]!;
     /** A new paid expense of 102 (previous year) over REST: its id and record number. */
     const expense = async (note: string) => {
       const accounts = await t.call('zwei', 'GET', `Accounts?${q()}`);
@@ -89,7 +89,7 @@ for (const target of testDatabases()) {
       const b = await attach('zwei', first.id, { name: 'Rechnung März.pdf', bytes: pdf });
       const c = await attach('zwei', second.id, { name: 'Kopie.png', bytes: png });
       expect([b.statusCode, c.statusCode]).toEqual([200, 200]);
-      expect(await counts()).toEqual([before![0] + 3, before![1] + 2]);
+      expect(await counts()).toEqual([before[0] + 3, before[1] + 2]);
 
       const list = await t.call('zwei', 'GET', `Documents?${q()}&recordKind=movement&recordId=${first.id}`);
       expect(list.statusCode).toBe(200);
@@ -105,18 +105,18 @@ for (const target of testDatabases()) {
 
       // deleting one copy of the PNG keeps the bytes for the other; the last one takes them along
       expect((await t.call('zwei', 'DELETE', `Documents/${a.json().id}?${q()}`)).json()).toEqual({ id: a.json().id, deleted: true });
-      expect(await counts()).toEqual([before![0] + 2, before![1] + 2]);
+      expect(await counts()).toEqual([before[0] + 2, before[1] + 2]);
       expect((await t.call('zwei', 'DELETE', `Documents/${c.json().id}?${q()}`)).statusCode).toBe(200);
-      expect(await counts()).toEqual([before![0] + 1, before![1] + 1]);
+      expect(await counts()).toEqual([before[0] + 1, before[1] + 1]);
       expect((await t.call('zwei', 'GET', `Documents/${c.json().id}?${q()}`)).json().details.Message).toBe('NotFound');
 
       // the latest record deleted takes its documents and their bytes along
       const latest = await expense('zuletzt');
       expect((await attach('zwei', latest.id, { name: 'beleg.jpg', bytes: jpeg })).statusCode).toBe(200);
-      expect(await counts()).toEqual([before![0] + 2, before![1] + 2]);
+      expect(await counts()).toEqual([before[0] + 2, before[1] + 2]);
       const removed = await t.call('zwei', 'DELETE', `Movements/Expenses?${q()}&recordNumber=${latest.recordNumber}`);
       expect(removed.json().deleted).toBe(true);
-      expect(await counts()).toEqual([before![0] + 1, before![1] + 1]);
+      expect(await counts()).toEqual([before[0] + 1, before[1] + 1]);
     });
 
     it('is documented in OpenAPI: the upload as a multipart form with the file, the download by its types', async () => {
