@@ -50,6 +50,8 @@ const specWeights = {
   '16-audit-pack': 10,
   // issue 27: the audit trail screen and a record's history, two languages
   '27-audit-trail': 24,
+  // issue 28: receipts on a booking, two languages
+  '28-receipts': 18,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
   // two servers of its own on the living demo (one under libfaketime), seeded side by side
   '68-living-demo': 95,

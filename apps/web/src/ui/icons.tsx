@@ -105,6 +105,15 @@ export function TruckIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
 }
 
 /** The app's mark: a flame on a green tile. */
+/** A paperclip: the record carries receipts (issue 28). */
+export function PaperclipIcon(props: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <Icon {...props}>
+      <path d="M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5" />
+    </Icon>
+  );
+}
+
 export function AppLogo({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">

@@ -20,6 +20,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
+import { ReceiptsPanel } from '../documents/ReceiptsPanel.tsx';
 import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
@@ -355,6 +356,13 @@ export function MovementHeadScreen() {
           </Stack>
         </form>
       </Paper>
+      {v.asNew ? null : (
+        <ReceiptsPanel
+          scope={{ departmentId: m.departmentId, year }}
+          record={movement ? { kind: 'movement', id: movement.id } : null}
+          writable={!readsOnly && context.isBudgetApproved && !context.isBudgetClosed && !context.isYearLocked}
+        />
+      )}
     </Stack>
   );
 }

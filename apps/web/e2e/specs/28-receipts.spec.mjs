@@ -1,0 +1,142 @@
+/* global document, DataTransfer, File */
+/**
+ * Receipts on a booking (issue 28), in German and Italian: kassier on 101 (previous demo year, approved) opens a
+ * cash expense by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
+ * browser draws) is dropped onto the panel in German and picked with "Datei anhängen" in Italian; a program
+ * renamed `.jpg` is refused with the translated message and nothing is attached. After a reload the photo is
+ * listed with its type and size; "Öffnen" shows it in a new tab, "Herunterladen" gives the same bytes (REST
+ * lists it too). Deleting asks first: a reflex Enter keeps it, the red "Löschen" removes it. Screenshots of the
+ * panel with the receipt and of the refusal in both languages.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import { answerFocused, assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, useBrowser } from '../lib.mjs';
+
+const browser = useBrowser();
+const year = currentYear - 1;
+const base = `${baseUrl}/dept/101/year/${year}/movements/expenses`;
+
+const texts = {
+  de: {
+    none: 'Noch kein Beleg',
+    attached: (name) => `Beleg ${name} angehängt`,
+    refused: 'Diese Datei kann nicht angehängt werden',
+    open: 'Öffnen',
+    keep: 'Abbrechen',
+    remove: 'Löschen',
+    removed: (name) => `Beleg ${name} gelöscht`,
+  },
+  it: {
+    none: 'Ancora nessun giustificativo',
+    attached: (name) => `Giustificativo ${name} allegato`,
+    refused: 'Questo file non può essere allegato',
+    open: 'Apri',
+    keep: 'Annulla',
+    remove: 'Elimina',
+    removed: (name) => `Giustificativo ${name} eliminato`,
+  },
+};
+
+/** A small JPEG drawn by the browser: the photo of a receipt (its bytes as an array of numbers). */
+async function photo(page, label) {
+  return page.evaluate(async (text) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 240;
+    canvas.height = 120;
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#fffbe6';
+    g.fillRect(0, 0, 240, 120);
+    g.fillStyle = '#222';
+    g.font = '16px sans-serif';
+    g.fillText(text, 12, 60);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, label);
+}
+
+/** Drops files onto the receipts panel as the desktop does (a DataTransfer with the files). */
+async function drop(page, files) {
+  const target = page.getByTestId('receipts');
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+/** Picks files with "Datei anhängen" (the file chooser the button opens). */
+async function pick(page, files) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('receipts-add').click()]);
+  await chooser.setFiles(files.map((f) => ({ name: f.name, mimeType: f.type, buffer: Buffer.from(f.bytes) })));
+}
+
+describe('receipts on a booking', () => {
+  for (const language of ['de', 'it']) {
+    const t = texts[language];
+    test(`a photo of the receipt attached, shown after a reload, opened, downloaded and deleted (${language})`, async () => {
+      const departmentId = await departmentIdOf('101');
+      const q = `departmentId=${departmentId}&year=${year}`;
+      const recordNumber = language === 'de' ? 2 : 3;
+      const movement = await rest('kassier', 'GET', `Movements/Expenses?${q}&recordNumber=${recordNumber}`);
+      assert.equal(movement.status, 200, JSON.stringify(movement.json));
+      const { page, errors, context } = await openAs(browser(), 'kassier', `${base}?nr=${recordNumber}`, {
+        ready: 'receipts',
+        language,
+        acceptDownloads: true,
+      });
+      await page.getByTestId('receipts-none').getByText(t.none).waitFor();
+
+      // ---- a program named like a photo is refused by its content: the message, nothing attached
+      const program = { name: 'beleg.jpg', type: 'image/jpeg', bytes: [...Buffer.from('MZ\x90\x00\x03 this program is no receipt')] };
+      if (language === 'de') await drop(page, [program]);
+      else await pick(page, [program]);
+      await page.getByText(t.refused).first().waitFor();
+      await shot(page, `28-receipts-refused-${language}`);
+      const listed = async () => (await rest('kassier', 'GET', `Documents?${q}&recordKind=movement&recordId=${movement.json.id}`)).json;
+      assert.deepEqual(await listed(), [], 'nothing attached');
+
+      // ---- the photo: dropped (de) or picked (it)
+      const name = `Kassabeleg ${language} ${recordNumber}.jpg`;
+      const bytes = await photo(page, `Beleg Nr. ${recordNumber} – 12,50 €`);
+      if (language === 'de') await drop(page, [{ name, type: 'image/jpeg', bytes }]);
+      else await pick(page, [{ name, type: 'image/jpeg', bytes }]);
+      await page.getByText(t.attached(name)).first().waitFor();
+
+      // ---- after a reload: listed with its type and size (REST too)
+      await page.reload();
+      const row = page.getByTestId('receipts-row');
+      await row.first().waitFor();
+      assert.equal(await row.count(), 1);
+      assert.equal(await row.getAttribute('data-type'), 'image/jpeg');
+      assert.match(await row.innerText(), new RegExp(`${name.replace(/\./g, '\\.')}[\\s\\S]*JPEG[\\s\\S]*kB`));
+      const [doc] = await listed();
+      assert.deepEqual([doc.fileName, doc.contentType, doc.size, doc.createdBy], [name, 'image/jpeg', bytes.length, 'Karl Kassier']);
+      await shot(page, `28-receipts-listed-${language}`);
+
+      // ---- opened in a new tab; downloaded with the same bytes
+      const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('receipts-open').click()]);
+      await tab.waitForURL((url) => url.protocol === 'blob:');
+      await tab.close();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipts-download').click()]);
+      assert.equal(download.suggestedFilename(), name);
+      assert.deepEqual([...(await readFile(await download.path()))], bytes, 'the same bytes');
+
+      // ---- deleting asks: a reflex Enter keeps it, the red button removes it
+      await page.getByTestId('receipts-delete').click();
+      await answerFocused(page, t.keep);
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      assert.equal((await listed()).length, 1, 'Enter on the question keeps the receipt');
+      await page.getByTestId('receipts-delete').click();
+      await page.getByRole('dialog').getByRole('button', { name: t.remove, exact: true }).click();
+      await page.getByText(t.removed(name)).first().waitFor();
+      await page.getByTestId('receipts-none').waitFor();
+      assert.deepEqual(await listed(), []);
+      assertNoErrors(errors.filter((e) => !/415|Unsupported Media Type/i.test(e)));
+      await context.close();
+    });
+  }
+});
