@@ -18,7 +18,6 @@ export interface RestOptions {
 
 /** A download's Content-Disposition: the name as ASCII (quotes and controls dropped) and, when it is more, as UTF-8 (RFC 6266). */
 function disposition(fileName: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters can't travel in a header
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return ascii === fileName ? `attachment; filename="${ascii}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,4 +1,4 @@
-/* global document, DataTransfer, File */
+/* global document, DataTransfer */
 /**
  * Receipts on a booking (issue 28), in German and Italian: kassier on 101 (previous demo year, approved) opens a
  * cash expense by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
