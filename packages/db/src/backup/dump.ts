@@ -11,6 +11,8 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type FiguresOf, type 
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 2000;
+/** The same for a table holding bytes (the receipts' contents, up to DOCUMENT_MAX_BYTES each): a few at a time, so memory stays flat. */
+const FETCH_BYTEA_ROWS = 4;
 
 export interface DumpOptions {
   figures?: FiguresOf | undefined;
@@ -63,8 +65,9 @@ export async function dumpDatabase(db: Db, file: string, options: DumpOptions = 
           sql.raw(`declare backup_rows no scroll cursor for select to_json(array[${values}])::text as r from public.${ident(table.name)}${order}`),
         );
         const prefix = `{"t":${JSON.stringify(table.name)},"v":`;
+        const fetchRows = table.columns.some((c) => c.type === 'bytea') ? FETCH_BYTEA_ROWS : FETCH_ROWS;
         for (;;) {
-          const rows = await execRows<{ r: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
+          const rows = await execRows<{ r: string }>(tx, sql.raw(`fetch forward ${fetchRows} from backup_rows`));
           if (!rows.length) break;
           let chunk = '';
           for (const row of rows) chunk += `${prefix}${row.r}}\n`;
