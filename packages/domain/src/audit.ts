@@ -83,6 +83,22 @@ export const AuditListInput = PageInput.extend({
 });
 export type AuditListInput = z.input<typeof AuditListInput>;
 
+/**
+ * A chapter a trail row's change names by id, resolved by the list (one query a page): a chapter line
+ * (`of: 'line'`, `chapter_budgets.id`: movement and change positions, reservations, residue lines) or a chart
+ * chapter (`of: 'chapter'`, `chapters.id`), with its code, year and description (a line's own names for an
+ * editable chapter, else the chart's). A chapter deleted since is not resolved.
+ */
+export const AuditRef = z.object({
+  of: z.enum(['line', 'chapter']),
+  id: z.number().int(),
+  chapter: z.string(),
+  chapterYear: z.number().int(),
+  descriptionDeu: z.string(),
+  descriptionIta: z.string(),
+});
+export type AuditRef = z.infer<typeof AuditRef>;
+
 export const AuditRow = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -99,6 +115,8 @@ export const AuditRow = z.object({
   action: z.string(),
   procedure: z.string(),
   changes: z.unknown(),
+  /** The chapters `changes` names by id (see AuditRef). */
+  refs: z.array(AuditRef).optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 

@@ -52,4 +52,5 @@ export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
+export * from './auditRecords.ts';
 export * from './auditPack.ts';
