@@ -65,7 +65,8 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * The audit trail's list (issue 27): filters by date range (the day in UTC), user (id, or a part of the
  * name as it was written), department, year, entity, record number and action; newest first, paged.
  * A record's history (the "Verlauf" button) adds `kind` (a movement's revenues/expenses: both are the
- * entity `movement`, numbered apart; matched on the kind the save's input names) or `entityId`.
+ * entity `movement`, numbered apart; matched on the kind the save's input names) or `entityId`; a residue line's
+ * history `chapterLine` (the rows whose changed database rows include that chapter line).
  */
 export const AuditListInput = PageInput.extend({
   from: IsoDate.optional(),
@@ -80,6 +81,8 @@ export const AuditListInput = PageInput.extend({
   kind: MovementKindSchema.optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),
+  /** The rows that changed this chapter line (`chapter_budgets.id`: a residue line's history; the captured rows name it). */
+  chapterLine: Int.min(1).optional(),
 });
 export type AuditListInput = z.input<typeof AuditListInput>;
 

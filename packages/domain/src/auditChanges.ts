@@ -81,9 +81,12 @@ export type AuditRefText = (key: string, value: Json) => string | null;
 function tableOf(list: Record<string, Json>[], refText: AuditRefText): AuditTable {
   const keys: string[] = [];
   for (const row of list) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
+  const cells = list.map((row) => keys.map((k) => refText(k, row[k]) ?? auditValueText(k, row[k])));
+  // a column empty in every record (a position's unused reservation, an empty note) is left out
+  const shown = keys.map((_, i) => cells.some((row) => row[i] !== ''));
   return {
-    columns: keys.map((key) => ({ key, money: isAuditMoneyKey(key) })),
-    rows: list.map((row) => keys.map((k) => refText(k, row[k]) ?? auditValueText(k, row[k]))),
+    columns: keys.filter((_, i) => shown[i]).map((key) => ({ key, money: isAuditMoneyKey(key) })),
+    rows: cells.map((row) => row.filter((_, i) => shown[i])),
   };
 }
 

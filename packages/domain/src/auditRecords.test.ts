@@ -137,6 +137,7 @@ describe('audit records as business data (issue 27)', () => {
     expect(auditRecordChanges(correction, scope)).toEqual([
       {
         table: 'movement_positions',
+        key: '729',
         op: 'U',
         position: 1,
         chapter: '2-1-006 Treibstoff',
@@ -144,6 +145,7 @@ describe('audit records as business data (issue 27)', () => {
       },
       {
         table: 'movement_positions',
+        key: '731',
         op: 'I',
         position: 3,
         chapter: '2-1-003 (2025) Ausrüstung',
@@ -152,7 +154,14 @@ describe('audit records as business data (issue 27)', () => {
           { key: 'amount', before: '', after: '7,00 €', money: true },
         ],
       },
-      { table: 'movement_payments', op: 'U', position: 1, chapter: null, fields: [{ key: 'amount', before: '150,00 €', after: '177,00 €', money: true }] },
+      {
+        table: 'movement_payments',
+        key: '497',
+        op: 'U',
+        position: 1,
+        chapter: null,
+        fields: [{ key: 'amount', before: '150,00 €', after: '177,00 €', money: true }],
+      },
     ]);
   });
 
@@ -170,6 +179,7 @@ describe('audit records as business data (issue 27)', () => {
     expect(auditRecordChanges(reservation, { ...scope, language: 'it' })).toEqual([
       {
         table: 'reservations',
+        key: '34',
         op: 'U',
         position: null,
         chapter: '2-1-003 Attrezzatura',
@@ -225,6 +235,7 @@ describe('audit records as business data (issue 27)', () => {
     expect(auditRecordChanges(change, scope)).toEqual([
       {
         table: 'budget_change_positions',
+        key: '4',
         op: 'U',
         position: null,
         chapter: '2-1-003 Ausrüstung',
@@ -238,6 +249,7 @@ describe('audit records as business data (issue 27)', () => {
     expect(auditRecordChanges(residue, scope)).toEqual([
       {
         table: 'chapter_budgets',
+        key: '90',
         op: 'U',
         position: null,
         chapter: '2-1-003 (2025) Ausrüstung',
@@ -261,7 +273,14 @@ describe('audit records as business data (issue 27)', () => {
     };
     // a line not resolved (deleted since) keeps its id
     expect(auditRecordChanges(reservation, scope)).toEqual([
-      { table: 'reservations', op: 'I', position: null, chapter: null, fields: [{ key: 'chapter_budget_id', before: '', after: '999', money: false }] },
+      {
+        table: 'reservations',
+        key: '9',
+        op: 'I',
+        position: null,
+        chapter: null,
+        fields: [{ key: 'chapter_budget_id', before: '', after: '999', money: false }],
+      },
     ]);
   });
 

@@ -51,6 +51,8 @@ export interface AuditRecordField {
 /** One changed record in business terms: the table, the operation, the position's number and chapter when it has them, its changed fields. */
 export interface AuditRecordChange {
   table: string;
+  /** The database row's key (a re-inserted position: the new row's). */
+  key: string;
   op: 'I' | 'U' | 'D';
   /** The position's number (its `sort` + 1), when the table numbers its rows. */
   position: number | null;
@@ -175,7 +177,7 @@ export function auditRecordChanges(changes: unknown, options: AuditRecordOptions
     // a re-inserted position that is the same as before: nothing changed there
     if (row.op === 'U' && fields.length === 0) continue;
     const sort = values.sort ?? before.sort;
-    out.push({ table: row.table, op: row.op, position: typeof sort === 'number' ? sort + 1 : null, chapter, fields });
+    out.push({ table: row.table, key: String(row.key ?? ''), op: row.op, position: typeof sort === 'number' ? sort + 1 : null, chapter, fields });
   }
   return out;
 }

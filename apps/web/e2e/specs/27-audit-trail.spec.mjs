@@ -4,7 +4,8 @@
  * Ctrl+Enter — then opens "Verlauf" / "Cronologia" on the record and sees both saves, newest first.
  * The auditor `revisor` (read-only, linked to 101 and 102) opens the record and its "Verlauf" (both saves), then
  * Dienstprogramme › Änderungsprotokoll, filters by user and record number, sees who did it, opens the
- * correction's detail (the positions with the amount as euros) and downloads the CSV (both rows, the amount in
+ * correction's detail (the position as one changed line on its chapter, "Position 1 · Kapitel 1-1-002 … · geändert",
+ * Betrag 123,45 € → 1.234,56 €, no internal columns; the input's positions with the chapter by code) and downloads the CSV (both rows, the amount in
  * euros) and the PDF (title, user and department of each row, both amounts). Screenshots of the history, the list and the detail.
  */
 import { describe, test } from 'node:test';
@@ -37,6 +38,9 @@ const texts = {
     title: 'Änderungsprotokoll',
     csvHead: 'Zeit;Benutzer',
     amount: 'Betrag',
+    position: 'Position',
+    chapter: 'Kapitel',
+    changedLine: 'geändert',
   },
   it: {
     saved: /Registrazione n\. (\d+) salvata/,
@@ -46,6 +50,9 @@ const texts = {
     title: 'Registro delle modifiche',
     csvHead: 'Ora;Utente',
     amount: 'Importo',
+    position: 'Posizione',
+    chapter: 'Capitolo',
+    changedLine: 'modificato',
   },
 };
 
@@ -143,13 +150,19 @@ describe('audit trail', () => {
       assert.equal(await detail.getByTestId('audit-detail-action').innerText(), t.changed.toUpperCase());
       const positions = detail.getByTestId('audit-detail-changes').locator('[data-key="positions"]');
       await positions.getByText('1.234,56 €').waitFor();
-      // the input's positions (the chapter by its id) and the changed position row: amount before and after
-      assert.match(await positions.innerText(), new RegExp(`${t.amount}\\t.*\\n.*1\\.234,56 €\\t\\d+\\t${year}`));
-      const amounts = await detail.locator('[data-testid="audit-detail-row"] tr[data-key="amount"]').allInnerTexts();
-      assert.ok(
-        amounts.some((a) => a.includes('1.234,56 €')),
-        amounts.join(' / '),
+      // the input's positions name the chapter by its code and description
+      assert.match(await positions.innerText(), /1-1-002 \S/);
+      // the changed data as business data: the position re-inserted by the save reads as one changed line on its
+      // chapter, the amount before → after; no ids, sort or instalment shares
+      const record = detail.locator('[data-testid="audit-detail-row"][data-table="movement_positions"]');
+      assert.equal(await record.count(), 1);
+      assert.match(await record.getByTestId('audit-detail-record').innerText(), new RegExp(`^${t.position} 1 · ${t.chapter} 1-1-002 .+ · ${t.changedLine}$`));
+      assert.equal((await record.locator('tr[data-key="amount"]').innerText()).replace(/\s+/g, ' ').trim(), `${t.amount} 123,45 € 1.234,56 €`);
+      const internal = detail.locator(
+        '[data-testid="audit-detail-row"] tr:is([data-key="sort"], [data-key="movement_id"], [data-key="chapter_budget_id"], [data-key="id"])',
       );
+      assert.equal(await internal.count(), 0, 'no internal columns');
+      assert.equal(await detail.locator('[data-table="movement_payment_shares"]').count(), 0, 'no instalment shares');
       await shot(s, `27-audit-detail-${language}`);
       await s.keyboard.press('Escape');
       await detail.waitFor({ state: 'detached' });

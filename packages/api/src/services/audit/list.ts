@@ -51,6 +51,9 @@ function filterConditions(input: ReturnType<typeof AuditListSchema.parse>): SQL[
   if (input.kind) where.push(sql`${auditLog.changes}->'input'->>'kind' = ${input.kind}`);
   if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
   if (input.action) where.push(eq(auditLog.action, input.action));
+  // a chapter line is no column: the rows the save changed name it (`changes.rows`: table and key), matched by containment
+  if (input.chapterLine !== undefined)
+    where.push(sql`${auditLog.changes}->'rows' @> ${JSON.stringify([{ table: 'chapter_budgets', key: String(input.chapterLine) }])}::jsonb`);
   return where;
 }
 
