@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './dates.ts';
 import { MovementKindSchema } from './movementTypes.ts';
-import { PageInput } from './paging.ts';
+import { MAX_PAGE_SIZE, PageInput } from './paging.ts';
 import { Int } from './primitives.ts';
 import { Year } from './scope.ts';
 
@@ -161,4 +161,23 @@ export function auditChanges(changes: unknown): AuditChanges {
     return { input: c.input ?? null, rows: c.rows, omittedRows: c.omittedRows ?? 0 };
   }
   return { input: changes ?? null, rows: [], omittedRows: 0 };
+}
+
+/**
+ * Every row a filtered trail read matches, page after page (`pageSize`, default MAX_PAGE_SIZE) until a short page:
+ * the list's count stops at AUDIT_COUNT_CAP, so neither `total` nor `totalPages` can tell where the rows end; a
+ * short (or empty) page can. The CSV and PDF export of the Änderungsprotokoll and the audit pack's trail read so,
+ * beyond the cap too.
+ */
+export async function readAllAuditPages<I extends object, R>(
+  read: (input: I & { page: number; pageSize: number }) => Promise<{ entities: R[] }>,
+  input: I,
+  pageSize: number = MAX_PAGE_SIZE,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await read({ ...input, page, pageSize });
+    rows.push(...answer.entities);
+    if (answer.entities.length < pageSize) return rows;
+  }
 }

@@ -2,7 +2,7 @@ import { type AuditField, type AuditRecordChange, auditChangeView, auditInputRef
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { chapterWord } from '../../ui/chartLabels.ts';
+import { chapterWord, partLabels } from '../../ui/chartLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, userWord } from './labels.ts';
 
@@ -101,7 +101,11 @@ export function AuditDetail({
   const { t, i18n } = useLingui();
   const scope = { refs: row.refs, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
   // one record's history (a residue line) shows that record's change, not the save's whole input
-  const view = auditChangeView(focus ? null : row.changes, { omit: SCOPE_KEYS, refText: auditInputRefText(scope) });
+  const inputRef = auditInputRefText(scope);
+  // a movement's kind in words (revenues and expenses are the chart's parts)
+  const refText = (key: string, value: unknown) =>
+    key === 'kind' && (value === 'revenues' || value === 'expenses') ? i18n._(partLabels[value === 'revenues' ? 1 : 2]) : inputRef(key, value);
+  const view = auditChangeView(focus ? null : row.changes, { omit: SCOPE_KEYS, refText });
   const records = auditRecordChanges(row.changes, scope).filter((r) => !focus || (r.table === focus.table && r.key === focus.key));
   return (
     <Stack gap="sm" data-testid="audit-detail">

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, MAX_PAGE_SIZE } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditListInput, MAX_PAGE_SIZE, readAllAuditPages } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -48,16 +48,13 @@ function AuditTrailList() {
   const actionText = (a: string) => auditLabel(i18n, auditActionLabels, a);
   const years = [ALL_YEARS, ...Array.from({ length: 6 }, (_, i) => String(year - i))];
 
-  /** Every row the filter matches (pages of 1,000, up to the list's count cap). */
-  async function allRows(): Promise<AuditListRow[]> {
-    const rows: AuditListRow[] = [];
-    for (let page = 1; ; page++) {
-      const next = await queryClient.fetchQuery({ ...auditListQuery({ ...input, page, pageSize: MAX_PAGE_SIZE }), staleTime: 0 });
-      rows.push(...next.entities);
-      if (page >= next.totalPages) break;
-    }
-    return rows;
-  }
+  /** Every row the filter matches (pages of 1,000 until a short one: beyond the list's count cap too). */
+  const allRows = (): Promise<AuditListRow[]> =>
+    readAllAuditPages((page: AuditListInput) => queryClient.fetchQuery({ ...auditListQuery(page), staleTime: 0 }), {
+      ...input,
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
 
   async function exportAs(format: 'csv' | 'pdf') {
     setExporting(format);

@@ -85,7 +85,7 @@ export function ChangeHeadScreen() {
         </Alert>
       ) : null}
       {readsOnly && list.data?.length === 0 ? <NoRecordsNote text={t`Noch keine Haushaltsänderungen in ${year}.`} /> : null}
-      <Paper withBorder radius="sm" p="md">
+      <Paper withBorder radius="sm" p="md" display={readsOnly && changes.length === 0 ? 'none' : undefined}>
         <Stack gap={6}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
             {t`Bestehende Haushaltsänderung öffnen`}
