@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRef } from './audit.ts';
 import { auditChangeView } from './auditChanges.ts';
-import { auditInputRefText, auditRecordChanges, auditRefIds } from './auditRecords.ts';
+import { auditChangeLine, auditInputRefText, auditRecordChanges, auditRefIds } from './auditRecords.ts';
 
 const refs: AuditRef[] = [
   { of: 'line', id: 168, chapter: '21006', chapterYear: 2026, descriptionDeu: 'Treibstoff', descriptionIta: 'Carburante' },
@@ -306,5 +306,18 @@ describe('audit records as business data (issue 27)', () => {
         ],
       },
     });
+  });
+
+  it('the change as one line (the CSV cell): the input, then each changed record with its words', () => {
+    const words = {
+      field: (k: string) => ({ amount: 'Betrag', note: 'Anmerkung' })[k] ?? k,
+      table: (t: string) => ({ movement_positions: 'Position', movement_payments: 'Rate' })[t] ?? t,
+    };
+    expect(auditChangeLine(correction, { ...scope, ...words })).toBe(
+      'kind: expenses; positions: [chapterId: 12; chapterYear: 2026; amount: 120,00 €], [chapter: 21003; amount: 50,00 €]' +
+        ' | Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €' +
+        ' | Position 3 2-1-003 (2025) Ausrüstung: Anmerkung  → neu; Betrag  → 7,00 €' +
+        ' | Rate 1: Betrag 150,00 € → 177,00 €',
+    );
   });
 });

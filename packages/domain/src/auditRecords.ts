@@ -13,7 +13,7 @@
  */
 import type { AuditChangedRow, AuditRef } from './audit.ts';
 import { auditChanges } from './audit.ts';
-import { auditValueText, isAuditMoneyKey } from './auditChanges.ts';
+import { auditChangesText, auditValueText, isAuditMoneyKey } from './auditChanges.ts';
 import { formatChapter } from './chapterCode.ts';
 
 /** Columns that name a chapter line (`chapter_budgets.id`) or a chart chapter (`chapters.id`). */
@@ -226,4 +226,24 @@ export function auditRefIds(changes: unknown): { line: number[]; chapter: number
     }
   }
   return { line: [...found.line], chapter: [...found.chapter] };
+}
+
+/** Words for the change line: a column's and a table's name in the UI language (the stored name without them). */
+export interface AuditLineWords {
+  field?: (key: string) => string;
+  table?: (table: string) => string;
+}
+
+/**
+ * The change as one line of text in business terms (the CSV cell): the input as `key: value; …` (as auditChangesText),
+ * then each changed record as `Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €` (auditRecordChanges).
+ */
+export function auditChangeLine(changes: unknown, options: AuditRecordOptions & AuditLineWords = {}): string {
+  const { input } = auditChanges(changes);
+  const parts = [auditChangesText({ input, rows: [] })];
+  for (const r of auditRecordChanges(changes, options)) {
+    const head = [options.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
+    parts.push(`${head}: ${r.fields.map((f) => `${options.field?.(f.key) ?? f.key} ${f.before} → ${f.after}`).join('; ')}`);
+  }
+  return parts.filter((p) => p !== '').join(' | ');
 }

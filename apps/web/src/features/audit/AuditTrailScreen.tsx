@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditListInput, MAX_PAGE_SIZE, readAllAuditPages } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditChangeLine, type AuditListInput, MAX_PAGE_SIZE, readAllAuditPages } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
-import { auditActionLabels, auditEntityLabels, auditLabel, changeWord, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, changeWord, userWord } from './labels.ts';
 import { auditListQuery } from './queries.ts';
 
 /** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
@@ -73,7 +73,21 @@ function AuditTrailList() {
         return;
       }
       const header = [t`Zeit`, i18n._(userWord), t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, i18n._(changeWord)];
-      downloadText(reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText })), exportFileName(t`aenderungsprotokoll`, 'csv'));
+      const language = uiLanguage(i18n.locale);
+      // the change as the detail reads it: changed records with their position, chapter and translated fields
+      const change = (r: AuditListRow) =>
+        auditChangeLine(r.changes, {
+          refs: r.refs,
+          language,
+          departmentId: r.departmentId,
+          year: r.year,
+          field: (key) => auditFieldLabel(i18n, key),
+          table: (table) => auditLabel(i18n, auditTableLabels, table),
+        });
+      downloadText(
+        reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText, change })),
+        exportFileName(t`aenderungsprotokoll`, 'csv'),
+      );
     } catch (error) {
       notifyError(errorText(i18n, error));
     } finally {

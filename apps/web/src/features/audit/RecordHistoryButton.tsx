@@ -33,6 +33,17 @@ export const orderHistory = (order: { id: number; orderNumber: number }): Histor
   entityId: String(order.id),
 });
 
+/** A small clock with a turning arrow (the history), drawn in the text colour: no icon font needed. */
+function HistoryIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M3 12a9 9 0 1 0 3-6.7" />
+      <path d="M3 4v5h5" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
 /**
  * "Verlauf" (issue 27): the trail of one record of the scope (entity, department, year, record number,
  * a movement's kind), newest first, paged; a row shows its change below the list. Disabled without a
@@ -60,7 +71,7 @@ export function RecordHistoryButton({
             onClick={() => setOpened(true)}
             data-testid={record?.chapterLine ? `record-history-${record.chapterLine}` : 'record-history'}
           >
-            ⏲
+            <HistoryIcon />
           </ActionIcon>
         </Tooltip>
       ) : (
