@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './dates.ts';
 import { MovementKindSchema } from './movementTypes.ts';
-import { PageInput } from './paging.ts';
+import { MAX_PAGE_SIZE, PageInput } from './paging.ts';
 import { Int } from './primitives.ts';
 import { Year } from './scope.ts';
 
@@ -66,7 +66,8 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * The audit trail's list (issue 27): filters by date range (the day in UTC), user (id, or a part of the
  * name as it was written), department, year, entity, record number and action; newest first, paged.
  * A record's history (the "Verlauf" button) adds `kind` (a movement's revenues/expenses: both are the
- * entity `movement`, numbered apart; matched on the kind the save's input names) or `entityId`.
+ * entity `movement`, numbered apart; matched on the kind the save's input names) or `entityId`; a residue line's
+ * history `chapterLine` (the rows whose changed database rows include that chapter line).
  */
 export const AuditListInput = PageInput.extend({
   from: IsoDate.optional(),
@@ -81,8 +82,26 @@ export const AuditListInput = PageInput.extend({
   kind: MovementKindSchema.optional(),
   recordNumber: Int.min(1).optional(),
   action: z.string().max(20).optional(),
+  /** The rows that changed this chapter line (`chapter_budgets.id`: a residue line's history; the captured rows name it). */
+  chapterLine: Int.min(1).optional(),
 });
 export type AuditListInput = z.input<typeof AuditListInput>;
+
+/**
+ * A chapter a trail row's change names by id, resolved by the list (one query a page): a chapter line
+ * (`of: 'line'`, `chapter_budgets.id`: movement and change positions, reservations, residue lines) or a chart
+ * chapter (`of: 'chapter'`, `chapters.id`), with its code, year and description (a line's own names for an
+ * editable chapter, else the chart's). A chapter deleted since is not resolved.
+ */
+export const AuditRef = z.object({
+  of: z.enum(['line', 'chapter']),
+  id: z.number().int(),
+  chapter: z.string(),
+  chapterYear: z.number().int(),
+  descriptionDeu: z.string(),
+  descriptionIta: z.string(),
+});
+export type AuditRef = z.infer<typeof AuditRef>;
 
 export const AuditRow = z.object({
   id: z.number().int(),
@@ -100,6 +119,8 @@ export const AuditRow = z.object({
   action: z.string(),
   procedure: z.string(),
   changes: z.unknown(),
+  /** The chapters `changes` names by id (see AuditRef). */
+  refs: z.array(AuditRef).optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
@@ -141,4 +162,23 @@ export function auditChanges(changes: unknown): AuditChanges {
     return { input: c.input ?? null, rows: c.rows, omittedRows: c.omittedRows ?? 0 };
   }
   return { input: changes ?? null, rows: [], omittedRows: 0 };
+}
+
+/**
+ * Every row a filtered trail read matches, page after page (`pageSize`, default MAX_PAGE_SIZE) until a short page:
+ * the list's count stops at AUDIT_COUNT_CAP, so neither `total` nor `totalPages` can tell where the rows end; a
+ * short (or empty) page can. The CSV and PDF export of the Änderungsprotokoll and the audit pack's trail read so,
+ * beyond the cap too.
+ */
+export async function readAllAuditPages<I extends object, R>(
+  read: (input: I & { page: number; pageSize: number }) => Promise<{ entities: R[] }>,
+  input: I,
+  pageSize: number = MAX_PAGE_SIZE,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await read({ ...input, page, pageSize });
+    rows.push(...answer.entities);
+    if (answer.entities.length < pageSize) return rows;
+  }
 }

@@ -75,24 +75,30 @@ export interface AuditChangeView {
   omittedRows: number;
 }
 
-function tableOf(list: Record<string, Json>[]): AuditTable {
+/** A value's text where it names something by id (a chapter: `2-1-006 Beschreibung`), else null. */
+export type AuditRefText = (key: string, value: Json) => string | null;
+
+function tableOf(list: Record<string, Json>[], refText: AuditRefText): AuditTable {
   const keys: string[] = [];
   for (const row of list) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
+  const cells = list.map((row) => keys.map((k) => refText(k, row[k]) ?? auditValueText(k, row[k])));
+  // a column empty in every record (a position's unused reservation, an empty note) is left out
+  const shown = keys.map((_, i) => cells.some((row) => row[i] !== ''));
   return {
-    columns: keys.map((key) => ({ key, money: isAuditMoneyKey(key) })),
-    rows: list.map((row) => keys.map((k) => auditValueText(k, row[k]))),
+    columns: keys.filter((_, i) => shown[i]).map((key) => ({ key, money: isAuditMoneyKey(key) })),
+    rows: cells.map((row) => row.filter((_, i) => shown[i])),
   };
 }
 
-function fieldsOf(value: Record<string, Json>, omit: ReadonlySet<string>, prefix = ''): AuditField[] {
+function fieldsOf(value: Record<string, Json>, omit: ReadonlySet<string>, refText: AuditRefText, prefix = ''): AuditField[] {
   const out: AuditField[] = [];
   for (const [k, v] of Object.entries(value)) {
     const key = prefix + k;
     if (omit.has(key)) continue;
-    if (Array.isArray(v) && v.length > 0 && v.every(isObject)) out.push({ key, table: tableOf(v) });
-    else if (isObject(v)) out.push(...fieldsOf(v, omit, `${key}.`));
+    if (Array.isArray(v) && v.length > 0 && v.every(isObject)) out.push({ key, table: tableOf(v, refText) });
+    else if (isObject(v)) out.push(...fieldsOf(v, omit, refText, `${key}.`));
     else {
-      const text = auditValueText(k, v);
+      const text = refText(k, v) ?? auditValueText(k, v);
       if (text !== '') out.push({ key, text, money: typeof v === 'number' && isAuditMoneyKey(k) });
     }
   }
@@ -128,11 +134,11 @@ function partsOf(changes: Json): { input: Json; rows: Record<string, Json>[]; om
  * records as tables; empty values and the `omit` keys — e.g. the scope the row names already — left
  * out) and each changed database row with before and after of its changed columns side by side.
  */
-export function auditChangeView(changes: Json, options: { omit?: readonly string[] } = {}): AuditChangeView {
+export function auditChangeView(changes: Json, options: { omit?: readonly string[]; refText?: AuditRefText } = {}): AuditChangeView {
   const { input, rows, omittedRows } = partsOf(changes);
   const omit = new Set(options.omit ?? []);
   let fields: AuditField[] = [];
-  if (isObject(input)) fields = fieldsOf(input, omit);
+  if (isObject(input)) fields = fieldsOf(input, omit, options.refText ?? (() => null));
   else if (auditValueText('', input) !== '') fields = [{ key: '', text: auditValueText('', input), money: false }];
   return { fields, rows: rows.map(rowChangeOf), omittedRows };
 }

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { AccountBrief } from './accounts.ts';
-import type { AuditListInput, AuditPage, AuditRow } from './audit.ts';
+import { type AuditListInput, type AuditPage, type AuditRow, readAllAuditPages } from './audit.ts';
 import type { CashJournal, CashJournalInput, ChaptersList, ChaptersListInput } from './digests.ts';
 import type { ForecastSummary } from './forecast.ts';
 import type { FinalReport, FinalReportInput } from './finalReport.ts';
 import type { OpenPaymentsInput, OpenPaymentsList } from './paymentOrders.ts';
 import type { ReservationPrintInput, ReservationPrintList } from './reservations.ts';
 import type { ResidueExport, ResidueExportInput } from './residues.ts';
-import { MAX_PAGE_SIZE } from './paging.ts';
 
 /**
  * The audit pack (issue 27, "Prüfungsunterlagen"): what it reads, through the procedures the single prints
@@ -49,13 +48,7 @@ const journalShown = (account: AccountBrief, j: CashJournal) => !account.inactiv
  * approval the whole year.
  */
 async function trailAfter(read: AuditPackReads['audit'], scope: { departmentId: number; year: number }, approval: string | null): Promise<AuditRow[]> {
-  const rows: AuditRow[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await read({ ...scope, ...(approval ? { from: approval } : {}), page, pageSize: MAX_PAGE_SIZE });
-    rows.push(...answer.entities);
-    // a short page is the last (the list's total stops counting at AUDIT_COUNT_CAP: its page count can't tell)
-    if (answer.entities.length < MAX_PAGE_SIZE) break;
-  }
+  const rows = await readAllAuditPages(read, { ...scope, ...(approval ? { from: approval } : {}) });
   return rows.reverse();
 }
 

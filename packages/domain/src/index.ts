@@ -53,4 +53,5 @@ export * from './etsReport.ts';
 export * from './documents.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
+export * from './auditRecords.ts';
 export * from './auditPack.ts';

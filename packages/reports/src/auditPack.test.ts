@@ -31,6 +31,26 @@ describe("audit pack: a trail row's change in one line", () => {
       'recordNumber: 37, positions: (chapter: 21006, amount: 120,00 €); amount: 123,45 € → 120,00 €, note: – → Korrektur',
     );
     expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
+    // a position deleted and inserted again (a movement's correction) reads as one changed position on its chapter
+    const corrected = {
+      input: { recordNumber: 37 },
+      rows: [
+        {
+          table: 'movement_positions',
+          op: 'D',
+          key: '91',
+          fields: { id: { before: 91 }, sort: { before: 0 }, movement_id: { before: 5 }, chapter_budget_id: { before: 8 }, amount: { before: 12_345 } },
+        },
+        {
+          table: 'movement_positions',
+          op: 'I',
+          key: '93',
+          fields: { id: { after: 93 }, sort: { after: 0 }, movement_id: { after: 5 }, chapter_budget_id: { after: 8 }, amount: { after: 12_000 } },
+        },
+      ],
+    };
+    const refs = [{ of: 'line' as const, id: 8, chapter: '21006', chapterYear: 2025, descriptionDeu: 'Treibstoff', descriptionIta: 'Carburante' }];
+    expect(changesSummary(corrected, 'it', { refs, year: 2025 })).toBe('recordNumber: 37; #1 2-1-006 Carburante: amount: 123,45 € → 120,00 €');
   });
 
   it('nothing for no change; a long change cut at 240 characters', () => {

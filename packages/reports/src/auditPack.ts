@@ -1,4 +1,13 @@
-import { type AuditAction, type AuditChangedRow, type AuditPackContent, type AuditRow, auditChanges, formatDate, formatDateTime } from '@app/domain';
+import {
+  type AuditAction,
+  type AuditPackContent,
+  type AuditRecordOptions,
+  type AuditRow,
+  auditChanges,
+  auditRecordChanges,
+  formatDate,
+  formatDateTime,
+} from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import type { RowInput } from 'jspdf-autotable';
 import { money } from './budgetHeader.ts';
@@ -51,29 +60,38 @@ function fieldsText(fields: Record<string, unknown>, t: AuditPackLabels['audit']
     .join(', ');
 }
 
-/** The updated columns of the rows a save changed, `column: before → after` (inserted and deleted rows: the input tells). */
-function updatesText(rows: AuditChangedRow[], t: AuditPackLabels['audit']): string {
-  return rows
+/**
+ * The changed records of a save, `column: before → after` (auditRecordChanges: a position the save deleted and
+ * inserted again is one changed record, named by its number and chapter: `#1 2-1-006 Treibstoff: amount: …`;
+ * inserted and deleted records are left to the input).
+ */
+function updatesText(changes: unknown, t: AuditPackLabels['audit'], options: AuditRecordOptions): string {
+  return auditRecordChanges(changes, options)
     .filter((r) => r.op === 'U')
-    .flatMap((r) => Object.entries(r.fields).map(([k, f]) => `${k}: ${valueText(k, f.before, t)} → ${valueText(k, f.after, t)}`))
+    .map((r) => {
+      const fields = r.fields.map((f) => `${f.key}: ${f.before || '–'} → ${f.after || '–'}`).join(', ');
+      const head = [r.position !== null ? `#${r.position}` : null, r.chapter].filter((x) => x !== null).join(' ');
+      return head ? `${head}: ${fields}` : fields;
+    })
     .join(', ');
 }
 
 /**
  * A short readable line of a trail row's `changes` (auditChanges: the save's sanitised input and the rows it
- * changed): the input's fields but the scope, then the updated columns before → after; amounts in euros as in the
+ * changed): the input's fields but the scope, then the changed records' columns before → after (a position by its
+ * number and chapter, from the row's `refs`); amounts in euros as in the
  * other prints, dates as `DD.MM.YYYY`, up to three records written out, longer lists by their count, cut at 240 characters.
  */
-export function changesSummary(changes: unknown, language: ReportLanguage): string {
+export function changesSummary(changes: unknown, language: ReportLanguage, row: Pick<AuditRecordOptions, 'refs' | 'departmentId' | 'year'> = {}): string {
   const t = auditPackLabels(language).audit;
-  const { input, rows } = auditChanges(changes);
+  const { input } = auditChanges(changes);
   const inputText =
     input === null || input === undefined
       ? ''
       : typeof input === 'object' && !Array.isArray(input)
         ? fieldsText(input as Record<string, unknown>, t)
         : valueText('', input, t);
-  const text = [inputText, updatesText(rows, t)].filter((part) => part !== '').join('; ');
+  const text = [inputText, updatesText(changes, t, { ...row, language })].filter((part) => part !== '').join('; ');
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
 }
 
@@ -96,7 +114,7 @@ function drawAuditRows(
     t.entities[r.entity] ?? r.entity,
     r.recordNumber === null ? '' : String(r.recordNumber),
     t.actions[r.action as AuditAction] ?? r.action,
-    changesSummary(r.changes, language),
+    changesSummary(r.changes, language, r),
   ]);
   drawTable(page, page.y, { head: t.head, body, widths: [12, 11, 13, 5, 11, 48], look: 'list' });
   return page.doc;

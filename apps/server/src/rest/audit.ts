@@ -7,7 +7,7 @@ const text = (req: RestRequest, name: string) => nonEmptyText(param(req, name));
 /** `GET Audit` (issue 27): the audit trail as audit.list reads it, the filters as query parameters. */
 export const auditRoutes: RestRoute[] = [
   // the audit trail (issue 27): from, to (YYYY-MM-DD), userId, userName (a part of it), departmentId, year, entity,
-  // entityId, kind (a movement's revenues/expenses), recordNumber, action; newest first, paged
+  // entityId, kind (a movement's revenues/expenses), recordNumber, action, chapterLine (a residue line's history); newest first, paged
   row('GET', 'Audit', (c, req) =>
     c.audit.list(
       defined({
@@ -23,6 +23,7 @@ export const auditRoutes: RestRoute[] = [
         kind: text(req, 'kind'),
         recordNumber: n(req, 'recordNumber'),
         action: text(req, 'action'),
+        chapterLine: n(req, 'chapterLine'),
       }),
     ),
   ),

@@ -8,7 +8,9 @@
  *   trail as the supervisor reads it keeps its length);
  * - the menu shows no entry that writes (users, years, chart copy, the forecast approval, bank
  *   import, templates, payment runs) while its lists and prints (the audit pack too) are there;
- * - the availabilities print opens from the menu and downloads its PDF.
+ * - the availabilities print opens from the menu and downloads its PDF;
+ * - reservations and account transfers opened without a record show the latest one (its number in the address),
+ *   with no "new" button; budget changes (none in the demo) show the note instead of the form for a new one.
  * Screenshots of the record and of the menu.
  */
 import { describe, test } from 'node:test';
@@ -19,9 +21,30 @@ const year = currentYear - 1;
 const base = `${baseUrl}/dept/101/year/${year}`;
 
 const texts = {
-  de: { note: 'Nur Lesezugriff (Revisor): Sie können alles lesen und drucken, aber nichts speichern.', availabilities: `Verfügbarkeiten ${year}` },
-  it: { note: 'Sola lettura (revisore): può leggere e stampare tutto, ma non salvare nulla.', availabilities: `Disponibilità ${year}` },
+  de: {
+    note: 'Nur Lesezugriff (Revisor): Sie können alles lesen und drucken, aber nichts speichern.',
+    availabilities: `Verfügbarkeiten ${year}`,
+    reservation: 'Vormerkung Nr.',
+    transfer: 'Kontoübertrag Nr.',
+    noChanges: `Noch keine Haushaltsänderungen in ${year}.`,
+  },
+  it: {
+    note: 'Sola lettura (revisore): può leggere e stampare tutto, ma non salvare nulla.',
+    availabilities: `Disponibilità ${year}`,
+    reservation: 'Prenotazione n.',
+    transfer: 'Trasferimento tra conti n.',
+    noChanges: `Ancora nessuna variazione di bilancio nel ${year}.`,
+  },
 };
+
+/** The record screen opened without a record: the address gets the latest record's number, the screen shows it. */
+async function opensLatest(page, path, recordTestId, title) {
+  await page.goto(`${base}/${path}`);
+  await page.waitForURL((url) => url.pathname.endsWith(path) && /^\?nr=\d+$/.test(url.search));
+  const nr = new URL(page.url()).searchParams.get('nr');
+  await page.getByTestId(recordTestId).getByText(`${title} ${nr}`).waitFor();
+  return Number(nr);
+}
 
 /** The menu entries that write: none of them is shown to the auditor (domain menuTree `writes`). */
 const writeEntries = [
@@ -98,6 +121,27 @@ for (const language of ['de', 'it']) {
       assert.match(download.suggestedFilename(), /\.pdf$/);
       const text = await pdfText(download, `14-auditor-availabilities-${language}`);
       assert.ok(text.includes(t.availabilities), text.slice(0, 200));
+      assertNoErrors(errors);
+      await page.context().close();
+    });
+
+    test('reservations, account transfers and budget changes open the latest record or say there is none, with no "new" button', async () => {
+      const { page, errors } = await openAs(browser(), 'revisor', `${base}/reservations/edit`, { ready: 'read-only-note', language });
+      // the demo's reservations and transfers of the previous year: the latest opens instead of an empty new form
+      const reservation = await opensLatest(page, 'reservations/edit', 'reservation-record', t.reservation);
+      assert.ok(reservation >= 1);
+      await page.getByTestId('reservation-form').waitFor();
+      assert.equal(await page.getByTestId('reservation-new').count(), 0, 'no "new reservation"');
+      assert.equal(await page.getByTestId('editor-save').count(), 0, 'no save');
+      await shot(page, `14-auditor-reservation-${language}`);
+      await opensLatest(page, 'accounts/transfer', 'transfer-record', t.transfer);
+      assert.equal(await page.getByTestId('transfer-new').count(), 0, 'no "new transfer"');
+      await page.getByTestId('transfer-form').waitFor();
+      // no budget change in the demo: the note, no head form to create one
+      await page.goto(`${base}/budget/changes/edit`);
+      await page.getByTestId('no-records-note').getByText(t.noChanges).waitFor();
+      assert.equal(await page.getByTestId('change-head-form').count(), 0, 'no form for a new change');
+      await shot(page, `14-auditor-changes-${language}`);
       assertNoErrors(errors);
       await page.context().close();
     });

@@ -1,8 +1,10 @@
-import { type AuditField, type AuditRowChange, auditChangeView } from '@app/domain';
+import { type AuditField, type AuditRecordChange, auditChangeView, auditInputRefText, auditRecordChanges } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, userWord } from './labels.ts';
+import { chapterWord, partLabels } from '../../ui/chartLabels.ts';
+import { uiLanguage } from '../i18n/language.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, userWord } from './labels.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -51,27 +53,36 @@ function FieldValue({ field }: { field: AuditField }) {
   );
 }
 
-/** One database row the save changed: table, key and operation, then its changed columns before and after. */
-function RowChange({ row }: { row: AuditRowChange }) {
+/**
+ * One record the save changed, as business data: what it is (a position with its number), its chapter and
+ * new/changed/deleted, then each changed field before and after side by side (a re-inserted position is one
+ * changed line: `auditRecordChanges`).
+ */
+function RecordChange({ change }: { change: AuditRecordChange }) {
   const { t, i18n } = useLingui();
-  const op = row.op === 'I' ? t`neu` : row.op === 'D' ? t`gelöscht` : t`geändert`;
+  const op = change.op === 'I' ? t`neu` : change.op === 'D' ? t`gelöscht` : t`geändert`;
+  const what = [auditLabel(i18n, auditTableLabels, change.table), change.position !== null ? String(change.position) : null].filter(Boolean).join(' ');
   return (
-    <Table withTableBorder verticalSpacing={3} fz="sm" data-testid="audit-detail-row" data-table={row.table}>
+    <Table withTableBorder verticalSpacing={3} fz="sm" data-testid="audit-detail-row" data-table={change.table}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={200}>
-            {row.table} {row.key} · {op}
+          <Table.Th colSpan={3} data-testid="audit-detail-record">
+            {what}
+            {change.chapter ? ` · ${i18n._(chapterWord)} ${change.chapter}` : ''} · {op}
           </Table.Th>
-          <Table.Th w="35%">{t`Vorher`}</Table.Th>
-          <Table.Th w="35%">{t`Nachher`}</Table.Th>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th w={200} c="dimmed" fw={500}>{t`Feld`}</Table.Th>
+          <Table.Th w="35%" c="dimmed" fw={500}>{t`Vorher`}</Table.Th>
+          <Table.Th w="35%" c="dimmed" fw={500}>{t`Nachher`}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {row.fields.map((f) => (
+        {change.fields.map((f) => (
           <Table.Tr key={f.key} data-key={f.key}>
             <Table.Td title={f.key}>{auditFieldLabel(i18n, f.key)}</Table.Td>
-            <Table.Td style={num}>{f.before}</Table.Td>
-            <Table.Td style={num}>{f.after}</Table.Td>
+            <Table.Td style={f.money ? num : undefined}>{f.before}</Table.Td>
+            <Table.Td style={f.money ? num : undefined}>{f.after}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -80,9 +91,22 @@ function RowChange({ row }: { row: AuditRowChange }) {
 }
 
 /** One trail row in full: who, when, from where, what, the save's input as a key/value table and each changed database row before/after. */
-export function AuditDetail({ row }: { row: AuditListRow }) {
+export function AuditDetail({
+  row,
+  focus,
+}: {
+  row: AuditListRow;
+  /** one record's change only (a residue line of a determination of many) */ focus?: { table: string; key: string };
+}) {
   const { t, i18n } = useLingui();
-  const view = auditChangeView(row.changes, { omit: SCOPE_KEYS });
+  const scope = { refs: row.refs, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
+  // one record's history (a residue line) shows that record's change, not the save's whole input
+  const inputRef = auditInputRefText(scope);
+  // a movement's kind in words (revenues and expenses are the chart's parts)
+  const refText = (key: string, value: unknown) =>
+    key === 'kind' && (value === 'revenues' || value === 'expenses') ? i18n._(partLabels[value === 'revenues' ? 1 : 2]) : inputRef(key, value);
+  const view = auditChangeView(focus ? null : row.changes, { omit: SCOPE_KEYS, refText });
+  const records = auditRecordChanges(row.changes, scope).filter((r) => !focus || (r.table === focus.table && r.key === focus.key));
   return (
     <Stack gap="sm" data-testid="audit-detail">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
@@ -100,7 +124,17 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
           {auditLabel(i18n, auditActionLabels, row.action)}
         </Badge>
       </Group>
-      {view.fields.length > 0 || view.rows.length === 0 ? (
+      {records.length > 0 ? (
+        <Text size="sm" fw={600}>
+          {t`Geänderte Daten`}
+        </Text>
+      ) : null}
+      {records.map((r, i) => (
+        <RecordChange key={i} change={r} />
+      ))}
+      {records.length === 0 && view.rows.length > 0 ? <Text size="sm" c="dimmed">{t`Die gespeicherten Daten blieben unverändert.`}</Text> : null}
+      {view.omittedRows > 0 ? <Text size="sm" c="dimmed">{t`Weitere ${view.omittedRows} geänderte Zeilen nicht gespeichert.`}</Text> : null}
+      {view.fields.length > 0 || (view.rows.length === 0 && !focus) ? (
         <Text size="sm" fw={600}>
           {t`Eingabe`}
         </Text>
@@ -126,18 +160,9 @@ export function AuditDetail({ row }: { row: AuditListRow }) {
             ))}
           </Table.Tbody>
         </Table>
-      ) : view.rows.length === 0 ? (
+      ) : view.rows.length === 0 && !focus ? (
         <Text size="sm" c="dimmed">{t`Keine Änderungsdaten gespeichert.`}</Text>
       ) : null}
-      {view.rows.length > 0 ? (
-        <Text size="sm" fw={600}>
-          {t`Geänderte Daten`}
-        </Text>
-      ) : null}
-      {view.rows.map((r, i) => (
-        <RowChange key={i} row={r} />
-      ))}
-      {view.omittedRows > 0 ? <Text size="sm" c="dimmed">{t`Weitere ${view.omittedRows} geänderte Zeilen nicht gespeichert.`}</Text> : null}
     </Stack>
   );
 }

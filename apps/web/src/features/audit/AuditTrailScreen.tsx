@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, MAX_PAGE_SIZE } from '@app/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditChangeLine, type AuditListInput, MAX_PAGE_SIZE, readAllAuditPages } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
-import { auditActionLabels, auditEntityLabels, auditLabel, changeWord, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, changeWord, userWord } from './labels.ts';
 import { auditListQuery } from './queries.ts';
 
 /** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
@@ -48,16 +48,13 @@ function AuditTrailList() {
   const actionText = (a: string) => auditLabel(i18n, auditActionLabels, a);
   const years = [ALL_YEARS, ...Array.from({ length: 6 }, (_, i) => String(year - i))];
 
-  /** Every row the filter matches (pages of 1,000, up to the list's count cap). */
-  async function allRows(): Promise<AuditListRow[]> {
-    const rows: AuditListRow[] = [];
-    for (let page = 1; ; page++) {
-      const next = await queryClient.fetchQuery({ ...auditListQuery({ ...input, page, pageSize: MAX_PAGE_SIZE }), staleTime: 0 });
-      rows.push(...next.entities);
-      if (page >= next.totalPages) break;
-    }
-    return rows;
-  }
+  /** Every row the filter matches (pages of 1,000 until a short one: beyond the list's count cap too). */
+  const allRows = (): Promise<AuditListRow[]> =>
+    readAllAuditPages((page: AuditListInput) => queryClient.fetchQuery({ ...auditListQuery(page), staleTime: 0 }), {
+      ...input,
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
 
   async function exportAs(format: 'csv' | 'pdf') {
     setExporting(format);
@@ -76,7 +73,21 @@ function AuditTrailList() {
         return;
       }
       const header = [t`Zeit`, i18n._(userWord), t`Adresse`, t`Feuerwehr`, t`Jahr`, t`Objekt`, t`Id`, t`Nummer`, t`Aktion`, t`Vorgang`, i18n._(changeWord)];
-      downloadText(reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText })), exportFileName(t`aenderungsprotokoll`, 'csv'));
+      const language = uiLanguage(i18n.locale);
+      // the change as the detail reads it: changed records with their position, chapter and translated fields
+      const change = (r: AuditListRow) =>
+        auditChangeLine(r.changes, {
+          refs: r.refs,
+          language,
+          departmentId: r.departmentId,
+          year: r.year,
+          field: (key) => auditFieldLabel(i18n, key),
+          table: (table) => auditLabel(i18n, auditTableLabels, table),
+        });
+      downloadText(
+        reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText, change })),
+        exportFileName(t`aenderungsprotokoll`, 'csv'),
+      );
     } catch (error) {
       notifyError(errorText(i18n, error));
     } finally {

@@ -45,8 +45,14 @@ export interface AuditCsvTexts {
   action: (action: string) => string;
 }
 
-/** One CSV row a trail row: time, user, address, department, year, entity, id, record number, action, procedure, the change (amounts in euros). */
-export function auditCsvRows(rows: AuditListRow[], texts: Pick<AuditCsvTexts, 'entity' | 'action'>): (string | number)[][] {
+/**
+ * One CSV row a trail row: time, user, address, department, year, entity, id, record number, action, procedure, the
+ * change (amounts in euros; `change`: in business terms, as the detail shows it — else as stored).
+ */
+export function auditCsvRows(
+  rows: AuditListRow[],
+  texts: Pick<AuditCsvTexts, 'entity' | 'action'> & { change?: (row: AuditListRow) => string },
+): (string | number)[][] {
   return rows.map((r) => [
     auditTime(r),
     r.userName,
@@ -58,6 +64,6 @@ export function auditCsvRows(rows: AuditListRow[], texts: Pick<AuditCsvTexts, 'e
     r.recordNumber ?? '',
     texts.action(r.action),
     r.procedure,
-    auditChangesText(r.changes),
+    texts.change ? texts.change(r) : auditChangesText(r.changes),
   ]);
 }

@@ -1,6 +1,6 @@
 import { changeDateError, todayIso } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
@@ -11,6 +11,8 @@ import { onEnterMoves } from '../../ui/EditorShell.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
+import { useReadsOnly } from '../../lib/session.ts';
+import { NoRecordsNote } from '../../ui/useReaderOpensLatest.tsx';
 import { ChangeHeadFields } from './ChangeHeadFields.tsx';
 import { changeListQuery } from './queries.ts';
 import { invalidateBudget, useBudgetScope } from './useBudgetScope.ts';
@@ -43,6 +45,9 @@ export function ChangeHeadScreen() {
       to: '/dept/$dept/year/$year/budget/changes/edit/$recordNumber',
       params: { dept: department.code, year: String(year), recordNumber: String(recordNumber) },
     });
+  // the auditor has no new change to enter: instead of the form he finds the list of the changes (one opens on a
+  // click; the change's own screen goes back here), or the note that there is none
+  const readsOnly = useReadsOnly();
 
   const dateCode = approved ? changeDateError(approved, year, todayIso()) : null;
   const dateError = !approved ? (touched ? t`Bitte das Genehmigungsdatum eingeben.` : null) : dateCode ? i18n._(errorMessages[dateCode]) : null;
@@ -79,7 +84,8 @@ export function ChangeHeadScreen() {
           {errorText(i18n, list.error)}
         </Alert>
       ) : null}
-      <Paper withBorder radius="sm" p="md">
+      {readsOnly && list.data?.length === 0 ? <NoRecordsNote text={t`Noch keine Haushaltsänderungen in ${year}.`} /> : null}
+      <Paper withBorder radius="sm" p="md" display={readsOnly && changes.length === 0 ? 'none' : undefined}>
         <Stack gap={6}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
             {t`Bestehende Haushaltsänderung öffnen`}
@@ -100,7 +106,29 @@ export function ChangeHeadScreen() {
           />
         </Stack>
       </Paper>
-      {!closed ? (
+      {readsOnly && changes.length > 0 ? (
+        <Paper withBorder radius="sm" p="md">
+          <Table highlightOnHover verticalSpacing={4} fz="sm" data-testid="change-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={70}>{t`Nr.`}</Table.Th>
+                <Table.Th w={140}>{t`Genehmigungsdatum`}</Table.Th>
+                <Table.Th>{t`Anmerkung`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...changes].reverse().map((c) => (
+                <Table.Tr key={c.recordNumber} onClick={() => open(c.recordNumber)} style={{ cursor: 'pointer' }} data-testid="change-list-row">
+                  <Table.Td>{c.recordNumber}</Table.Td>
+                  <Table.Td>{c.approved ? formatDate(c.approved) : '—'}</Table.Td>
+                  <Table.Td>{c.notes}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ) : null}
+      {!closed && !readsOnly ? (
         <Paper withBorder radius="sm" p="md">
           <form ref={root} onSubmit={onSubmit} onKeyDown={onEnterMoves} noValidate data-testid="change-head-form">
             <Stack gap="sm">

@@ -26,6 +26,8 @@ import { compare, type Field, newSource, problemsOf, type Source, toValues, type
 import { accountName } from '../../ui/accountName.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { TransferPicker } from './TransferPicker.tsx';
+import { useReadsOnly } from '../../lib/session.ts';
+import { NoRecordsNote, useReaderOpensLatest } from '../../ui/useReaderOpensLatest.tsx';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 
 /**
@@ -74,6 +76,9 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       ignoreBlocker: true,
     });
   useFocusFirstField(form, editable, source.key);
+  // the auditor has no new transfer to enter: the latest one opens, or the note that there is none
+  const readsOnly = useReadsOnly();
+  const reader = useReaderOpensLatest(recordNumber, context.nextRecordNumber - 1, (nr) => goAddress(nr, true));
 
   const problems = problemsOf(v, year, todayIso());
   const requiredText = t`Dieses Feld ist erforderlich`;
@@ -220,7 +225,11 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
     }
   }
 
-  const subtitle = transfer ? t`Kontoübertrag Nr. ${transfer.recordNumber}` : t`Neuer Kontoübertrag (nächste Nummer ${context.nextRecordNumber})`;
+  const subtitle = transfer
+    ? t`Kontoübertrag Nr. ${transfer.recordNumber}`
+    : reader !== null
+      ? ''
+      : t`Neuer Kontoübertrag (nächste Nummer ${context.nextRecordNumber})`;
   const readOnly = !editable;
 
   return (
@@ -253,13 +262,16 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
           <TransferPicker scope={scope} onOpen={openAtAddress} />
-          <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
-            {t`Neuer Kontoübertrag`}
-          </Button>
+          {readsOnly ? null : (
+            <Button variant="default" onClick={() => void startNew()} data-testid="transfer-new">
+              {t`Neuer Kontoübertrag`}
+            </Button>
+          )}
           <RecordHistoryButton record={transfer ? { entity: 'accountTransfer', recordNumber: transfer.recordNumber } : null} />
         </Group>
       </Paper>
-      <Paper withBorder radius="sm" p="md">
+      {reader === 'empty' ? <NoRecordsNote text={t`Noch keine Kontoüberträge in ${year}.`} /> : null}
+      <Paper withBorder radius="sm" p="md" display={reader === null || (reader === 'opening' && transfer) ? undefined : 'none'}>
         <form ref={form} {...draft.formProps} data-testid="transfer-form">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

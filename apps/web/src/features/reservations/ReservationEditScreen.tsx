@@ -35,6 +35,8 @@ import {
 import { reservationFieldLabel } from './labels.ts';
 import { reservationContextQuery, reservationQuery } from './queries.ts';
 import { ReservationPicker } from './ReservationPicker.tsx';
+import { useReadsOnly } from '../../lib/session.ts';
+import { NoRecordsNote, useReaderOpensLatest } from '../../ui/useReaderOpensLatest.tsx';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 
 /** Residue years a reservation may be made on (a residue line of an earlier year). */
@@ -111,8 +113,16 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
     if (Object.keys(fieldErrors).length > 0) setFieldErrors({});
   };
 
-  const open = (nr: number | null) =>
-    navigate({ to: '/dept/$dept/year/$year/reservations/edit', params: { dept: department.code, year: String(year) }, search: nr === null ? {} : { nr } });
+  const open = (nr: number | null, replace = false) =>
+    navigate({
+      to: '/dept/$dept/year/$year/reservations/edit',
+      params: { dept: department.code, year: String(year) },
+      search: nr === null ? {} : { nr },
+      replace,
+    });
+  // the auditor has no new reservation to enter: the latest one opens, or the note that there is none
+  const readsOnly = useReadsOnly();
+  const reader = useReaderOpensLatest(recordNumber, context.nextRecordNumber - 1, (nr) => void open(nr, true));
 
   /** Opens a saved record by its number (the unsaved-changes question comes from the guard). */
   async function openRecord(nr: number): Promise<boolean> {
@@ -205,9 +215,11 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
 
   const subtitle = reservation
     ? t`Vormerkung Nr. ${reservation.recordNumber}`
-    : recordNumber === null
-      ? t`Neue Vormerkung (nächste Nummer ${context.nextRecordNumber})`
-      : t`Vormerkung Nr. ${recordNumber}`;
+    : reader !== null
+      ? ''
+      : recordNumber === null
+        ? t`Neue Vormerkung (nächste Nummer ${context.nextRecordNumber})`
+        : t`Vormerkung Nr. ${recordNumber}`;
   const readOnly = !editable;
   const unused = v ? unusedAmount(v) : 0;
 
@@ -270,13 +282,19 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
       <Paper withBorder radius="sm" p="sm">
         <Group gap="md" align="flex-end" wrap="wrap">
           <ReservationPicker scope={scope} onOpen={openRecord} />
-          <Button variant="default" onClick={() => void open(null)} disabled={recordNumber === null} data-testid="reservation-new">
-            {t`Neue Vormerkung`}
-          </Button>
+          {readsOnly ? null : (
+            <Button variant="default" onClick={() => void open(null)} disabled={recordNumber === null} data-testid="reservation-new">
+              {t`Neue Vormerkung`}
+            </Button>
+          )}
           <RecordHistoryButton record={reservation ? { entity: 'reservation', recordNumber: reservation.recordNumber } : null} />
         </Group>
       </Paper>
-      {recordNumber !== null && saved.error ? (
+      {reader === 'empty' ? (
+        <NoRecordsNote text={t`Noch keine Vormerkungen in ${year}.`} />
+      ) : reader === 'opening' ? (
+        <Loader size="sm" />
+      ) : recordNumber !== null && saved.error ? (
         <Alert color="red" variant="light" data-testid="editor-load-error">
           {errorText(i18n, saved.error)}
         </Alert>

@@ -5,6 +5,8 @@ import { Amount, AmountCell } from '../../ui/Amount.tsx';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { chapterDescription, chapterWord } from '../../ui/chartLabels.ts';
 import { amountOf, type ClearedLines, flagBits, isCleared, type ResidueAmounts, residueTotal, rowProblem } from './determination.ts';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
+import { useScope } from '../scope/useScope.ts';
 import { changedText, flagLabels, overspentHint, overspentText, problemText, stateLabels } from './labels.ts';
 
 export type DeterminationSource = 1 | 2;
@@ -79,15 +81,18 @@ function StateMark({ position, clearing }: { position: ResiduePosition; clearing
   return null;
 }
 
-/** The actions of a line: the proposal copied into the input (open payments + reservations), the determination cleared or kept. */
+/** The actions of a line: the proposal copied into the input (open payments + reservations), the determination cleared or kept, its Verlauf. */
 function LineActions({
   position,
+  year,
   editable,
   clearing,
   onAmount,
   onClear,
 }: {
   position: ResiduePosition;
+  /** The scope year (a line of another year names it in the history's title). */
+  year: number;
   editable: boolean;
   clearing: boolean;
   onAmount: (budgetId: number, cents: number | null) => void;
@@ -96,7 +101,12 @@ function LineActions({
   const { t } = useLingui();
   const id = position.budget.budgetId;
   const code = formatChapter(position.chapter.chapter);
-  if (!editable) return null;
+  const chapterYear = position.chapter.chapterYear;
+  // the line's Verlauf (everyone, the auditor too): the determinations that changed it
+  const history = (
+    <RecordHistoryButton compact record={{ entity: 'residue', chapterLine: id, label: chapterYear === year ? code : `${chapterYear} ${code}` }} />
+  );
+  if (!editable) return history;
   return (
     <Group gap={0} wrap="nowrap" justify="center">
       {position.isEditable && !clearing ? (
@@ -128,6 +138,7 @@ function LineActions({
           </ActionIcon>
         </Tooltip>
       ) : null}
+      {history}
     </Group>
   );
 }
@@ -209,6 +220,7 @@ export function PartLines({
   onClear: (budgetId: number, clear: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
+  const { year } = useScope();
   const total = residueTotal(positions, amounts, cleared);
   return (
     <>
@@ -233,7 +245,7 @@ export function PartLines({
           <Table.Th w={120} ta="right">
             {t`Verfügbar`}
           </Table.Th>
-          <Table.Th w={52} />
+          <Table.Th w={editable ? 76 : 36} />
           <Table.Th w={160} ta="right">
             {t`Endrückstand`}
           </Table.Th>
@@ -278,7 +290,7 @@ export function PartLines({
               <AmountCell cents={p.budget.payments} />
               <AmountCell cents={p.budget.available} testId={`residue-available-${id}`} />
               <Table.Td px={0} ta="center">
-                <LineActions position={p} editable={editable} clearing={clearing} onAmount={onAmount} onClear={onClear} />
+                <LineActions position={p} year={year} editable={editable} clearing={clearing} onAmount={onAmount} onClear={onClear} />
               </Table.Td>
               <ResidueCell position={p} amounts={amounts} editable={editable} clearing={clearing} error={error} onAmount={onAmount} />
               <Table.Td ta="center">

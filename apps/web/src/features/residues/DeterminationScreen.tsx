@@ -13,6 +13,7 @@ import { SaveButton } from '../../ui/SaveButton.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard.tsx';
 import { useDraftForm } from '../../ui/useDraftForm.ts';
+import { useReadsOnly } from '../../lib/session.ts';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
@@ -118,14 +119,17 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
   const [checked, setChecked] = useState(false);
   const draft = useDraftForm<ResidueFinal, Values>({ root, draft: data, toValues, compare, save: onSave });
   const values = draft.values ?? toValues(data);
+  // the auditor (reads only) gets no Save, no clearing and no line actions, like a closed budget (the server refuses him anyway)
+  const readsOnly = useReadsOnly();
   const closed = data.isBudgetClosed;
-  const editable = !closed && data.positions.some((p) => p.isEditable);
+  const writesNothing = closed || readsOnly;
+  const editable = !writesNothing && data.positions.some((p) => p.isEditable);
   useFocusFirstField(root, editable);
 
   const back = () => void navigate({ to: '.', search: {}, ignoreBlocker: true });
 
   async function onSave(v: Values): Promise<boolean> {
-    if (closed) return false;
+    if (writesNothing) return false;
     setChecked(true);
     const first = problemRows(data, v.amounts, v.cleared)[0];
     if (first) {
@@ -216,7 +220,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
             <Button variant="default" onClick={() => void navigate({ to: '.', search: {} })} data-testid="residues-back">
               {t`Zurück`}
             </Button>
-            {closed || determined === 0 ? null : (
+            {writesNothing || determined === 0 ? null : (
               <Tooltip label={t`Erst speichern oder die Eingaben verwerfen`} disabled={!draft.dirty} withArrow>
                 <Button
                   variant="default"
@@ -230,7 +234,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
                 </Button>
               </Tooltip>
             )}
-            {closed ? null : <SaveButton onSave={() => void draft.save()} saving={draft.saving} testId="residues-save" />}
+            {writesNothing ? null : <SaveButton onSave={() => void draft.save()} saving={draft.saving} testId="residues-save" />}
           </Group>
         }
       />
@@ -251,7 +255,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
                   positions={group.positions}
                   amounts={values.amounts}
                   cleared={values.cleared}
-                  editable={!closed}
+                  editable={!writesNothing}
                   checked={checked}
                   failed={failed}
                   onAmount={setAmount}
@@ -275,7 +279,7 @@ function DeterminationTable({ source }: { source: DeterminationSource }) {
           </Group>
         ))}
       </Group>
-      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={closed ? undefined : draft.saveAndLeave} />
+      <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['source']} onSave={writesNothing ? undefined : draft.saveAndLeave} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
+import { auditRecordChanges } from '@app/domain';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
@@ -39,6 +40,22 @@ describeOnDatabases(
         ['kassier', 'created', 'movements.save', 1, '101', YEAR],
       ]);
       expect(history.entities[1]!.changes).toMatchObject({ input: { positions: [{ chapter: '21006', amount: 12_000 }] } });
+      // the correction reads as business data: the position's chapter line resolved by the list, one changed line
+      const [line] = history.entities[1]!.refs ?? [];
+      expect(line).toMatchObject({ of: 'line', chapter: '21006', chapterYear: YEAR });
+      expect(
+        auditRecordChanges(history.entities[1]!.changes, { refs: history.entities[1]!.refs, year: YEAR }).map((r) => [
+          r.table,
+          r.op,
+          r.position,
+          r.chapter,
+          r.fields,
+        ]),
+      ).toEqual([
+        ['movement_positions', 'U', 1, `2-1-006 ${line!.descriptionDeu}`, [{ key: 'amount', before: '123,45 €', after: '120,00 €', money: true }]],
+        // its instalment (paid on the record date) follows the amount
+        ['movement_payments', 'U', 1, null, [{ key: 'amount', before: '123,45 €', after: '120,00 €', money: true }]],
+      ]);
       const revenue = await kassier.audit.list({ ...key, kind: 'revenues' });
       expect(revenue.entities.map((r) => [r.action, r.recordNumber])).toEqual([['created', 1]]);
       // another year of the same department knows no such record

@@ -5,6 +5,8 @@ import {
   type AuditListInput,
   AuditListInput as AuditListSchema,
   areaOfCode,
+  type AuditRef,
+  auditRefIds,
   type AuditRow,
   pageWindow,
   seesAllDepartments,
@@ -14,7 +16,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import type { Session } from '../../context.ts';
 import { containsPattern } from '../baseDataCommon.ts';
 
-const { auditLog, departments, userDepartments } = schema;
+const { auditLog, chapterBudgets, chapters, departments, userDepartments } = schema;
 
 /**
  * The departments whose trail a user reads (issue 27): a supervisor all (null: no limit, rows without a
@@ -49,7 +51,42 @@ function filterConditions(input: ReturnType<typeof AuditListSchema.parse>): SQL[
   if (input.kind) where.push(sql`${auditLog.changes}->'input'->>'kind' = ${input.kind}`);
   if (input.recordNumber !== undefined) where.push(eq(auditLog.recordNumber, input.recordNumber));
   if (input.action) where.push(eq(auditLog.action, input.action));
+  // a chapter line is no column: the rows the save changed name it (`changes.rows`: table and key), matched by containment
+  if (input.chapterLine !== undefined)
+    where.push(sql`${auditLog.changes}->'rows' @> ${JSON.stringify([{ table: 'chapter_budgets', key: String(input.chapterLine) }])}::jsonb`);
   return where;
+}
+
+/**
+ * The chapters a page's rows name by id (chapter lines and chart chapters, see AuditRef), in one query for the
+ * page: a line with its chapter's code and its own names for an editable chapter, else the chart's.
+ */
+async function chapterRefs(db: Db, ids: { line: number[]; chapter: number[] }): Promise<AuditRef[]> {
+  if (ids.line.length === 0 && ids.chapter.length === 0) return [];
+  const lines = db
+    .select({
+      of: sql<AuditRef['of']>`'line'::text`,
+      id: chapterBudgets.id,
+      chapter: chapters.chapter,
+      chapterYear: chapterBudgets.chapterYear,
+      descriptionDeu: sql<string>`coalesce(nullif(${chapterBudgets.descriptionDeu}, ''), ${chapters.descriptionDeu})`,
+      descriptionIta: sql<string>`coalesce(nullif(${chapterBudgets.descriptionIta}, ''), ${chapters.descriptionIta})`,
+    })
+    .from(chapterBudgets)
+    .innerJoin(chapters, eq(chapters.id, chapterBudgets.chapterId))
+    .where(inArray(chapterBudgets.id, ids.line.length ? ids.line : [-1]));
+  const chart = db
+    .select({
+      of: sql<AuditRef['of']>`'chapter'::text`,
+      id: chapters.id,
+      chapter: chapters.chapter,
+      chapterYear: chapters.year,
+      descriptionDeu: sql<string>`${chapters.descriptionDeu}`,
+      descriptionIta: sql<string>`${chapters.descriptionIta}`,
+    })
+    .from(chapters)
+    .where(inArray(chapters.id, ids.chapter.length ? ids.chapter : [-1]));
+  return lines.unionAll(chart);
 }
 
 /** One page of the trail, newest first, of the departments the user reads. */
@@ -77,10 +114,20 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
     .as('capped');
   const [counted] = await db.select({ n: count() }).from(capped);
   const matching = counted?.n ?? 0;
-  const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }) => ({
+  // the chapters the rows name by id: collected over the page, resolved in one query, each row given its own
+  const named = rows.map(({ row }) => auditRefIds(row.changes));
+  const refs = await chapterRefs(db, {
+    line: [...new Set(named.flatMap((n) => n.line))],
+    chapter: [...new Set(named.flatMap((n) => n.chapter))],
+  });
+  const refOf = new Map(refs.map((r) => [`${r.of}:${r.id}`, r]));
+  const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }, i) => ({
     ...r,
     departmentCode: departmentCode ?? null,
     at: at.toISOString(),
+    refs: [...named[i]!.line.map((id) => refOf.get(`line:${id}`)), ...named[i]!.chapter.map((id) => refOf.get(`chapter:${id}`))].filter(
+      (ref): ref is AuditRef => ref !== undefined,
+    ),
   }));
   return { ...toPage(entities, Math.min(matching, AUDIT_COUNT_CAP), input), more: matching > AUDIT_COUNT_CAP };
 }

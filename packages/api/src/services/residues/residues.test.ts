@@ -1,5 +1,5 @@
 import { schema } from '@app/db';
-import type { MovementSaveInput, ResidueFinal } from '@app/domain';
+import { auditRecordChanges, type MovementSaveInput, type ResidueFinal } from '@app/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, accountIdOf, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
@@ -213,6 +213,34 @@ describeOnDatabases('residues', (get) => {
     ]);
     // the chapter figures show it: 21003 available at the end 900,00 - 500,00 = 400,00 lapses
     expect(await c.budget.chapter({ ...s, chapter: '21003' })).toMatchObject({ finalResidue: 50_000, availableFinal: 40_000 });
+  });
+
+  it('each determined line has its own history: the determinations that changed it, newest first (audit.list chapterLine)', async () => {
+    const c = await as('zwei');
+    const s = await scope();
+    const final = await c.residues.final({ ...s, source: 1 });
+    const history = async (chapter: string) => {
+      const line = lineId(final, chapter);
+      const rows = (await c.audit.list({ ...s, entity: 'residue', chapterLine: line })).entities;
+      // the line's own change in each row (a determination changes every line it saves)
+      return rows.map((r) => {
+        const own = auditRecordChanges(r.changes, { refs: r.refs, year: Y }).filter((x) => x.table === 'chapter_budgets' && x.key === String(line));
+        return [r.procedure, own.map((x) => [x.chapter, x.fields.map((f) => `${f.key} ${f.before} → ${f.after}`)])];
+      });
+    };
+    // 21003: determined at 500,00, then 900,00 (the bounds test), then 500,00 with every line
+    expect(await history('21003')).toEqual([
+      ['residues.saveFinal', [[expect.stringMatching(/^2-1-003 /), ['final_residue 900,00 € → 500,00 €']]]],
+      ['residues.saveFinal', [[expect.stringMatching(/^2-1-003 /), ['final_residue 500,00 € → 900,00 €']]]],
+      [
+        'residues.saveFinal',
+        [[expect.stringMatching(/^2-1-003 /), ['final_residue  → 500,00 €', 'residue_maximum  → 900,00 €', 'residue_minimum  → 500,00 €']]],
+      ],
+    ]);
+    // 21001: only the determination of every line; a line of another scope has none here
+    expect((await history('21001')).map(([procedure]) => procedure)).toEqual(['residues.saveFinal']);
+    const [foreign] = await residueLinesOf(PREV);
+    if (foreign) expect((await c.audit.list({ ...s, chapterLine: foreign.id })).total).toBe(0);
   });
 
   it('export: source, with/without residue, totals per source and part', async () => {
