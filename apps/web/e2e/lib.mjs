@@ -11,6 +11,8 @@ import { e2eEnv } from './env.mjs';
 import { rest } from './rest.mjs';
 
 export { rest, restAt } from './rest.mjs';
+export { answerFocused, enterOnQuestion, saveRecordPassingQuestion } from './questions.mjs';
+export { assertPrintHolds, printedChapter } from './prints.mjs';
 
 export const baseUrl = e2eEnv.baseUrl;
 const screenshotDir = e2eEnv.screenshotDir;
@@ -264,25 +266,6 @@ export async function waitFocused(page, testId) {
   await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 15000 });
 }
 
-/** Waits until the answer with these words has the focus in the open question (the safe answer, issue 25 item 1). */
-export async function answerFocused(page, label) {
-  await page.waitForFunction(
-    (words) => document.activeElement?.closest('[role="dialog"]') != null && document.activeElement.textContent.trim() === words,
-    label,
-    { timeout: 5000 },
-  );
-}
-
-/**
- * A reflex Enter on a question that would write something irreversible: the safe answer (`label`) has the
- * focus, Enter answers it and the question closes (the caller then checks that nothing was written).
- */
-export async function enterOnQuestion(page, label) {
-  await answerFocused(page, label);
-  await page.keyboard.press('Enter');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-}
-
 /** A person's click into a field (the button held a moment), then the typing (replacing what it held). */
 export async function typeInto(page, testId, text) {
   await page.getByTestId(testId).click({ delay: 80 });
@@ -317,61 +300,6 @@ export function pdfFileText(file) {
 }
 
 /** The text of a downloaded PDF (pdfFileText). */
-/** A chapter code as the prints show it (`21001` → `2-1-001`). */
-export const printedChapter = (code) => `${code[0]}-${code[1]}-${code.slice(2)}`;
-
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const printFooter = /(Seite \d+ von \d+|Pagina \d+ di \d+)\s*$/;
-const amountLine = /\d,\d{2}( €)?(\s|$)/;
-
-/**
- * A print holds together (issue 25 item 12), read from its text (pdftotext -layout, one page per form feed):
- * - every line of `rows` ({ code, description }: a chapter as printed) lies on one page with its whole
- *   description: each word unbroken (long texts wrap at word boundaries) on the page of its code;
- * - no page ends with one of `headings` (a group or section heading keeps at least its first row: some line
- *   with an amount, or the section's `empty` note, follows it on its page);
- * - the `signatures` (their labels) share their page with a line of amounts (never a page of signatures alone).
- * Answers the pages (their lines, the footer left out).
- */
-export function assertPrintHolds(text, { name, rows = [], headings = [], empty = [], signatures = [] }) {
-  const pages = text
-    .split('\f')
-    .filter((p) => p.trim() !== '')
-    .map((p) => p.split('\n').filter((l) => l.trim() !== '' && !printFooter.test(l)));
-  assert.ok(pages.length > 0, `${name}: a page`);
-  for (const { code, description } of rows) {
-    const codeAt = new RegExp(`(^|\\s)${escapeRegExp(code)}(\\s|$)`);
-    const on = pages.filter((lines) => lines.some((l) => codeAt.test(l)));
-    assert.ok(on.length > 0, `${name}: ${code} is printed`);
-    for (const lines of on) {
-      const page = lines.join('\n');
-      for (const word of description.split(/\s+/).filter((w) => w.length > 1)) {
-        const whole = new RegExp(`(^|[\\s(])${escapeRegExp(word)}($|[\\s),.;:])`);
-        assert.ok(whole.test(page), `${name}: "${word}" of ${code} "${description}" whole on the page of its code:\n${page}`);
-      }
-    }
-  }
-  for (const [n, lines] of pages.entries()) {
-    for (const [i, line] of lines.entries()) {
-      const heading = headings.find((h) => line.trim().startsWith(h));
-      if (heading === undefined || amountLine.test(line)) continue; // a row that starts like a heading (the summary's titles)
-      assert.ok(
-        lines.slice(i + 1).some((l) => amountLine.test(l) || empty.includes(l.trim())),
-        `${name}: the heading "${heading}" ends page ${n + 1} without a row under it:\n${lines.join('\n')}`,
-      );
-    }
-  }
-  if (signatures.length > 0) {
-    const at = pages.findIndex((lines) => signatures.every((s) => lines.some((l) => l.includes(s))));
-    assert.ok(at >= 0, `${name}: the signatures ${signatures.join(', ')} are printed on one page`);
-    assert.ok(
-      pages[at].some((l) => amountLine.test(l) && !signatures.some((s) => l.includes(s))),
-      `${name}: the signatures' page ${at + 1} has no row of the table:\n${pages[at].join('\n')}`,
-    );
-  }
-  return pages;
-}
-
 export async function pdfText(download, name) {
   const file = join(tmpdir(), `${name}-${Date.now()}.pdf`);
   await download.saveAs(file);

@@ -19,7 +19,20 @@
  */
 import { after, before, describe, test } from 'node:test';
 import { assertValid, chooseAccount, exportXml, keepBlobs, rowOf, storedNumber } from '../homebanking.mjs';
-import { amountOf, assert, assertNoErrors, cents, currentYear, isoToday, openAs, restAt, shot, typeInto, useBrowser } from '../lib.mjs';
+import {
+  amountOf,
+  assert,
+  assertNoErrors,
+  cents,
+  currentYear,
+  isoToday,
+  openAs,
+  restAt,
+  saveRecordPassingQuestion,
+  shot,
+  typeInto,
+  useBrowser,
+} from '../lib.mjs';
 import { startServer } from '../server.mjs';
 
 const browser = useBrowser();
@@ -168,14 +181,7 @@ describe('the living demo, today', () => {
       const amount = language === 'de' ? 24_580 : 13_245;
       await typeInto(page, 'amount-21004', language === 'de' ? '245,80' : '132,45');
       await shot(page, `living-bill-positions-${language}`);
-      await page.keyboard.press('Control+Enter');
-      const toast = page.getByText(t.saved).first();
-      const question = page.getByRole('dialog').getByRole('button', { name: t.goOn, exact: true });
-      await Promise.race([toast.waitFor(), question.waitFor()]);
-      if (await question.isVisible()) await question.click();
-      await toast.waitFor();
-      const n = Number(t.saved.exec(await toast.innerText())?.[1]);
-      assert.ok(n > 0, 'saved');
+      const n = await saveRecordPassingQuestion(page, t);
 
       // ---- a reload shows the record with its supplier as the picker names it (number, search key, name)
       await page.waitForURL((url) => url.searchParams.get('nr') === String(n));

@@ -8,7 +8,20 @@
  * without a number, and a reload keeps it empty. Screenshots of the reloaded record in de and it.
  */
 import { describe, test } from 'node:test';
-import { assert, assertNoErrors, backToGerman, baseUrl, currentYear, openAs, pathOf, shot, typeInto, useBrowser, waitFocused } from '../lib.mjs';
+import {
+  assert,
+  assertNoErrors,
+  backToGerman,
+  baseUrl,
+  currentYear,
+  openAs,
+  pathOf,
+  saveRecordPassingQuestion,
+  shot,
+  typeInto,
+  useBrowser,
+  waitFocused,
+} from '../lib.mjs';
 
 const browser = useBrowser();
 const dept = '102';
@@ -46,14 +59,7 @@ describe('the saved record is in the address', () => {
       await page.getByTestId('position-21003').waitFor();
       await waitFocused(page, 'amount-21003');
       await page.keyboard.type('12,34', { delay: 15 });
-      await page.keyboard.press('Control+Enter');
-      const toast = page.getByText(t.saved).first();
-      const question = page.getByRole('dialog').getByRole('button', { name: t.goOn, exact: true });
-      await Promise.race([toast.waitFor(), question.waitFor()]);
-      if (await question.isVisible()) await question.click();
-      await toast.waitFor();
-      const n = Number(t.saved.exec(await toast.innerText())?.[1]);
-      assert.ok(n > 0, 'a record number');
+      const n = await saveRecordPassingQuestion(page, t);
 
       // ---- the address names the saved record
       await page.waitForURL((url) => url.searchParams.get('nr') === String(n));
