@@ -121,6 +121,9 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   amountUsed: msg`Verwendeter Betrag`,
   description: msg`Beschreibung`,
   reason: msg`Grund`,
+  fileName: msg`Dateiname`,
+  contentType: msg`Dateityp`,
+  size: msg`Größe (Bytes)`,
 };
 
 /** What a changed database row is, by its table (the Änderungsprotokoll's detail); any other table shows as stored. */
@@ -151,6 +154,7 @@ export const auditTableLabels: Record<string, MessageDescriptor> = {
   users: userWord,
   user_departments: msg`Feuerwehr des Benutzers`,
   financial_years: msg`Haushaltsjahr`,
+  documents: msg`Angehängter Beleg`,
 };
 
 /** A field's name in the UI language (each part of a nested `a.b`; a database column `record_number` as `recordNumber`); the stored key when none is known. */
