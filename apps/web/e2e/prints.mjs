@@ -10,7 +10,7 @@ const amountLine = /\d,\d{2}( €)?(\s|$)/;
 
 /**
  * A print holds together (issue 25 item 12), read from its text (pdftotext -layout, one page per form feed):
- * - every line of `rows` ({ code, description }: a chapter as printed) lies on one page with its whole
+ * - every line of `rows` ({ code, description, year? }: a chapter as printed; `year`: its line of that year) lies on one page with its whole
  *   description: each word unbroken (long texts wrap at word boundaries) on the page of its code;
  * - no page ends with one of `headings` (a group or section heading keeps at least its first row: some line
  *   with an amount, or the section's `empty` note, follows it on its page);
@@ -23,8 +23,9 @@ export function assertPrintHolds(text, { name, rows = [], headings = [], empty =
     .filter((p) => p.trim() !== '')
     .map((p) => p.split('\n').filter((l) => l.trim() !== '' && !printFooter.test(l)));
   assert.ok(pages.length > 0, `${name}: a page`);
-  for (const { code, description } of rows) {
-    const codeAt = new RegExp(`(^|\\s)${escapeRegExp(code)}(\\s|$)`);
+  for (const { code, description, year } of rows) {
+    // with `year`: the line of that year's chapter (a report lists other years' lines of the same code, with their own names)
+    const codeAt = new RegExp(`(^|\\s)${year === undefined ? '' : `${year}\\s+`}${escapeRegExp(code)}(\\s|$)`);
     const on = pages.filter((lines) => lines.some((l) => codeAt.test(l)));
     assert.ok(on.length > 0, `${name}: ${code} is printed`);
     for (const lines of on) {

@@ -231,7 +231,11 @@ for (const [language, t] of Object.entries(runs)) {
       const de = language === 'de';
       assertPrintHolds(finalText, {
         name: `final report (${language})`,
-        rows: chapters.json.entities.map((c) => ({ code: printedChapter(c.chapter), description: de ? c.descriptionDeu : c.descriptionIta })),
+        rows: chapters.json.entities.map((c) => ({
+          code: printedChapter(c.chapter),
+          description: de ? c.descriptionDeu : c.descriptionIta,
+          year: c.chapterYear,
+        })),
         headings: de
           ? [
               'Titel 1 –',
