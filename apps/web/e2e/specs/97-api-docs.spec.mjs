@@ -30,9 +30,12 @@ describe('API reference', () => {
     await shot(page, 'api-docs');
 
     // sign in inside the page: the answer's token authorizes the following calls
+    // Swagger UI goes on rendering the long list after the title shows: on a loaded machine (CI's shards
+    // share two cores) the first click waited 15 s for the page's busy main thread, so the first
+    // interactions get the same minute the page's load had
     const login = operation(page, 'post', '/Authenticate/login');
-    await login.locator('.opblock-summary').click();
-    await login.locator('textarea.body-param__text').fill(JSON.stringify({ username: 'kassier', password: 'demo' }));
+    await login.locator('.opblock-summary').click({ timeout: 60_000 });
+    await login.locator('textarea.body-param__text').fill(JSON.stringify({ username: 'kassier', password: 'demo' }), { timeout: 60_000 });
     await login.locator('button.execute').click();
     await login.locator('.live-responses-table tr.response .response-col_status').first().waitFor();
     assert.equal((await login.locator('.live-responses-table tr.response .response-col_status').first().innerText()).trim(), '200');
