@@ -160,7 +160,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
         </Group>
         {record === null ? (
           <Text size="sm" c="dimmed" data-testid="receipts-unsaved">
-            {t`Belege werden an die gespeicherte Buchung angehängt: zuerst speichern.`}
+            {t`Belege lassen sich nach dem Speichern anhängen.`}
           </Text>
         ) : documents.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="receipts-none">
