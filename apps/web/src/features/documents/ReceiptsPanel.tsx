@@ -4,10 +4,10 @@
  * multipart) and the server reads its type from the content. A receipt opens in a new tab (PDF and images
  * show there), downloads, or is deleted after a question whose safe answer has the focus.
  */
-import { DOCUMENT_RECORD_KINDS, type DocumentInfo, type DocumentRecordKind, formatDateTime } from '@app/domain';
+import { type DocumentInfo, type DocumentRecordKind, formatDateTime } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { getToken } from '../../lib/session.ts';
@@ -49,10 +49,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
   const [dragging, setDragging] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const input = record ? { ...scope, recordKind: record.kind, recordId: record.id } : null;
-  const list = useQuery({
-    ...trpc.documents.list.queryOptions(input ?? { ...scope, recordKind: DOCUMENT_RECORD_KINDS[0], recordId: 1 }),
-    enabled: input !== null,
-  });
+  const list = useQuery(trpc.documents.list.queryOptions(input ?? skipToken));
   const documents = input ? (list.data ?? []) : [];
   const query = `departmentId=${scope.departmentId}&year=${scope.year}`;
 
