@@ -321,6 +321,7 @@ export const StatementRuleSaveInput = ScopeInput.extend({
   chapter: z.string().trim().regex(/^\d{5}$/, 'InvalidValue'),
 });
 export type StatementRuleSaveInput = z.input<typeof StatementRuleSaveInput>;
+export type StatementRuleSave = z.infer<typeof StatementRuleSaveInput>;
 
 export const StatementRuleKey = ScopeInput.extend({ id: Id });
 export type StatementRuleKey = z.infer<typeof StatementRuleKey>;
