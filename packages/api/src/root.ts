@@ -17,6 +17,7 @@ import { reservationsRouter } from './routers/reservations.ts';
 import { residuesRouter } from './routers/residues.ts';
 import { suppliersRouter } from './routers/suppliers.ts';
 import { scopeRouter } from './routers/scope.ts';
+import { statementsRouter } from './routers/statements.ts';
 import { statisticsRouter } from './routers/statistics.ts';
 import { systemRouter } from './routers/system.ts';
 import { templatesRouter } from './routers/templates.ts';
@@ -48,6 +49,7 @@ export const appRouter = router({
   finalBalance: finalBalanceRouter,
   audit: auditRouter,
   documents: documentsRouter,
+  statements: statementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

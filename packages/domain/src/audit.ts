@@ -43,6 +43,8 @@ export const AUDIT_ENTITIES = [
   'budgetAdjustment',
   'paymentOrder',
   'document',
+  'bankStatement',
+  'statementRule',
   'residue',
   'finalBalance',
   'financialYear',

@@ -104,6 +104,11 @@ export const errorStatus = {
   CannotInactivate: 409,
   // receipts (issue 28): a file whose content is none of PDF, JPEG, PNG or an e-invoice (XML, signed P7M)
   DocumentType: 415,
+  // bank statements (issue 28): not a camt.053/camt.054 statement (not XML, a DOCTYPE, another message or version);
+  // its IBAN is no account of the department (the IBAN named); the same statement confirmed before (the stored one named)
+  StatementFormat: 400,
+  StatementAccount: 404,
+  StatementImported: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -51,6 +51,7 @@ export * from './finalBalance.ts';
 export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './documents.ts';
+export * from './statements.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
 export * from './auditRecords.ts';

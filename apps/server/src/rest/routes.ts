@@ -12,6 +12,7 @@ import { paymentRoutes } from './payments.ts';
 import { platformRoutes } from './platform.ts';
 import { reservationRoutes } from './reservations.ts';
 import { residueRoutes } from './residues.ts';
+import { statementRoutes } from './statements.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 /** The whole /api table: one file of rows per area (rest/<area>.ts), joined here. */
@@ -29,5 +30,6 @@ export const restRoutes: RestRoute[] = [
   ...digestRoutes,
   ...auditRoutes,
   ...documentRoutes,
+  ...statementRoutes,
   ...statisticsRoutes,
 ];

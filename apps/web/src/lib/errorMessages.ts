@@ -84,6 +84,9 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   AccountExists: msg`Das Konto existiert bereits.`,
   CannotInactivate: msg`Der Datensatz kann nicht deaktiviert werden.`,
   DocumentType: msg`Diese Datei kann nicht angehängt werden: erlaubt sind PDF, JPEG, PNG und E-Rechnungen (XML, P7M).`,
+  StatementFormat: msg`Diese Datei ist kein Kontoauszug im Format camt.053 (oder camt.054) Version 02.`,
+  StatementAccount: msg`Die IBAN des Kontoauszugs ist kein Konto dieser Feuerwehr: das Konto mit dieser IBAN zuerst in den Stammdaten anlegen.`,
+  StatementImported: msg`Dieser Kontoauszug wurde bereits eingelesen und verbucht.`,
 };
 
 export const genericErrorMessage = msg`Fehler`;

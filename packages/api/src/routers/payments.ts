@@ -31,7 +31,7 @@ import { bookingProcedure, router } from '../trpc.ts';
  * department allows open payments (Forbidden otherwise, like the menu). Every rule lives in
  * services/payments; every answer declares its schema (amounts as Cents: euros on REST).
  */
-const paymentsProcedure = bookingProcedure.use(({ ctx, next }) => {
+export const paymentsProcedure = bookingProcedure.use(({ ctx, next }) => {
   const now = ctx.now();
   const { session } = ctx;
   return next({

@@ -10,3 +10,4 @@ export * from './payments.ts';
 export { money } from './types.ts';
 export * from './audit.ts';
 export * from './documents.ts';
+export * from './statements.ts';

@@ -204,7 +204,13 @@ async function operation(route: RestRoute, names: Map<number, string[]>) {
         // a file upload (POST Documents): a multipart form, the file's bytes in the part `file`
         delete content['application/json'];
         const fields = body.properties as Record<string, JsonSchema>;
-        fields.file = { type: 'string', format: 'binary', description: 'The file: PDF, JPEG, PNG or an e-invoice (XML, P7M), as its content shows.' };
+        fields.file = {
+          type: 'string',
+          format: 'binary',
+          description: route.path.startsWith('Statements')
+            ? 'The bank statement: an ISO 20022 camt.053.001.02 (or camt.054.001.02) XML file, UTF-8, no DOCTYPE.'
+            : 'The file: PDF, JPEG, PNG or an e-invoice (XML, P7M), as its content shows.',
+        };
         delete fields.content;
         if (fields.fileName) fields.fileName = { ...fields.fileName, description: "The file's name; the name of the part `file` when not given." };
         content['multipart/form-data'] = { schema: { ...body, properties: fields, required: ['file'] } };

@@ -20,6 +20,8 @@ export const auditEntityLabels: Record<AuditEntity, MessageDescriptor> = {
   budgetAdjustment: msg`Haushaltsangleichung`,
   paymentOrder: msg`Zahlungsauftrag`,
   document: msg`Angehängter Beleg`,
+  bankStatement: msg`Kontoauszug`,
+  statementRule: msg`Zuordnungsregel Kontoauszug`,
   residue: msg`Rückstand`,
   finalBalance: msg`Rechnungsabschluss`,
   financialYear: msg`Haushaltsjahr`,

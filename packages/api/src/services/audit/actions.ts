@@ -104,6 +104,10 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'finalBalance.approve': { entity: 'finalBalance', action: approvalAction },
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
+  'statements.import': { notAudited: 'reads a bank statement and answers proposals; writes nothing' },
+  'statements.confirm': { entity: 'bankStatement', action: 'created' },
+  'statements.saveRule': { entity: 'statementRule', action: 'changed' },
+  'statements.deleteRule': { entity: 'statementRule', action: 'deleted' },
 };
 
 /** Entity and action of a save by the middleware, or null when the procedure is not recorded there. */

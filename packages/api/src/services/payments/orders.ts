@@ -151,6 +151,22 @@ function exportResult(
   };
 }
 
+/** The plan of a stored, unregistered order as its bank file has it (the payment date as given, else the stored one). */
+async function storedPlan(db: Db, scope: PaymentScope, department: Department, orderId: number, paymentDate: string | null) {
+  const order = await openOrder(db, scope, orderId);
+  const account = await accountOf(db, scope, order.accountId);
+  const planned = plan(scope, department, account, {
+    range: order.paymentRange,
+    year: order.year,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    paymentDate: paymentDate ?? order.paymentDate,
+    groupInvoices: order.groupInvoices,
+    rows: await instalmentRows(db, sql`o.id = ${order.id}`),
+  });
+  return { order, account, planned };
+}
+
 /**
  * Payments/Orders/Export: the bank file and the order print. A previous order (stored, not registered)
  * is exported again with its number, creation time, grouping and so the same MsgId (the payment date
@@ -160,17 +176,7 @@ function exportResult(
 export async function exportOrder(db: Db, scope: PaymentScope, input: OrderRequestInput): Promise<OrderExportResult> {
   const department = await paymentsDepartment(db, scope);
   if (input.orderId !== null) {
-    const order = await openOrder(db, scope, input.orderId);
-    const account = await accountOf(db, scope, order.accountId);
-    const planned = plan(scope, department, account, {
-      range: order.paymentRange,
-      year: order.year,
-      orderNumber: order.orderNumber,
-      createdAt: order.createdAt,
-      paymentDate: input.paymentDate ?? order.paymentDate,
-      groupInvoices: order.groupInvoices,
-      rows: await instalmentRows(db, sql`o.id = ${order.id}`),
-    });
+    const { order, account, planned } = await storedPlan(db, scope, department, input.orderId, input.paymentDate);
     return exportResult(scope, department, account, planned, input.filename || order.filename, true);
   }
   return db.transaction(async (tx) => {
@@ -327,4 +333,14 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
       again.map((r) => protocolItem(r, ticked.has(r.paymentId))),
     );
   });
+}
+
+/**
+ * The transfers of a stored, unregistered order as its bank file numbers them (the plan of a re-export): each
+ * transfer's EndToEndId and the instalments it pays — what a bank statement's line names (issue 28:
+ * services/statements matches a debit by its EndToEndId through this, handed in by the router).
+ */
+export async function orderTransfers(db: Db, scope: PaymentScope, orderId: number): Promise<{ endToEndId: string; paymentIds: number[] }[]> {
+  const { planned } = await storedPlan(db, scope, await paymentsDepartment(db, scope), orderId, null);
+  return planned.order.transfers.map((t) => ({ endToEndId: t.endToEndId, paymentIds: t.invoices.map((i) => i.paymentId) }));
 }
