@@ -43,6 +43,7 @@ export const AUDITOR_WRITES: Readonly<Record<string, AuditorWrite>> = {
   ...refused('payments.export', 'payments.store', 'payments.cancel', 'payments.register', 'payments.returned', 'payments.settle', 'payments.reopen'),
   ...refused('finalBalance.approve'),
   ...refused('documents.attach', 'documents.delete'),
+  ...refused('invoices.book'),
 };
 
 /** Refuses a signed-in mutation of an auditor (ReadOnlyAccess) unless it is his own (AUDITOR_WRITES). */

@@ -84,6 +84,12 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   AccountExists: msg`Das Konto existiert bereits.`,
   CannotInactivate: msg`Der Datensatz kann nicht deaktiviert werden.`,
   DocumentType: msg`Diese Datei kann nicht angehängt werden: erlaubt sind PDF, JPEG, PNG und E-Rechnungen (XML, P7M).`,
+  InvoiceNotXml: msg`Diese Datei ist keine E-Rechnung: erwartet wird eine FatturaPA-XML-Datei, eine signierte .xml.p7m oder ein ZIP davon.`,
+  InvoiceUnsafe: msg`Die E-Rechnung wurde abgelehnt: sie enthält eine DOCTYPE- oder Entity-Deklaration.`,
+  InvoiceNotFatturaPA: msg`Diese XML-Datei ist keine FatturaPA-E-Rechnung (anderes Schema).`,
+  InvoiceInvalid: msg`Die E-Rechnung entspricht nicht dem FatturaPA-Schema.`,
+  InvoiceSignature: msg`Die signierte E-Rechnung (.p7m) kann nicht geöffnet werden.`,
+  InvoiceDuplicate: msg`Diese E-Rechnung ist bereits verbucht (gleicher Lieferant, gleiche Nummer und gleiches Datum).`,
 };
 
 export const genericErrorMessage = msg`Fehler`;

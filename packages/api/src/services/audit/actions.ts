@@ -104,6 +104,8 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'finalBalance.approve': { entity: 'finalBalance', action: approvalAction },
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
+  // an e-invoice booked (issue 28): the movement it became (its companion transfer, the new supplier and the receipt are rows of the same entry)
+  'invoices.book': { entity: 'movement', action: 'created' },
 };
 
 /** Entity and action of a save by the middleware, or null when the procedure is not recorded there. */
