@@ -1,11 +1,13 @@
 import { formatAmount, formatDate, formatIban, type Invoice, type InvoiceParty } from '@app/domain';
 import type { jsPDF } from 'jspdf';
 import { type InvoiceLabels, invoiceLabels } from './labels/invoice.ts';
-import { drawTable, finishReport, keepSpace, type LanguageReportContext, MARGIN, type ReportPage, startReport } from './layout.ts';
+import { bold, boldRight, drawTable, finishReport, keepSpace, type LanguageReportContext, MARGIN, type ReportPage, startReport } from './layout.ts';
 
 /** A decimal as written in the XML ("22.00", "5.00") the way the reader writes numbers ("22,00"). */
 const decimal = (text: string) => text.replace('.', ',');
 const amount = (cents: number) => formatAmount(cents, { withCurrency: false });
+/** A unit price: as an amount when it has at most two decimals, else as written (up to eight). */
+const unitPrice = (text: string, cents: number) => (/^-?\d+(\.\d{1,2})?$/.test(text) ? amount(cents) : decimal(text));
 const named = (names: Record<string, string>, code: string) => (code && names[code] ? `${names[code]} (${code})` : code);
 
 function partyRows(t: InvoiceLabels, party: InvoiceParty): string[][] {
@@ -47,7 +49,7 @@ export function invoicePdf(invoice: Invoice, ctx: LanguageReportContext & { sign
   y = drawTable(page, y, {
     heading: t.lines,
     head: t.linesHead,
-    body: invoice.lines.map((l) => [String(l.number), l.description, decimal(l.quantity), l.unit, decimal(l.unitPriceText), decimal(l.vatRate) || l.nature, amount(l.total)]),
+    body: invoice.lines.map((l) => [String(l.number), l.description, decimal(l.quantity), l.unit, unitPrice(l.unitPriceText, l.unitPrice), decimal(l.vatRate) || l.nature, amount(l.total)]),
     widths: [6, 42, 10, 8, 13, 8, 13],
     right: [2, 4, 5, 6],
     look: 'list',
@@ -57,7 +59,7 @@ export function invoicePdf(invoice: Invoice, ctx: LanguageReportContext & { sign
     head: t.vatHead,
     body: [
       ...invoice.vatSummary.map((r) => [decimal(r.vatRate), r.nature, amount(r.taxable), amount(r.tax), t.chargeability[r.chargeability] ?? r.chargeability]),
-      [t.total, '', '', '', amount(invoice.gross)],
+      [bold(t.total, undefined, 4), boldRight(amount(invoice.gross))],
     ],
     widths: [12, 12, 20, 18, 38],
     right: [0, 2, 3],
@@ -79,7 +81,7 @@ export function invoicePdf(invoice: Invoice, ctx: LanguageReportContext & { sign
     body: instalments.length
       ? [
           ...instalments.map((i) => [named(t.modes, i.mode), i.dueDate ? formatDate(i.dueDate) : '', i.iban ? formatIban(i.iban) : '', i.beneficiary, amount(i.amount)]),
-          [t.toPay, '', '', '', amount(invoice.gross - invoice.withholdingTotal - invoice.splitPaymentVat)],
+          [bold(t.toPay, undefined, 4), boldRight(amount(invoice.gross - invoice.withholdingTotal - invoice.splitPaymentVat))],
         ]
       : [[t.none, '', '', '', '']],
     widths: [18, 14, 34, 20, 14],
