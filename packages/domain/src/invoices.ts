@@ -22,7 +22,14 @@ const Base64Bytes = z
   .string()
   .max(15_000_000, 'TooLong')
   .regex(/^[A-Za-z0-9+/=\s]*$/, 'InvalidValue')
-  .transform((value) => Uint8Array.from(atob(value.replace(/\s+/g, '')), (c) => c.charCodeAt(0)));
+  .transform((value, ctx) => {
+    try {
+      return Uint8Array.from(atob(value.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'InvalidValue' });
+      return z.NEVER;
+    }
+  });
 
 /** Importing a file (REST multipart `POST Invoices/Import`): an XML, a signed `.xml.p7m` (DER or base64) or a ZIP of them. */
 export const InvoiceImportInput = ScopeInput.extend({ fileName: text(1000), content: Bytes });

@@ -61,7 +61,7 @@ export const invoicesRouter = router({
       const file = await storedInvoices(ctx, input.documentId);
       return { fileName: file.fileName, signed: file.signed, invoices: file.invoices };
     }),
-  /** A stored e-invoice rendered as PDF in German or Italian (REST `GET Invoices/{documentId}/Print` answers the file). */
+  /** A stored e-invoice rendered as PDF in German or Italian (REST `GET Invoices/Print` answers the file). */
   print: bookingProcedure
     .input(InvoicePrintInput)
     .output(DocumentContent.extend({ contentType: z.literal('application/pdf') }))

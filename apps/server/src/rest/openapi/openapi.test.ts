@@ -93,7 +93,7 @@ async function attachReceipt(t: RestTestApp, year: number): Promise<{ recordId: 
   );
   const attached = await t.call('supervisor', 'POST', `Documents?${scope}`, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
   expect(attached.statusCode, attached.body).toBe(200);
-  // and an e-invoice (GET Invoices/{documentId} reads it, …/Print renders it)
+  // and an e-invoice (GET Invoices reads it, GET Invoices/Print renders it)
   const invoice = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="recordKind"\r\n\r\nmovement\r\n--${boundary}\r\nContent-Disposition: form-data; name="recordId"\r\n\r\n${id}\r\n` +
