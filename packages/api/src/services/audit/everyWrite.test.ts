@@ -9,6 +9,7 @@ import { createCaller } from '../../root.ts';
 import { routerProcedures } from '../../routerProcedures.ts';
 import { accountIdOf, CURRENT_YEAR, describeOnDatabases } from '../../test-utils.ts';
 import { verifyAuditChains } from '../auditChain.ts';
+import { fixture } from '../invoices/invoiceFiles.testkit.ts';
 import { AUDIT_RULES } from './actions.ts';
 
 const { auditLog, suppliers, userDepartments } = schema;
@@ -206,6 +207,27 @@ const expense = async (x: Env, amount: number, note: string) => ({
   confirmAvailableExceeded: true,
   positions: [{ chapter: '21006', amount, note }],
 });
+
+/** The reviewed draft of the split payment fixture for 102 (PREV): a new supplier, the net expense, the VAT to 13001. */
+const splitInvoiceBooking = async (x: Env) => {
+  const scope = s(x, '102', PREV);
+  const head = { ...scope, kind: 'expenses' as const, recordDate: `${PREV}-12-01`, documentDate: '2025-11-12', confirmAvailableExceeded: true };
+  return {
+    ...scope,
+    fileName: 'fattura-split.xml',
+    content: fixture('own/FPR12_split_payment.xml'),
+    newSupplier: { code: 990, searchKey: 'BRANDSCHUTZ ALPIN', name1: 'Brandschutz Alpin GmbH & Co. KG', vatCode: '02345678901', bankInfo: { iban: 'IT60X0542811101000000123456' } },
+    movement: {
+      ...head,
+      type: 2,
+      documentNumber: 'A-2025/120',
+      accountId: await x.account('102', 'B1'),
+      positions: [{ chapter: '21006', amount: 50_000 }],
+      payments: [{ amount: 50_000, dateDue: '2025-12-12' }],
+    },
+    companion: { ...head, type: 3, transferPositions: [{ chapterFrom: '21006', chapterTo: '13001', amount: 11_000, note: 'IVA split payment A-2025/120' }] },
+  };
+};
 
 /** Entity and action come from actions.ts; a row here restates them (the test reads the trail, not the table). */
 const SCENARIOS: Record<string, Scenario> = {
@@ -1186,6 +1208,29 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
     refused: { run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
+  },
+  // ---- e-invoices (issue 28): a split payment invoice booked with a new supplier, its VAT transfer and the file ----
+  'invoices.book': {
+    user: 'zwei',
+    run: async (c, x) => c.invoices.book(await splitInvoiceBooking(x)),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'movement',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        recordNumber: (_x, a) => answerOf<{ movement: { recordNumber: number } }>(a).movement.recordNumber,
+        rows: [
+          { table: 'suppliers', op: 'I', fields: { name1: { after: 'Brandschutz Alpin GmbH & Co. KG' }, vat_code: { after: '02345678901' } } },
+          { table: 'movement_positions', op: 'I', fields: { amount: { after: 50_000 } } },
+          { table: 'movement_transfer_positions', op: 'I', fields: { amount: { after: 11_000 } } },
+          { table: 'documents', op: 'I', fields: { file_name: { after: 'fattura-split.xml' }, content_type: { after: 'application/xml' } } },
+        ],
+      },
+    ],
+    // the same invoice again: booked already
+    refused: { run: async (c, x) => c.invoices.book(await splitInvoiceBooking(x)), error: 'InvoiceDuplicate' },
   },
   'reservations.save': {
     user: 'zwei',
