@@ -11,6 +11,7 @@ import { ScopeInput } from './scope.ts';
 import { MovementKindSchema, MovementTypeSchema } from './movementTypes.ts';
 import { Movement, MovementSaveInput } from './movements.ts';
 import { SupplierInput } from './suppliers.ts';
+import { supplierFields } from './baseDataOutputs.ts';
 import { DocumentInfo } from './documents.ts';
 import { Invoice } from './invoiceModel.ts';
 
@@ -96,21 +97,10 @@ export const InvoiceMovementDraft = z.strictObject({
 export type InvoiceMovementDraft = z.infer<typeof InvoiceMovementDraft>;
 
 /** A proposed new supplier: the fields `suppliers.create` takes (not created before the cashier books). */
+const { code, searchKey, name1, name2, street, country, postalCode, location, province, isoCode, vatCode, taxCode, paymentTerm, chapterProposal } =
+  supplierFields;
 export const InvoiceSupplierDraft = z.strictObject({
-  code: Num,
-  searchKey: Text,
-  name1: Text,
-  name2: Text,
-  street: Text,
-  country: Text,
-  postalCode: Text,
-  location: Text,
-  province: Text,
-  isoCode: Text,
-  vatCode: Text,
-  taxCode: Text,
-  paymentTerm: Num,
-  chapterProposal: Text,
+  ...{ code, searchKey, name1, name2, street, country, postalCode, location, province, isoCode, vatCode, taxCode, paymentTerm, chapterProposal },
   bankInfo: z.strictObject({ iban: Text, bankName: Text }),
 });
 export type InvoiceSupplierDraft = z.infer<typeof InvoiceSupplierDraft>;

@@ -13,9 +13,13 @@ const named = (names: Record<string, string>, code: string) => (code && names[co
 function partyRows(t: InvoiceLabels, party: InvoiceParty): string[][] {
   const vat = party.vatCode ? `${party.vatCountry}${party.vatCode}` : '';
   const place = [party.postalCode, party.location, party.province ? `(${party.province})` : '', party.country].filter(Boolean).join(' ');
-  return [[party.name], [party.street], [place], ...(vat ? [[`${t.vatCode} ${vat}`]] : []), ...(party.taxCode ? [[`${t.taxCode} ${party.taxCode}`]] : [])].filter(
-    (r) => r[0] !== '',
-  );
+  return [
+    [party.name],
+    [party.street],
+    [place],
+    ...(vat ? [[`${t.vatCode} ${vat}`]] : []),
+    ...(party.taxCode ? [[`${t.taxCode} ${party.taxCode}`]] : []),
+  ].filter((r) => r[0] !== '');
 }
 
 function parties(page: ReportPage, y: number, t: InvoiceLabels, invoice: Invoice): number {
@@ -42,14 +46,26 @@ function documentHead(page: ReportPage, y: number, t: InvoiceLabels, invoice: In
  */
 export function invoicePdf(invoice: Invoice, ctx: LanguageReportContext & { signed?: boolean }): jsPDF {
   const t = invoiceLabels(ctx.language);
-  const { doc, printable, y: top } = startReport('portrait', t.title, [`${invoice.supplier.name} · ${t.number} ${invoice.number} · ${formatDate(invoice.date)}`]);
+  const {
+    doc,
+    printable,
+    y: top,
+  } = startReport('portrait', t.title, [`${invoice.supplier.name} · ${t.number} ${invoice.number} · ${formatDate(invoice.date)}`]);
   const page = { doc, printable };
   let y = parties(page, top + 2, t, invoice);
   y = documentHead(page, y, t, invoice);
   y = drawTable(page, y, {
     heading: t.lines,
     head: t.linesHead,
-    body: invoice.lines.map((l) => [String(l.number), l.description, decimal(l.quantity), l.unit, unitPrice(l.unitPriceText, l.unitPrice), decimal(l.vatRate) || l.nature, amount(l.total)]),
+    body: invoice.lines.map((l) => [
+      String(l.number),
+      l.description,
+      decimal(l.quantity),
+      l.unit,
+      unitPrice(l.unitPriceText, l.unitPrice),
+      decimal(l.vatRate) || l.nature,
+      amount(l.total),
+    ]),
     widths: [6, 42, 10, 8, 13, 8, 13],
     right: [2, 4, 5, 6],
     look: 'list',
@@ -80,7 +96,13 @@ export function invoicePdf(invoice: Invoice, ctx: LanguageReportContext & { sign
     head: t.paymentHead,
     body: instalments.length
       ? [
-          ...instalments.map((i) => [named(t.modes, i.mode), i.dueDate ? formatDate(i.dueDate) : '', i.iban ? formatIban(i.iban) : '', i.beneficiary, amount(i.amount)]),
+          ...instalments.map((i) => [
+            named(t.modes, i.mode),
+            i.dueDate ? formatDate(i.dueDate) : '',
+            i.iban ? formatIban(i.iban) : '',
+            i.beneficiary,
+            amount(i.amount),
+          ]),
           [bold(t.toPay, undefined, 4), boldRight(amount(invoice.gross - invoice.withholdingTotal - invoice.splitPaymentVat))],
         ]
       : [[t.none, '', '', '', '']],

@@ -14,13 +14,17 @@ export const invoiceRoutes: RestRoute[] = [
   row('POST', 'Invoices/Import', (c, req) =>
     c.invoices.import({ ...scopeOf(req), fileName: (req.body.fileName as string | undefined) ?? '', content: req.body.file as Uint8Array }),
   ),
-  row('POST', 'Invoices/Book', (c, req) => c.invoices.book({ ...(req.body as never), ...scopeOf(req) })),
+  row('POST', 'Invoices/Book', (c, req) => c.invoices.book({ ...(req.body as Record<string, unknown>), ...scopeOf(req) } as never)),
   row('GET', 'Invoices', (c, req) => c.invoices.show(documentOf(req))),
   row(
     'GET',
     'Invoices/Print',
     async (c, req) => {
-      const pdf = await c.invoices.print({ ...documentOf(req), ...(param(req, 'body') ? { body: num(param(req, 'body')) as number } : {}), language: param(req, 'language') as never });
+      const pdf = await c.invoices.print({
+        ...documentOf(req),
+        ...(param(req, 'body') ? { body: num(param(req, 'body')) as number } : {}),
+        language: param(req, 'language') as never,
+      });
       return new RestFile(pdf.content, pdf.contentType, pdf.fileName);
     },
     { file: 'application/pdf' },

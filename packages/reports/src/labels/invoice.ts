@@ -33,10 +33,12 @@ const de = {
   documentTypes: { TD01: 'Rechnung', TD02: 'Anzahlung', TD04: 'Gutschrift', TD05: 'Belastungsanzeige', TD06: 'Honorarnote' } as Record<string, string>,
   conditions: { TP01: 'in Raten', TP02: 'vollständig', TP03: 'Vorauszahlung' } as Record<string, string>,
   modes: { MP01: 'bar', MP02: 'Scheck', MP05: 'Überweisung', MP08: 'Zahlungskarte', MP12: 'RIBA', MP19: 'SEPA-Lastschrift' } as Record<string, string>,
-  withholdingTypes: { RT01: 'Quellensteuer natürliche Personen', RT02: 'Quellensteuer juristische Personen', RT03: 'INPS-Beitrag', RT04: 'ENASARCO-Beitrag' } as Record<
-    string,
-    string
-  >,
+  withholdingTypes: {
+    RT01: 'Quellensteuer natürliche Personen',
+    RT02: 'Quellensteuer juristische Personen',
+    RT03: 'INPS-Beitrag',
+    RT04: 'ENASARCO-Beitrag',
+  } as Record<string, string>,
 };
 
 export type InvoiceLabels = typeof de;

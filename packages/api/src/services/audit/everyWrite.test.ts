@@ -216,7 +216,13 @@ const splitInvoiceBooking = async (x: Env) => {
     ...scope,
     fileName: 'fattura-split.xml',
     content: fixture('own/FPR12_split_payment.xml'),
-    newSupplier: { code: 990, searchKey: 'BRANDSCHUTZ ALPIN', name1: 'Brandschutz Alpin GmbH & Co. KG', vatCode: '02345678901', bankInfo: { iban: 'IT60X0542811101000000123456' } },
+    newSupplier: {
+      code: 990,
+      searchKey: 'BRANDSCHUTZ ALPIN',
+      name1: 'Brandschutz Alpin GmbH & Co. KG',
+      vatCode: '02345678901',
+      bankInfo: { iban: 'IT60X0542811101000000123456' },
+    },
     movement: {
       ...head,
       type: 2,

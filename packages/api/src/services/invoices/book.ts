@@ -9,15 +9,7 @@
  * imports no other area).
  */
 import { type Db, execRows } from '@app/db';
-import {
-  AppError,
-  type DocumentInfo,
-  type InvoiceBook,
-  type InvoiceBookResult,
-  type Movement,
-  type MovementSave,
-  type SupplierInput,
-} from '@app/domain';
+import { AppError, type DocumentInfo, type InvoiceBook, type InvoiceBookResult, type Movement, type MovementSave, type SupplierInput } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { refuseDuplicate } from './draft.ts';

@@ -106,7 +106,12 @@ function companionOf(ctx: DraftContext, invoice: Invoice, findings: InvoiceFindi
     findings.push(finding('withholding', { amount: w.amount, chapter: chapterTo, type: w.type }));
   }
   if (invoice.splitPaymentVat > 0) {
-    transfers.push({ chapterFrom: ctx.chapter, chapterTo: ctx.splitChapter, amount: invoice.splitPaymentVat, note: cut(`IVA split payment ${invoice.number}`, 200) });
+    transfers.push({
+      chapterFrom: ctx.chapter,
+      chapterTo: ctx.splitChapter,
+      amount: invoice.splitPaymentVat,
+      note: cut(`IVA split payment ${invoice.number}`, 200),
+    });
     findings.push(finding('splitPayment', { amount: invoice.splitPaymentVat, chapter: ctx.splitChapter }));
   }
   if (transfers.length === 0) return null;
@@ -177,7 +182,14 @@ export async function draftOf(db: Db, scope: BookingScope, invoice: Invoice): Pr
     movement,
     companion,
     supplier: supplier
-      ? { id: supplier.id, code: supplier.code, name1: supplier.name1, name2: supplier.name2, chapterProposal: supplier.chapterProposal, paymentTerm: supplier.paymentTerm }
+      ? {
+          id: supplier.id,
+          code: supplier.code,
+          name1: supplier.name1,
+          name2: supplier.name2,
+          chapterProposal: supplier.chapterProposal,
+          paymentTerm: supplier.paymentTerm,
+        }
       : null,
     newSupplier: supplier ? null : supplierDraft(invoice, facts.nextSupplierCode),
     gross: invoice.gross,

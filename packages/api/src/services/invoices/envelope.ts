@@ -82,7 +82,8 @@ function unzipFiles(bytes: Uint8Array, maxBytes: number): { name: string; bytes:
       filter: (f) => {
         if (f.name.endsWith('/') || f.name.startsWith('__MACOSX/')) return false;
         count++;
-        if (count > INVOICE_MAX_ZIP_ENTRIES) throw new AppError('InvoiceNotXml', { field: 'file', message: `more than ${INVOICE_MAX_ZIP_ENTRIES} files in the ZIP` });
+        if (count > INVOICE_MAX_ZIP_ENTRIES)
+          throw new AppError('InvoiceNotXml', { field: 'file', message: `more than ${INVOICE_MAX_ZIP_ENTRIES} files in the ZIP` });
         if (f.originalSize > maxBytes) throw new AppError('PayloadTooLarge', { field: 'file', params: { limit: maxBytes }, message: `${f.name} is too large` });
         return true;
       },

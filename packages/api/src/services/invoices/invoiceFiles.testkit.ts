@@ -19,7 +19,21 @@ function key(): { dir: string; key: string; cert: string } {
     keyDir = mkdtempSync(join(tmpdir(), 'fattura-cades-'));
     const run = spawnSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Test Signer/O=Feuerwehr Test', '-keyout', join(keyDir, 'key.pem'), '-out', join(keyDir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Test Signer/O=Feuerwehr Test',
+        '-keyout',
+        join(keyDir, 'key.pem'),
+        '-out',
+        join(keyDir, 'cert.pem'),
+      ],
       { encoding: 'utf8' },
     );
     if (run.status !== 0) throw new Error(`openssl req: ${run.stderr}`);

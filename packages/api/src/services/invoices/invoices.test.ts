@@ -120,7 +120,11 @@ describeOnDatabases('invoices', (get) => {
       bankInfo: { iban: 'IT29T0808158370000000123456', bankName: 'Raiffeisenkasse Bozen' },
     });
     expect(draft).toMatchObject({ gross: 122000, withholding: 20000, toPay: 102000 });
-    expect(draft.movement).toMatchObject({ supplierId: null, positions: [{ chapter: '', amount: 102000 }], payments: [{ amount: 102000, dateDue: '2025-12-14' }] });
+    expect(draft.movement).toMatchObject({
+      supplierId: null,
+      positions: [{ chapter: '', amount: 102000 }],
+      payments: [{ amount: 102000, dateDue: '2025-12-14' }],
+    });
     expect(draft.companion?.transferPositions).toEqual([{ chapterFrom: '', chapterTo: '13001', amount: 20000, note: 'Ritenuta RT01 20.00% 7/2025' }]);
     expect(draft.findings).toEqual([
       { code: 'supplierNew', params: {} },
@@ -149,14 +153,24 @@ describeOnDatabases('invoices', (get) => {
       [54930, '2026-01-10', null],
     ]);
     expect(booked).toMatchObject({ companion: null, createdSupplier: null });
-    expect(booked.document).toMatchObject({ recordKind: 'movement', recordId: booked.movement.id, fileName: 'IT02345678901_1.xml.p7m', contentType: 'application/pkcs7-mime' });
+    expect(booked.document).toMatchObject({
+      recordKind: 'movement',
+      recordId: booked.movement.id,
+      fileName: 'IT02345678901_1.xml.p7m',
+      contentType: 'application/pkcs7-mime',
+    });
     expect(await counts()).toEqual({ ...before, movements: before.movements! + 1, documents: before.documents! + 1, payments: before.payments! + 2 });
 
     // the same invoice again (plain this time): refused, naming the record; nothing written
     const again = () => importFile('again.xml', fixture('own/FPR12_two_instalments.xml'));
     await expectAppError(again(), 'InvoiceDuplicate', { params: { recordNumber: booked.movement.recordNumber, year: PREV, kind: 'expenses' } });
     await expectAppError(
-      c.invoices.book({ ...s, fileName: 'a.xml', content: fixture('own/FPR12_two_instalments.xml'), movement: { ...entry.draft!.movement, confirmAvailableExceeded: true } as never }),
+      c.invoices.book({
+        ...s,
+        fileName: 'a.xml',
+        content: fixture('own/FPR12_two_instalments.xml'),
+        movement: { ...entry.draft!.movement, confirmAvailableExceeded: true } as never,
+      }),
       'InvoiceDuplicate',
     );
     expect((await counts()).movements).toBe(before.movements! + 1);
@@ -164,7 +178,10 @@ describeOnDatabases('invoices', (get) => {
     // the credit note names the bill: its record number and chapter
     const credit = await draftOf('FPR12_credit_note.xml');
     expect(credit.movement).toMatchObject({ kind: 'revenues', type: MovementType.Revenue, supplierId: null, positions: [{ chapter: '', amount: 12261 }] });
-    expect(credit.findings).toContainEqual({ code: 'creditNote', params: { bill: 'A-2025/118', billRecordNumber: booked.movement.recordNumber, billYear: PREV, billChapter: '21006' } });
+    expect(credit.findings).toContainEqual({
+      code: 'creditNote',
+      params: { bill: 'A-2025/118', billRecordNumber: booked.movement.recordNumber, billYear: PREV, billChapter: '21006' },
+    });
 
     // the stored receipt reads again as the invoice, and prints
     const shown = await c.invoices.show({ ...s, documentId: booked.document.id });
@@ -179,12 +196,23 @@ describeOnDatabases('invoices', (get) => {
     const draft = await draftOf('FPR12_withholding.xml');
     const newSupplier = { ...draft.newSupplier!, bankInfo: { iban: draft.newSupplier!.bankInfo.iban } };
     const movement = { ...draft.movement, positions: [{ ...draft.movement.positions[0]!, chapter: '21006' }], confirmAvailableExceeded: true };
-    const companion = { ...draft.companion!, transferPositions: [{ ...draft.companion!.transferPositions[0]!, chapterFrom: '21006' }], confirmAvailableExceeded: true };
+    const companion = {
+      ...draft.companion!,
+      transferPositions: [{ ...draft.companion!.transferPositions[0]!, chapterFrom: '21006' }],
+      confirmAvailableExceeded: true,
+    };
     const before = await counts();
     // the transfer names a chapter that does not exist: the supplier and the expense saved before it go too
     const broken = { ...companion, transferPositions: [{ ...companion.transferPositions[0]!, chapterTo: '19999' }] };
     await expect(
-      c.invoices.book({ ...s, fileName: 'fee.xml', content: fixture('own/FPR12_withholding.xml'), movement: movement as never, companion: broken as never, newSupplier }),
+      c.invoices.book({
+        ...s,
+        fileName: 'fee.xml',
+        content: fixture('own/FPR12_withholding.xml'),
+        movement: movement as never,
+        companion: broken as never,
+        newSupplier,
+      }),
     ).rejects.toThrow();
     expect(await counts()).toEqual(before);
     const booked = await c.invoices.book({
@@ -205,7 +233,10 @@ describeOnDatabases('invoices', (get) => {
       documents: before.documents! + 1,
       payments: before.payments! + 1,
     });
-    const [created] = await execRows<{ iban: string; vat_code: string }>(get().db, sql`select iban, vat_code from suppliers where id = ${booked.createdSupplier!.id}`);
+    const [created] = await execRows<{ iban: string; vat_code: string }>(
+      get().db,
+      sql`select iban, vat_code from suppliers where id = ${booked.createdSupplier!.id}`,
+    );
     expect(created).toEqual({ iban: 'IT29T0808158370000000123456', vat_code: '03456789012' });
     // a second import finds the new supplier, and the invoice booked
     await expectAppError(importFile('fee.xml', fixture('own/FPR12_withholding.xml')), 'InvoiceDuplicate');

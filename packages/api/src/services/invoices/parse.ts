@@ -46,7 +46,11 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 /** The predefined entities and character references of a text (nothing else can be in it: no DTD). */
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) =>
-    ref.startsWith('#x') ? String.fromCodePoint(parseInt(ref.slice(2), 16)) : ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : PREDEFINED[ref]!,
+    ref.startsWith('#x')
+      ? String.fromCodePoint(parseInt(ref.slice(2), 16))
+      : ref.startsWith('#')
+        ? String.fromCodePoint(Number(ref.slice(1)))
+        : PREDEFINED[ref]!,
   );
 }
 
@@ -127,7 +131,10 @@ function body(header: unknown, format: string, b: Node): Invoice {
     date: text(general, 'Data'),
     number: text(general, 'Numero'),
     totalDocument,
-    reason: ([] as unknown[]).concat(node(general).Causale ?? []).map(str).join(' '),
+    reason: ([] as unknown[])
+      .concat(node(general).Causale ?? [])
+      .map(str)
+      .join(' '),
     linkedDocuments: list(node(at(b, 'DatiGenerali')).DatiFattureCollegate).map((d) => ({ number: text(d, 'IdDocumento'), date: text(d, 'Data') || null })),
     lines,
     vatSummary,

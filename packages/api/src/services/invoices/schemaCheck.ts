@@ -25,7 +25,8 @@ function decodeXml(bytes: Uint8Array): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase() ?? 'utf-8';
   const latin = ['iso-8859-1', 'iso-8859-15', 'windows-1252', 'latin1'].includes(declared);
-  if (!latin && declared !== 'utf-8' && declared !== 'utf8') throw new AppError('InvoiceInvalid', { field: 'file', message: `encoding ${declared} is not read` });
+  if (!latin && declared !== 'utf-8' && declared !== 'utf8')
+    throw new AppError('InvoiceInvalid', { field: 'file', message: `encoding ${declared} is not read` });
   try {
     const text = new TextDecoder(latin ? 'windows-1252' : 'utf-8', { fatal: true }).decode(bytes);
     // the declaration names the encoding the text now has
@@ -67,7 +68,12 @@ export async function checkedXml(bytes: Uint8Array): Promise<string> {
   const xml = decodeXml(bytes);
   // no DTD at all: entity expansion (billion laughs, quadratic blowup), external entities and embedded schemas need one
   const declaration = /<!\s*(DOCTYPE|ENTITY|ELEMENT|ATTLIST)/i.exec(xml);
-  if (declaration) throw new AppError('InvoiceUnsafe', { field: 'file', message: `<!${declaration[1]!.toUpperCase()} is not allowed`, params: { declaration: declaration[1]!.toUpperCase() } });
+  if (declaration)
+    throw new AppError('InvoiceUnsafe', {
+      field: 'file',
+      message: `<!${declaration[1]!.toUpperCase()} is not allowed`,
+      params: { declaration: declaration[1]!.toUpperCase() },
+    });
   const root = rootOf(xml);
   if (!root) throw new AppError('InvoiceInvalid', { field: 'file', message: 'no root element' });
   if (root.local !== 'FatturaElettronica' || (root.namespace !== null && root.namespace !== FATTURAPA_NAMESPACE))
@@ -83,13 +89,20 @@ export async function checkedXml(bytes: Uint8Array): Promise<string> {
       maxMemoryPages: 2048,
     });
   } catch (error) {
-    throw new AppError('InvoiceInvalid', { field: 'file', message: `the validator could not read the file: ${error instanceof Error ? error.message : String(error)}` });
+    throw new AppError('InvoiceInvalid', {
+      field: 'file',
+      message: `the validator could not read the file: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
   if (!result.valid) {
     const problem = firstProblem(result.errors);
     const params: Record<string, string | number> = { element: problem.element };
     if (problem.line !== null) params.line = problem.line;
-    throw new AppError('InvoiceInvalid', { field: 'file', message: problem.line !== null ? `line ${problem.line}: ${problem.message}` : problem.message, params });
+    throw new AppError('InvoiceInvalid', {
+      field: 'file',
+      message: problem.line !== null ? `line ${problem.line}: ${problem.message}` : problem.message,
+      params,
+    });
   }
   return xml;
 }
