@@ -32,8 +32,11 @@ const Base64Bytes = z
     }
   });
 
-/** Importing a file (REST multipart `POST Invoices/Import`): an XML, a signed `.xml.p7m` (DER or base64) or a ZIP of them. */
-export const InvoiceImportInput = ScopeInput.extend({ fileName: text(1000), content: Bytes });
+/**
+ * Importing a file (REST multipart `POST Invoices/Import`; the browser's JSON call sends base64 text): an XML, a
+ * signed `.xml.p7m` (DER or base64) or a ZIP of them.
+ */
+export const InvoiceImportInput = ScopeInput.extend({ fileName: text(1000), content: z.union([Bytes, Base64Bytes]) });
 export type InvoiceImportInput = z.infer<typeof InvoiceImportInput>;
 
 /** What the importer tells the cashier about a draft. */

@@ -36,11 +36,14 @@ async function storedInvoices(ctx: { db: Db; bookingScope: BookingScope; documen
  * `show` and `print` read a stored e-invoice (a movement's receipt) as the model and as PDF.
  */
 export const invoicesRouter = router({
-  /** The drafts of every invoice of the file, each with its findings or its refusal; nothing written. */
+  /**
+   * The drafts of every invoice of the file, each with its findings or its refusal; nothing written. A mutation
+   * only because the file travels in the body (a query's input goes into the URL): not audited (actions.ts).
+   */
   import: bookingProcedure
     .input(InvoiceImportInput)
     .output(InvoiceImportResult)
-    .query(({ ctx, input }) => importInvoices(ctx.db, ctx.bookingScope, input, ctx.documentMaxBytes)),
+    .mutation(({ ctx, input }) => importInvoices(ctx.db, ctx.bookingScope, input, ctx.documentMaxBytes)),
   /** Saves a reviewed draft: the new supplier, the movement, its companion transfer and the file as its receipt, in one transaction. */
   book: bookingProcedure
     .input(InvoiceBookInput.extend({ member: z.string().max(1000).nullable().default(null) }))

@@ -105,6 +105,7 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
   'statements.import': { notAudited: 'reads a bank statement and answers proposals; writes nothing' },
+  'invoices.import': { notAudited: 'reads an e-invoice and answers drafts; writes nothing' },
   'statements.confirm': { entity: 'bankStatement', action: 'created' },
   'statements.saveRule': { entity: 'statementRule', action: 'changed' },
   'statements.deleteRule': { entity: 'statementRule', action: 'deleted' },

@@ -1215,6 +1215,13 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
     refused: { run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
   },
+  'invoices.import': {
+    user: 'zwei',
+    run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'fattura-split.xml', content: fixture('own/FPR12_split_payment.xml') }),
+    // not audited (actions.ts): it reads the file and answers drafts
+    expect: null,
+    refused: { run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'kein.xml', content: new TextEncoder().encode('no xml') }), error: 'InvoiceNotXml' },
+  },
   // ---- e-invoices (issue 28): a split payment invoice booked with a new supplier, its VAT transfer and the file ----
   'invoices.book': {
     user: 'zwei',
