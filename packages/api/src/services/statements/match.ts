@@ -66,8 +66,9 @@ interface MatchContext {
 }
 
 function orderOf(ctx: MatchContext, line: StatementLine): { order: StoredOrderRef; by: 'endToEndId' | 'msgId' } | null {
-  if (line.msgId && ctx.orders.has(line.msgId)) return { order: ctx.orders.get(line.msgId)!, by: 'msgId' };
+  // the EndToEndId names one transfer, the MsgId the whole order: the more precise first
   for (const id of namedMsgIds({ msgId: null, endToEndId: line.endToEndId })) if (ctx.orders.has(id)) return { order: ctx.orders.get(id)!, by: 'endToEndId' };
+  if (line.msgId && ctx.orders.has(line.msgId)) return { order: ctx.orders.get(line.msgId)!, by: 'msgId' };
   return null;
 }
 
