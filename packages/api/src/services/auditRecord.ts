@@ -21,7 +21,8 @@ export function sanitise(value: unknown, depth = 0): unknown {
   // bytes (a receipt's content) are never written: their size stands for them
   if (ArrayBuffer.isView(value)) return `${value.byteLength} bytes`;
   // a file sent as text (a bank statement's XML) is not written either: its length and SHA-256 stand for it
-  if (typeof value === 'string' && value.length > AUDIT_MAX_TEXT) return `${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex')}`;
+  if (typeof value === 'string' && value.length > AUDIT_MAX_TEXT)
+    return `${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex')}`;
   const nested = Array.isArray(value) || (value !== null && typeof value === 'object' && !(value instanceof Date));
   if (nested && depth >= AUDIT_MAX_DEPTH) return '…';
   if (Array.isArray(value)) return value.map((v) => sanitise(v, depth + 1));

@@ -9,9 +9,10 @@ import { createCaller } from '../../root.ts';
 import { routerProcedures } from '../../routerProcedures.ts';
 import { accountIdOf, CURRENT_YEAR, describeOnDatabases } from '../../test-utils.ts';
 import { verifyAuditChains } from '../auditChain.ts';
+import { camtXml } from '../statements/camtBuilder.ts';
 import { AUDIT_RULES } from './actions.ts';
 
-const { auditLog, suppliers, userDepartments } = schema;
+const { accounts, auditLog, suppliers, userDepartments } = schema;
 
 /**
  * Issue 27's table-driven test over the router, on PGlite and PostgreSQL: every mutation procedure of the appRouter (walked,
@@ -206,6 +207,22 @@ const expense = async (x: Env, amount: number, note: string) => ({
   confirmAvailableExceeded: true,
   positions: [{ chapter: '21006', amount, note }],
 });
+
+/** A statement of 102's bank account B1 with one credit: a donation (the rule of statements.saveRule books it on 11001). */
+async function statementOfB1(x: Env): Promise<string> {
+  const [b1] = await x
+    .get()
+    .db.select({ iban: accounts.iban })
+    .from(accounts)
+    .where(eq(accounts.id, await x.account('102', 'B1')));
+  return camtXml({
+    statementId: 'AUSZUG-06',
+    createdAt: `${PREV}-06-14T18:00:00`,
+    iban: b1!.iban,
+    opening: { amount: 100_000, date: `${PREV}-06-13` },
+    entries: [{ creditDebit: 'CRDT', bookingDate: `${PREV}-06-14`, transactions: [{ amount: 12_345, name: 'Anna Huber', remittance: 'Spende Huber' }] }],
+  });
+}
 
 /** Entity and action come from actions.ts; a row here restates them (the test reads the trail, not the table). */
 const SCENARIOS: Record<string, Scenario> = {
@@ -1186,6 +1203,69 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
     refused: { run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
+  },
+  // ---- bank statements (issue 28): a rule saved, a statement of 102's bank account B1 read, its credit booked by the rule ----
+  'statements.saveRule': {
+    user: 'zwei',
+    run: (c, x) => c.statements.saveRule({ ...s(x, '102', PREV), kind: 'revenues', text: 'Spende Huber', chapter: '11001' }),
+    after: (a, x) => (x.ids.statementRule = idOf(a)),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'statementRule',
+        action: 'changed',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'statement_rules', op: 'I', fields: { text: { after: 'Spende Huber' }, chapter: { after: '11001' } } }],
+      },
+    ],
+    refused: { run: (c, x) => c.statements.saveRule({ ...s(x, '102', PREV), kind: 'revenues', text: 'x', chapter: '99999' }), error: 'InvalidValue' },
+  },
+  'statements.import': {
+    user: 'zwei',
+    // a read: it proposes and writes nothing, so it leaves no trail row
+    run: async (c, x) => c.statements.import({ ...s(x, '102', PREV), content: await statementOfB1(x) }),
+    expect: [],
+    refused: { run: (c, x) => c.statements.import({ ...s(x, '102', PREV), content: '<Document/>' }), error: 'StatementFormat' },
+  },
+  'statements.confirm': {
+    user: 'zwei',
+    run: async (c, x) =>
+      c.statements.confirm({ ...s(x, '102', PREV), fileName: 'auszug.xml', content: await statementOfB1(x), decisions: [{ index: 0, action: 'accept' }] }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'bankStatement',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        rows: [
+          { table: 'bank_statements', op: 'I', fields: { statement_id: { after: 'AUSZUG-06' }, file_name: { after: 'auszug.xml' } } },
+          { table: 'bank_statement_entries', op: 'I', fields: { outcome: { after: 'booked' }, amount: { after: 12_345 } } },
+          { table: 'movements', op: 'I', fields: { record_date: { after: `${PREV}-06-14` } } },
+        ],
+      },
+    ],
+    // the same statement again: recognised, refused
+    refused: {
+      run: async (c, x) => c.statements.confirm({ ...s(x, '102', PREV), content: await statementOfB1(x), decisions: [] }),
+      error: 'StatementImported',
+    },
+  },
+  'statements.deleteRule': {
+    user: 'zwei',
+    run: (c, x) => c.statements.deleteRule({ ...s(x, '102', PREV), id: x.ids.statementRule! }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'statementRule',
+        action: 'deleted',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'statement_rules', op: 'D', fields: { text: { before: 'Spende Huber' } } }],
+      },
+    ],
+    refused: { run: (c, x) => c.statements.deleteRule({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
   },
   'reservations.save': {
     user: 'zwei',

@@ -55,7 +55,15 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     saved.payments.forEach((p, i) => (inst[`${key}${i + 1}`] = { paymentId: p.id, movementId: saved.id, amount: p.amount }));
   }
   const statement = (id: string, from: number, to: number, opening: number, entries: CamtEntry[]) =>
-    camtXml({ statementId: id, createdAt: `${D(to)}T20:00:00`, iban: IBAN, from: D(from), to: D(to), opening: { amount: opening, date: D(from - 1) }, entries });
+    camtXml({
+      statementId: id,
+      createdAt: `${D(to)}T20:00:00`,
+      iban: IBAN,
+      from: D(from),
+      to: D(to),
+      opening: { amount: opening, date: D(from - 1) },
+      entries,
+    });
   const accept = (index: number, extra: Partial<StatementDecision> = {}) => ({ index, action: 'accept' as const, ...extra });
   const count = async (table: string) => Number((await execRows<{ n: string }>(get().db, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
 
@@ -63,7 +71,15 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     ids.dept = await departmentId(get(), '102');
     const [account] = await get()
       .db.insert(accounts)
-      .values({ departmentId: ids.dept, code: 'B9', type: 2, descriptionDeu: 'Raika Kontoauszug', descriptionIta: 'Raika estratto', iban: IBAN, swift: 'BPMOIT22XXX' })
+      .values({
+        departmentId: ids.dept,
+        code: 'B9',
+        type: 2,
+        descriptionDeu: 'Raika Kontoauszug',
+        descriptionIta: 'Raika estratto',
+        iban: IBAN,
+        swift: 'BPMOIT22XXX',
+      })
       .returning({ id: accounts.id });
     ids.B9 = account!.id;
     const c = await as('zwei', ORDER_DAY);
@@ -82,7 +98,14 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     });
     ids.order = order.id;
     msgId = order.msgId;
-    const order2 = await c.payments.store({ ...scope(), paymentRange: 1, accountId: ids.B9, filename: 'juni2', paymentDate: D(16), toPay: [{ paymentId: inst.D1!.paymentId, movementId: ids.D }] });
+    const order2 = await c.payments.store({
+      ...scope(),
+      paymentRange: 1,
+      accountId: ids.B9,
+      filename: 'juni2',
+      paymentDate: D(16),
+      toPay: [{ paymentId: inst.D1!.paymentId, movementId: ids.D }],
+    });
     ids.order2 = order2.id;
     msgId2 = order2.msgId;
     expect(msgId).toMatch(/^FWH-102-\d{4}-\d{6}$/);
@@ -93,6 +116,11 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
 
   let first = '';
   let proposed: StatementImportResult;
+  const draftOf = (index: number) => {
+    const proposal = proposed.entries[index]!.proposal;
+    if (proposal.kind !== 'movement') throw new Error(`line ${index} is no movement`);
+    return proposal.draft;
+  };
 
   it('proposes: the order by EndToEndId, an open instalment by amount and IBAN, a revenue by the rule; writes nothing', async () => {
     const c = await as('zwei');
@@ -100,7 +128,12 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     const gruber = await ibanOf(1002);
     const mair = await ibanOf(1003);
     first = statement('S-2025-06-A', 11, 14, 0, [
-      { creditDebit: 'CRDT', bookingDate: D(11), acctSvcrRef: 'R1', transactions: [{ amount: 500_000, name: 'Gemeinde Lana', iban: 'IT02L1234512345123456789012', remittance: 'Beitrag Feuerwehr' }] },
+      {
+        creditDebit: 'CRDT',
+        bookingDate: D(11),
+        acctSvcrRef: 'R1',
+        transactions: [{ amount: 500_000, name: 'Gemeinde Lana', iban: 'IT02L1234512345123456789012', remittance: 'Beitrag Feuerwehr' }],
+      },
       {
         creditDebit: 'DBIT',
         bookingDate: D(12),
@@ -110,7 +143,12 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
           { amount: 30_050, msgId, endToEndId: `${msgId}-0002`, name: 'Gruber', iban: gruber.iban, remittance: 'Nr. B-17' },
         ],
       },
-      { creditDebit: 'DBIT', bookingDate: D(13), acctSvcrRef: 'R3', transactions: [{ amount: 12_345, name: 'Autowerkstatt Mair', iban: mair.iban, remittance: 'Rechnung' }] },
+      {
+        creditDebit: 'DBIT',
+        bookingDate: D(13),
+        acctSvcrRef: 'R3',
+        transactions: [{ amount: 12_345, name: 'Autowerkstatt Mair', iban: mair.iban, remittance: 'Rechnung' }],
+      },
       { creditDebit: 'CRDT', bookingDate: D(14), acctSvcrRef: 'R4', transactions: [{ amount: 7_000, name: 'Anna Huber', remittance: 'Spende' }] },
     ]);
     const before = await count('audit_log');
@@ -120,10 +158,26 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     expect(proposed).toMatchObject({ accountId: ids.B9, accountCode: 'B9', duplicateOf: null, creditTotal: 507_000, debitTotal: 102_395 });
     expect(proposed.head.closing).toEqual({ amount: 507_000 - 102_395, date: D(14) });
     const [rev, a1, b1, c1, gift] = proposed.entries;
-    expect(rev!.proposal).toMatchObject({ kind: 'movement', chapterFrom: 'rule', draft: { kind: 'revenues', type: 0, accountId: ids.B9, recordDate: D(11), positions: [{ chapter: '11001', amount: 500_000 }] } });
-    expect(a1!.proposal).toMatchObject({ kind: 'registerOrder', orderId: ids.order, matchedBy: 'endToEndId', datePaid: D(12), instalments: [{ paymentId: inst.A1!.paymentId, amount: 60_000 }] });
+    expect(rev!.proposal).toMatchObject({
+      kind: 'movement',
+      chapterFrom: 'rule',
+      draft: { kind: 'revenues', type: 0, accountId: ids.B9, recordDate: D(11), positions: [{ chapter: '11001', amount: 500_000 }] },
+    });
+    expect(a1!.proposal).toMatchObject({
+      kind: 'registerOrder',
+      orderId: ids.order,
+      matchedBy: 'endToEndId',
+      datePaid: D(12),
+      instalments: [{ paymentId: inst.A1!.paymentId, amount: 60_000 }],
+    });
     expect(b1!.proposal).toMatchObject({ kind: 'registerOrder', orderId: ids.order, instalments: [{ paymentId: inst.B1!.paymentId, amount: 30_050 }] });
-    expect(c1!.proposal).toMatchObject({ kind: 'settleInstalment', matchedBy: ['amount', 'iban'], datePaid: D(13), accountId: ids.B9, instalment: { paymentId: inst.C1!.paymentId } });
+    expect(c1!.proposal).toMatchObject({
+      kind: 'settleInstalment',
+      matchedBy: ['amount', 'iban'],
+      datePaid: D(13),
+      accountId: ids.B9,
+      instalment: { paymentId: inst.C1!.paymentId },
+    });
     expect(gift!.proposal).toMatchObject({ kind: 'movement', chapterFrom: 'none', draft: { positions: [{ chapter: '', amount: 7_000 }] } });
     expect(a1!.alternatives.map((p) => p.kind)).toEqual(['movement']);
   });
@@ -131,12 +185,18 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
   it('a failure in the middle leaves nothing: the edited draft with a chapter not in the chart', async () => {
     const c = await as('zwei');
     const movements = await count('movements');
-    const draft = { ...proposed.entries[4]!.proposal, kind: 'movement' } as { draft: Record<string, unknown> };
+    const draft = { draft: draftOf(4) };
     await expect(
       c.statements.confirm({
         ...scope(),
         content: first,
-        decisions: [accept(0), accept(1), accept(2), accept(3), accept(4, { draft: { ...scope(), ...draft.draft, positions: [{ chapter: '19999', amount: 7_000 }] } as never })],
+        decisions: [
+          accept(0),
+          accept(1),
+          accept(2),
+          accept(3),
+          accept(4, { draft: { ...scope(), ...draft.draft, positions: [{ chapter: '19999', amount: 7_000 }] } as never }),
+        ],
       }),
     ).rejects.toThrow();
     expect(await count('movements')).toBe(movements);
@@ -144,17 +204,25 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     const order = await c.payments.orders({ ...scope(), unregistered: true } as never);
     expect(order.find((o) => o.id === ids.order)?.registered).toBe(false);
     // a draft without a chapter accepted as proposed is refused too
-    await expectAppError(c.statements.confirm({ ...scope(), content: first, decisions: [accept(4)] }), 'InvalidValue', { field: 'decisions.0.draft.positions.0.chapter' });
+    await expectAppError(c.statements.confirm({ ...scope(), content: first, decisions: [accept(4)] }), 'InvalidValue', {
+      field: 'decisions.0.draft.positions.0.chapter',
+    });
   });
 
   it('confirms exactly the confirmed lines in one transaction; the books agree with the bank', async () => {
     const c = await as('zwei');
-    const draft = (proposed.entries[4]!.proposal as { draft: Record<string, unknown> }).draft;
+    const draft = draftOf(4);
     const done = await c.statements.confirm({
       ...scope(),
       fileName: 'juni.xml',
       content: first,
-      decisions: [accept(0), accept(1), accept(2), accept(3), accept(4, { draft: { ...scope(), ...draft, positions: [{ chapter: '11001', amount: 7_000, note: 'Spende Huber' }] } as never })],
+      decisions: [
+        accept(0),
+        accept(1),
+        accept(2),
+        accept(3),
+        accept(4, { draft: { ...scope(), ...draft, positions: [{ chapter: '11001', amount: 7_000, note: 'Spende Huber' }] } as never }),
+      ],
     });
     expect(done.entries.map((e) => e.outcome)).toEqual(['booked', 'registered', 'registered', 'settled', 'booked']);
     expect(done).toMatchObject({ booked: 5, skipped: 0 });
@@ -169,7 +237,16 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     const balances = await c.accountBalances.get(scope());
     expect(balances.accounts.find((a) => a.accountCode === 'B9')?.movementsBalance).toBe(507_000 - 102_395);
     const rec = await c.statements.reconciliation({ ...scope(), accountId: ids.B9 });
-    expect(rec).toMatchObject({ date: D(14), bankBalance: 404_605, bookBalance: 404_605, difference: 0, unexplained: 0, periodFrom: D(11), unbooked: [], notOnStatement: [] });
+    expect(rec).toMatchObject({
+      date: D(14),
+      bankBalance: 404_605,
+      bookBalance: 404_605,
+      difference: 0,
+      unexplained: 0,
+      periodFrom: D(11),
+      unbooked: [],
+      notOnStatement: [],
+    });
   });
 
   it('recognises the statement imported twice and its lines as booked; refuses to confirm it again', async () => {
@@ -179,7 +256,10 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     expect(again.entries.map((e) => e.proposal.kind)).toEqual(Array(5).fill('alreadyBooked'));
     await expectAppError(c.statements.confirm({ ...scope(), content: first, decisions: [accept(0)] }), 'StatementImported');
     // the same statement in another file (another layout, same id and day) is the same statement
-    await expectAppError(c.statements.confirm({ ...scope(), content: first.replace('<?xml version="1.0" encoding="UTF-8"?>\n', ''), decisions: [] }), 'StatementImported');
+    await expectAppError(
+      c.statements.confirm({ ...scope(), content: first.replace('<?xml version="1.0" encoding="UTF-8"?>\n', ''), decisions: [] }),
+      'StatementImported',
+    );
     expect((await c.statements.list(scope())).map((s) => [s.statementId, s.entryCount, s.bookedCount])).toEqual([['S-2025-06-A', 5, 5]]);
   });
 
@@ -187,19 +267,41 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
     const c = await as('zwei');
     const gruber = await ibanOf(1002);
     const second = statement('S-2025-06-B', 15, 19, 404_605, [
-      { creditDebit: 'CRDT', reversal: true, bookingDate: D(15), transactions: [{ amount: 30_050, endToEndId: `${msgId}-0002`, name: 'Gruber', iban: gruber.iban, returnReason: 'AC04' }] },
+      {
+        creditDebit: 'CRDT',
+        reversal: true,
+        bookingDate: D(15),
+        transactions: [{ amount: 30_050, endToEndId: `${msgId}-0002`, name: 'Gruber', iban: gruber.iban, returnReason: 'AC04' }],
+      },
       { creditDebit: 'DBIT', bookingDate: D(17), transactions: [{ amount: 25_000, msgId: msgId2, name: 'Pichler' }] },
       { creditDebit: 'CRDT', bookingDate: D(18), transactions: [{ amount: 4_200, name: 'Unbekannt', remittance: 'Rückerstattung' }] },
     ]);
     const proposals = await c.statements.import({ ...scope(), content: second });
-    expect(proposals.entries[0]!.proposal).toMatchObject({ kind: 'returnPayment', orderId: ids.order, returnedOn: D(15), instalments: [{ paymentId: inst.B1!.paymentId, amount: 30_050 }] });
-    expect(proposals.entries[1]!.proposal).toMatchObject({ kind: 'registerOrder', orderId: ids.order2, matchedBy: 'msgId', instalments: [{ paymentId: inst.D1!.paymentId }] });
+    expect(proposals.entries[0]!.proposal).toMatchObject({
+      kind: 'returnPayment',
+      orderId: ids.order,
+      returnedOn: D(15),
+      instalments: [{ paymentId: inst.B1!.paymentId, amount: 30_050 }],
+    });
+    expect(proposals.entries[1]!.proposal).toMatchObject({
+      kind: 'registerOrder',
+      orderId: ids.order2,
+      matchedBy: 'msgId',
+      instalments: [{ paymentId: inst.D1!.paymentId }],
+    });
     const done = await c.statements.confirm({ ...scope(), content: second, decisions: [accept(0), accept(1), { index: 2, action: 'skip' }] });
     expect(done.entries.map((e) => e.outcome)).toEqual(['returned', 'registered', 'skipped']);
     const protocol = await c.payments.protocol({ ...scope(), orderId: ids.order });
     expect(protocol.items.find((i) => i.paymentId === inst.B1!.paymentId)?.returnedOn).toBe(D(15));
     // a revenue booked by hand on the 16th, on no statement
-    const byHand = await c.movements.save({ ...scope(), kind: 'revenues', type: 0, recordDate: D(16), accountId: ids.B9, positions: [{ chapter: '11001', amount: 1_000 }] });
+    const byHand = await c.movements.save({
+      ...scope(),
+      kind: 'revenues',
+      type: 0,
+      recordDate: D(16),
+      accountId: ids.B9,
+      positions: [{ chapter: '11001', amount: 1_000 }],
+    });
     const rec = await c.statements.reconciliation({ ...scope(), accountId: ids.B9 });
     expect(rec).toMatchObject({ date: D(19), bankBalance: 404_605 + 30_050 - 25_000 + 4_200, difference: 4_200 - 1_000, unexplained: 0 });
     expect(rec.unbooked.map((l) => [l.amount, l.creditDebit, l.outcome])).toEqual([[4_200, 'CRDT', 'skipped']]);
