@@ -3,26 +3,11 @@ import { execRows } from '@app/db';
 import { testDatabases } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { form } from './multipart.testkit.ts';
 import { restTestApp, YEAR } from './testApp.ts';
 
 const PREV = YEAR - 1;
 const LIMIT = 64 * 1024;
-
-/** A multipart form as a browser sends it: the text fields, then the file. */
-function form(fields: Record<string, string | number>, file: { name: string; bytes: Uint8Array; type?: string }) {
-  const boundary = `----receipt${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    Buffer.from(file.bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A small valid PNG (1×1), a JPEG head and a PDF, as their first bytes say. */
 const png = Buffer.from(

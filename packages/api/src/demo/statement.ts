@@ -94,7 +94,14 @@ export async function demoStatement(db: Db, today: string): Promise<DemoStatemen
     transactions: transfers.map((t) => {
       const first = byPayment.get(t.paymentIds[0]!);
       const amount = t.paymentIds.reduce((sum, id) => sum + toCents(byPayment.get(id)?.amount ?? 0), 0);
-      return { amount, msgId: order.msgId, endToEndId: t.endToEndId, name: first?.name ?? '', iban: first?.iban ?? '', remittance: `Nr. ${first?.document_number ?? ''}` };
+      return {
+        amount,
+        msgId: order.msgId,
+        endToEndId: t.endToEndId,
+        name: first?.name ?? '',
+        iban: first?.iban ?? '',
+        remittance: `Nr. ${first?.document_number ?? ''}`,
+      };
     }),
   };
   const opening = await bookBalance(db, { departmentId: dept.id, year }, bank.id, addDays(from, -1));
