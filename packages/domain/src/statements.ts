@@ -318,7 +318,10 @@ export const StatementRuleSaveInput = ScopeInput.extend({
   id: Id.nullish().transform((v) => v ?? null),
   kind: MovementKindSchema,
   text: trimmedText(STATEMENT_LIMITS.ruleText).min(1, 'Required'),
-  chapter: z.string().trim().regex(/^\d{5}$/, 'InvalidValue'),
+  chapter: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'InvalidValue'),
 });
 export type StatementRuleSaveInput = z.input<typeof StatementRuleSaveInput>;
 export type StatementRuleSave = z.infer<typeof StatementRuleSaveInput>;

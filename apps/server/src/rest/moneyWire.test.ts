@@ -149,6 +149,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
     let orderId = 0;
     let supplierId = 0;
     let invoiceDocumentId = 0;
+    let bankId = 0;
 
     beforeAll(async () => {
       // a balanced, approved forecast with a surplus, a change and the adjustment
@@ -256,6 +257,24 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
       expect(stored.statusCode, stored.body).toBe(200);
       invoiceDocumentId = (stored.json() as { id: number }).id;
       orderId = (await ok('POST', 'Payments/Orders', { ...scope(), paymentRange: 1, accountId: bank?.id, filename: 'hb', toPay })).id;
+      bankId = bank?.id ?? 0;
+      // a stored bank statement of B1 (issue 28): its balances in the list and the reconciliation
+      await t.handle.db.insert(schema.bankStatements).values({
+        departmentId: scope().departmentId,
+        year: YEAR,
+        accountId: bankId,
+        iban: 'IT60X0542811101000000123456',
+        message: 'camt.053',
+        messageId: 'MSG-1',
+        statementId: 'S-1',
+        createdOn: `${YEAR}-03-31`,
+        openingBalance: 10_001,
+        openingDate: `${YEAR}-02-28`,
+        closingBalance: 12_345,
+        closingDate: `${YEAR}-03-31`,
+        sha256: 'a'.repeat(64),
+        entryCount: 0,
+      });
       // residues: a manual residue of the first year (the previous year); its residues determined (each line's availability)
       // and carried into this year
       const inYear = (year: number) => `departmentId=${scope().departmentId}&year=${year}`;
@@ -307,6 +326,8 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         { method: 'GET', path: 'Payments/Orders', query: s },
         { method: 'GET', path: 'Payments/Orders/Unregistered', query: { ...s, orderId } },
         { method: 'GET', path: 'Digests/CashJournal', query: { ...s, accountCode: 'B1' } },
+        { method: 'GET', path: 'Statements', query: s },
+        { method: 'GET', path: 'Statements/Reconciliation', query: { ...s, accountId: bankId } },
         { method: 'GET', path: 'Digests/Chapters', query: { ...s, chapter: '21003' } },
         { method: 'GET', path: 'Digests/Suppliers', query: { ...s, supplierId } },
         { method: 'GET', path: 'Digests/Availabilities', query: s },

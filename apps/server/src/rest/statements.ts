@@ -25,7 +25,11 @@ export const statementRoutes: RestRoute[] = [
   row('POST', 'Statements/Confirm', (c, req) => c.statements.confirm({ ...scopedBody(req), ...scopeOf(req) } as never)),
   row('GET', 'Statements', (c, req) => c.statements.list({ ...scopeOf(req), accountId: num(param(req, 'accountId')) ?? null })),
   row('GET', 'Statements/Reconciliation', (c, req) =>
-    c.statements.reconciliation({ ...scopeOf(req), accountId: num(param(req, 'accountId')) as number, date: (param(req, 'date') as string | undefined) ?? null }),
+    c.statements.reconciliation({
+      ...scopeOf(req),
+      accountId: num(param(req, 'accountId')) as number,
+      date: (param(req, 'date') as string | undefined) ?? null,
+    }),
   ),
   row('GET', 'Statements/Rules', (c, req) => c.statements.rules(scopeOf(req))),
   row('POST', 'Statements/Rules', (c, req) => c.statements.saveRule({ ...scopedBody(req), ...scopeOf(req), id: null } as never)),

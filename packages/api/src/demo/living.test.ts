@@ -6,7 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalanceRows } from '../services/ledger/cashBalances.ts';
 import { departmentId, signInAs } from '../test-utils.ts';
+import { createContextInner } from '../context.ts';
+import { createCaller } from '../root.ts';
 import { livingDates, seedLivingDemo } from './living.ts';
+import { demoStatement } from './statement.ts';
 
 /**
  * The living demo (issue 25 item 11) seeded for fixed days — late November, mid March, the first week of
@@ -80,6 +83,39 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
           const [booked] = await rows<{ n: number | string }>(sql`select count(*) as n from movements where year = ${year}`);
           expect(Number(booked?.n)).toBeGreaterThan(50);
         }
+      });
+
+      it("102's statement of the month (issue 28 demo) registers the order and books two revenues; bank and books agree", async () => {
+        const demo = await demoStatement(get().db, today);
+        if (!demo) throw new Error('no demo statement');
+        const eppan = await departmentId(get(), '102');
+        const scope = { departmentId: eppan, year };
+        const now = () => new Date(`${today}T17:00:00Z`);
+        const login = await createCaller(await createContextInner({ db: get().db, ip: '10.77.9.9', now })).auth.login({
+          username: 'zwei',
+          password: 'demo',
+          remember: false,
+        });
+        // confirmed in a transaction rolled back at the end: the order stays for the registration below
+        const rollback = new Error('rolled back');
+        const done = get().db.transaction(async (tx) => {
+          const c = createCaller(await createContextInner({ db: tx, token: login.token, ip: '10.77.9.9', now }));
+          const imported = await c.statements.import({ ...scope, fileName: demo.fileName, content: demo.content });
+          const kinds = imported.entries.map((e) => e.proposal.kind);
+          expect(kinds.slice(0, 2)).toEqual(['movement', 'movement']);
+          expect(kinds.slice(2).every((k) => k === 'registerOrder')).toBe(true);
+          const decisions = imported.entries.map((e, index) => {
+            if (e.proposal.kind !== 'movement') return { index, action: 'accept' as const };
+            const draft = { ...scope, ...e.proposal.draft, positions: [{ chapter: demo.revenues[index]!.chapter, amount: e.amount, note: e.remittance }] };
+            return { index, action: 'accept' as const, draft };
+          });
+          const confirmed = await c.statements.confirm({ ...scope, fileName: demo.fileName, content: demo.content, decisions });
+          expect(confirmed.entries.map((e) => e.outcome)).toEqual(kinds.map((k) => (k === 'movement' ? 'booked' : 'registered')));
+          const rec = await c.statements.reconciliation({ ...scope, accountId: imported.accountId });
+          expect(rec).toMatchObject({ date: today, difference: 0, unexplained: 0, unbooked: [], notOnStatement: [] });
+          throw rollback;
+        });
+        await expect(done).rejects.toBe(rollback);
       });
 
       it('has open bills of 102 due within two weeks and a stored order that registers with today', async () => {

@@ -76,7 +76,7 @@ export function livingDates(today: string) {
   };
 }
 
-type Department = { id: number; code: string };
+export type Department = { id: number; code: string };
 
 function scopeOf(d: Department, year: number, today: string): BookingScope {
   return { departmentId: d.id, year, area: areaOf(d.code), departmentCode: d.code, today, accessLevel: AccessLevel.Standard };
@@ -171,7 +171,7 @@ async function useCarriedReservations(db: Db, d: Department, year: number, today
   }
 }
 
-async function paymentScope(db: Db, d: Department, year: number, today: string, now: Date): Promise<PaymentScope> {
+export async function paymentScope(db: Db, d: Department, year: number, today: string, now: Date): Promise<PaymentScope> {
   const [user] = await db
     .select({ id: users.id, username: users.username, fullName: users.fullname })
     .from(users)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@app/db';
 import type { AuditAction } from '@app/domain';
 import { appendAudit } from './auditChain.ts';
@@ -12,10 +13,16 @@ const SECRET_KEY = /password|token|secret|hash/i;
  */
 export const AUDIT_MAX_DEPTH = 8;
 
+/** The longest text of an input written as it is (a field's longest is 1000 characters; a file's text is longer). */
+export const AUDIT_MAX_TEXT = 4000;
+
 /** The value without any key that names a secret, at any depth, and nothing below AUDIT_MAX_DEPTH levels. */
 export function sanitise(value: unknown, depth = 0): unknown {
   // bytes (a receipt's content) are never written: their size stands for them
   if (ArrayBuffer.isView(value)) return `${value.byteLength} bytes`;
+  // a file sent as text (a bank statement's XML) is not written either: its length and SHA-256 stand for it
+  if (typeof value === 'string' && value.length > AUDIT_MAX_TEXT)
+    return `${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex')}`;
   const nested = Array.isArray(value) || (value !== null && typeof value === 'object' && !(value instanceof Date));
   if (nested && depth >= AUDIT_MAX_DEPTH) return '…';
   if (Array.isArray(value)) return value.map((v) => sanitise(v, depth + 1));

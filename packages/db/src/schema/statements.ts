@@ -41,10 +41,7 @@ export const bankStatements = pgTable(
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
     importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [
-    uniqueIndex('bank_statements_sha256_uq').on(t.departmentId, t.sha256),
-    index('bank_statements_account_idx').on(t.accountId, t.closingDate),
-  ],
+  (t) => [uniqueIndex('bank_statements_sha256_uq').on(t.departmentId, t.sha256), index('bank_statements_account_idx').on(t.accountId, t.closingDate)],
 );
 
 /**

@@ -36,6 +36,8 @@ export type AuditRule =
 export const AUDIT_WROTE: Readonly<Record<string, (input: Input, answer: unknown) => boolean>> = {
   'years.create': (_input, answer) => (answer as { created?: unknown } | null)?.created === true,
   'chart.copy': (input, answer) => input?.test !== true && (answer as { status?: unknown } | null)?.status === 'Success',
+  // reading a bank statement proposes and writes nothing (the confirmation is the write)
+  'statements.import': () => false,
 };
 
 const crud = (entity: AuditEntity): Record<string, AuditRule> => ({
@@ -104,7 +106,7 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'finalBalance.approve': { entity: 'finalBalance', action: approvalAction },
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
-  'statements.import': { notAudited: 'reads a bank statement and answers proposals; writes nothing' },
+  'statements.import': { entity: 'bankStatement', action: 'imported' },
   'invoices.import': { notAudited: 'reads an e-invoice and answers drafts; writes nothing' },
   'statements.confirm': { entity: 'bankStatement', action: 'created' },
   'statements.saveRule': { entity: 'statementRule', action: 'changed' },

@@ -10,9 +10,10 @@ import { routerProcedures } from '../../routerProcedures.ts';
 import { accountIdOf, CURRENT_YEAR, describeOnDatabases } from '../../test-utils.ts';
 import { verifyAuditChains } from '../auditChain.ts';
 import { fixture } from '../invoices/invoiceFiles.testkit.ts';
+import { camtXml } from '../statements/camtBuilder.ts';
 import { AUDIT_RULES } from './actions.ts';
 
-const { auditLog, suppliers, userDepartments } = schema;
+const { accounts, auditLog, suppliers, userDepartments } = schema;
 
 /**
  * Issue 27's table-driven test over the router, on PGlite and PostgreSQL: every mutation procedure of the appRouter (walked,
@@ -234,6 +235,21 @@ const splitInvoiceBooking = async (x: Env) => {
     companion: { ...head, type: 3, transferPositions: [{ chapterFrom: '21006', chapterTo: '13001', amount: 11_000, note: 'IVA split payment A-2025/120' }] },
   };
 };
+/** A statement of 102's bank account B1 with one credit: a donation (the rule of statements.saveRule books it on 11001). */
+async function statementOfB1(x: Env): Promise<string> {
+  const [b1] = await x
+    .get()
+    .db.select({ iban: accounts.iban })
+    .from(accounts)
+    .where(eq(accounts.id, await x.account('102', 'B1')));
+  return camtXml({
+    statementId: 'AUSZUG-06',
+    createdAt: `${PREV}-06-14T18:00:00`,
+    iban: b1!.iban,
+    opening: { amount: 100_000, date: `${PREV}-06-13` },
+    entries: [{ creditDebit: 'CRDT', bookingDate: `${PREV}-06-14`, transactions: [{ amount: 12_345, name: 'Anna Huber', remittance: 'Spende Huber' }] }],
+  });
+}
 
 /** Entity and action come from actions.ts; a row here restates them (the test reads the trail, not the table). */
 const SCENARIOS: Record<string, Scenario> = {
@@ -1220,7 +1236,10 @@ const SCENARIOS: Record<string, Scenario> = {
     run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'fattura-split.xml', content: fixture('own/FPR12_split_payment.xml') }),
     // not audited (actions.ts): it reads the file and answers drafts
     expect: null,
-    refused: { run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'kein.xml', content: new TextEncoder().encode('no xml') }), error: 'InvoiceNotXml' },
+    refused: {
+      run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'kein.xml', content: new TextEncoder().encode('no xml') }),
+      error: 'InvoiceNotXml',
+    },
   },
   // ---- e-invoices (issue 28): a split payment invoice booked with a new supplier, its VAT transfer and the file ----
   'invoices.book': {
@@ -1244,6 +1263,69 @@ const SCENARIOS: Record<string, Scenario> = {
     ],
     // the same invoice again: booked already
     refused: { run: async (c, x) => c.invoices.book(await splitInvoiceBooking(x)), error: 'InvoiceDuplicate' },
+  },
+  // ---- bank statements (issue 28): a rule saved, a statement of 102's bank account B1 read, its credit booked by the rule ----
+  'statements.saveRule': {
+    user: 'zwei',
+    run: (c, x) => c.statements.saveRule({ ...s(x, '102', PREV), kind: 'revenues', text: 'Spende Huber', chapter: '11001' }),
+    after: (a, x) => (x.ids.statementRule = idOf(a)),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'statementRule',
+        action: 'changed',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'statement_rules', op: 'I', fields: { text: { after: 'Spende Huber' }, chapter: { after: '11001' } } }],
+      },
+    ],
+    refused: { run: (c, x) => c.statements.saveRule({ ...s(x, '102', PREV), kind: 'revenues', text: 'x', chapter: '99999' }), error: 'InvalidValue' },
+  },
+  'statements.import': {
+    user: 'zwei',
+    // a read: it proposes and writes nothing, so it leaves no trail row
+    run: async (c, x) => c.statements.import({ ...s(x, '102', PREV), content: await statementOfB1(x) }),
+    expect: [],
+    refused: { run: (c, x) => c.statements.import({ ...s(x, '102', PREV), content: '<Document/>' }), error: 'StatementFormat' },
+  },
+  'statements.confirm': {
+    user: 'zwei',
+    run: async (c, x) =>
+      c.statements.confirm({ ...s(x, '102', PREV), fileName: 'auszug.xml', content: await statementOfB1(x), decisions: [{ index: 0, action: 'accept' }] }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'bankStatement',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        rows: [
+          { table: 'bank_statements', op: 'I', fields: { statement_id: { after: 'AUSZUG-06' }, file_name: { after: 'auszug.xml' } } },
+          { table: 'bank_statement_entries', op: 'I', fields: { outcome: { after: 'booked' }, amount: { after: 12_345 } } },
+          { table: 'movements', op: 'I', fields: { record_date: { after: `${PREV}-06-14` } } },
+        ],
+      },
+    ],
+    // the same statement again: recognised, refused
+    refused: {
+      run: async (c, x) => c.statements.confirm({ ...s(x, '102', PREV), content: await statementOfB1(x), decisions: [] }),
+      error: 'StatementImported',
+    },
+  },
+  'statements.deleteRule': {
+    user: 'zwei',
+    run: (c, x) => c.statements.deleteRule({ ...s(x, '102', PREV), id: x.ids.statementRule! }),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'statementRule',
+        action: 'deleted',
+        dept: '102',
+        year: PREV,
+        rows: [{ table: 'statement_rules', op: 'D', fields: { text: { before: 'Spende Huber' } } }],
+      },
+    ],
+    refused: { run: (c, x) => c.statements.deleteRule({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
   },
   'reservations.save': {
     user: 'zwei',

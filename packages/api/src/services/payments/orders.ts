@@ -341,6 +341,7 @@ export async function registerOrder(db: Db, scope: PaymentScope, input: Register
  * services/statements matches a debit by its EndToEndId through this, handed in by the router).
  */
 export async function orderTransfers(db: Db, scope: PaymentScope, orderId: number): Promise<{ endToEndId: string; paymentIds: number[] }[]> {
-  const { planned } = await storedPlan(db, scope, await paymentsDepartment(db, scope), orderId, null);
+  // the execution date has passed by the time the bank's statement comes: it does not number the transfers
+  const { planned } = await storedPlan(db, scope, await paymentsDepartment(db, scope), orderId, scope.today);
   return planned.order.transfers.map((t) => ({ endToEndId: t.endToEndId, paymentIds: t.invoices.map((i) => i.paymentId) }));
 }

@@ -27,7 +27,14 @@ const december: CamtStatement = {
       bookingDate: '2026-12-10',
       acctSvcrRef: 'BK-0002',
       transactions: [
-        { amount: 60_000, msgId: 'FWH-102-2026-000001', endToEndId: 'FWH-102-2026-000001-0001', name: 'Hofer Bau', iban: 'IT40S0542811101000000123456', remittance: 'Nr. A-1 01.03.2026' },
+        {
+          amount: 60_000,
+          msgId: 'FWH-102-2026-000001',
+          endToEndId: 'FWH-102-2026-000001-0001',
+          name: 'Hofer Bau',
+          iban: 'IT40S0542811101000000123456',
+          remittance: 'Nr. A-1 01.03.2026',
+        },
         { amount: 30_050, msgId: 'FWH-102-2026-000001', endToEndId: 'FWH-102-2026-000001-0002', name: 'Elektro Mair', remittance: 'Nr. B-7' },
       ],
     },
@@ -60,17 +67,33 @@ describe('camt.053.001.02', () => {
       // opening + 15.000,00 − 600,00 − 300,50 + 300,50 (the pending 1,99 is not booked)
       closing: { amount: 1_234_567 + 1_500_000 - 60_000, date: '2026-12-31' },
     });
-    expect(lines.map((l) => [l.index, l.entryNumber, l.creditDebit, l.amount, l.entryAmount, l.batch, l.reversal, l.status, l.bookingDate, l.valueDate])).toEqual([
+    expect(
+      lines.map((l) => [l.index, l.entryNumber, l.creditDebit, l.amount, l.entryAmount, l.batch, l.reversal, l.status, l.bookingDate, l.valueDate]),
+    ).toEqual([
       [0, 1, 'CRDT', 1_500_000, 1_500_000, false, false, 'BOOK', '2026-12-03', '2026-12-04'],
       [1, 2, 'DBIT', 60_000, 90_050, true, false, 'BOOK', '2026-12-10', '2026-12-10'],
       [2, 2, 'DBIT', 30_050, 90_050, true, false, 'BOOK', '2026-12-10', '2026-12-10'],
       [3, 3, 'CRDT', 30_050, 30_050, false, true, 'BOOK', '2026-12-14', '2026-12-14'],
       [4, 4, 'DBIT', 199, 199, false, false, 'PDNG', '2026-12-31', '2026-12-31'],
     ]);
-    expect(lines[0]).toMatchObject({ counterpartyName: 'Gemeinde Lana & Partner', counterpartyIban: 'IT02L1234512345123456789012', remittance: 'Beitrag 2026 Feuerwehr', acctSvcrRef: 'BK-0001' });
-    expect(lines[1]).toMatchObject({ msgId: 'FWH-102-2026-000001', endToEndId: 'FWH-102-2026-000001-0001', counterpartyName: 'Hofer Bau', remittance: 'Nr. A-1 01.03.2026' });
+    expect(lines[0]).toMatchObject({
+      counterpartyName: 'Gemeinde Lana & Partner',
+      counterpartyIban: 'IT02L1234512345123456789012',
+      remittance: 'Beitrag 2026 Feuerwehr',
+      acctSvcrRef: 'BK-0001',
+    });
+    expect(lines[1]).toMatchObject({
+      msgId: 'FWH-102-2026-000001',
+      endToEndId: 'FWH-102-2026-000001-0001',
+      counterpartyName: 'Hofer Bau',
+      remittance: 'Nr. A-1 01.03.2026',
+    });
     // the return names the original creditor (its IBAN) though the entry is a credit
-    expect(lines[3]).toMatchObject({ endToEndId: 'FWH-102-2026-000001-0002', counterpartyName: 'Elektro Mair', counterpartyIban: 'IT40S0542811101000000999999' });
+    expect(lines[3]).toMatchObject({
+      endToEndId: 'FWH-102-2026-000001-0002',
+      counterpartyName: 'Elektro Mair',
+      counterpartyIban: 'IT40S0542811101000000999999',
+    });
     expect(lines[4]).toMatchObject({ remittance: 'Spesen', endToEndId: null });
     // every line has its own key, the same in the same file read again
     expect(new Set(lines.map((l) => l.key)).size).toBe(5);
@@ -91,10 +114,18 @@ describe('camt.053.001.02', () => {
   });
 
   it('refuses what is not a statement, with the reason', async () => {
-    const refused = (text: string, reason: string) => expectAppError(Promise.resolve().then(() => parseStatement(text)), 'StatementFormat', { params: { reason } });
+    const refused = (text: string, reason: string) =>
+      expectAppError(
+        Promise.resolve().then(() => parseStatement(text)),
+        'StatementFormat',
+        { params: { reason } },
+      );
     await refused('%PDF-1.4 not xml', 'NotXml');
     await refused('<Document><BkToCstmrStmt>', 'NotXml');
-    await refused(`<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><Document xmlns="${'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02'}">&a;</Document>`, 'Doctype');
+    await refused(
+      `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><Document xmlns="${'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02'}">&a;</Document>`,
+      'Doctype',
+    );
     await refused('<?xml version="1.0"?><!DOCTYPE d SYSTEM "file:///etc/passwd"><Document/>', 'Doctype');
     await refused(camtXml(december).replace('camt.053.001.02', 'camt.053.001.08'), 'Namespace');
     await refused(camtXml(december).replace('camt.053.001.02', 'pain.001.001.03'), 'Namespace');

@@ -73,7 +73,8 @@ function party(role: 'Dbtr' | 'Cdtr', name?: string, iban?: string): string {
 }
 
 function transaction(entry: CamtEntry, tx: CamtTransaction, currency: string, batch: boolean): string {
-  const refs = el('MsgId', tx.msgId) + el('AcctSvcrRef', tx.acctSvcrRef) + el('PmtInfId', tx.pmtInfId) + el('InstrId', tx.instrId) + el('EndToEndId', tx.endToEndId);
+  const refs =
+    el('MsgId', tx.msgId) + el('AcctSvcrRef', tx.acctSvcrRef) + el('PmtInfId', tx.pmtInfId) + el('InstrId', tx.instrId) + el('EndToEndId', tx.endToEndId);
   const amount = tx.amount ?? entryAmount(entry);
   const amt = batch || tx.amount !== undefined ? `<AmtDtls><TxAmt><Amt Ccy="${currency}">${camtAmount(amount)}</Amt></TxAmt></AmtDtls>` : '';
   const creditorSide = (entry.creditDebit === 'DBIT') !== (entry.reversal ?? false);
@@ -105,7 +106,9 @@ function balanceXml(code: 'OPBD' | 'CLBD', b: { amount: number; date: string }, 
 
 /** The closing balance the entries make from the opening one (booked entries only). */
 export function closingOf(s: Pick<CamtStatement, 'opening' | 'entries'>): number {
-  return s.entries.filter((e) => (e.status ?? 'BOOK') === 'BOOK').reduce((sum, e) => sum + (e.creditDebit === 'CRDT' ? 1 : -1) * entryAmount(e), s.opening?.amount ?? 0);
+  return s.entries
+    .filter((e) => (e.status ?? 'BOOK') === 'BOOK')
+    .reduce((sum, e) => sum + (e.creditDebit === 'CRDT' ? 1 : -1) * entryAmount(e), s.opening?.amount ?? 0);
 }
 
 /** The statement as the XML text a bank sends. */

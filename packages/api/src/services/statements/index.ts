@@ -103,7 +103,14 @@ async function apply<S extends BookingScope>(
   ports: StatementPorts<S>,
   entry: StatementEntry,
   proposal: StatementProposal | null,
-  ctx: { decision: StatementDecision | undefined; at: number; accountId: number; orders: Map<number, number[]>; movements: Map<number, number>; registered: Set<number> },
+  ctx: {
+    decision: StatementDecision | undefined;
+    at: number;
+    accountId: number;
+    orders: Map<number, number[]>;
+    movements: Map<number, number>;
+    registered: Set<number>;
+  },
 ): Promise<Applied> {
   const { scope } = ports;
   const key = { departmentId: scope.departmentId, year: scope.year };
@@ -119,12 +126,20 @@ async function apply<S extends BookingScope>(
     return { outcome: 'registered', movementId: null, orderId: proposal.orderId, paid, returned: [] };
   }
   if (proposal.kind === 'returnPayment') {
-    for (const i of proposal.instalments) await ports.returnInstalment(tx, scope, { ...key, orderId: proposal.orderId, paymentId: i.paymentId, returnedOn: proposal.returnedOn });
+    for (const i of proposal.instalments)
+      await ports.returnInstalment(tx, scope, { ...key, orderId: proposal.orderId, paymentId: i.paymentId, returnedOn: proposal.returnedOn });
     return { outcome: 'returned', movementId: null, orderId: proposal.orderId, paid: [], returned: proposal.instalments.map((i) => i.paymentId) };
   }
   if (proposal.kind === 'settleInstalment') {
     const { instalment } = proposal;
-    await ports.settleInstalment(tx, scope, { ...key, movementId: instalment.movementId, paymentId: instalment.paymentId, datePaid: proposal.datePaid, accountId: proposal.accountId, note: '' });
+    await ports.settleInstalment(tx, scope, {
+      ...key,
+      movementId: instalment.movementId,
+      paymentId: instalment.paymentId,
+      datePaid: proposal.datePaid,
+      accountId: proposal.accountId,
+      note: '',
+    });
     return { outcome: 'settled', movementId: null, orderId: null, paid: [instalment.paymentId], returned: [] };
   }
   const saved = await ports.saveMovement(tx, scope, movementInput(scope, entry, proposal, ctx.decision?.draft ?? null, ctx.at, ctx.accountId));
@@ -183,7 +198,8 @@ export async function confirmStatement<S extends BookingScope & { userId: number
       const entries = await proposeStatement(tx, ports, read.parsed, read.account.id);
       const decisions = new Map<number, { decision: StatementDecision; at: number }>();
       input.decisions.forEach((decision, at) => {
-        if (!entries[decision.index] || decisions.has(decision.index)) fail('InvalidValue', { field: `decisions.${at}.index`, params: { index: decision.index } });
+        if (!entries[decision.index] || decisions.has(decision.index))
+          fail('InvalidValue', { field: `decisions.${at}.index`, params: { index: decision.index } });
         decisions.set(decision.index, { decision, at });
       });
       const chosen = entries.map((e) => chosenProposal(e, decisions.get(e.index)?.decision, decisions.get(e.index)?.at ?? 0));
@@ -200,7 +216,13 @@ export async function confirmStatement<S extends BookingScope & { userId: number
         const d = decisions.get(entry.index);
         const applied = await apply(tx, ports, entry, chosen[i] ?? null, { ...ctx, decision: d?.decision, at: d?.at ?? 0 });
         await storeLine(tx, statementId, read.account.id, entry, applied);
-        results.push({ index: entry.index, outcome: applied.outcome, movementId: applied.movementId, orderId: applied.orderId, paymentIds: [...applied.paid, ...applied.returned] });
+        results.push({
+          index: entry.index,
+          outcome: applied.outcome,
+          movementId: applied.movementId,
+          orderId: applied.orderId,
+          paymentIds: [...applied.paid, ...applied.returned],
+        });
       }
       const bookedCount = results.filter((r) => r.outcome !== 'skipped').length;
       return { statementId, booked: bookedCount, skipped: results.length - bookedCount, entries: results };
@@ -237,5 +259,9 @@ async function storeLine(tx: Db, statementId: number, accountId: number, entry: 
     .returning({ id: bankStatementEntries.id });
   if (!row) throw new Error('bank statement entry insert failed');
   const links = [...applied.paid.map((paymentId) => ({ paymentId, role: 'paid' })), ...applied.returned.map((paymentId) => ({ paymentId, role: 'returned' }))];
-  if (links.length > 0) await tx.insert(bankStatementEntryPayments).values(links.map((l) => ({ entryId: row.id, ...l }))).onConflictDoNothing();
+  if (links.length > 0)
+    await tx
+      .insert(bankStatementEntryPayments)
+      .values(links.map((l) => ({ entryId: row.id, ...l })))
+      .onConflictDoNothing();
 }

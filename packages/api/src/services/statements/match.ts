@@ -66,8 +66,9 @@ interface MatchContext {
 }
 
 function orderOf(ctx: MatchContext, line: StatementLine): { order: StoredOrderRef; by: 'endToEndId' | 'msgId' } | null {
-  if (line.msgId && ctx.orders.has(line.msgId)) return { order: ctx.orders.get(line.msgId)!, by: 'msgId' };
+  // the EndToEndId names one transfer, the MsgId the whole order: the more precise first
   for (const id of namedMsgIds({ msgId: null, endToEndId: line.endToEndId })) if (ctx.orders.has(id)) return { order: ctx.orders.get(id)!, by: 'endToEndId' };
+  if (line.msgId && ctx.orders.has(line.msgId)) return { order: ctx.orders.get(line.msgId)!, by: 'msgId' };
   return null;
 }
 
@@ -79,7 +80,15 @@ async function registerProposal(ctx: MatchContext, line: StatementLine, order: S
   const ids = named.flatMap((t) => t.paymentIds);
   if (ids.length === 0) return null;
   const instalments = await instalmentsById(ctx.db, ctx.scope, ids);
-  return { kind: 'registerOrder', orderId: order.id, orderNumber: order.orderNumber, msgId: order.msgId, datePaid: line.bookingDate, matchedBy: by, instalments: instalments.map(brief) };
+  return {
+    kind: 'registerOrder',
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    msgId: order.msgId,
+    datePaid: line.bookingDate,
+    matchedBy: by,
+    instalments: instalments.map(brief),
+  };
 }
 
 /** The instalments of a registered order a return gives back: by the counterparty's IBAN, then one of the amount or all adding up to it. */
@@ -152,13 +161,21 @@ async function proposeLine(ctx: MatchContext, line: StatementLine, booked: { sta
       ctx.taken.add(best.proposal.instalment.paymentId);
       return entry(best.proposal, [...candidates.slice(1).map((c) => c.proposal), movement]);
     }
-    return entry(movement, candidates.map((c) => c.proposal));
+    return entry(
+      movement,
+      candidates.map((c) => c.proposal),
+    );
   }
   return entry(movement);
 }
 
 /** Each line of the statement with its proposal and alternatives (statement order). */
-export async function proposeStatement<S extends BookingScope>(db: Db, ports: MatchPorts<S>, statement: ParsedStatement, accountId: number): Promise<StatementEntry[]> {
+export async function proposeStatement<S extends BookingScope>(
+  db: Db,
+  ports: MatchPorts<S>,
+  statement: ParsedStatement,
+  accountId: number,
+): Promise<StatementEntry[]> {
   const scope = ports.scope;
   const ctx: MatchContext = {
     db,

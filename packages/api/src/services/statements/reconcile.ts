@@ -7,7 +7,7 @@
  * since) and the cash bookings no statement line booked.
  */
 import { type Db, execRows, toCents } from '@app/db';
-import { type Reconciliation, type ReconciliationInput, type StatementBrief, type StatementListInput, sumCents } from '@app/domain';
+import { type Reconciliation, type StatementBrief, type StatementListInput, sumCents } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { BookingScope, YearScope } from '../ledger/bookingScope.ts';
@@ -58,7 +58,8 @@ export async function reconcile(db: Db, scope: BookingScope, input: Input): Prom
   const notOnStatement = periodFrom ? await bookingsNotOnStatement(db, scope, account.id, periodFrom, date) : [];
   const bankBalance = latest?.closing_balance != null ? toCents(latest.closing_balance) : null;
   const difference = bankBalance === null ? null : bankBalance - books;
-  const explained = (sumCents(unbooked.map((l) => (l.creditDebit === 'CRDT' ? l.amount : -l.amount))) ?? 0) - (sumCents(notOnStatement.map((b) => b.amount)) ?? 0);
+  const explained =
+    (sumCents(unbooked.map((l) => (l.creditDebit === 'CRDT' ? l.amount : -l.amount))) ?? 0) - (sumCents(notOnStatement.map((b) => b.amount)) ?? 0);
   return {
     accountId: account.id,
     accountCode: account.code,

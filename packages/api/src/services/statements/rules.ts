@@ -28,7 +28,10 @@ export async function saveRule(db: Db, scope: BookingScope, input: Pick<Statemen
     if (Number(chapter?.n ?? 0) === 0) fail('InvalidValue', { field: 'chapter', params: { chapter: input.chapter } });
     const values = { kind: input.kind, text: input.text, chapter: input.chapter };
     if (input.id === null) {
-      const [row] = await tx.insert(statementRules).values({ departmentId: scope.departmentId, ...values }).returning({ id: statementRules.id });
+      const [row] = await tx
+        .insert(statementRules)
+        .values({ departmentId: scope.departmentId, ...values })
+        .returning({ id: statementRules.id });
       return { id: row!.id, ...values };
     }
     const [row] = await tx
