@@ -11,7 +11,7 @@ import { formatAmount, formatChapter, formatDate, type InvoiceImportEntry, type 
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Modal, NavLink, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -51,6 +51,24 @@ interface Item {
   booked: number | null;
 }
 
+/** Each file read by the server (`invoices.import`, nothing written): an entry per invoice, or the file's refusal. */
+async function readFiles(files: File[], scope: { departmentId: number; year: number }, errorOf: (error: unknown) => string): Promise<Omit<Item, 'booked'>[]> {
+  const read: Omit<Item, 'booked'>[] = [];
+  for (const file of files) {
+    const content = await base64Of(file);
+    const zip = /\.zip$/i.test(file.name);
+    try {
+      const answer = await trpcClient.invoices.import.mutate({ ...scope, fileName: file.name, content });
+      answer.entries.forEach((entry, i) =>
+        read.push({ key: `${file.name}#${i}`, fileName: file.name, content, zip, entry, error: entry.error ? entry.error.message : null }),
+      );
+    } catch (error) {
+      read.push({ key: `${file.name}#x`, fileName: file.name, content, zip, entry: null, error: errorOf(error) });
+    }
+  }
+  return read;
+}
+
 interface Review {
   recordDate: string | null;
   accountId: number | null;
@@ -71,51 +89,34 @@ export function InvoiceImportDialog({
 }) {
   const { t, i18n } = useLingui();
   const findingText = useFindingText();
-  const [items, setItems] = useState<Item[]>([]);
-  const [reading, setReading] = useState(false);
-  const [selected, setSelected] = useState(0);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [booked, setBooked] = useState<Record<string, number>>({});
   const [reviews, setReviews] = useState<Record<string, Review>>({});
   const [booking, setBooking] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const sendConfirmed = useConfirmedSave(confirm);
-
-  useEffect(() => {
-    if (!files || files.length === 0) return;
-    let cancelled = false;
-    setReading(true);
-    setItems([]);
-    setSelected(0);
-    setReviews({});
-    void (async () => {
-      const read: Item[] = [];
-      for (const file of files) {
-        const content = await base64Of(file);
-        const zip = /\.zip$/i.test(file.name);
-        try {
-          const answer = await trpcClient.invoices.import.mutate({ ...scope, fileName: file.name, content });
-          answer.entries.forEach((entry, i) =>
-            read.push({ key: `${file.name}#${i}`, fileName: file.name, content, zip, entry, error: entry.error ? entry.error.message : null, booked: null }),
-          );
-        } catch (error) {
-          read.push({ key: `${file.name}#x`, fileName: file.name, content, zip, entry: null, error: errorText(i18n, error), booked: null });
-        }
-      }
-      if (!cancelled) {
-        setItems(read);
-        setSelected(
-          Math.max(
-            0,
-            read.findIndex((r) => r.entry?.state === 'draft'),
-          ),
+  // the server reads the files (writes nothing): once per drop, every answer kept while the dialog is open
+  const reading = useQuery({
+    queryKey: ['invoiceImport', scope.departmentId, scope.year, files?.map((f) => [f.name, f.size, f.lastModified])],
+    enabled: files !== null && files.length > 0,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    queryFn: () => readFiles(files ?? [], scope, (error) => errorText(i18n, error)),
+  });
+  const items = (reading.data ?? []).map((it) => ({ ...it, booked: booked[it.key] ?? null }));
+  const firstDraft = Math.max(
+    0,
+    items.findIndex((r) => r.entry?.state === 'draft'),
+  );
+  const selected =
+    selectedKey === null
+      ? firstDraft
+      : Math.max(
+          0,
+          items.findIndex((it) => it.key === selectedKey),
         );
-        setReading(false);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [files, scope.departmentId, scope.year, i18n]);
-
+  const setSelected = (i: number) => setSelectedKey(items[i]?.key ?? null);
   const item = items[selected];
   const draft = item?.entry?.draft ?? null;
   const invoice = item?.entry?.invoice ?? null;
@@ -178,9 +179,8 @@ export function InvoiceImportDialog({
       );
       if (!result) return;
       notifySuccess(t`E-Rechnung ${entry.invoice?.number ?? ''} als Ausgabe Nr. ${result.movement.recordNumber} gebucht`);
-      const next = items.map((it, i) => (i === selected ? { ...it, booked: result.movement.recordNumber } : it));
-      setItems(next);
-      const open = next.findIndex((it) => it.entry?.state === 'draft' && it.booked === null);
+      setBooked((b) => ({ ...b, [item.key]: result.movement.recordNumber }));
+      const open = items.findIndex((it, i) => i !== selected && it.entry?.state === 'draft' && it.booked === null);
       if (open >= 0) setSelected(open);
       else onBooked(result.movement.recordNumber);
     } catch (error) {
@@ -217,7 +217,7 @@ export function InvoiceImportDialog({
     <Modal opened={files !== null} onClose={onClose} size={1240} title={t`E-Rechnung einlesen`} data-testid="invoice-dialog">
       {confirmElement}
       <Stack gap="sm" onKeyDown={onKeyDown}>
-        {reading ? (
+        {reading.isFetching ? (
           <Group gap="xs">
             <Loader size="sm" />
             <Text size="sm">{t`E-Rechnung wird gelesen …`}</Text>
