@@ -19,6 +19,7 @@ import { importInvoices, readInvoiceFile } from '../services/invoices/index.ts';
 import { saveMovement } from '../services/movements/save.ts';
 import { createSupplier } from '../services/suppliers.ts';
 import { bookingProcedure, router } from '../trpc.ts';
+import { demoInvoiceFiles } from '../demo/files.ts';
 
 /** A stored e-invoice of the scope: the receipt's id and which body (default all). */
 const StoredInvoiceInput = ScopeInput.extend({ documentId: z.int32().min(1, 'InvalidValue') });
@@ -36,6 +37,11 @@ async function storedInvoices(ctx: { db: Db; bookingScope: BookingScope; documen
  * `show` and `print` read a stored e-invoice (a movement's receipt) as the model and as PDF.
  */
 export const invoicesRouter = router({
+  /** The living demo's e-invoices of the week (FF Eppan's running year in a demo installation; none elsewhere). */
+  demoFiles: bookingProcedure
+    .input(ScopeInput)
+    .output(z.array(z.strictObject({ fileName: z.string(), content: z.string() })))
+    .query(({ ctx }) => demoInvoiceFiles(ctx.db, ctx.bookingScope)),
   /**
    * The drafts of every invoice of the file, each with its findings or its refusal; nothing written. A mutation
    * only because the file travels in the body (a query's input goes into the URL): not audited (actions.ts).
