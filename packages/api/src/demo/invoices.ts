@@ -3,7 +3,9 @@
  * dated a few days before the demo's `today`, so the cashier can import them as they arrive from the exchange
  * system: Feuerwehrtechnik Pichler's breathing masks in two instalments to its IBAN (an open payment each), and
  * Textil Oberhofer's jackets with split payment VAT (EsigibilitaIVA S: the VAT goes to title 3, the supplier is
- * paid the net). Both are valid against the official schema (demo/invoices.test.ts).
+ * paid the net). Both stay within the availability of the demo's chapters (Pichler's proposal 2-1-003 takes the
+ * masks; the jackets belong on 2-1-004, Dienstkleidung, which the cashier chooses over Oberhofer's proposal) and are
+ * valid against the official schema (the living demo test reads them).
  */
 import { addDays, italianIban } from '@app/domain';
 
@@ -165,8 +167,8 @@ export function demoInvoices(today: string): DemoInvoiceFile[] {
       iban: iban('06045', '11601', '100000271845'),
     },
     lines: [
-      { description: 'Atemschutzmaske Dräger FPS 7000', quantity: 2, unit: 'Stk', unitPrice: 385 },
-      { description: 'Prüfung und Wartung Pressluftatmer', quantity: 1, unit: 'Stk', unitPrice: 120 },
+      { description: 'Atemschutzmaske Dräger FPS 7000', quantity: 1, unit: 'Stk', unitPrice: 265 },
+      { description: 'Prüfung und Wartung Pressluftatmer', quantity: 1, unit: 'Stk', unitPrice: 85 },
     ],
     chargeability: 'I',
     instalments: [
@@ -188,7 +190,7 @@ export function demoInvoices(today: string): DemoInvoiceFile[] {
       bank: 'Südtiroler Sparkasse',
       iban: iban('06045', '58590', '000000889004'),
     },
-    lines: [{ description: 'Einsatzjacke HuPF Teil 1, mit Reflexstreifen', quantity: 10, unit: 'Stk', unitPrice: 189 }],
+    lines: [{ description: 'Einsatzjacke HuPF Teil 1, mit Reflexstreifen', quantity: 2, unit: 'Stk', unitPrice: 189 }],
     chargeability: 'S',
     instalments: [{ share: 1, days: 30 }],
     reason: 'Einsatzbekleidung Jugendgruppe',

@@ -63,6 +63,8 @@ export function MovementHeadScreen() {
   const receiptScope = { departmentId: m.departmentId, year };
   const receipts = useReceiptAttach(receiptScope, movement && !v.asNew ? { kind: 'movement', id: movement.id } : null);
   const dropsInvoice = canImport && (!movement || v.asNew);
+  // the living demo's e-invoices of the week (FF Eppan in a demo installation): one click, as if dropped
+  const demoInvoices = useQuery({ ...trpc.invoices.demoFiles.queryOptions(receiptScope), enabled: canImport, staleTime: 5 * 60_000 });
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if ((dropsInvoice || (movement && receiptsWritable)) && event.dataTransfer.types.includes('Files')) event.preventDefault();
   };
@@ -236,6 +238,15 @@ export function MovementHeadScreen() {
             </Button>
           )}
           <RecordHistoryButton record={movement ? { entity: 'movement', recordNumber: movement.recordNumber, kind } : null} />
+          {canImport && (demoInvoices.data ?? []).length > 0 ? (
+            <Button
+              variant="subtle"
+              onClick={() => setInvoiceFiles((demoInvoices.data ?? []).map((f) => new File([f.content], f.fileName, { type: 'application/xml' })))}
+              data-testid="invoice-demo"
+            >
+              {t`Demo-E-Rechnungen`}
+            </Button>
+          ) : null}
           {canImport ? (
             <FileButton onChange={(files) => files.length > 0 && setInvoiceFiles(files)} accept={INVOICE_ACCEPT} multiple>
               {(props) => (

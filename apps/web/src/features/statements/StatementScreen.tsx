@@ -8,11 +8,11 @@
 import { formatDate, type StatementImportResult } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, FileButton, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { useReadsOnly } from '../../lib/session.ts';
-import { trpcClient } from '../../lib/trpc.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -54,6 +54,8 @@ export function StatementScreen() {
   const [dragging, setDragging] = useState(false);
   const [accountId, setAccountId] = useState<number | null>(null);
   const [date, setDate] = useState<string | null>(null);
+  // the living demo's statement of the month (FF Eppan in a demo installation): one click, as if dropped
+  const demo = useQuery({ ...trpc.statements.demoFile.queryOptions(scope), enabled: !readsOnly, staleTime: 60_000 });
 
   async function read(files: File[]) {
     const file = files[0];
@@ -151,13 +153,24 @@ export function StatementScreen() {
         >
           <Group justify="space-between">
             <Text size="sm">{t`Kontoauszug hierher ziehen oder die Datei wählen.`}</Text>
-            <FileButton onChange={(f) => void read(f ? [f] : [])} accept=".xml,.camt,application/xml,text/xml">
-              {(props) => (
-                <Button {...props} variant="light" loading={reading} data-testid="statement-pick">
-                  {t`Datei wählen`}
+            <Group gap="xs">
+              {demo.data ? (
+                <Button
+                  variant="subtle"
+                  onClick={() => demo.data && void read([new File([demo.data.content], demo.data.fileName, { type: 'application/xml' })])}
+                  data-testid="statement-demo"
+                >
+                  {t`Demo-Kontoauszug`}
                 </Button>
-              )}
-            </FileButton>
+              ) : null}
+              <FileButton onChange={(f) => void read(f ? [f] : [])} accept=".xml,.camt,application/xml,text/xml">
+                {(props) => (
+                  <Button {...props} variant="light" loading={reading} data-testid="statement-pick">
+                    {t`Datei wählen`}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
           </Group>
         </Paper>
       )}
