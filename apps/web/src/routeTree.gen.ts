@@ -26,6 +26,7 @@ import { Route as AuthedDeptDeptYearYearYearsRouteImport } from './routes/_authe
 import { Route as AuthedDeptDeptYearYearAccountsEditRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.edit'
 import { Route as AuthedDeptDeptYearYearAccountsPrintRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.print'
 import { Route as AuthedDeptDeptYearYearAccountsSaldoRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.saldo'
+import { Route as AuthedDeptDeptYearYearAccountsStatementRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.statement'
 import { Route as AuthedDeptDeptYearYearAccountsTransferRouteImport } from './routes/_authed.dept.$dept.year.$year.accounts.transfer'
 import { Route as AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.budgetDraft'
 import { Route as AuthedDeptDeptYearYearChartOfAccountsCategoriesRouteImport } from './routes/_authed.dept.$dept.year.$year.chartOfAccounts.categories'
@@ -176,6 +177,12 @@ const AuthedDeptDeptYearYearAccountsSaldoRoute =
   AuthedDeptDeptYearYearAccountsSaldoRouteImport.update({
     id: '/accounts/saldo',
     path: '/accounts/saldo',
+    getParentRoute: () => AuthedDeptDeptYearYearRoute,
+  } as any)
+const AuthedDeptDeptYearYearAccountsStatementRoute =
+  AuthedDeptDeptYearYearAccountsStatementRouteImport.update({
+    id: '/accounts/statement',
+    path: '/accounts/statement',
     getParentRoute: () => AuthedDeptDeptYearYearRoute,
   } as any)
 const AuthedDeptDeptYearYearAccountsTransferRoute =
@@ -526,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
   '/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/dept/$dept/year/$year/accounts/statement': typeof AuthedDeptDeptYearYearAccountsStatementRoute
   '/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
@@ -598,6 +606,7 @@ export interface FileRoutesByTo {
   '/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
   '/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/dept/$dept/year/$year/accounts/statement': typeof AuthedDeptDeptYearYearAccountsStatementRoute
   '/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
@@ -669,6 +678,7 @@ export interface FileRoutesById {
   '/_authed/dept/$dept/year/$year/accounts/edit': typeof AuthedDeptDeptYearYearAccountsEditRoute
   '/_authed/dept/$dept/year/$year/accounts/print': typeof AuthedDeptDeptYearYearAccountsPrintRoute
   '/_authed/dept/$dept/year/$year/accounts/saldo': typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  '/_authed/dept/$dept/year/$year/accounts/statement': typeof AuthedDeptDeptYearYearAccountsStatementRoute
   '/_authed/dept/$dept/year/$year/accounts/transfer': typeof AuthedDeptDeptYearYearAccountsTransferRoute
   '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft': typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   '/_authed/dept/$dept/year/$year/chartOfAccounts/categories': typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
@@ -744,6 +754,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
     | '/dept/$dept/year/$year/accounts/saldo'
+    | '/dept/$dept/year/$year/accounts/statement'
     | '/dept/$dept/year/$year/accounts/transfer'
     | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/dept/$dept/year/$year/chartOfAccounts/categories'
@@ -816,6 +827,7 @@ export interface FileRouteTypes {
     | '/dept/$dept/year/$year/accounts/edit'
     | '/dept/$dept/year/$year/accounts/print'
     | '/dept/$dept/year/$year/accounts/saldo'
+    | '/dept/$dept/year/$year/accounts/statement'
     | '/dept/$dept/year/$year/accounts/transfer'
     | '/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/dept/$dept/year/$year/chartOfAccounts/categories'
@@ -886,6 +898,7 @@ export interface FileRouteTypes {
     | '/_authed/dept/$dept/year/$year/accounts/edit'
     | '/_authed/dept/$dept/year/$year/accounts/print'
     | '/_authed/dept/$dept/year/$year/accounts/saldo'
+    | '/_authed/dept/$dept/year/$year/accounts/statement'
     | '/_authed/dept/$dept/year/$year/accounts/transfer'
     | '/_authed/dept/$dept/year/$year/chartOfAccounts/budgetDraft'
     | '/_authed/dept/$dept/year/$year/chartOfAccounts/categories'
@@ -1067,6 +1080,13 @@ declare module '@tanstack/react-router' {
       path: '/accounts/saldo'
       fullPath: '/dept/$dept/year/$year/accounts/saldo'
       preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsSaldoRouteImport
+      parentRoute: typeof AuthedDeptDeptYearYearRoute
+    }
+    '/_authed/dept/$dept/year/$year/accounts/statement': {
+      id: '/_authed/dept/$dept/year/$year/accounts/statement'
+      path: '/accounts/statement'
+      fullPath: '/dept/$dept/year/$year/accounts/statement'
+      preLoaderRoute: typeof AuthedDeptDeptYearYearAccountsStatementRouteImport
       parentRoute: typeof AuthedDeptDeptYearYearRoute
     }
     '/_authed/dept/$dept/year/$year/accounts/transfer': {
@@ -1548,6 +1568,7 @@ interface AuthedDeptDeptYearYearRouteChildren {
   AuthedDeptDeptYearYearAccountsEditRoute: typeof AuthedDeptDeptYearYearAccountsEditRoute
   AuthedDeptDeptYearYearAccountsPrintRoute: typeof AuthedDeptDeptYearYearAccountsPrintRoute
   AuthedDeptDeptYearYearAccountsSaldoRoute: typeof AuthedDeptDeptYearYearAccountsSaldoRoute
+  AuthedDeptDeptYearYearAccountsStatementRoute: typeof AuthedDeptDeptYearYearAccountsStatementRoute
   AuthedDeptDeptYearYearAccountsTransferRoute: typeof AuthedDeptDeptYearYearAccountsTransferRoute
   AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute: typeof AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute
   AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute: typeof AuthedDeptDeptYearYearChartOfAccountsCategoriesRoute
@@ -1615,6 +1636,8 @@ const AuthedDeptDeptYearYearRouteChildren: AuthedDeptDeptYearYearRouteChildren =
       AuthedDeptDeptYearYearAccountsPrintRoute,
     AuthedDeptDeptYearYearAccountsSaldoRoute:
       AuthedDeptDeptYearYearAccountsSaldoRoute,
+    AuthedDeptDeptYearYearAccountsStatementRoute:
+      AuthedDeptDeptYearYearAccountsStatementRoute,
     AuthedDeptDeptYearYearAccountsTransferRoute:
       AuthedDeptDeptYearYearAccountsTransferRoute,
     AuthedDeptDeptYearYearChartOfAccountsBudgetDraftRoute:

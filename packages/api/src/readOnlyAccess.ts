@@ -44,6 +44,7 @@ export const AUDITOR_WRITES: Readonly<Record<string, AuditorWrite>> = {
   ...refused('finalBalance.approve'),
   ...refused('documents.attach', 'documents.delete'),
   ...refused('statements.import', 'statements.confirm', 'statements.saveRule', 'statements.deleteRule'),
+  ...refused('invoices.import', 'invoices.book'),
 };
 
 /** Refuses a signed-in mutation of an auditor (ReadOnlyAccess) unless it is his own (AUDITOR_WRITES). */

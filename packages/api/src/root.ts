@@ -9,6 +9,7 @@ import { banksRouter } from './routers/banks.ts';
 import { departmentsRouter } from './routers/departments.ts';
 import { digestsRouter } from './routers/digests.ts';
 import { documentsRouter } from './routers/documents.ts';
+import { invoicesRouter } from './routers/invoices.ts';
 import { finalBalanceRouter } from './routers/finalBalance.ts';
 import { movementsRouter } from './routers/movements.ts';
 import { overviewRouter } from './routers/overview.ts';
@@ -50,6 +51,7 @@ export const appRouter = router({
   audit: auditRouter,
   documents: documentsRouter,
   statements: statementsRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

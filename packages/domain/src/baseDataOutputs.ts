@@ -53,7 +53,7 @@ export const BankImportOutput: z.ZodType<BankImportReport> = z.strictObject({
   ),
 });
 
-const supplierFields = {
+export const supplierFields = {
   departmentId: Num,
   code: Num,
   searchKey: Text,

@@ -191,6 +191,8 @@ const RowFields = {
    * missing ("storniert" / "annullato"); it moves no figure and no balance.
    */
   cancelled: z.boolean(),
+  /** The receipts attached to the row's record (issue 28: the paperclip): a movement's, reservation's or account transfer's documents. */
+  receipts: Num,
 };
 
 /**

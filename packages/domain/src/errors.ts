@@ -109,6 +109,18 @@ export const errorStatus = {
   StatementFormat: 400,
   StatementAccount: 404,
   StatementImported: 409,
+  // e-invoices (issue 28, DOMAIN decision 28): a file that is no XML, no signed envelope and no ZIP of them
+  InvoiceNotXml: 415,
+  // an XML that declares a DOCTYPE or entities (entity expansion, external entities): refused before it is parsed
+  InvoiceUnsafe: 422,
+  // an XML of another schema: its root is not FatturaElettronica of the FatturaPA 1.2 namespace
+  InvoiceNotFatturaPA: 422,
+  // not well-formed, or not valid against the FatturaPA schema: the message names the first problem
+  InvoiceInvalid: 422,
+  // a signed envelope (.p7m) that can't be opened or carries no content
+  InvoiceSignature: 422,
+  // the same supplier, document number and date booked already: params name the record
+  InvoiceDuplicate: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

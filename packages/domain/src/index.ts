@@ -52,6 +52,8 @@ export * from './finalReport.ts';
 export * from './etsReport.ts';
 export * from './documents.ts';
 export * from './statements.ts';
+export * from './invoiceModel.ts';
+export * from './invoices.ts';
 export * from './audit.ts';
 export * from './auditChanges.ts';
 export * from './auditRecords.ts';

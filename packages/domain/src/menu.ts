@@ -45,6 +45,7 @@ export const menuTree: MenuEntry[] = [
         children: [
           { key: 'management.accounts.transfer', path: 'accounts/transfer' },
           { key: 'management.accounts.saldo', path: 'accounts/saldo' },
+          { key: 'management.accounts.statement', path: 'accounts/statement', writes: true },
         ],
       },
       {

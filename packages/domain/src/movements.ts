@@ -162,6 +162,8 @@ export const MovementListItem = z.strictObject({
   /** Every instalment paid (types without payments: true). */
   isPaid: z.boolean(),
   cancelled: z.boolean(),
+  /** The receipts attached to the record (issue 28: the paperclip beside it). */
+  receipts: Num,
 });
 export type MovementListItem = z.infer<typeof MovementListItem>;
 

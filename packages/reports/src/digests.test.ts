@@ -29,7 +29,16 @@ const department = '102 FF Eppan';
 const lineOf = (text: string, start: RegExp) => text.split('\n').find((l) => start.test(l)) ?? '';
 const page = { page: 1, pageSize: 0, totalPages: 1, total: 0 };
 const source = { movementId: null, movementKind: null, type: null, changeId: null, reservationId: null, accountTransferId: null };
-const fields = { documentDate: null, documentNumber: '', supplierId: null, supplierCode: null, supplierName: '', description: '', cancelled: false };
+const fields = {
+  documentDate: null,
+  documentNumber: '',
+  supplierId: null,
+  supplierCode: null,
+  supplierName: '',
+  description: '',
+  cancelled: false,
+  receipts: 0,
+};
 
 // ---- cash journal: K1 in March, hand-checked ----------------------------------------------------
 const cashRow = (

@@ -104,6 +104,20 @@ for (const target of testDatabases()) {
       expect(await counts()).toEqual([before[0] + 1, before[1] + 1]);
     });
 
+    it('counts the receipts of a record beside it: the record picker, the chapter register and the cash journal (the paperclip)', async () => {
+      const record = await expense('Beleg mit Büroklammer');
+      const bare = await expense('ohne Beleg');
+      for (const name of ['a.pdf', 'b.png']) expect((await attach('zwei', record.id, { name, bytes: name.endsWith('png') ? png : pdf })).statusCode).toBe(200);
+      const receiptsOf = (rows: { movementId?: number; id?: number; receipts: number }[], id: number) =>
+        rows.filter((r) => (r.movementId ?? r.id) === id).map((r) => r.receipts);
+      const picker = (await t.call('zwei', 'GET', `Movements/Expenses?${q()}&pageSize=10`)).json().entities;
+      expect([receiptsOf(picker, record.id), receiptsOf(picker, bare.id)]).toEqual([[2], [0]]);
+      const register = (await t.call('zwei', 'GET', `Digests/Chapters?${q()}&chapter=21006`)).json().movements;
+      expect([receiptsOf(register, record.id), receiptsOf(register, bare.id)]).toEqual([[2], [0]]);
+      const journal = (await t.call('zwei', 'GET', `Digests/CashJournal?${q()}&accountCode=K1`)).json().movements;
+      expect([receiptsOf(journal, record.id), receiptsOf(journal, bare.id)]).toEqual([[2], [0]]);
+    });
+
     it('is documented in OpenAPI: the upload as a multipart form with the file, the download by its types', async () => {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
         paths: Record<

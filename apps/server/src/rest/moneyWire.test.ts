@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { appRouter, createCaller, createContextInner } from '@app/api';
 import { isMoneySchema } from '@app/domain';
 import { schema } from '@app/db';
@@ -7,7 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RestRequest, RestRoute } from './params.ts';
 import { restRoutes } from './routes.ts';
+import { form } from './multipart.testkit.ts';
 import { restTestApp, YEAR } from './testApp.ts';
+
+const INVOICE = new URL('../../../../packages/api/test-fixtures/fatturapa/own/FPR12_two_instalments.xml', import.meta.url);
 
 /**
  * Every amount of every REST answer is in euros: each GET row that answers with money (and the
@@ -144,6 +148,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
     let changeId = 0;
     let orderId = 0;
     let supplierId = 0;
+    let invoiceDocumentId = 0;
     let bankId = 0;
 
     beforeAll(async () => {
@@ -246,6 +251,11 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         positions: [{ chapter: '21003', amount: 250.25 }],
       });
       const toPay = [{ paymentId: bill.payments[0].id, movementId: bill.id }];
+      // an e-invoice attached to the bill (GET Invoices reads it back, with its amounts)
+      const invoice = form({ recordKind: 'movement', recordId: bill.id }, { name: 'fattura.xml', bytes: readFileSync(INVOICE) });
+      const stored = await t.call(user, 'POST', `Documents?departmentId=${scope().departmentId}&year=${YEAR}`, invoice.payload, invoice.headers);
+      expect(stored.statusCode, stored.body).toBe(200);
+      invoiceDocumentId = (stored.json() as { id: number }).id;
       orderId = (await ok('POST', 'Payments/Orders', { ...scope(), paymentRange: 1, accountId: bank?.id, filename: 'hb', toPay })).id;
       bankId = bank?.id ?? 0;
       // a stored bank statement of B1 (issue 28): its balances in the list and the reconciliation
@@ -333,6 +343,8 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         { method: 'GET', path: 'FinalBalance/Errors', query: s },
         { method: 'POST', path: 'FinalBalance/Report', body: s },
         { method: 'POST', path: 'FinalBalance/ETSReport', body: s },
+        // a stored e-invoice read again (issue 28)
+        { method: 'GET', path: 'Invoices', query: { ...s, documentId: invoiceDocumentId } },
       ];
     };
 

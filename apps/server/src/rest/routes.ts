@@ -6,6 +6,7 @@ import { chartAdminRoutes } from './chartAdmin.ts';
 import { auditRoutes } from './audit.ts';
 import { digestRoutes } from './digests.ts';
 import { documentRoutes } from './documents.ts';
+import { invoiceRoutes } from './invoices.ts';
 import { movementRoutes } from './movements.ts';
 import type { RestRoute } from './params.ts';
 import { paymentRoutes } from './payments.ts';
@@ -31,5 +32,6 @@ export const restRoutes: RestRoute[] = [
   ...auditRoutes,
   ...documentRoutes,
   ...statementRoutes,
+  ...invoiceRoutes,
   ...statisticsRoutes,
 ];

@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { answerFocused, assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, useBrowser } from '../lib.mjs';
+import { answerFocused, assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser } from '../lib.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
@@ -116,6 +116,37 @@ describe('receipts on a booking', () => {
       assert.deepEqual([doc.fileName, doc.contentType, doc.size, doc.createdBy], [name, 'image/jpeg', bytes.length, 'Karl Kassier']);
       await shot(page, `28-receipts-listed-${language}`);
 
+      // ---- the paperclip beside the record: in the record picker (F4) and in the chapter register of its line
+      await page.getByTestId('record-picker-open').click();
+      // searched by its document number (a bare "2" also finds every document number holding a 2)
+      await typeInto(page, 'record-dialog-search', movement.json.documentNumber || String(recordNumber));
+      const pickerRow = page
+        .getByTestId('record-list')
+        .getByTestId('data-row')
+        .filter({ has: page.getByTestId('receipts-mark') });
+      await pickerRow.first().waitFor();
+      assert.deepEqual(
+        await pickerRow.evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent?.trim())),
+        [String(recordNumber)],
+        'only this record has a receipt',
+      );
+      await shot(page, `28-receipts-picker-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('record-list').waitFor({ state: 'hidden' });
+      await page.getByTestId('digest-open-chapterDigest').click();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'digest-chapter-code');
+      await page.keyboard.type(movement.json.positions[0].chapter);
+      const registerRow = page
+        .getByTestId('chapter-rows')
+        .getByTestId('data-row')
+        .filter({ has: page.getByTestId('receipts-mark') });
+      await registerRow.first().waitFor();
+      assert.equal(await registerRow.count(), 1);
+      assert.equal((await registerRow.locator('td').nth(1).innerText()).trim(), String(recordNumber));
+      await shot(page, `28-receipts-register-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+
       // ---- opened in a new tab; downloaded with the same bytes
       const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('receipts-open').click()]);
       await tab.waitForURL((url) => url.protocol === 'blob:');
@@ -136,6 +167,35 @@ describe('receipts on a booking', () => {
       await page.getByTestId('receipts-none').waitFor();
       assert.deepEqual(await listed(), []);
       assertNoErrors(errors.filter((e) => !/415|Unsupported Media Type/i.test(e)));
+      await context.close();
+    });
+
+    test(`a reservation and an account transfer carry receipts too (${language})`, async () => {
+      const departmentId = await departmentIdOf('101');
+      const q = `departmentId=${departmentId}&year=${year}`;
+      const reservation = (await rest('kassier', 'GET', `Reservations?${q}&recordNumber=1`)).json;
+      assert.ok(reservation.id, JSON.stringify(reservation));
+      const { page, errors, context } = await openAs(browser(), 'kassier', `${baseUrl}/dept/101/year/${year}/reservations/edit?nr=1`, {
+        ready: 'receipts',
+        language,
+      });
+      const name = `Angebot ${language}.pdf`;
+      const pdf = [...Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)];
+      if (language === 'de') await drop(page, [{ name, type: 'application/pdf', bytes: pdf }]);
+      else await pick(page, [{ name, type: 'application/pdf', bytes: pdf }]);
+      await page.getByText(t.attached(name)).first().waitFor();
+      await page.reload();
+      await page.getByTestId('receipts-row').filter({ hasText: name }).waitFor();
+      const listed = (await rest('kassier', 'GET', `Documents?${q}&recordKind=reservation&recordId=${reservation.id}`)).json;
+      assert.ok(
+        listed.some((d) => d.fileName === name && d.contentType === 'application/pdf'),
+        JSON.stringify(listed),
+      );
+      await shot(page, `28-receipts-reservation-${language}`);
+      // an account transfer: a new one says receipts come after the save
+      await page.goto(`${baseUrl}/dept/101/year/${year}/accounts/transfer`);
+      await page.getByTestId('receipts-unsaved').waitFor();
+      assertNoErrors(errors);
       await context.close();
     });
   }

@@ -87,6 +87,12 @@ export const errorMessages: Record<ErrorCode, MessageDescriptor> = {
   StatementFormat: msg`Diese Datei ist kein Kontoauszug im Format camt.053 (oder camt.054) Version 02.`,
   StatementAccount: msg`Die IBAN des Kontoauszugs ist kein Konto dieser Feuerwehr: das Konto mit dieser IBAN zuerst in den Stammdaten anlegen.`,
   StatementImported: msg`Dieser Kontoauszug wurde bereits eingelesen und verbucht.`,
+  InvoiceNotXml: msg`Diese Datei ist keine E-Rechnung: erwartet wird eine FatturaPA-XML-Datei, eine signierte .xml.p7m oder ein ZIP davon.`,
+  InvoiceUnsafe: msg`Die E-Rechnung wurde abgelehnt: sie enthält eine DOCTYPE- oder Entity-Deklaration.`,
+  InvoiceNotFatturaPA: msg`Diese XML-Datei ist keine FatturaPA-E-Rechnung (anderes Schema).`,
+  InvoiceInvalid: msg`Die E-Rechnung entspricht nicht dem FatturaPA-Schema.`,
+  InvoiceSignature: msg`Die signierte E-Rechnung (.p7m) kann nicht geöffnet werden.`,
+  InvoiceDuplicate: msg`Diese E-Rechnung ist bereits verbucht (gleicher Lieferant, gleiche Nummer und gleiches Datum).`,
 };
 
 export const genericErrorMessage = msg`Fehler`;

@@ -118,6 +118,56 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         await expect(done).rejects.toBe(rollback);
       });
 
+      it("102's e-invoices of the week (issue 28 demo) are offered, valid, read with their suppliers and booked without a figure typed", async () => {
+        const eppan = await departmentId(get(), '102');
+        const scope = { departmentId: eppan, year };
+        const c = await as('zwei');
+        const files = await c.invoices.demoFiles(scope);
+        expect(files.map((f) => f.fileName)).toEqual([`IT02184930214_${year}0417.xml`, `IT00712560213_${year}0931.xml`]);
+        // not offered to another brigade, nor to the previous year
+        expect(await (await as('supervisor')).invoices.demoFiles({ departmentId: await departmentId(get(), '101'), year })).toEqual([]);
+        expect(await c.invoices.demoFiles({ ...scope, year: previousYear })).toEqual([]);
+        const [masks, jackets] = await Promise.all(
+          files.map(async (f) => (await c.invoices.import({ ...scope, fileName: f.fileName, content: new TextEncoder().encode(f.content) })).entries),
+        );
+        expect(masks?.map((e) => [e.state, e.error])).toEqual([['draft', null]]);
+        const m = masks![0]!.draft!;
+        expect([m.supplier?.code, m.newSupplier, m.gross, m.toPay, m.companion]).toEqual([1001, null, 108_580, 108_580, null]);
+        expect(m.movement).toMatchObject({ kind: 'expenses', type: 2, documentNumber: `${year}/0417`, positions: [{ chapter: '21003', amount: 108_580 }] });
+        expect(m.movement.payments.map((p) => p.amount)).toEqual([54_290, 54_290]);
+        const j = jackets![0]!.draft!;
+        expect([j.supplier?.code, j.gross, j.splitPaymentVat, j.toPay]).toEqual([1005, 230_580, 41_580, 189_000]);
+        expect(j.companion?.transferPositions).toMatchObject([{ chapterFrom: '21003', amount: 41_580 }]);
+        expect(j.findings.map((f) => f.code)).toContain('splitPayment');
+        // booked as proposed (in a transaction rolled back: the demo keeps them to import)
+        const rollback = new Error('rolled back');
+        const now = () => new Date(`${today}T11:00:00Z`);
+        const login = await createCaller(await createContextInner({ db: get().db, ip: '10.77.9.8', now })).auth.login({
+          username: 'zwei',
+          password: 'demo',
+          remember: false,
+        });
+        const booking = get().db.transaction(async (tx) => {
+          const t = createCaller(await createContextInner({ db: tx, token: login.token, ip: '10.77.9.8', now }));
+          for (const [file, entry] of [
+            [files[0]!, masks![0]!],
+            [files[1]!, jackets![0]!],
+          ] as const) {
+            const d = entry.draft!;
+            const booked = await t.invoices.book({
+              ...scope,
+              fileName: file.fileName,
+              content: new TextEncoder().encode(file.content),
+              movement: { ...d.movement, confirmAvailableExceeded: true },
+              companion: d.companion ? { ...d.companion, confirmAvailableExceeded: true } : null,
+            });
+            expect(booked.document.contentType).toBe('application/xml');
+          }
+          throw rollback;
+        });
+        await expect(booking).rejects.toBe(rollback);
+      });
+
       it('has open bills of 102 due within two weeks and a stored order that registers with today', async () => {
         const eppan = await departmentId(get(), '102');
         const due = await rows<{ n: number | string }>(

@@ -23,6 +23,7 @@ import type { StatementPorts } from '../services/statements/ports.ts';
 import { listStatements, reconcile } from '../services/statements/reconcile.ts';
 import { deleteRule, listRules, saveRule } from '../services/statements/rules.ts';
 import { bookingProcedure, router } from '../trpc.ts';
+import { demoStatementFile } from '../demo/files.ts';
 import { paymentsProcedure } from './payments.ts';
 
 /** The services a statement's lines are applied with (the router joins the areas: statements never imports payments or movements). */
@@ -38,6 +39,11 @@ function portsOf(scope: PaymentScope): StatementPorts<PaymentScope> {
  * the multipart part `file`).
  */
 export const statementsRouter = router({
+  /** The living demo's bank statement of the month (FF Eppan's running year in a demo installation; null elsewhere). */
+  demoFile: bookingProcedure
+    .input(ScopeInput)
+    .output(z.strictObject({ fileName: z.string(), content: z.string() }).nullable())
+    .query(({ ctx }) => demoStatementFile(ctx.db, ctx.bookingScope)),
   /** Reads a statement and proposes a booking for each line (nothing is written). */
   import: paymentsProcedure
     .input(StatementImportInput)

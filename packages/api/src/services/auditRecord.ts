@@ -30,7 +30,8 @@ export function sanitise(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .filter(([k]) => !SECRET_KEY.test(k))
-        .map(([k, v]) => [k, sanitise(v, depth + 1)]),
+        // a file sent as base64 text (invoices.book over JSON): its length stands for it, like bytes
+        .map(([k, v]) => [k, k === 'content' && typeof v === 'string' ? `${v.length} characters` : sanitise(v, depth + 1)]),
     );
   return value;
 }
@@ -88,9 +89,12 @@ export function saveEntry(path: string, audit: { entity: string; action: AuditAc
   const year = numberField(fieldOf(input, 'year'), fieldOf(answer, 'year'));
   // a payment order: its id and number in the answer (stored, cancelled), in the registered protocol's order, or the input's orderId
   const order = fieldOf(answer, 'order');
-  const entityId = numberField(fieldOf(answer, 'id'), fieldOf(input, 'id'), fieldOf(order, 'id'), fieldOf(input, 'orderId'));
+  // an e-invoice booked (invoices.book): the movement it became
+  const movement = fieldOf(answer, 'movement');
+  const entityId = numberField(fieldOf(answer, 'id'), fieldOf(input, 'id'), fieldOf(order, 'id'), fieldOf(input, 'orderId'), fieldOf(movement, 'id'));
   const recordNumber = numberField(
     fieldOf(answer, 'recordNumber'),
+    fieldOf(movement, 'recordNumber'),
     fieldOf(input, 'recordNumber'),
     fieldOf(answer, 'number'),
     fieldOf(input, 'number'),

@@ -81,7 +81,7 @@ async function storeUnregisteredOrder(t: RestTestApp, year: number): Promise<num
 }
 
 /** A receipt (issue 28) on the first expense of 101 in `year` (supervisor, multipart over REST): answers that movement's id. */
-async function attachReceipt(t: RestTestApp, year: number): Promise<number> {
+async function attachReceipt(t: RestTestApp, year: number): Promise<{ recordId: number; invoiceId: number }> {
   const scope = `departmentId=${t.dept('101')}&year=${year}`;
   const expense = await t.call('supervisor', 'GET', `Movements/Expenses?${scope}&recordNumber=1`);
   expect(expense.statusCode, expense.body).toBe(200);
@@ -93,7 +93,18 @@ async function attachReceipt(t: RestTestApp, year: number): Promise<number> {
   );
   const attached = await t.call('supervisor', 'POST', `Documents?${scope}`, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
   expect(attached.statusCode, attached.body).toBe(200);
-  return id;
+  // and an e-invoice (GET Invoices reads it, GET Invoices/Print renders it)
+  const invoice = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="recordKind"\r\n\r\nmovement\r\n--${boundary}\r\nContent-Disposition: form-data; name="recordId"\r\n\r\n${id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fattura.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+    ),
+    readFileSync(new URL('../../../../../packages/api/test-fixtures/fatturapa/own/FPR12_two_instalments.xml', import.meta.url)),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const stored = await t.call('supervisor', 'POST', `Documents?${scope}`, invoice, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  expect(stored.statusCode, stored.body).toBe(200);
+  return { recordId: id, invoiceId: (stored.json() as { id: number }).id };
 }
 
 // amounts are decimals: multipleOf 0.01 up to float precision
@@ -169,7 +180,7 @@ for (const target of testDatabases()) {
     const checkedInYear = new Map<number, Set<string>>();
     // an order of the booked year is read in the current year too (orders of the scope year or an earlier one)
     let orderId: Promise<number> | undefined;
-    let receiptRecord: Promise<number> | undefined;
+    let receiptRecord: Promise<{ recordId: number; invoiceId: number }> | undefined;
     // the demo's previous year has a year of bookings, reservations and transfers; the current one a new budget
     it.each([YEAR - 1, YEAR])('every GET answer of the demo data keeps its documented shape (%i)', async (year) => {
       const d = await doc();
@@ -185,7 +196,8 @@ for (const target of testDatabases()) {
         ['yearTo', String(year)],
         ['orderId', String(await (orderId ??= storeUnregisteredOrder(t, YEAR - 1)))],
         // a record with a receipt (GET Documents, then GET Documents/{id} with the id that list answered)
-        ['recordId', String(await (receiptRecord ??= attachReceipt(t, YEAR - 1)))],
+        ['recordId', String((await (receiptRecord ??= attachReceipt(t, YEAR - 1))).recordId)],
+        ['documentId', String((await receiptRecord).invoiceId)],
       ]);
       const seenByArea = new Map<string, Map<string, string>>();
       const area = (path: string) => (path.split('/')[1] ?? '').toLowerCase();

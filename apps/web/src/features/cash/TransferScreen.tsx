@@ -29,6 +29,7 @@ import { TransferPicker } from './TransferPicker.tsx';
 import { useReadsOnly } from '../../lib/session.ts';
 import { NoRecordsNote, useReaderOpensLatest } from '../../ui/useReaderOpensLatest.tsx';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
+import { ReceiptsPanel } from '../documents/ReceiptsPanel.tsx';
 
 /**
  * Account transfers (accounts/transfer): money moved from one account of the department to another,
@@ -342,6 +343,9 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
           </Stack>
         </form>
       </Paper>
+      {reader === null || (reader === 'opening' && transfer) ? (
+        <ReceiptsPanel scope={scopeInput} record={transfer ? { kind: 'transfer', id: transfer.id } : null} writable={!readsOnly && context.isEditable} />
+      ) : null}
       <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Stack>

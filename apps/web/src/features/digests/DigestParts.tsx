@@ -16,6 +16,7 @@ import type { DigestScope, OpenRecord } from './types.ts';
 import { digestRowLabels } from './labels.ts';
 import { isSettled, type DigestPaging, useDigestPaging } from './paging.ts';
 import { digestRowHref, type DigestRowSource } from './rowTarget.ts';
+import { ReceiptsMark } from '../documents/ReceiptsMark.tsx';
 
 /** A panel's year (shared by the three panels) and its paging: another year goes back to the newest rows. */
 export function useDigestPanelState(year: number, setYear: (year: number) => void) {
@@ -159,6 +160,8 @@ interface KindRowFields extends RowFields {
   isPaid: boolean | null;
   supplierName: string;
   cancelled: boolean;
+  /** The record's receipts (the paperclip); the supplier register has none. */
+  receipts?: number;
 }
 
 /**
@@ -188,7 +191,16 @@ export function movementColumns<R extends KindRowFields>(
     ...recordColumns<R>(i18n),
     { key: 'kind', header: i18n._(msg`Art`), width: widths.kind, render: (r) => i18n._(digestRowLabels[digestRowLabel(r)]) },
     { key: 'supplier', header: i18n._(msg`Lieferant`), width: widths.supplier, render: (r) => r.supplierName },
-    { key: 'description', header: i18n._(msg`Beschreibung`), render: (r) => <CancelledText cancelled={r.cancelled}>{description(r)}</CancelledText> },
+    {
+      key: 'description',
+      header: i18n._(msg`Beschreibung`),
+      render: (r) => (
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <CancelledText cancelled={r.cancelled}>{description(r)}</CancelledText>
+          <ReceiptsMark count={r.receipts} />
+        </Group>
+      ),
+    },
   ];
 }
 

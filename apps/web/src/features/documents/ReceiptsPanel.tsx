@@ -4,10 +4,10 @@
  * multipart) and the server reads its type from the content. A receipt opens in a new tab (PDF and images
  * show there), downloads, or is deleted after a question whose safe answer has the focus.
  */
-import { DOCUMENT_RECORD_KINDS, type DocumentInfo, type DocumentRecordKind, formatDateTime } from '@app/domain';
+import { type DocumentInfo, type DocumentRecordKind, formatDateTime } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { getToken } from '../../lib/session.ts';
@@ -42,20 +42,15 @@ async function restFailure(res: Response): Promise<{ data: { appCode: unknown } 
   return { data: { appCode: body?.details?.Message ?? null } };
 }
 
-export function ReceiptsPanel({ scope, record, writable }: { scope: { departmentId: number; year: number }; record: ReceiptRecord | null; writable: boolean }) {
+/**
+ * Attaching files to a saved record (`POST /api/Documents`, one multipart form per file, told one by one):
+ * the panel's drop and picker, and a screen's drop onto its form.
+ */
+export function useReceiptAttach(scope: { departmentId: number; year: number }, record: ReceiptRecord | null) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const { confirm, element: confirmElement } = useConfirmDialog();
-  const input = record ? { ...scope, recordKind: record.kind, recordId: record.id } : null;
-  const list = useQuery({
-    ...trpc.documents.list.queryOptions(input ?? { ...scope, recordKind: DOCUMENT_RECORD_KINDS[0], recordId: 1 }),
-    enabled: input !== null,
-  });
-  const documents = input ? (list.data ?? []) : [];
   const query = `departmentId=${scope.departmentId}&year=${scope.year}`;
-
   async function attach(files: File[]) {
     if (!record || files.length === 0) return;
     setBusy(true);
@@ -74,6 +69,19 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
       await queryClient.invalidateQueries(trpc.documents.list.pathFilter());
     }
   }
+  return { attach, busy };
+}
+
+export function ReceiptsPanel({ scope, record, writable }: { scope: { departmentId: number; year: number }; record: ReceiptRecord | null; writable: boolean }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const { attach, busy } = useReceiptAttach(scope, record);
+  const [dragging, setDragging] = useState(false);
+  const { confirm, element: confirmElement } = useConfirmDialog();
+  const input = record ? { ...scope, recordKind: record.kind, recordId: record.id } : null;
+  const list = useQuery(trpc.documents.list.queryOptions(input ?? skipToken));
+  const documents = input ? (list.data ?? []) : [];
+  const query = `departmentId=${scope.departmentId}&year=${scope.year}`;
 
   /** The receipt's bytes (GET /api/Documents/{id}) as a Blob of its type; null (told) when refused. */
   async function bytesOf(doc: DocumentInfo): Promise<Blob | null> {
@@ -130,6 +138,8 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
       onDrop={(e) => {
         if (!dropTarget) return;
         e.preventDefault();
+        // the screen around takes drops too (the form of a record): this one is the panel's
+        e.stopPropagation();
         setDragging(false);
         void attach([...e.dataTransfer.files]);
       }}
@@ -160,7 +170,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
         </Group>
         {record === null ? (
           <Text size="sm" c="dimmed" data-testid="receipts-unsaved">
-            {t`Belege werden an die gespeicherte Buchung angehängt: zuerst speichern.`}
+            {t`Belege lassen sich nach dem Speichern anhängen.`}
           </Text>
         ) : documents.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="receipts-none">

@@ -9,9 +9,9 @@ import {
   todayIso,
 } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileButton, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/errorMessages.ts';
 import { useReadsOnly } from '../../lib/session.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
@@ -20,7 +20,8 @@ import { notifyError } from '../../ui/notify.ts';
 import { SupplierPicker } from '../../ui/SupplierPicker.tsx';
 import { useFocusFirstField } from '../../ui/useFocusFirstField.ts';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
-import { ReceiptsPanel } from '../documents/ReceiptsPanel.tsx';
+import { ReceiptsPanel, useReceiptAttach } from '../documents/ReceiptsPanel.tsx';
+import { INVOICE_ACCEPT, InvoiceImportDialog, looksLikeInvoice } from '../invoices/InvoiceImportDialog.tsx';
 import { BankOrderAlert } from './BankOrderAlert.tsx';
 import { BudgetStateAlert, budgetStateMessages } from '../../ui/BudgetStateAlert.tsx';
 import { useScope } from '../scope/useScope.ts';
@@ -54,6 +55,28 @@ export function MovementHeadScreen() {
   // required fields are marked once the user tried to go on (dates as soon as they are typed)
   const [tried, setTried] = useState(false);
   useFocusFirstField(root, editable, movement ? `r${movement.recordNumber}` : 'new');
+  // issue 28: an e-invoice dropped onto a new expense (or picked) becomes a draft to review; a file dropped
+  // onto a saved record is its receipt
+  const [invoiceFiles, setInvoiceFiles] = useState<File[] | null>(null);
+  const canImport = kind === 'expenses' && context.isEditable && !readsOnly;
+  const receiptsWritable = !readsOnly && context.isBudgetApproved && !context.isBudgetClosed && !context.isYearLocked;
+  const receiptScope = { departmentId: m.departmentId, year };
+  const receipts = useReceiptAttach(receiptScope, movement && !v.asNew ? { kind: 'movement', id: movement.id } : null);
+  const dropsInvoice = canImport && (!movement || v.asNew);
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if ((dropsInvoice || (movement && receiptsWritable)) && event.dataTransfer.types.includes('Files')) event.preventDefault();
+  };
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    const files = [...event.dataTransfer.files];
+    if (files.length === 0) return;
+    if (dropsInvoice && files.some(looksLikeInvoice)) {
+      event.preventDefault();
+      setInvoiceFiles(files.filter(looksLikeInvoice));
+    } else if (movement && !v.asNew && receiptsWritable) {
+      event.preventDefault();
+      void receipts.attach(files);
+    }
+  }
 
   const rules = movementHeadFieldRules(v.type);
   const account = (accounts.data ?? []).find((a) => a.id === v.accountId);
@@ -170,7 +193,18 @@ export function MovementHeadScreen() {
       : t`Neue Buchung (nächste Nummer ${context.nextRecordNumber})`;
 
   return (
-    <Stack gap="sm" maw={980}>
+    <Stack gap="sm" maw={980} onDragOver={onDragOver} onDrop={onDrop} data-testid="movement-screen">
+      {canImport ? (
+        <InvoiceImportDialog
+          files={invoiceFiles}
+          scope={receiptScope}
+          onClose={() => setInvoiceFiles(null)}
+          onBooked={(recordNumber) => {
+            setInvoiceFiles(null);
+            void address.open(recordNumber);
+          }}
+        />
+      ) : null}
       <div>
         <Title order={2} data-testid="screen-title">
           {t`${title} ${year}`}
@@ -202,6 +236,15 @@ export function MovementHeadScreen() {
             </Button>
           )}
           <RecordHistoryButton record={movement ? { entity: 'movement', recordNumber: movement.recordNumber, kind } : null} />
+          {canImport ? (
+            <FileButton onChange={(files) => files.length > 0 && setInvoiceFiles(files)} accept={INVOICE_ACCEPT} multiple>
+              {(props) => (
+                <Button {...props} variant="light" title={t`FatturaPA-XML, signierte .xml.p7m oder ZIP; auch hierher ziehen`} data-testid="invoice-import">
+                  {t`E-Rechnung einlesen`}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
           {context.isEditable ? (
             <Checkbox
               mb={8}
@@ -356,13 +399,7 @@ export function MovementHeadScreen() {
           </Stack>
         </form>
       </Paper>
-      {v.asNew ? null : (
-        <ReceiptsPanel
-          scope={{ departmentId: m.departmentId, year }}
-          record={movement ? { kind: 'movement', id: movement.id } : null}
-          writable={!readsOnly && context.isBudgetApproved && !context.isBudgetClosed && !context.isYearLocked}
-        />
-      )}
+      {v.asNew ? null : <ReceiptsPanel scope={receiptScope} record={movement ? { kind: 'movement', id: movement.id } : null} writable={receiptsWritable} />}
     </Stack>
   );
 }

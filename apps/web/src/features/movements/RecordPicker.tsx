@@ -7,6 +7,7 @@ import { RecordNumberLookup } from '../../ui/RecordNumberLookup.tsx';
 import { RecordPickerDialog } from '../../ui/RecordPickerDialog.tsx';
 import { movementTypeLabels } from './labels.ts';
 import { movementListQuery } from './queries.ts';
+import { ReceiptsMark } from '../documents/ReceiptsMark.tsx';
 
 const PAGE = 15;
 
@@ -55,7 +56,17 @@ export function RecordPicker({
           { key: 'recordNumber', header: t`Nr.`, width: 70, align: 'right', render: (m) => m.recordNumber },
           { key: 'recordDate', header: t`Datum`, width: 105, render: (m) => formatDate(m.recordDate) },
           { key: 'type', header: t`Art`, width: 170, render: (m) => i18n._(movementTypeLabels[m.type]) },
-          { key: 'documentNumber', header: t`Beleg`, width: 120, render: (m) => m.documentNumber },
+          {
+            key: 'documentNumber',
+            header: t`Beleg`,
+            width: 130,
+            render: (m) => (
+              <Group gap={4} wrap="nowrap" justify="space-between">
+                {m.documentNumber}
+                <ReceiptsMark count={m.receipts} />
+              </Group>
+            ),
+          },
           {
             key: 'supplier',
             header: t`Lieferant`,

@@ -19,6 +19,7 @@ import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { PayablesTable, tickableRows } from './PayablesTable.tsx';
 import { paymentOrdersQuery, unregisteredOrderQuery } from './queries.ts';
 import { ReturnsPanel } from './ReturnsPanel.tsx';
+import { ReceiptsPanel } from '../documents/ReceiptsPanel.tsx';
 import { allOf } from './selection.ts';
 
 /**
@@ -174,6 +175,7 @@ export function RegisterScreen() {
           </QueryResult>
         </Paper>
       ) : null}
+      {chosen ? <ReceiptsPanel scope={{ departmentId: department.id, year: chosen.year }} record={{ kind: 'order', id: chosen.id }} writable /> : null}
       <ReturnsPanel />
     </Stack>
   );

@@ -38,6 +38,7 @@ import { ReservationPicker } from './ReservationPicker.tsx';
 import { useReadsOnly } from '../../lib/session.ts';
 import { NoRecordsNote, useReaderOpensLatest } from '../../ui/useReaderOpensLatest.tsx';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
+import { ReceiptsPanel } from '../documents/ReceiptsPanel.tsx';
 
 /** Residue years a reservation may be made on (a residue line of an earlier year). */
 const RESIDUE_YEARS = 5;
@@ -400,6 +401,13 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           </div>
         </Group>
       )}
+      {reader === null && v && !saved.error ? (
+        <ReceiptsPanel
+          scope={{ departmentId: department.id, year }}
+          record={reservation ? { kind: 'reservation', id: reservation.id } : null}
+          writable={!readsOnly && context.isEditable}
+        />
+      ) : null}
       <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}
     </Stack>

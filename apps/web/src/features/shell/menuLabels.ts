@@ -15,6 +15,7 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   'management.accounts': msg`Konten`,
   'management.accounts.transfer': msg`Kontoübertrag`,
   'management.accounts.saldo': msg`Kontostand`,
+  'management.accounts.statement': msg`Kontoauszug einlesen`,
   'management.reservations': msg`Vormerkungen`,
   'management.reservations.edit': msg`Vormerkungen bearbeiten`,
   'management.reservations.print': msg`Vormerkungen drucken`,

@@ -107,9 +107,12 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
   'statements.import': { entity: 'bankStatement', action: 'imported' },
+  'invoices.import': { notAudited: 'reads an e-invoice and answers drafts; writes nothing' },
   'statements.confirm': { entity: 'bankStatement', action: 'created' },
   'statements.saveRule': { entity: 'statementRule', action: 'changed' },
   'statements.deleteRule': { entity: 'statementRule', action: 'deleted' },
+  // an e-invoice booked (issue 28): the movement it became (its companion transfer, the new supplier and the receipt are rows of the same entry)
+  'invoices.book': { entity: 'movement', action: 'created' },
 };
 
 /** Entity and action of a save by the middleware, or null when the procedure is not recorded there. */

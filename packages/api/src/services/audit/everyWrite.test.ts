@@ -9,6 +9,7 @@ import { createCaller } from '../../root.ts';
 import { routerProcedures } from '../../routerProcedures.ts';
 import { accountIdOf, CURRENT_YEAR, describeOnDatabases } from '../../test-utils.ts';
 import { verifyAuditChains } from '../auditChain.ts';
+import { fixture } from '../invoices/invoiceFiles.testkit.ts';
 import { camtXml } from '../statements/camtBuilder.ts';
 import { AUDIT_RULES } from './actions.ts';
 
@@ -208,6 +209,32 @@ const expense = async (x: Env, amount: number, note: string) => ({
   positions: [{ chapter: '21006', amount, note }],
 });
 
+/** The reviewed draft of the split payment fixture for 102 (PREV): a new supplier, the net expense, the VAT to 13001. */
+const splitInvoiceBooking = async (x: Env) => {
+  const scope = s(x, '102', PREV);
+  const head = { ...scope, kind: 'expenses' as const, recordDate: `${PREV}-12-01`, documentDate: '2025-11-12', confirmAvailableExceeded: true };
+  return {
+    ...scope,
+    fileName: 'fattura-split.xml',
+    content: fixture('own/FPR12_split_payment.xml'),
+    newSupplier: {
+      code: 990,
+      searchKey: 'BRANDSCHUTZ ALPIN',
+      name1: 'Brandschutz Alpin GmbH & Co. KG',
+      vatCode: '02345678901',
+      bankInfo: { iban: 'IT60X0542811101000000123456' },
+    },
+    movement: {
+      ...head,
+      type: 2,
+      documentNumber: 'A-2025/120',
+      accountId: await x.account('102', 'B1'),
+      positions: [{ chapter: '21006', amount: 50_000 }],
+      payments: [{ amount: 50_000, dateDue: '2025-12-12' }],
+    },
+    companion: { ...head, type: 3, transferPositions: [{ chapterFrom: '21006', chapterTo: '13001', amount: 11_000, note: 'IVA split payment A-2025/120' }] },
+  };
+};
 /** A statement of 102's bank account B1 with one credit: a donation (the rule of statements.saveRule books it on 11001). */
 async function statementOfB1(x: Env): Promise<string> {
   const [b1] = await x
@@ -1203,6 +1230,39 @@ const SCENARIOS: Record<string, Scenario> = {
       },
     ],
     refused: { run: (c, x) => c.documents.delete({ ...s(x, '102', PREV), id: 999_999 }), error: 'NotFound' },
+  },
+  'invoices.import': {
+    user: 'zwei',
+    run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'fattura-split.xml', content: fixture('own/FPR12_split_payment.xml') }),
+    // not audited (actions.ts): it reads the file and answers drafts
+    expect: null,
+    refused: {
+      run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'kein.xml', content: new TextEncoder().encode('no xml') }),
+      error: 'InvoiceNotXml',
+    },
+  },
+  // ---- e-invoices (issue 28): a split payment invoice booked with a new supplier, its VAT transfer and the file ----
+  'invoices.book': {
+    user: 'zwei',
+    run: async (c, x) => c.invoices.book(await splitInvoiceBooking(x)),
+    expect: [
+      {
+        user: 'zwei',
+        entity: 'movement',
+        action: 'created',
+        dept: '102',
+        year: PREV,
+        recordNumber: (_x, a) => answerOf<{ movement: { recordNumber: number } }>(a).movement.recordNumber,
+        rows: [
+          { table: 'suppliers', op: 'I', fields: { name1: { after: 'Brandschutz Alpin GmbH & Co. KG' }, vat_code: { after: '02345678901' } } },
+          { table: 'movement_positions', op: 'I', fields: { amount: { after: 50_000 } } },
+          { table: 'movement_transfer_positions', op: 'I', fields: { amount: { after: 11_000 } } },
+          { table: 'documents', op: 'I', fields: { file_name: { after: 'fattura-split.xml' }, content_type: { after: 'application/xml' } } },
+        ],
+      },
+    ],
+    // the same invoice again: booked already
+    refused: { run: async (c, x) => c.invoices.book(await splitInvoiceBooking(x)), error: 'InvoiceDuplicate' },
   },
   // ---- bank statements (issue 28): a rule saved, a statement of 102's bank account B1 read, its credit booked by the rule ----
   'statements.saveRule': {

@@ -6,7 +6,7 @@ import { accountBalanceRowsSql } from '../ledger/cashBalances.ts';
 import { firstYearSql } from '../ledger/firstYear.ts';
 import { cashFlowRowsSql } from '../ledger/cashSources.ts';
 import { paidBy } from '../ledger/counting.ts';
-import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, supplierNameSql, typeOrNull } from './common.ts';
+import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, receiptsSql, supplierNameSql, typeOrNull } from './common.ts';
 
 /**
  * Digests/CashJournal (DOMAIN decision 9), one statement: the account's initial balance of the year
@@ -42,6 +42,7 @@ interface RawJournal {
   running: string | null;
   record_number: number | string | null;
   cancelled: boolean | string | null;
+  receipts: number | string | null;
   kind: string | null;
   movement_type: number | string | null;
   document_date: string | null;
@@ -123,7 +124,8 @@ export function cashJournalSql(scope: DigestScope, input: CashJournalQuery): SQL
            m.document_number, m.supplier_id, s.code as supplier_code, ${supplierNameSql('s')} as supplier_name,
            case when r.transfer_id is not null then t.note
                 else (select ${notesSql} from movement_positions p where p.movement_id = r.movement_id) end as description,
-           ca.code as counter_account_code, m.year as movement_year, ro.order_number, ro.year as order_year
+           ca.code as counter_account_code, m.year as movement_year, ro.order_number, ro.year as order_year,
+           ${receiptsSql(sql`r.movement_id`, sql`null::int`, sql`r.transfer_id`)} as receipts
     from box
     left join selected r on ${pageCondition(sql`r.seq`, input)}
     left join movements m on m.id = r.movement_id
@@ -157,6 +159,7 @@ function toRow(r: RawJournal, year: number): CashJournalRow {
     supplierName: r.supplier_name ?? '',
     description: r.description ?? '',
     cancelled,
+    receipts: Number(r.receipts ?? 0),
     recordYear: r.movement_year !== null && Number(r.movement_year) !== year ? Number(r.movement_year) : null,
     paymentId: numOrNull(r.payment_id),
     orderNumber: numOrNull(r.order_number),

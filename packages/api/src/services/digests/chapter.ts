@@ -13,7 +13,19 @@ import { fail } from '../../errors.ts';
 import { chapterFigureSql, type FigureFilter, type FigureRawRow, toBudgetChapter, toFigureRow } from '../ledger/chapterFigures.ts';
 import { carriedInstalment, carriedLine, paidBy, reservationRemainingSql } from '../ledger/counting.ts';
 import { returnedCarriedFrom } from '../ledger/movementFigures.ts';
-import { cents, type DigestScope, kindOrNull, notesSql, numOrNull, pageCondition, pageFields, type RowsPaging, supplierNameSql, typeOrNull } from './common.ts';
+import {
+  cents,
+  type DigestScope,
+  kindOrNull,
+  notesSql,
+  numOrNull,
+  pageCondition,
+  pageFields,
+  receiptsSql,
+  type RowsPaging,
+  supplierNameSql,
+  typeOrNull,
+} from './common.ts';
 
 /**
  * The chapter register (Digests/Chapters, DOMAIN decision 9) and its print (Digests/Chapters/List),
@@ -150,7 +162,8 @@ export function chapterDigestSql(f: FigureFilter, withRows: boolean, paging: Row
            r.description as r_description, r.amount::text as r_amount, r.is_paid as r_is_paid, r.closed as r_closed,
            r.running::text as r_running, r.seq as r_seq, r.record_year as r_record_year, r.cancelled as r_cancelled, m.kind as m_kind, m.type as m_type,
            m.document_date::text as m_document_date, m.document_number as m_document_number, m.supplier_id as m_supplier_id,
-           s.code as s_code, ${supplierNameSql('s')} as s_name, cc.chapter as cc_chapter, cl.chapter_year as cc_chapter_year
+           s.code as s_code, ${supplierNameSql('s')} as s_name, cc.chapter as cc_chapter, cl.chapter_year as cc_chapter_year,
+           case when r.seq is null then 0 else ${receiptsSql(sql`r.movement_id`, sql`r.reservation_id`, sql`null::int`)} end as r_receipts
     from box
     left join tot on tot.line_id = box.line_id
     left join numbered r on r.line_id = box.line_id and ${pageCondition(sql`r.seq`, paging)}
@@ -181,6 +194,7 @@ interface RawDigest extends FigureRawRow {
   r_running: string | null;
   r_record_year: number | string | null;
   r_cancelled: boolean | string | null;
+  r_receipts: number | string | null;
   m_kind: string | null;
   m_type: number | string | null;
   m_document_date: string | null;
@@ -212,6 +226,7 @@ function toRow(r: RawDigest, budgetInitial: number): ChapterDigestRow {
     supplierName: r.s_name ?? '',
     description: r.r_description ?? '',
     cancelled: toBool(r.r_cancelled),
+    receipts: Number(r.r_receipts ?? 0),
     figure: r.r_figure as DigestFigure,
     amount: cents(r.r_amount),
     isPaid: r.r_is_paid === null ? null : toBool(r.r_is_paid),

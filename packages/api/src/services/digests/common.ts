@@ -37,6 +37,14 @@ export const cents = toCents;
 export const kindOrNull = (v: unknown): MovementKind | null => (v === 'revenues' || v === 'expenses' ? v : null);
 export const typeOrNull = (v: unknown): MovementType | null => (v === null || v === undefined ? null : (Number(v) as MovementType));
 
+/**
+ * The receipts (issue 28) of a row's record, counted for the rows of the page only: the documents of its movement,
+ * reservation or account transfer (each an indexed column; a null names none).
+ */
+export function receiptsSql(movementId: SQL, reservationId: SQL, transferId: SQL): SQL {
+  return sql`(select count(*) from documents d where d.movement_id = ${movementId} or d.reservation_id = ${reservationId} or d.transfer_id = ${transferId})`;
+}
+
 /** A supplier's name as the digests show it: name1 and name2. */
 export const supplierNameSql = (alias: string): SQL => sql.raw(`trim(${alias}.name1 || ' ' || ${alias}.name2)`);
 

@@ -40,6 +40,7 @@ interface RawListRow {
   original_amount: string | null;
   unpaid: boolean | string;
   cancelled: boolean | string;
+  receipts: number | string;
 }
 
 /** The search of the record picker as one SQL condition on `m` and the supplier `s` (null: no search). */
@@ -70,7 +71,7 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
                           or exists (select 1 from movement_transfer_positions t where t.movement_id = m.id and t.cancelled_amount is null) then null else 0 end)
                end::text as original_amount,
                not m.cancelled and exists (select 1 from movement_payments pay where pay.movement_id = m.id and pay.date_paid is null) as unpaid,
-               m.cancelled
+               m.cancelled, (select count(*) from documents d where d.movement_id = m.id) as receipts
         from movements m left join suppliers s on s.id = m.supplier_id
         where m.department_id = ${scope.departmentId} and m.year = ${scope.year} and m.kind = ${input.kind} ${search ? sql`and ${search}` : sql``}`,
     sql`record_number desc`,
@@ -92,6 +93,7 @@ export async function listMovements(db: Db, scope: BookingScope, input: Movement
     originalAmount: toBool(r.cancelled) ? (r.original_amount === null ? null : toCents(r.original_amount)) : toCents(r.amount),
     isPaid: !toBool(r.unpaid),
     cancelled: toBool(r.cancelled),
+    receipts: Number(r.receipts),
   }));
   return toPage(entities, total, input);
 }
