@@ -94,6 +94,27 @@ for (const target of testDatabases()) {
       expect(again.json().details.Message).toBe('StatementImported');
     });
 
+    it('is documented in OpenAPI: the import as a multipart form with the file, the others with their schemas', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, Record<string, unknown>>>;
+      };
+      const upload = doc.paths['/Statements/Import']?.post?.requestBody as {
+        content: Record<string, { schema: { properties: Record<string, { format?: string }> } }>;
+      };
+      expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
+      expect(upload.content['multipart/form-data']!.schema.properties.file).toMatchObject({ format: 'binary' });
+      for (const [path, method] of [
+        ['/Statements/Confirm', 'post'],
+        ['/Statements', 'get'],
+        ['/Statements/Reconciliation', 'get'],
+        ['/Statements/Rules', 'get'],
+        ['/Statements/Rules', 'post'],
+        ['/Statements/Rules/{id}', 'put'],
+        ['/Statements/Rules/{id}', 'delete'],
+      ] as const)
+        expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    });
+
     it('keeps the department rules over REST', async () => {
       const made = await t.call('zwei', 'POST', `Statements/Rules?${q()}`, { kind: 'revenues', text: 'Gemeinde Eppan', chapter: '11001' });
       expect(made.statusCode, made.body).toBe(200);

@@ -28,7 +28,8 @@ export interface DemoStatement {
  * The bank's statement of the month for the living demo's FF Eppan (issue 28 demo; 102, account B1), built from the
  * demo data for `today`: the stored, unregistered homebanking order paid as one batch booking today (a transaction
  * per transfer, with the order's MsgId and each transfer's EndToEndId), and two credits — the municipality's
- * contribution and a sponsor — to be booked as revenues on the chapters of the last revenues on B1. It starts on
+ * contribution and a sponsor — to be booked as revenues on the chapters of the last revenues on B1 (of an earlier
+ * year in the first days of January, when the year has none yet). It starts on
  * the day after B1's last booking (at the earliest the first of the month), with the book balance of the day
  * before as its opening balance, so after the order is registered and the two revenues booked, bank and books
  * agree. Null when the demo has no such order (another day, another data set).
@@ -73,7 +74,7 @@ export async function demoStatement(db: Db, today: string): Promise<DemoStatemen
     db,
     sql`select c.chapter from movement_positions p join movements m on m.id = p.movement_id join chapter_budgets b on b.id = p.chapter_budget_id
           join chapters c on c.id = b.chapter_id
-        where m.account_id = ${bank.id} and m.year = ${year} and m.type = 0 and not m.cancelled
+        where m.account_id = ${bank.id} and m.year <= ${year} and m.type = 0 and not m.cancelled
         group by c.chapter order by max(m.record_date) desc limit 2`,
   );
   const chapterAt = (i: number) => chapters[i]?.chapter ?? chapters[0]?.chapter ?? '';

@@ -38,6 +38,7 @@ const screens: [prefix: string, screen: Screen][] = [
   ['Accounts/Balance', { en: 'Initial balances', de: 'Anfangsbestände', it: 'Saldi iniziali' }],
   ['Accounts', { en: 'Accounts', de: 'Konten', it: 'Conti' }],
   ['Reservations', { en: 'Reservations', de: 'Vormerkungen', it: 'Prenotazioni' }],
+  ['Statements', { en: 'Bank statements', de: 'Kontoauszüge', it: 'Estratti conto' }],
   ['Suppliers', { en: 'Suppliers', de: 'Lieferanten', it: 'Fornitori' }],
   ['Banks', { en: 'Banks', de: 'Banken', it: 'Banche' }],
   ['ChartOfAccounts', { en: 'Chart of accounts', de: 'Kontenplan', it: 'Piano dei conti' }],

@@ -126,6 +126,17 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   fileName: msg`Dateiname`,
   contentType: msg`Dateityp`,
   size: msg`Größe (Bytes)`,
+  statementId: msg`Auszugsnummer`,
+  openingBalance: msg`Anfangssaldo laut Bank`,
+  closingBalance: msg`Endsaldo laut Bank`,
+  bookingDate: msg`Buchungstag`,
+  valueDate: msg`Valuta`,
+  creditDebit: msg`Gutschrift/Belastung`,
+  counterpartyName: msg`Auftraggeber/Empfänger`,
+  counterpartyIban: msg`IBAN Auftraggeber/Empfänger`,
+  remittance: msg`Verwendungszweck`,
+  outcome: msg`Ergebnis`,
+  text: msg`Text`,
 };
 
 /** What a changed database row is, by its table (the Änderungsprotokoll's detail); any other table shows as stored. */
@@ -157,6 +168,10 @@ export const auditTableLabels: Record<string, MessageDescriptor> = {
   user_departments: msg`Feuerwehr des Benutzers`,
   financial_years: msg`Haushaltsjahr`,
   documents: msg`Angehängter Beleg`,
+  bank_statements: msg`Kontoauszug`,
+  bank_statement_entries: msg`Zeile des Kontoauszugs`,
+  bank_statement_entry_payments: msg`Rate einer Zeile des Kontoauszugs`,
+  statement_rules: msg`Zuordnungsregel Kontoauszug`,
 };
 
 /** A field's name in the UI language (each part of a nested `a.b`; a database column `record_number` as `recordNumber`); the stored key when none is known. */

@@ -9,6 +9,7 @@
  */
 import { type Db, schema } from '@app/db';
 import {
+  AppError,
   type MovementSave,
   MovementSaveInput,
   type StatementConfirm,
@@ -21,7 +22,8 @@ import {
   type StatementProposal,
   sumCents,
 } from '@app/domain';
-import { fail } from '../../errors.ts';
+import { TRPCError } from '@trpc/server';
+import { fail, toTrpcError } from '../../errors.ts';
 import { isUniqueViolation } from '../dbErrors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
 import { shareBookableHead } from '../ledger/head.ts';
@@ -214,7 +216,9 @@ export async function confirmStatement<S extends BookingScope & { userId: number
       const results: StatementConfirmResult['entries'] = [];
       for (const [i, entry] of entries.entries()) {
         const d = decisions.get(entry.index);
-        const applied = await apply(tx, ports, entry, chosen[i] ?? null, { ...ctx, decision: d?.decision, at: d?.at ?? 0 });
+        const applied = await apply(tx, ports, entry, chosen[i] ?? null, { ...ctx, decision: d?.decision, at: d?.at ?? 0 }).catch((error: unknown) => {
+          throw atLine(error, entry.index);
+        });
         await storeLine(tx, statementId, read.account.id, entry, applied);
         results.push({
           index: entry.index,
@@ -231,6 +235,13 @@ export async function confirmStatement<S extends BookingScope & { userId: number
     if (isUniqueViolation(error)) fail('StatementImported', { field: 'file' });
     throw error;
   }
+}
+
+/** A service's refusal while a line is applied, named by the line (`lines.<index>.<field>`, `params.line`), so the screen shows where. */
+function atLine(error: unknown, index: number): unknown {
+  const cause = error instanceof TRPCError ? error.cause : undefined;
+  if (!(cause instanceof AppError) || cause.field?.startsWith('decisions.')) return error;
+  return toTrpcError(new AppError(cause.code, { field: `lines.${index}${cause.field ? `.${cause.field}` : ''}`, params: { ...cause.params, line: index } }));
 }
 
 async function storeLine(tx: Db, statementId: number, accountId: number, entry: StatementEntry, applied: Applied): Promise<void> {

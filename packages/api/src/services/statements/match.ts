@@ -1,8 +1,9 @@
 /**
  * The proposals of a statement's lines (issue 28), never applied here: each line gets one proposal and the
  * alternatives the cashier may choose instead (domain StatementProposal).
- * - A debit naming a stored, unregistered order (its MsgId, or the EndToEndId of one of its transfers) →
- *   register those instalments on the booking date; all lines of one order are registered together.
+ * - A debit naming a stored, unregistered order (the EndToEndId of one of its transfers, or its MsgId) of the
+ *   same amount → register those instalments on the booking date; all lines of one order are registered together
+ *   (another amount: the registration is only an alternative).
  * - A reversal (RvslInd), or a credit, naming a registered order → the bank returned the transfer: its
  *   instalments (the supplier's IBAN and the amount pick them among the order's) open again (DOMAIN decision 22).
  * - Another debit → an open instalment of the same amount whose supplier has the counterparty's IBAN or whose
@@ -152,7 +153,11 @@ async function proposeLine(ctx: MatchContext, line: StatementLine, booked: { sta
   }
   if (named && line.creditDebit === 'DBIT' && !line.reversal && !named.order.registered && !named.order.cancelled) {
     const proposal = await registerProposal(ctx, line, named.order, named.by);
-    if (proposal) return entry(proposal, [movement]);
+    // the bank paid what the order asked: otherwise the registration is only an alternative
+    if (proposal?.kind === 'registerOrder') {
+      const total = proposal.instalments.reduce((sum, i) => sum + i.amount, 0);
+      return total === line.amount ? entry(proposal, [movement]) : entry(movement, [proposal]);
+    }
   }
   if (line.creditDebit === 'DBIT' && !line.reversal) {
     const candidates = instalmentProposals(ctx, line);

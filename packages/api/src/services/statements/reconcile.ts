@@ -13,8 +13,14 @@ import { fail } from '../../errors.ts';
 import type { BookingScope, YearScope } from '../ledger/bookingScope.ts';
 import { accountBalanceRows } from '../ledger/cashBalances.ts';
 import { cashFlowRowsSql } from '../ledger/cashSources.ts';
+import { firstYearSql } from '../ledger/firstYear.ts';
 
 type Input = { accountId: number; date: string | null };
+
+/** The flows that count in the scope year: of every movement since the department's first year (a bill carried over and paid now is this year's). */
+function yearFlows(scope: YearScope) {
+  return { departmentId: scope.departmentId, yearFrom: firstYearSql(scope.departmentId, scope.year), yearTo: scope.year };
+}
 
 async function accountOf(db: Db, scope: YearScope, accountId: number): Promise<{ id: number; code: string; iban: string }> {
   const [row] = await execRows<{ id: number | string; code: string; iban: string }>(
@@ -30,7 +36,7 @@ export async function bookBalance(db: Db, scope: YearScope, accountId: number, d
   const [balance] = await accountBalanceRows(db, scope, sql`a.id = ${accountId}`);
   const [flows] = await execRows<{ total: string | null }>(
     db,
-    sql`select sum(f.amount)::text as total from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: scope.year, yearTo: scope.year })})
+    sql`select sum(f.amount)::text as total from (${cashFlowRowsSql(yearFlows(scope))})
         f (account_id, year, amount, booked_on) where f.account_id = ${accountId} and f.year = ${scope.year} and f.booked_on <= ${date}`,
   );
   return (balance?.initialBalance ?? 0) + toCents(flows?.total ?? null);
@@ -119,7 +125,7 @@ async function bookingsNotOnStatement(db: Db, scope: YearScope, accountId: numbe
   }>(
     db,
     sql`select f.source, f.booked_on::text as booked_on, f.amount::text as amount, f.movement_id, f.payment_id, f.transfer_id, f.record_number
-        from (${cashFlowRowsSql({ departmentId: scope.departmentId, yearFrom: scope.year, yearTo: scope.year })})
+        from (${cashFlowRowsSql(yearFlows(scope))})
           f (account_id, year, amount, booked_on, source, movement_id, payment_id, transfer_id, counter_account_id, record_number)
         where f.account_id = ${accountId} and f.year = ${scope.year} and f.booked_on between ${from} and ${to}
           and not exists (select 1 from bank_statement_entries e where e.account_id = ${accountId} and e.movement_id = f.movement_id)

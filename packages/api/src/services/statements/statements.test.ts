@@ -199,6 +199,16 @@ describeOnDatabases('bank statements (camt.053)', (get) => {
         ],
       }),
     ).rejects.toThrow();
+    // the refusal names the line
+    await expectAppError(
+      c.statements.confirm({
+        ...scope(),
+        content: first,
+        decisions: [accept(0), accept(4, { draft: { ...scope(), ...draft.draft, positions: [{ chapter: '19999', amount: 7_000 }] } as never })],
+      }),
+      'ChapterNotFound',
+      { params: { line: 4 } },
+    );
     expect(await count('movements')).toBe(movements);
     expect(await count('bank_statements')).toBe(0);
     const order = await c.payments.orders({ ...scope(), unregistered: true } as never);
