@@ -146,7 +146,9 @@ for (const target of testDatabases()) {
       expect(upload?.required).toEqual(['file']);
       expect(upload?.properties.file).toMatchObject({ type: 'string', format: 'binary' });
       const book = doc.paths['/Invoices/Book']?.post?.requestBody?.content['application/json']?.schema;
-      expect(Object.keys(book?.properties ?? {})).toEqual(expect.arrayContaining(['fileName', 'content', 'body', 'movement', 'companion', 'newSupplier', 'member']));
+      expect(Object.keys(book?.properties ?? {})).toEqual(
+        expect.arrayContaining(['fileName', 'content', 'body', 'movement', 'companion', 'newSupplier', 'member']),
+      );
       expect(Object.keys(doc.paths['/Invoices/Import']?.post?.responses['200']?.content ?? {})).toEqual(['application/json']);
       expect(doc.paths['/Invoices']?.get).toBeDefined();
       expect(Object.keys(doc.paths['/Invoices/Print']?.get?.responses['200']?.content ?? {})).toEqual(['application/pdf']);
