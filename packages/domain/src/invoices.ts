@@ -63,6 +63,8 @@ export const INVOICE_FINDINGS = [
   'withholding',
   /** Split payment VAT (EsigibilitaIVA S): a transfer of it to a title-3 revenue chapter is proposed (params: amount, chapter). */
   'splitPayment',
+  /** The supplier found has another IBAN than the invoice's instalments (params: invoice, supplier): payment orders use the supplier's. */
+  'ibanDiffers',
   /** A credit note (TD04): proposed as a revenue (params: bill, billRecordNumber, billChapter when found). */
   'creditNote',
   /** The credit note names no bill booked for the supplier. */

@@ -137,6 +137,11 @@ for (const target of testDatabases()) {
         'broken.xml.p7m 422 InvoiceSignature',
         'huge.xml 413 PayloadTooLarge',
       ]);
+      // another department's scope: not his
+      const f = form({}, { name: 'fattura.xml', bytes: own('FPR12_split_payment.xml') });
+      const [other] = await execRows<{ id: number }>(t.handle.db, sql`select id from departments where code = '101'`);
+      const foreign = await t.call('zwei', 'POST', `Invoices/Import?departmentId=${other!.id}&year=${PREV}`, f.payload, f.headers);
+      expect([foreign.statusCode, foreign.json().details.Message], foreign.body).toEqual([403, 'DepartmentNotAllowed']);
       expect(await rows()).toBe(before);
     });
 
@@ -146,7 +151,9 @@ for (const target of testDatabases()) {
       expect(upload?.required).toEqual(['file']);
       expect(upload?.properties.file).toMatchObject({ type: 'string', format: 'binary' });
       const book = doc.paths['/Invoices/Book']?.post?.requestBody?.content['application/json']?.schema;
-      expect(Object.keys(book?.properties ?? {})).toEqual(expect.arrayContaining(['fileName', 'content', 'body', 'movement', 'companion', 'newSupplier', 'member']));
+      expect(Object.keys(book?.properties ?? {})).toEqual(
+        expect.arrayContaining(['fileName', 'content', 'body', 'movement', 'companion', 'newSupplier', 'member']),
+      );
       expect(Object.keys(doc.paths['/Invoices/Import']?.post?.responses['200']?.content ?? {})).toEqual(['application/json']);
       expect(doc.paths['/Invoices']?.get).toBeDefined();
       expect(Object.keys(doc.paths['/Invoices/Print']?.get?.responses['200']?.content ?? {})).toEqual(['application/pdf']);

@@ -167,6 +167,14 @@ export async function draftOf(db: Db, scope: BookingScope, invoice: Invoice): Pr
   await refuseDuplicate(db, scope.departmentId, supplier?.id ?? null, invoice);
   if (supplier) findings.push(finding('supplierFound', { code: supplier.code, by: supplier.by }));
   else findings.push(finding('supplierNew'));
+  // the bank pays the supplier's IBAN (homebanking): one the invoice names otherwise is told
+  const iban = invoice.payments
+    .flatMap((p) => p.instalments)
+    .find((i) => i.iban !== '')
+    ?.iban.replace(/\s+/g, '')
+    .toUpperCase();
+  if (supplier && iban && supplier.iban.replace(/\s+/g, '').toUpperCase() !== iban)
+    findings.push(finding('ibanDiffers', { invoice: iban, supplier: supplier.iban }));
   const proposal = supplier?.chapterProposal ?? '';
   const chapter = proposal && (await chapterPart(db, scope, proposal)) === 2 ? proposal : '';
   if (!chapter && invoice.documentType !== 'TD04') findings.push(finding('noChapter', { proposal }));

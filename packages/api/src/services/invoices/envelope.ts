@@ -73,9 +73,10 @@ function unwrapSigned(bytes: Uint8Array): Uint8Array | null {
   return decoded ? signedContent(decoded) : null;
 }
 
-/** The members of a ZIP (no folders, no nested ZIPs), each at most `maxBytes` unpacked. */
+/** The members of a ZIP (no folders, no nested ZIPs), each at most `maxBytes` unpacked and all at most four times that. */
 function unzipFiles(bytes: Uint8Array, maxBytes: number): { name: string; bytes: Uint8Array }[] {
   let count = 0;
+  let total = 0;
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, {
@@ -84,7 +85,10 @@ function unzipFiles(bytes: Uint8Array, maxBytes: number): { name: string; bytes:
         count++;
         if (count > INVOICE_MAX_ZIP_ENTRIES)
           throw new AppError('InvoiceNotXml', { field: 'file', message: `more than ${INVOICE_MAX_ZIP_ENTRIES} files in the ZIP` });
-        if (f.originalSize > maxBytes) throw new AppError('PayloadTooLarge', { field: 'file', params: { limit: maxBytes }, message: `${f.name} is too large` });
+        total += f.originalSize;
+        // each member and all of them together bounded: a ZIP bomb never unpacks
+        if (f.originalSize > maxBytes || total > 4 * maxBytes)
+          throw new AppError('PayloadTooLarge', { field: 'file', params: { limit: maxBytes }, message: `${f.name} is too large` });
         return true;
       },
     });

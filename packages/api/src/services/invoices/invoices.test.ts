@@ -53,6 +53,7 @@ describeOnDatabases('invoices', (get) => {
       vatCode: '02345678901',
       chapterProposal: '21006',
       paymentTerm: 60,
+      bankInfo: { iban: 'IT60 X054 2811 1010 0000 0123 456' },
     });
     supplierId = supplier.id;
     const before = await counts();
@@ -270,10 +271,21 @@ describeOnDatabases('invoices', (get) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('books as paid where the department allows no open payments', async () => {
+  it("books as paid where the department allows no open payments; tells an IBAN that differs from the supplier's", async () => {
     const result = await importFile('a.xml', fixture('own/FPR12_two_instalments.xml'), '201');
     const draft = result.entries[0]!.draft!;
     expect(draft.movement).toMatchObject({ type: MovementType.PaymentDone, payments: [], supplierId: null });
     expect(draft.findings.map((f) => f.code)).toContain('openPaymentsNotAllowed');
+    const c = await as('zwei');
+    await c.suppliers.create({
+      departmentId: (await scope('201')).departmentId,
+      code: 901,
+      searchKey: 'ALPIN',
+      name1: 'Brandschutz Alpin',
+      vatCode: '0234 5678901',
+    });
+    const found = (await importFile('a.xml', fixture('own/FPR12_two_instalments.xml'), '201')).entries[0]!.draft!;
+    expect(found.findings).toContainEqual({ code: 'supplierFound', params: { code: 901, by: 'vatCode' } });
+    expect(found.findings).toContainEqual({ code: 'ibanDiffers', params: { invoice: 'IT60X0542811101000000123456', supplier: '' } });
   });
 });

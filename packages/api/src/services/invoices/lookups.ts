@@ -22,6 +22,7 @@ export interface FoundSupplier {
   name2: string;
   chapterProposal: string;
   paymentTerm: number;
+  iban: string;
   by: 'vatCode' | 'taxCode';
 }
 
@@ -35,9 +36,9 @@ export async function findSupplier(db: Db, departmentId: number, party: Invoice[
   ] as const) {
     if (value === '') continue;
     const candidates = by === 'vatCode' ? [value, `${party.vatCountry.toUpperCase()}${value}`] : [value];
-    const [row] = await execRows<{ id: number; code: number; name1: string; name2: string; chapter_proposal: string; payment_term: number }>(
+    const [row] = await execRows<{ id: number; code: number; name1: string; name2: string; chapter_proposal: string; payment_term: number; iban: string }>(
       db,
-      sql`select id, code, name1, name2, chapter_proposal, payment_term from suppliers
+      sql`select id, code, name1, name2, chapter_proposal, payment_term, iban from suppliers
           where department_id = ${departmentId} and ${column} in (${sql.join(
             candidates.map((c) => sql`${c}`),
             sql`, `,
@@ -45,7 +46,16 @@ export async function findSupplier(db: Db, departmentId: number, party: Invoice[
           order by is_inactive, code limit 1`,
     );
     if (row)
-      return { id: row.id, code: row.code, name1: row.name1, name2: row.name2, chapterProposal: row.chapter_proposal, paymentTerm: row.payment_term, by };
+      return {
+        id: row.id,
+        code: row.code,
+        name1: row.name1,
+        name2: row.name2,
+        chapterProposal: row.chapter_proposal,
+        paymentTerm: row.payment_term,
+        iban: row.iban,
+        by,
+      };
   }
   return null;
 }

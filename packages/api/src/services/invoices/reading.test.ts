@@ -8,7 +8,7 @@ import { FIXTURES, fixture, signedP7m, zipOf } from './invoiceFiles.testkit.ts';
 /** The invoices of a file, or the name of its refusal. */
 async function read(bytes: Uint8Array, name = 'invoice.xml'): Promise<Invoice[] | string> {
   try {
-    return (await readInvoiceFile(name, bytes, null)).invoices;
+    return (await readInvoiceFile(name, bytes, null, 10 * 1024 * 1024)).invoices;
   } catch (error) {
     if (error instanceof AppError) return error.code;
     throw error;
@@ -160,6 +160,10 @@ describe('FatturaPA reading (issue 28)', () => {
       ['b.xml.p7m', true, ['A-2025/120']],
       ['bad.xml', 'InvoiceUnsafe'],
     ]);
+    // a ZIP bomb (20 MB of zeros in a few KB): refused from its directory, never unpacked
+    const bomb = zipOf({ 'bomb.xml': new Uint8Array(20 * 1024 * 1024) });
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(await read(bomb, 'bomb.zip')).toBe('PayloadTooLarge');
     const member = await readInvoiceFile('invoices.zip', zip, 'b.xml.p7m');
     expect([member.fileName, member.signed]).toEqual(['b.xml.p7m', true]);
   });
