@@ -1,4 +1,3 @@
-/* global DataTransfer, File */
 /**
  * Documents in (issue 28, "Done when"), on a living demo server of its own (today is the demo's today): zwei, the
  * cashier of FF Eppan (102).
@@ -18,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { assert, assertNoErrors, currentYear, openAs, PASSWORD, restAt, shot, useBrowser } from '../lib.mjs';
 import { startServer } from '../server.mjs';
+import { dropFiles } from '../drop.mjs';
 
 const browser = useBrowser();
 const Y = currentYear;
@@ -43,19 +43,6 @@ async function trpcQuery(path, input) {
   const res = await fetch(`${server.base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(res.status, 200, await res.clone().text());
   return (await res.json()).result.data;
-}
-
-/** Drops files onto an element as the desktop does (a DataTransfer with the files: name, type, text or bytes). */
-async function drop(page, testId, files) {
-  const target = page.getByTestId(testId);
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([f.bytes ? new Uint8Array(f.bytes) : f.content], f.name, { type: f.type }));
-    return dt;
-  }, files);
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 const texts = {
@@ -98,7 +85,7 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
       base: server.base,
       language: 'de',
     });
-    await drop(page, 'movement-screen', [{ name: masks.fileName, type: 'application/xml', content: masks.content }]);
+    await dropFiles(page, 'movement-screen', [{ name: masks.fileName, type: 'application/xml', content: masks.content }]);
     await page.getByTestId('invoice-view').waitFor();
     assert.match(await page.getByTestId('invoice-view').innerText(), /Feuerwehrtechnik Pichler KG[\s\S]*Freiwillige Feuerwehr Eppan[\s\S]*Atemschutzmaske/);
     const draft = await page.getByTestId('invoice-draft').innerText();
@@ -128,7 +115,7 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     assert.ok(statement, 'the demo offers a statement');
     await page.goto(`${server.base}/dept/102/year/${Y}/accounts/statement`);
     await page.getByTestId('statement-screen').waitFor();
-    await drop(page, 'statement-screen', [{ name: statement.fileName, type: 'application/xml', content: statement.content }]);
+    await dropFiles(page, 'statement-screen', [{ name: statement.fileName, type: 'application/xml', content: statement.content }]);
     await page.getByTestId('statement-lines').waitFor();
     const lines = page.getByTestId('statement-line');
     const kinds = await page.getByTestId('statement-proposal').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
@@ -174,7 +161,7 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
       base: server.base,
       language: 'it',
     });
-    await drop(page, 'movement-screen', [
+    await dropFiles(page, 'movement-screen', [
       { name: 'billion_laughs.xml', type: 'application/xml', content: hostile },
       { name: jackets.fileName, type: 'application/xml', content: jackets.content },
     ]);
@@ -211,7 +198,7 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     // ---- the statement of the German walk dropped again: recognised, nothing to book, the balances agree
     await page.goto(`${server.base}/dept/102/year/${Y}/accounts/statement`);
     await page.getByTestId('statement-screen').waitFor();
-    await drop(page, 'statement-screen', [{ name: statement.fileName, type: 'application/xml', content: statement.content }]);
+    await dropFiles(page, 'statement-screen', [{ name: statement.fileName, type: 'application/xml', content: statement.content }]);
     await page.getByTestId('statement-duplicate').getByText(t.duplicate, { exact: false }).waitFor();
     const kinds = await page.getByTestId('statement-proposal').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
     assert.ok(

@@ -1,4 +1,4 @@
-/* global document, DataTransfer */
+/* global document */
 /**
  * Receipts on a booking (issue 28), in German and Italian: kassier on 101 (previous demo year, approved) opens a
  * cash expense by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { answerFocused, assert, assertNoErrors, baseUrl, currentYear, departmentIdOf, openAs, rest, shot, typeInto, useBrowser } from '../lib.mjs';
+import { dropFiles } from '../drop.mjs';
 
 const browser = useBrowser();
 const year = currentYear - 1;
@@ -54,18 +55,8 @@ async function photo(page, label) {
   }, label);
 }
 
-/** Drops files onto the receipts panel as the desktop does (a DataTransfer with the files). */
-async function drop(page, files) {
-  const target = page.getByTestId('receipts');
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-    return dt;
-  }, files);
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
-}
+/** Drops files onto the receipts panel as the desktop does. */
+const drop = (page, files) => dropFiles(page, 'receipts', files);
 
 /** Picks files with "Datei anhängen" (the file chooser the button opens). */
 async function pick(page, files) {

@@ -54,6 +54,10 @@ export function useFindingText() {
         return t`Die Rechnung ist in ${String(p.currency)}: die Beträge werden so übernommen.`;
       case 'noAccount':
         return t`Kein aktives Konto: bitte das Konto wählen.`;
+      case 'ibanDiffers':
+        return p.supplier
+          ? t`Die Rechnung nennt die IBAN ${String(p.invoice)}, beim Lieferanten ist ${String(p.supplier)} gespeichert: der Zahlungsauftrag zahlt auf die gespeicherte.`
+          : t`Die Rechnung nennt die IBAN ${String(p.invoice)}, beim Lieferanten ist keine gespeichert: bitte in den Stammdaten ergänzen.`;
     }
   };
 }
