@@ -38,6 +38,8 @@ export const AUDIT_WROTE: Readonly<Record<string, (input: Input, answer: unknown
   'chart.copy': (input, answer) => input?.test !== true && (answer as { status?: unknown } | null)?.status === 'Success',
   // reading a bank statement proposes and writes nothing (the confirmation is the write)
   'statements.import': () => false,
+  // reading an e-invoice answers drafts and writes nothing (the booking is the write)
+  'invoices.import': () => false,
 };
 
 const crud = (entity: AuditEntity): Record<string, AuditRule> => ({
@@ -107,7 +109,7 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'documents.attach': { entity: 'document', action: 'created' },
   'documents.delete': { entity: 'document', action: 'deleted' },
   'statements.import': { entity: 'bankStatement', action: 'imported' },
-  'invoices.import': { notAudited: 'reads an e-invoice and answers drafts; writes nothing' },
+  'invoices.import': { entity: 'movement', action: 'imported' },
   'statements.confirm': { entity: 'bankStatement', action: 'created' },
   'statements.saveRule': { entity: 'statementRule', action: 'changed' },
   'statements.deleteRule': { entity: 'statementRule', action: 'deleted' },

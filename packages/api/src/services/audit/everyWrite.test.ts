@@ -1234,8 +1234,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'invoices.import': {
     user: 'zwei',
     run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'fattura-split.xml', content: fixture('own/FPR12_split_payment.xml') }),
-    // not audited (actions.ts): it reads the file and answers drafts
-    expect: null,
+    // a read: it answers drafts and writes nothing, so it leaves no trail row (AUDIT_WROTE)
+    expect: [],
     refused: {
       run: (c, x) => c.invoices.import({ ...s(x, '102', PREV), fileName: 'kein.xml', content: new TextEncoder().encode('no xml') }),
       error: 'InvoiceNotXml',
