@@ -53,7 +53,7 @@ const specWeights = {
   // issue 28: receipts on a booking, two languages
   '28-receipts': 18,
   // a living demo server of its own (seeded while the browser waits)
-  '28-documents-in': 120,
+  '28-documents-in': 45,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
   // two servers of its own on the living demo (one under libfaketime), seeded side by side
   '68-living-demo': 95,

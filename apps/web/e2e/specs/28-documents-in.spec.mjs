@@ -3,13 +3,13 @@
  * cashier of FF Eppan (102).
  * - German: the week's e-invoice of Feuerwehrtechnik Pichler (two instalments to its IBAN) is dropped onto the
  *   expense screen; the invoice shows rendered beside the proposed expense (supplier 1001 found, its chapter
- *   2-1-003, 1.085,80 in two open instalments); a click into the record date and Ctrl+Enter book it — no figure
+ *   2-1-003, 427,00 in two open instalments); a click into the record date and Ctrl+Enter book it — no figure
  *   typed. The saved record carries the XML as its receipt. Then the bank's statement of the month is dropped
  *   onto "Kontoauszug einlesen": the order's transfers are proposed for registration, the two credits as
  *   revenues whose chapter the cashier types; Ctrl+Enter books them, and bank and book balance agree.
  * - Italian: Textil Oberhofer's invoice with split payment VAT is dropped together with a hostile file (billion
- *   laughs): the hostile one is listed refused, the invoice proposed with the VAT's transfer to title 3; booked
- *   with Ctrl+Enter. The statement dropped again is recognised: its lines are already booked, and the balances
+ *   laughs): the hostile one is listed refused, the invoice proposed with the VAT's transfer to title 3; the
+ *   jackets' chapter typed (2-1-004 instead of the supplier's 2-1-003), booked with Ctrl+Enter. The statement dropped again is recognised: its lines are already booked, and the balances
  *   still agree.
  * Every figure is checked over REST; screenshots in both languages.
  */
@@ -90,7 +90,7 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     assert.match(await page.getByTestId('invoice-view').innerText(), /Feuerwehrtechnik Pichler KG[\s\S]*Freiwillige Feuerwehr Eppan[\s\S]*Atemschutzmaske/);
     const draft = await page.getByTestId('invoice-draft').innerText();
     assert.match(draft, /1001 Feuerwehrtechnik Pichler KG/);
-    assert.match(draft, /1\.085,80/);
+    assert.match(draft, /427,00/);
     assert.equal(await page.getByTestId('invoice-instalments').locator('tbody tr').count(), 2);
     await shot(page, '28-invoice-draft-de');
     const recordNumber = await bookShown(page, t);
@@ -102,11 +102,11 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     assert.equal(saved.documentNumber, `${Y}/0417`);
     assert.deepEqual(
       saved.payments.map((p) => p.amount),
-      [542.9, 542.9],
+      [213.5, 213.5],
     );
     assert.deepEqual(
       saved.positions.map((p) => [p.chapter, p.amount]),
-      [['21003', 1085.8]],
+      [['21003', 427]],
     );
     await shot(page, '28-invoice-booked-de');
 
@@ -171,8 +171,17 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     assert.match(await list.nth(0).innerText(), new RegExp(`billion_laughs\\.xml[\\s\\S]*${t.refused}`, 'i'));
     const draft = await page.getByTestId('invoice-draft').innerText();
     assert.match(draft, /1005 Textil Oberhofer/);
-    assert.match(draft, /2\.305,80[\s\S]*415,80[\s\S]*1\.890,00/);
-    assert.match(await page.getByTestId('invoice-companion').innerText(), /415,80 da 2-1-003 a 1-3-/);
+    assert.match(draft, /461,16[\s\S]*83,16[\s\S]*378,00/);
+    assert.match(await page.getByTestId('invoice-companion').innerText(), /83,16 € da 2-1-003 a 1-3-001/);
+    // the jackets belong on 2-1-004 (Dienstkleidung), not on the supplier's 2-1-003: the chapter typed, the VAT's transfer follows
+    await page.locator('input[name="invoice-chapter"]').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('21004');
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('invoice-companion')
+      .getByText(/da 2-1-004 a 1-3-001/)
+      .waitFor();
     await shot(page, '28-invoice-split-it');
     await list.nth(0).click();
     await page.getByTestId('invoice-refused').waitFor();
@@ -182,17 +191,18 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     await page.getByText(t.record(recordNumber)).first().waitFor();
     const saved = (await rest('zwei', 'GET', `Movements/Expenses?departmentId=${departmentId}&year=${Y}&recordNumber=${recordNumber}`)).json;
     assert.deepEqual(
-      saved.positions.map((p) => p.amount),
-      [2305.8],
+      // the expense carries what the supplier is paid; the VAT reaches the chapter by its transfer (DOMAIN decision 28)
+      saved.positions.map((p) => [p.chapter, p.amount]),
+      [['21004', 378]],
     );
     assert.deepEqual(
       saved.payments.map((p) => p.amount),
-      [1890],
+      [378],
     );
     const transfer = (await rest('zwei', 'GET', `Movements/Expenses?departmentId=${departmentId}&year=${Y}&recordNumber=${recordNumber + 1}`)).json;
     assert.deepEqual(
-      transfer.transferPositions.map((p) => [p.chapterFrom, p.amount]),
-      [['21003', 415.8]],
+      transfer.transferPositions.map((p) => [p.from.chapter, p.to.chapter, p.amount]),
+      [['21004', '13001', 83.16]],
     );
 
     // ---- the statement of the German walk dropped again: recognised, nothing to book, the balances agree

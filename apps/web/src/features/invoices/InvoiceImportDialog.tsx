@@ -273,7 +273,7 @@ export function InvoiceImportDialog({
                 departmentId={scope.departmentId}
                 year={scope.year}
                 part={draft.movement.kind === 'expenses' ? 2 : undefined}
-                label={t`Kapitel`}
+                label={t({ message: 'Kapitel', context: 'the field of one chapter' })}
                 required
                 value={chapter}
                 onChange={(c) => setReview({ chapter: c })}

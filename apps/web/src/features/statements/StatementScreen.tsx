@@ -7,7 +7,7 @@
  */
 import { formatDate, type StatementImportResult } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, FileButton, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -30,7 +30,7 @@ interface Imported {
 
 function HeadFigure({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -177,9 +177,9 @@ export function StatementScreen() {
       {imported && head ? (
         <Paper withBorder radius="sm" p="md" data-testid="statement-head">
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 2, md: 6 }} spacing="md">
+            <Group gap="xl" align="flex-start" wrap="wrap">
               <HeadFigure label={t`Konto`} testId="statement-account">
-                {imported.result.accountCode} · {head.iban}
+                {`${imported.result.accountCode} · ${head.iban}`}
               </HeadFigure>
               <HeadFigure label={t`Auszug`} testId="statement-id">
                 {head.statementId}
@@ -190,13 +190,16 @@ export function StatementScreen() {
               <HeadFigure label={t`Anfangssaldo`} testId="statement-opening">
                 {head.opening ? <Amount cents={head.opening.amount} size="sm" /> : '–'}
               </HeadFigure>
+              <HeadFigure label={t`Gutschriften`} testId="statement-credits">
+                <Amount cents={imported.result.creditTotal} size="sm" />
+              </HeadFigure>
+              <HeadFigure label={t`Lastschriften`} testId="statement-debits">
+                <Amount cents={-imported.result.debitTotal} size="sm" />
+              </HeadFigure>
               <HeadFigure label={t`Endsaldo`} testId="statement-closing">
-                {head.closing ? <Amount cents={head.closing.amount} size="sm" /> : '–'}
+                {head.closing ? <Amount cents={head.closing.amount} size="sm" fw={700} /> : '–'}
               </HeadFigure>
-              <HeadFigure label={t`Gutschriften / Lastschriften`} testId="statement-totals">
-                <Amount cents={imported.result.creditTotal} size="sm" /> / <Amount cents={-imported.result.debitTotal} size="sm" />
-              </HeadFigure>
-            </SimpleGrid>
+            </Group>
             {imported.result.duplicateOf ? (
               <Alert color="yellow" variant="light" data-testid="statement-duplicate">
                 {t`Dieser Kontoauszug wurde am ${formatDate(imported.result.duplicateOf.importedAt.slice(0, 10))} schon eingelesen (${imported.result.duplicateOf.fileName}); verbuchte Zeilen sind als „Bereits verbucht“ markiert.`}
