@@ -97,6 +97,12 @@ describe('documents in: e-invoices and the bank statement on the living demo', (
     await page.getByTestId('invoice-dialog').waitFor({ state: 'hidden' });
     await page.getByText(t.record(recordNumber)).first().waitFor();
     await page.getByTestId('receipts-row').filter({ hasText: masks.fileName }).waitFor();
+    // the receipt is the XML: its name shows the invoice rendered, never the raw XML
+    await page.getByTestId('receipts-row').filter({ hasText: masks.fileName }).getByTestId('receipts-open').click();
+    await page.getByTestId('receipt-preview').getByTestId('invoice-view').getByText('Feuerwehrtechnik Pichler KG').waitFor();
+    await shot(page, '28-invoice-receipt-de');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('receipt-preview').getByTestId('invoice-view').waitFor({ state: 'detached' });
     const saved = (await rest('zwei', 'GET', `Movements/Expenses?departmentId=${departmentId}&year=${Y}&recordNumber=${recordNumber}`)).json;
     assert.equal(saved.type, 2);
     assert.equal(saved.documentNumber, `${Y}/0417`);

@@ -4,7 +4,7 @@
  * cash expense by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
  * browser draws) is dropped onto the panel in German and picked with "Datei anhängen" in Italian; a program
  * renamed `.jpg` is refused with the translated message and nothing is attached. After a reload the photo is
- * listed with its type and size; "Öffnen" shows it in a new tab, "Herunterladen" gives the same bytes (REST
+ * listed with its type and size; its name shows it inline, then in a new tab; "Herunterladen" gives the same bytes (REST
  * lists it too). Deleting asks first: a reflex Enter keeps it, the red "Löschen" removes it. Screenshots of the
  * panel with the receipt and of the refusal in both languages.
  */
@@ -139,9 +139,17 @@ describe('receipts on a booking', () => {
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
 
       // ---- opened in a new tab; downloaded with the same bytes
-      const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('receipts-open').click()]);
+      // shown inline (the photo drawn from its bytes), then in a tab of its own
+      await page.getByTestId('receipts-open').click();
+      const image = page.getByTestId('receipt-preview-image');
+      await image.waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="receipt-preview-image"]')?.naturalWidth === 240);
+      await shot(page, `28-receipts-preview-${language}`);
+      const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('receipt-preview-tab').click()]);
       await tab.waitForURL((url) => url.protocol === 'blob:');
       await tab.close();
+      await page.keyboard.press('Escape');
+      await image.waitFor({ state: 'detached' });
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipts-download').click()]);
       assert.equal(download.suggestedFilename(), name);
       assert.deepEqual([...(await readFile(await download.path()))], bytes, 'the same bytes');

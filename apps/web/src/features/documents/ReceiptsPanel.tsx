@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { downloadBlob, openPendingTab } from '../../ui/download.ts';
 import { PaperclipIcon } from '../../ui/icons.tsx';
+import { isEInvoice, ReceiptPreview } from './ReceiptPreview.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 
 /** What the file picker offers (the server still decides by the content). */
@@ -76,6 +77,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { attach, busy } = useReceiptAttach(scope, record);
+  const [previewed, setPreviewed] = useState<{ doc: DocumentInfo; url: string | null } | null>(null);
   const [dragging, setDragging] = useState(false);
   const { confirm, element: confirmElement } = useConfirmDialog();
   const input = record ? { ...scope, recordKind: record.kind, recordId: record.id } : null;
@@ -91,6 +93,20 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
       return null;
     }
     return new Blob([await res.arrayBuffer()], { type: doc.contentType });
+  }
+
+  /** The receipt shown inline: a photo or PDF from its bytes, an e-invoice rendered by the server's reading. */
+  async function preview(doc: DocumentInfo) {
+    setPreviewed({ doc, url: null });
+    if (isEInvoice(doc)) return;
+    const blob = await bytesOf(doc);
+    if (!blob) return setPreviewed(null);
+    setPreviewed((p) => (p?.doc.id === doc.id ? { doc, url: URL.createObjectURL(blob) } : p));
+  }
+
+  function closePreview() {
+    if (previewed?.url) URL.revokeObjectURL(previewed.url);
+    setPreviewed(null);
   }
 
   async function show(doc: DocumentInfo) {
@@ -145,6 +161,14 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
       }}
     >
       {confirmElement}
+      <ReceiptPreview
+        doc={previewed?.doc ?? null}
+        url={previewed?.url ?? null}
+        scope={scope}
+        onClose={closePreview}
+        onOpenTab={(doc) => void show(doc)}
+        onDownload={(doc) => void download(doc)}
+      />
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Group gap={6}>
@@ -182,7 +206,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
               {documents.map((doc) => (
                 <Table.Tr key={doc.id} data-testid="receipts-row" data-type={doc.contentType}>
                   <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => void show(doc)} data-testid="receipts-open" title={t`Öffnen`}>
+                    <Button variant="subtle" size="compact-sm" onClick={() => void preview(doc)} data-testid="receipts-open" title={t`Anzeigen`}>
                       {doc.fileName}
                     </Button>
                   </Table.Td>
