@@ -1,7 +1,7 @@
 /* global document */
 /**
  * Receipts on a booking (issue 28), in German and Italian: kassier on 101 (previous demo year, approved) opens a
- * cash expense by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
+ * cash expense (paid from K1) by its number. The receipts panel says there is none yet; a photo of the receipt (a JPEG the
  * browser draws) is dropped onto the panel in German and picked with "Datei anhängen" in Italian; a program
  * renamed `.jpg` is refused with the translated message and nothing is attached. After a reload the photo is
  * listed with its type and size; its name shows it inline, then in a new tab; "Herunterladen" gives the same bytes (REST
@@ -70,7 +70,11 @@ describe('receipts on a booking', () => {
     test(`a photo of the receipt attached, shown after a reload, opened, downloaded and deleted (${language})`, async () => {
       const departmentId = await departmentIdOf('101');
       const q = `departmentId=${departmentId}&year=${year}`;
-      const recordNumber = language === 'de' ? 2 : 3;
+      // a cash expense (paid from the cash box K1): the first of the cash journal in German, the second in Italian
+      const journal = (await rest('kassier', 'GET', `Digests/CashJournal?${q}&accountCode=K1`)).json.movements;
+      const cashExpenses = [...new Set(journal.filter((r) => r.kind === 'paymentDone' && !r.cancelled && r.recordYear === null).map((r) => r.recordNumber))];
+      assert.ok(cashExpenses.length >= 2, JSON.stringify(cashExpenses));
+      const recordNumber = cashExpenses[language === 'de' ? 0 : 1];
       const movement = await rest('kassier', 'GET', `Movements/Expenses?${q}&recordNumber=${recordNumber}`);
       assert.equal(movement.status, 200, JSON.stringify(movement.json));
       const { page, errors, context } = await openAs(browser(), 'kassier', `${base}?nr=${recordNumber}`, {
