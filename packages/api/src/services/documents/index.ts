@@ -31,10 +31,10 @@ const { documentContents, documents, users } = schema;
 
 /** The table and the document column of each record kind. */
 const RECORDS = {
-  movement: { table: 'movements', column: documents.movementId },
-  reservation: { table: 'reservations', column: documents.reservationId },
-  transfer: { table: 'account_transfers', column: documents.transferId },
-  order: { table: 'payment_orders', column: documents.orderId },
+  movement: { table: 'movements', column: documents.movementId, key: 'movementId' },
+  reservation: { table: 'reservations', column: documents.reservationId, key: 'reservationId' },
+  transfer: { table: 'account_transfers', column: documents.transferId, key: 'transferId' },
+  order: { table: 'payment_orders', column: documents.orderId, key: 'orderId' },
 } as const;
 
 /** The record kind a document row belongs to. */
@@ -158,7 +158,7 @@ export async function attachDocument(
       .values({
         departmentId: scope.departmentId,
         year: scope.year,
-        [kindKey(input.recordKind)]: input.recordId,
+        [RECORDS[input.recordKind].key]: input.recordId,
         fileName: documentFileName(input.fileName),
         contentType,
         size: bytes.byteLength,
@@ -169,11 +169,6 @@ export async function attachDocument(
     const [row] = await tx.select(infoColumns).from(documents).leftJoin(users, eq(users.id, documents.createdBy)).where(eq(documents.id, created!.id));
     return toInfo(row!);
   });
-}
-
-/** The insert key of a record kind's column. */
-function kindKey(kind: DocumentRecordKind): 'movementId' | 'reservationId' | 'transferId' | 'orderId' {
-  return kind === 'movement' ? 'movementId' : kind === 'reservation' ? 'reservationId' : kind === 'transfer' ? 'transferId' : 'orderId';
 }
 
 /** Deletes a document of the scope (NotFound otherwise) while its record may still change; its bytes go with the last document naming them. */
