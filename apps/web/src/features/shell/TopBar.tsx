@@ -13,7 +13,7 @@ import { DigestButtons } from '../digests/DigestButtons.tsx';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { departmentLabel } from '../scope/departments.ts';
-import { readLastScope } from '../scope/lastScope.ts';
+import { readLastScope, writeLastScope } from '../scope/lastScope.ts';
 import { keepsSearch } from '../scope/scopeIgnores.ts';
 import { defaultYear, parseScopePath, rewriteScopePath } from '../scope/scopePath.ts';
 import type { CurrentScope } from '../scope/useCurrentScope.ts';
@@ -39,6 +39,8 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
   function goTo(dept: string, year: number) {
     const from = current.department && current.year !== null ? { dept: current.department.code, year: current.year } : null;
     const keep = keepsSearch(scopeIgnores, from, { dept, year });
+    // remembered at the choice, not only once the new scope has rendered: a sign-out right after keeps it
+    writeLastScope(auth.username, { dept, year });
     void navigate({ href: rewriteScopePath(location.pathname, { dept, year }) + (keep ? location.searchStr : '') });
   }
 
