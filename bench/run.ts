@@ -7,6 +7,7 @@
  *   npm run bench -- --only bookings --explain   (also EXPLAIN ANALYZE of the chapter-figures queries)
  *   npm run bench -- --only digests    (issue 14: chapter register and cash journal of a 1,500-movement scope; digests.ts)
  *   npm run bench -- --only yearEnd    (issue 24: carry-over status and open / paid-by-hand payments of that scope; yearEnd.ts)
+ *   npm run bench -- --only reads      (issue 29: the hot reads at 50 connections beside the floor route; reads.ts)
  *   npm run bench -- --only audit      (issue 27: the audit trail's list on a union's year of rows; audit.ts)
  * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
@@ -18,12 +19,13 @@ import postgres from 'postgres';
 import { runAudit } from './audit.ts';
 import { runBookings } from './bookings.ts';
 import { runDigests } from './digests.ts';
+import { runReads } from './reads.ts';
 import { runYearEnd } from './yearEnd.ts';
 import { benchEnv } from './env.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 import { percentile } from './measure.ts';
 
-const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit'] as const;
+const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit', 'reads'] as const;
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, explain: { type: 'boolean', default: false } } });
 if (args.only !== undefined && !(GROUPS as readonly string[]).includes(args.only)) throw new Error(`--only takes one of ${GROUPS.join(', ')}`);
 const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args.only === group;
@@ -102,6 +104,7 @@ if (runs('base')) {
 if (runs('bookings')) console.log(`\n## Bookings\n\n${await runBookings({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('digests')) console.log(`\n## Digests\n\n${await runDigests({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('audit')) console.log(`\n## Audit trail\n\n${await runAudit({ url, base, seconds, login, explain: args.explain })}`);
+if (runs('reads')) console.log(`\n## Hot reads\n\n${await runReads({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('yearEnd')) console.log(`\n## Year end\n\n${await runYearEnd({ url, base, seconds, login, explain: args.explain })}`);
 await sql.end();
 server.disconnect();

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { registerEmptyBody } from './emptyBody.ts';
 import { clientErrorAnswer, frameworkError, internalError, restError } from './rest/errors.ts';
 import { docsPlugin } from './rest/openapi/docsPlugin.ts';
@@ -30,6 +30,8 @@ export interface AppOptions {
 
 /** Largest request body (bank directory CSV uploads included); a larger one answers 413 PayloadTooLarge. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** A request slower than this is logged at info level (every request only at debug). */
+export const SLOW_REQUEST_MS = 1000;
 /** Most calls in one tRPC batch (the web client's batch link uses the same). */
 export const MAX_BATCH_SIZE = 10;
 /** Procedures that check a password: never batched, so a batch can't multiply guesses. */
@@ -40,6 +42,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts.database;
   const app = Fastify({
     logger: loggerOptions(opts.logger ?? false),
+    // no info line per request (issue 29: at a union's load the log cost more than the read); see the onResponse hook
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(opts.trustProxy ?? false),
     genReqId,
     routerOptions: { maxParamLength: 5000, caseSensitive: false },
@@ -56,6 +60,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         socket.write(clientErrorAnswer((error as { code?: string }).code, { 'Cache-Control': 'no-store', 'Permissions-Policy': PERMISSIONS_POLICY }));
       socket.destroy(error);
     },
+  });
+  // each request at debug level; a slow one (SLOW_REQUEST_MS) at info, so it is seen in production's log
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    if (ms >= SLOW_REQUEST_MS) request.log.info({ req: request, statusCode: reply.statusCode, ms }, 'slow request');
+    else if (request.log.level === 'debug' || request.log.level === 'trace')
+      request.log.debug({ req: request, statusCode: reply.statusCode, ms }, 'request completed');
   });
   const webDist = opts.webDist ?? defaultWebDist;
   await registerSecurity(app, { webDist, corsOrigins: opts.corsOrigins ?? [] });

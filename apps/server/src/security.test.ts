@@ -58,7 +58,7 @@ for (const target of testDatabases()) {
           done();
         },
       });
-      app = await buildApp({ database: handle, webDist, logger: { level: 'info', stream } });
+      app = await buildApp({ database: handle, webDist, logger: { level: 'debug', stream } });
       proxied = await buildApp({ database: handle, webDist, trustProxy: ['127.0.0.1'] });
     });
     afterAll(async () => {

@@ -18,6 +18,11 @@ export interface Context {
   outerTransaction?: true;
   /** The request's `Idempotency-Key` header as sent (checked by the save transaction, saveTransaction.ts). */
   idempotencyKey: string | null;
+  /**
+   * The database's snapshot (`pg_current_snapshot()`) as the session statement of an authed call read
+   * it: readCache.ts keys hot reads by it. Absent before the session is resolved.
+   */
+  snapshot?: string;
   /** The largest receipt in bytes (DOCUMENT_MAX_BYTES; 10 MB when not set). */
   documentMaxBytes?: number;
 }

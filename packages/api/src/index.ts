@@ -7,3 +7,4 @@ export { verifyAuditChains, verifyReport } from './services/auditChain.ts';
 export { recordAudit } from './services/auditRecord.ts';
 export { AUDITOR_WRITES, type AuditorWrite } from './readOnlyAccess.ts';
 export { type RouterProcedure, routerProcedures } from './routerProcedures.ts';
+export { readCacheStats } from './readCache.ts';

@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { fail, safeErrorInfo, toTrpcError } from './errors.ts';
 import { assertMayWrite } from './readOnlyAccess.ts';
 import { inSaveTransaction } from './saveTransaction.ts';
-import { resolveSession, resolveSessionWithDepartment } from './services/auth.ts';
+import { resolveSessionWithDepartment } from './services/auth.ts';
 import type { BookingScope } from './services/ledger/bookingScope.ts';
 import { assertDepartmentAccess, departmentAccess } from './services/scope.ts';
 
@@ -83,10 +83,10 @@ export const answerBeforeCommit = t.middleware(({ ctx, type, next }) =>
 /** Needs a valid session (a locked or expired user has none); an auditor's write is refused at once (readOnlyAccess.ts). */
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, type, path, next }) => {
-    const session = ctx.token ? await resolveSession(ctx.db, ctx.token, ctx.now()) : null;
-    if (!session) fail('NotAuthenticated');
-    assertMayWrite(session, type, path);
-    return next({ ctx: { ...ctx, session } });
+    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), null) : null;
+    if (!found) fail('NotAuthenticated');
+    assertMayWrite(found.session, type, path);
+    return next({ ctx: { ...ctx, session: found.session, snapshot: found.snapshot } });
   })
   .use(saveTransaction);
 
@@ -111,7 +111,7 @@ export const scopedProcedure = publicProcedure
     const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId) : null;
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
-    return next({ ctx: { ...ctx, session: found.session, askedDepartment: found.department } });
+    return next({ ctx: { ...ctx, session: found.session, askedDepartment: found.department, snapshot: found.snapshot } });
   })
   .input(ScopeInput)
   .use(async ({ ctx, input, next }) => {

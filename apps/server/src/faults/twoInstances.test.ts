@@ -5,13 +5,27 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { appCode, type BurstScope, burst, burstScope, type Caller, checkStored, injectCaller, signIn } from './faults.testkit.ts';
+import { readCacheStats } from '@app/api';
+import {
+  appCode,
+  type BurstScope,
+  burst,
+  burstInput,
+  burstScope,
+  type Caller,
+  chapterPaymentsCents,
+  checkStored,
+  injectCaller,
+  signIn,
+} from './faults.testkit.ts';
 
 /**
  * Two app instances on one PostgreSQL database (issue 26), each with its own connection pool, as two servers
  * behind a load balancer: a session made on one works on the other, record numbers stay gap-free and unique
  * under saves on both at once, the sign-in throttle counts attempts on both, and a sign-out or a lock on one
- * ends the session on the other at once (sessions and throttle counters live in the database).
+ * ends the session on the other at once (sessions and throttle counters live in the database). Hot reads
+ * held in each instance (issue 29, packages/api readCache.ts) see a save on the other instance, a write
+ * behind the app's back, a lock and a removed department link at once.
  */
 const baseUrl = testDatabaseUrl();
 
@@ -108,5 +122,58 @@ describe.skipIf(!baseUrl)('two app instances on one PostgreSQL [faults] (skipped
     const lock = await b('POST', '/trpc/admin.users.patch', { id: Number(user?.id), locked: true }, supervisor.token as string);
     expect(lock.status).toBe(200);
     expect((await me(a, zwei.token as string)).status).toBe(401);
+  });
+
+  it('a held hot read sees at once a save on the other instance, a write behind the app, a removed link and a lock', async () => {
+    const supervisor = (await signIn(a, 'supervisor')).token as string;
+    const kassier = await signIn(a, 'kassier', 'demo', '10.26.9.20');
+    const token = kassier.token as string;
+    // kassier is linked to 101 (the demo); the chapter's payments as A holds them
+    const before = await chapterPaymentsCents(a, token, scope);
+    // served from A's store while nothing writes (the snapshot is the cluster's: parallel tests' writes in
+    // other databases change it too, so a few tries)
+    let served = false;
+    for (let attempt = 0; attempt < 50 && !served; attempt++) {
+      const hits = readCacheStats.hits;
+      expect(await chapterPaymentsCents(a, token, scope)).toBe(before);
+      served = readCacheStats.hits > hits;
+    }
+    expect(served, "a repeated read is served from A's store").toBe(true);
+
+    // a save on B: A's next read has it
+    const saved = await b('POST', '/trpc/movements.save', burstInput(scope, 4242), token);
+    expect(saved.status).toBe(200);
+    expect(await chapterPaymentsCents(a, token, scope)).toBe(before + 100 + 200 + 300 + 4242);
+
+    // a write behind the app's back (a script on the database, one cent more): seen at once too
+    await execRows(
+      handles[1]?.db as DbHandle['db'],
+      sql`update movement_positions set amount = amount + 0.01 where note = ${'burst 4242/0'} and movement_id in (select id from movements where department_id = ${scope.departmentId})`,
+    );
+    expect(await chapterPaymentsCents(a, token, scope)).toBe(before + 100 + 200 + 300 + 4242 + 1);
+
+    // the department link removed on B: A refuses the held read at once
+    const status = `/api/Scopes/Status?departmentId=${scope.departmentId}&year=${scope.year}`;
+    expect((await a('GET', status, undefined, token)).status).toBe(200);
+    expect((await a('GET', status, undefined, token)).status).toBe(200);
+    const [user] = await execRows<{ id: number }>(handles[0]?.db as DbHandle['db'], sql`select id from users where username = 'kassier'`);
+    await execRows(
+      handles[1]?.db as DbHandle['db'],
+      sql`delete from user_departments where user_id = ${Number(user?.id)} and department_id = ${scope.departmentId}`,
+    );
+    const refused = await a('GET', status, undefined, token);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('DepartmentNotAllowed');
+    await execRows(
+      handles[1]?.db as DbHandle['db'],
+      sql`insert into user_departments (user_id, department_id) values (${Number(user?.id)}, ${scope.departmentId})`,
+    );
+    expect((await a('GET', status, undefined, token)).status).toBe(200);
+
+    // a lock on B: A answers 401 for the held read at once
+    const lock = await b('POST', '/trpc/admin.users.patch', { id: Number(user?.id), locked: true }, supervisor);
+    expect(lock.status).toBe(200);
+    expect((await a('GET', status, undefined, token)).status).toBe(401);
+    await b('POST', '/trpc/admin.users.patch', { id: Number(user?.id), locked: false }, supervisor);
   });
 });

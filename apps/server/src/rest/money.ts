@@ -151,6 +151,9 @@ export function procedureOutput(path: string): Schema | undefined {
  * amounts of `input` from euros to cents by the procedure's input schemas and those of the answer
  * from cents to euros by its output schema. Everything else of the caller is unchanged.
  */
+/** The euro form of each answer object (weakly held: gone with the answer). */
+const convertedAnswers = new WeakMap<object, unknown>();
+
 export function moneyCaller<T extends object>(caller: T): T {
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
@@ -161,7 +164,12 @@ export function moneyCaller<T extends object>(caller: T): T {
         for (const key of path) fn = (fn as Record<string, unknown>)[key];
         const [input, ...rest] = args;
         const answer = await (fn as (...a: unknown[]) => Promise<unknown>)(procedure ? moneyIn(procedure._def.inputs, input) : input, ...rest);
-        return procedure ? moneyOut(procedure._def.output, answer) : answer;
+        if (!procedure) return answer;
+        // an answer the read cache served (packages/api readCache.ts) is the same object each time: converted once
+        if (answer === null || typeof answer !== 'object') return moneyOut(procedure._def.output, answer);
+        let converted = convertedAnswers.get(answer);
+        if (converted === undefined) convertedAnswers.set(answer, (converted = moneyOut(procedure._def.output, answer)));
+        return converted;
       },
     });
   return at([]) as T;

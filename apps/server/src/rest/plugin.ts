@@ -2,7 +2,9 @@ import { type createCaller as CreateCaller, bearerToken, createContextInner } fr
 import type { Db } from '@app/db';
 import multipart from '@fastify/multipart';
 import { AppError, DEFAULT_DOCUMENT_MAX_BYTES } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { internalError, restError, toRestError } from './errors.ts';
 import { moneyCaller } from './money.ts';
 import { RestFile, type RestRequest, type RestRoute } from './params.ts';
@@ -53,6 +55,35 @@ async function multipartBody(request: FastifyRequest, maxBytes: number): Promise
   return body;
 }
 
+const gzipAsync = promisify(gzip);
+/** An answer this long or longer goes gzip'd to a client that accepts it (issue 29). */
+export const COMPRESS_FROM_BYTES = 1024;
+/** The JSON text (and its gzip) of each answer object: a hot read served from the read cache is the same object each time. */
+const answerTexts = new WeakMap<object, { text: string; gzip?: Promise<Buffer> }>();
+
+/** Whether an Accept-Encoding header takes gzip (`gzip` or `*`, with no q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((token) => {
+    const [name = '', ...params] = token.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** A JSON answer: serialised once per answer object, compressed above COMPRESS_FROM_BYTES when the client accepts gzip. */
+async function sendJson(request: FastifyRequest, reply: FastifyReply, value: unknown): Promise<FastifyReply> {
+  if (value === null || typeof value !== 'object') return reply.send(value ?? null);
+  let memo = answerTexts.get(value);
+  if (!memo) answerTexts.set(value, (memo = { text: JSON.stringify(value) }));
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (memo.text.length < COMPRESS_FROM_BYTES) return reply.send(memo.text);
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(memo.text);
+  memo.gzip ??= gzipAsync(memo.text, { level: 1 });
+  return reply.header('content-encoding', 'gzip').send(await memo.gzip);
+}
+
 /** Registers the /api table: each row builds the request context and calls one procedure (amounts in euros, money.ts). */
 export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promise<void> {
   // CSV uploads (Banks/import) may come as the request body; they reach the row as body.text
@@ -91,7 +122,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
             if (result.fileName) reply.header('content-disposition', disposition(result.fileName));
             return reply.send(result.text);
           }
-          return reply.send(result ?? null);
+          return await sendJson(request, reply, result);
         } catch (error) {
           const body = toRestError(error);
           if (!body) {

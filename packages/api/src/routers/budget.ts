@@ -40,6 +40,7 @@ import * as prints from '../services/budget/prints.ts';
 import { getSurplus, saveSurplus } from '../services/budget/surplus.ts';
 import { approvedFinalSurplus } from '../services/finalBalance/figures.ts';
 import { authedProcedure, bookingProcedure, router } from '../trpc.ts';
+import { cachedRead } from '../readCache.ts';
 
 /**
  * The budget of the scope: forecast, surplus, approval, changes, adjustment, chapter figures and
@@ -50,10 +51,12 @@ import { authedProcedure, bookingProcedure, router } from '../trpc.ts';
 export const budgetRouter = router({
   chapters: bookingProcedure
     .input(BudgetChaptersInput)
+    .use(cachedRead)
     .output(BudgetChapterPageOutput)
     .query(({ ctx, input }) => listBudgetChapters(ctx.db, ctx.bookingScope, input)),
   chapter: bookingProcedure
     .input(BudgetChapterInput)
+    .use(cachedRead)
     .output(BudgetChapterOutput)
     .query(({ ctx, input }) => getBudgetChapter(ctx.db, ctx.bookingScope, input)),
 

@@ -17,6 +17,7 @@ import { cashJournal } from '../services/digests/cashJournal.ts';
 import { chapterDigest, chaptersList } from '../services/digests/chapter.ts';
 import { supplierDigest, suppliersList } from '../services/digests/supplier.ts';
 import { router, scopedProcedure } from '../trpc.ts';
+import { cachedRead } from '../readCache.ts';
 
 /**
  * Digests (spec 3 §2 "Printed and online lists", §7 Digests/*): the online panels (cash journal,
@@ -27,11 +28,13 @@ export const digestsRouter = router({
   /** Digests/CashJournal: balance box and rows of one account in the year (dateFrom/dateTo for the print; paged when asked). */
   cashJournal: scopedProcedure
     .input(CashJournalInput)
+    .use(cachedRead)
     .output(CashJournal)
     .query(({ ctx, input }) => cashJournal(ctx.db, ctx.scope, input)),
   /** Digests/Chapters: a chapter line's figure box and every row that moves it (the rows sum to the box). */
   chapter: scopedProcedure
     .input(ChapterDigestInput)
+    .use(cachedRead)
     .output(ChapterDigest)
     .query(({ ctx, input }) => chapterDigest(ctx.db, ctx.scope, input)),
   /** Digests/Suppliers: document count, paid, not paid, address and the supplier's movements of the year. */

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { chaptersBefore, getMovement, listMovements, movementContext } from '../services/movements/read.ts';
 import { deleteMovement, saveMovement } from '../services/movements/save.ts';
 import { bookingProcedure, router } from '../trpc.ts';
+import { cachedRead } from '../readCache.ts';
 
 /**
  * Bookings of the scope: revenues and expenses (spec 3 §2 Movements). Any user linked to the
@@ -24,6 +25,7 @@ export const movementsRouter = router({
   /** The record picker of a kind: paged, newest first, searchable. */
   list: bookingProcedure
     .input(MovementListInput)
+    .use(cachedRead)
     .output(MovementListPage)
     .query(({ ctx, input }) => listMovements(ctx.db, ctx.bookingScope, input)),
   /** One movement by kind and record number (RecordNotFound). */
@@ -44,6 +46,7 @@ export const movementsRouter = router({
   /** Budget-per-chapter figures of chapter lines without the movement (before/after preview). */
   chaptersBefore: bookingProcedure
     .input(ChaptersBeforeInput)
+    .use(cachedRead)
     .output(z.array(ChapterBefore))
     .query(({ ctx, input }) => chaptersBefore(ctx.db, ctx.bookingScope, input)),
   /** Type options, field rules, budget state and default account of the head form. */

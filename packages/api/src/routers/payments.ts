@@ -25,6 +25,7 @@ import { orderProtocol } from '../services/payments/protocol.ts';
 import { listOrders, openPayments, payables, paymentsContext, unregisteredOrder } from '../services/payments/read.ts';
 import { returnInstalment } from '../services/payments/returns.ts';
 import { bookingProcedure, router } from '../trpc.ts';
+import { cachedRead } from '../readCache.ts';
 
 /**
  * Payments of the scope (spec 3 §2 Open payments print, Homebanking, Register payments): only where the
@@ -52,6 +53,7 @@ export const paymentsRouter = router({
   /** Payments/Open: unpaid instalments by supplier with totals (the landscape PDF `DD.MM.YYYY.pdf`). */
   open: paymentsProcedure
     .input(OpenPaymentsInput)
+    .use(cachedRead)
     .output(OpenPaymentsList)
     .query(({ ctx, input }) => openPayments(ctx.db, ctx.paymentScope, input)),
   /** Payments/Payables: a new order's payable instalments (with the not-payable ones and why), or a previous order's. */

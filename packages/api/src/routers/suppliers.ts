@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import * as suppliers from '../services/suppliers.ts';
 import { authedProcedure, router } from '../trpc.ts';
+import { cachedRead } from '../readCache.ts';
 
 const id = Id;
 /** Suppliers belong to the scope's department; the year is ignored. */
@@ -29,6 +30,7 @@ export const suppliersRouter = router({
     .query(({ ctx, input }) => suppliers.supplierBriefs(ctx.db, ctx.session, input)),
   search: authedProcedure
     .input(SupplierSearchInput)
+    .use(cachedRead)
     .output(SupplierBriefPageOutput)
     .query(({ ctx, input }) => suppliers.searchSuppliers(ctx.db, ctx.session, input)),
   get: authedProcedure

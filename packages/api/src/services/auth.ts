@@ -260,6 +260,42 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
 }
 
 /**
+ * The session statement, built once per database handle and run prepared (issue 29: building a
+ * select of three tables on every call cost more CPU than running it): the session by its token
+ * hash, its user, and — in the variant with a department — the asked department's row and whether
+ * the user is linked to it. `snapshot` is the database's current snapshot (readCache.ts: the key
+ * that changes whenever any write anywhere completes).
+ */
+function sessionStatements(db: Db) {
+  const tokenHash = sql.placeholder('tokenHash');
+  const departmentId = sql.placeholder('departmentId');
+  const snapshot = sql<string>`pg_current_snapshot()::text`;
+  const plain = db
+    .select({ session: sessions, user: users, snapshot })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+    .prepare('session_lookup');
+  const withDepartment = db
+    .select({
+      session: sessions,
+      user: users,
+      snapshot,
+      department: departments,
+      linked: sql<unknown>`exists (select 1 from ${userDepartments} ud where ud.user_id = ${users.id} and ud.department_id = ${departmentId})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(departments, eq(departments.id, departmentId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+    .prepare('session_lookup_department');
+  return { plain, withDepartment };
+}
+const preparedSessions = new WeakMap<Db, ReturnType<typeof sessionStatements>>();
+
+/**
  * resolveSession, with the department a scoped call asks for (`departmentId`, not null) read in the
  * same statement: the row and whether the user is linked to it, for the access check
  * (scope.ts departmentAccess) — one round trip for session and scope on every scoped call.
@@ -269,19 +305,18 @@ export async function resolveSessionWithDepartment(
   token: string,
   now: Date,
   departmentId: number | null,
-): Promise<{ session: Session; department: AskedDepartment | null } | null> {
-  const base = db
-    .select({
-      session: sessions,
-      user: users,
-      department: departments,
-      linked: sql<unknown>`${departmentId === null ? sql`false` : sql`exists (select 1 from ${userDepartments} ud where ud.user_id = ${users.id} and ud.department_id = ${departmentId})`}`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(departments, departmentId === null ? sql`false` : eq(departments.id, departmentId));
-  const rows = await base.where(eq(sessions.tokenHash, hashToken(token))).limit(1);
-  const row = rows[0];
+): Promise<{ session: Session; department: AskedDepartment | null; snapshot: string } | null> {
+  let statements = preparedSessions.get(db);
+  if (!statements) preparedSessions.set(db, (statements = sessionStatements(db)));
+  const tokenHash = hashToken(token);
+  let row: { session: typeof sessions.$inferSelect; user: UserRow; snapshot: string } | undefined;
+  let department: AskedDepartment | null = null;
+  if (departmentId === null) row = (await statements.plain.execute({ tokenHash }))[0];
+  else {
+    const found = (await statements.withDepartment.execute({ tokenHash, departmentId }))[0];
+    row = found;
+    if (found) department = { id: departmentId, row: found.department, linked: toBool(found.linked) };
+  }
   if (!row) return null;
   if (row.session.expiresAt <= now) return null;
   if (blockedReason(row.user, now) || row.user.passwordExpired) return null;
@@ -294,7 +329,8 @@ export async function resolveSessionWithDepartment(
   }
   return {
     session: { ...toSessionUser(row.user), sessionId: row.session.id },
-    department: departmentId === null ? null : { id: departmentId, row: row.department, linked: toBool(row.linked) },
+    department,
+    snapshot: row.snapshot,
   };
 }
 
