@@ -86,7 +86,7 @@ export const authedProcedure = publicProcedure
     const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), null) : null;
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
-    return next({ ctx: { ...ctx, session: found.session, snapshot: found.snapshot } });
+    return next({ ctx: { session: found.session, snapshot: found.snapshot } });
   })
   .use(saveTransaction);
 
@@ -111,7 +111,7 @@ export const scopedProcedure = publicProcedure
     const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId) : null;
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
-    return next({ ctx: { ...ctx, session: found.session, askedDepartment: found.department, snapshot: found.snapshot } });
+    return next({ ctx: { session: found.session, askedDepartment: found.department, snapshot: found.snapshot } });
   })
   .input(ScopeInput)
   .use(async ({ ctx, input, next }) => {
@@ -121,7 +121,7 @@ export const scopedProcedure = publicProcedure
         ? departmentAccess(ctx.session, asked.row, asked.linked)
         : await assertDepartmentAccess(ctx.db, ctx.session, input.departmentId);
     return next({
-      ctx: { ...ctx, scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
+      ctx: { scope: { departmentId: input.departmentId, year: input.year, departmentCode: department.code, area: areaOfCode(department.code) } },
     });
   })
   .use(saveTransaction);
