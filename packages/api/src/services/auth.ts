@@ -32,7 +32,7 @@ export function hashToken(token: string): string {
 
 type UserRow = typeof users.$inferSelect;
 
-function toSessionUser(u: UserRow): SessionUser {
+function toSessionUser(u: Omit<UserRow, 'passwordHash'>): SessionUser {
   return {
     userId: u.id,
     username: u.username,
@@ -48,7 +48,7 @@ function reject(code: ConstructorParameters<typeof AppError>[0]): never {
 }
 
 /** True when the user may not sign in at all (locked, or past valid-until). */
-function blockedReason(u: UserRow, now: Date): 'UserLocked' | 'UserExpired' | null {
+function blockedReason(u: Pick<UserRow, 'locked' | 'validUntil'>, now: Date): 'UserLocked' | 'UserExpired' | null {
   if (u.locked) return 'UserLocked';
   if (u.validUntil && u.validUntil < todayIso(now)) return 'UserExpired';
   return null;
@@ -244,8 +244,8 @@ export async function changePassword(db: Db, input: ChangePasswordInput, meta: R
 /** A scoped call's department as the session lookup read it along (resolveSessionWithDepartment). */
 export interface AskedDepartment {
   id: number;
-  /** null: no such department. */
-  row: typeof departments.$inferSelect | null;
+  /** Its id and code (all a scope needs); null: no such department. */
+  row: { id: number; code: string } | null;
   /** The session's user is linked to it (user_departments). */
   linked: boolean;
 }
@@ -270,8 +270,21 @@ function sessionStatements(db: Db) {
   const tokenHash = sql.placeholder('tokenHash');
   const departmentId = sql.placeholder('departmentId');
   const snapshot = sql<string>`pg_current_snapshot()::text`;
+  // only the columns a call needs: never the password hash, the department's 40 address fields
+  const session = { id: sessions.id, expiresAt: sessions.expiresAt, remember: sessions.remember };
+  const user = {
+    id: users.id,
+    username: users.username,
+    fullname: users.fullname,
+    accessLevel: users.accessLevel,
+    language: users.language,
+    mainDepartmentId: users.mainDepartmentId,
+    locked: users.locked,
+    validUntil: users.validUntil,
+    passwordExpired: users.passwordExpired,
+  };
   const plain = db
-    .select({ session: sessions, user: users, snapshot })
+    .select({ session, user, snapshot })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -279,10 +292,10 @@ function sessionStatements(db: Db) {
     .prepare('session_lookup');
   const withDepartment = db
     .select({
-      session: sessions,
-      user: users,
+      session,
+      user,
       snapshot,
-      department: departments,
+      department: { id: departments.id, code: departments.code },
       linked: sql<unknown>`exists (select 1 from ${userDepartments} ud where ud.user_id = ${users.id} and ud.department_id = ${departmentId})`,
     })
     .from(sessions)
@@ -309,7 +322,7 @@ export async function resolveSessionWithDepartment(
   let statements = preparedSessions.get(db);
   if (!statements) preparedSessions.set(db, (statements = sessionStatements(db)));
   const tokenHash = hashToken(token);
-  let row: { session: typeof sessions.$inferSelect; user: UserRow; snapshot: string } | undefined;
+  let row: Awaited<ReturnType<ReturnType<typeof sessionStatements>['plain']['execute']>>[number] | undefined;
   let department: AskedDepartment | null = null;
   if (departmentId === null) row = (await statements.plain.execute({ tokenHash }))[0];
   else {

@@ -56,7 +56,7 @@ export async function assertDepartmentAccess(db: Db, session: Pick<Session, 'use
  * linked to it): a supervisor sees every department (NotFound when missing), everyone else only the
  * linked ones (DepartmentNotAllowed, whether it exists or not).
  */
-export function departmentAccess(session: Pick<Session, 'accessLevel'>, dept: DepartmentRow | null, linked: boolean): DepartmentRow {
+export function departmentAccess<D extends Pick<DepartmentRow, 'id' | 'code'>>(session: Pick<Session, 'accessLevel'>, dept: D | null, linked: boolean): D {
   if (seesAllDepartments(session)) {
     if (!dept) fail('NotFound', { field: 'departmentId' });
     return dept;
