@@ -5,7 +5,7 @@
  * postgres.js, in its own process like the app) loaded the same way — a pair per row, so each ratio
  * comes from one moment of this noisy machine. Beside them: the statements the call runs (captured
  * from the app, bookings.ts captureApp) and all of them run bare one after the other.
- * Goal: every read ≥ 30 % of the floor's req/s with p99 ≤ 50 ms.
+ * Requests accept gzip, as browsers and fetch() do. Goal: every read ≥ 30 % of the floor's req/s with p99 ≤ 50 ms.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -92,7 +92,8 @@ export async function runReads(ctx: BookingsContext & { connections?: number }):
       for (const s of statements) await sql.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
     }, 100);
     const floorRun = await load({ url: `${floor.base}/floor/${scope.id}`, connections, seconds, request: () => ({}) });
-    const headers = { authorization: `Bearer ${token}` };
+    // as a browser or fetch() asks: gzip accepted
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const body = read.body === undefined ? undefined : JSON.stringify(read.body);
     const app = await load({
       url: `${base}${read.path}`,
