@@ -17,6 +17,8 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.met
 
 export interface AppOptions {
   database: DbHandle;
+  /** A read replica (DATABASE_READ_URL) for the queries once the session is resolved (trpc.ts readReplica); absent: all on `database`. */
+  readDatabase?: DbHandle | undefined;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client; served when it exists. */
   webDist?: string;
@@ -40,6 +42,7 @@ const UNBATCHED_PROCEDURES = new Set(['auth.login', 'auth.changePasswordAndLogin
 /** Builds the Fastify app without listening (tests use `inject`). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts.database;
+  const readDb = opts.readDatabase?.db;
   const app = Fastify({
     logger: loggerOptions(opts.logger ?? false),
     // no info line per request (issue 29: at a union's load the log cost more than the read); see the onResponse hook
@@ -110,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         }
         return createContextInner({
           db,
+          readDb,
           token: bearerToken(req.headers.authorization),
           ip: req.ip,
           requestId: req.id,
@@ -124,7 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  await app.register(restPlugin, { prefix: '/api', db, createCaller, ...(opts.documentMaxBytes ? { documentMaxBytes: opts.documentMaxBytes } : {}) });
+  await app.register(restPlugin, { prefix: '/api', db, readDb, createCaller, ...(opts.documentMaxBytes ? { documentMaxBytes: opts.documentMaxBytes } : {}) });
   // the developers' interface: OpenAPI document and interactive reference of the table above
   await app.register(docsPlugin, { prefix: '/api' });
 

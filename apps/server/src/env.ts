@@ -6,6 +6,12 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().min(1).default('pglite:./data/db'),
+  /** A read-only PostgreSQL (a streaming replica) for the queries (issue 29); unset: everything on DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// address (a replica of DATABASE_URL)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: demo data only into an empty embedded PGlite; `always`: into any empty database; `never`. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),

@@ -10,8 +10,10 @@ import { parseTrustProxy } from './security.ts';
 
 const env = readEnv();
 const database = await openDb(env.DATABASE_URL);
+const readDatabase = env.DATABASE_READ_URL ? await openDb(env.DATABASE_READ_URL) : undefined;
 const app = await buildApp({
   database,
+  readDatabase,
   logger: { level: env.LOG_LEVEL },
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   corsOrigins: env.CORS_ORIGINS,
@@ -32,6 +34,7 @@ try {
     ...livingDemoOptions(),
     initialSupervisor: env.INITIAL_SUPERVISOR ? { username: env.INITIAL_SUPERVISOR, password: env.INITIAL_SUPERVISOR_PASSWORD } : undefined,
   });
+  if (readDatabase) app.log.info({ readDatabase: readDatabase.label }, `queries read from ${readDatabase.label} once it has what the primary committed`);
   app.log.info(
     { database: database.label, demo: startup.demo, demoSeeded: startup.demoSeeded, initialSupervisorCreated: startup.initialSupervisorCreated },
     startup.line,
@@ -66,6 +69,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    await readDatabase?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

@@ -7,6 +7,11 @@ export interface Session extends SessionUser {
 
 export interface Context {
   db: Db;
+  /**
+   * The read-only database (DATABASE_READ_URL, a replica) a query procedure reads from once the session
+   * is resolved on `db` (trpc.ts readReplica); absent: everything on `db`.
+   */
+  readDb?: Db;
   /** The client address, for sign-in throttling. */
   ip: string;
   /** The bearer token as sent; authed procedures resolve it to a session on every call. */
@@ -23,12 +28,15 @@ export interface Context {
    * it: readCache.ts keys hot reads by it. Absent before the session is resolved.
    */
   snapshot?: string;
+  /** The primary's WAL position the session statement read (only with `readDb`): how far a replica must have replayed. */
+  walLsn?: string;
   /** The largest receipt in bytes (DOCUMENT_MAX_BYTES; 10 MB when not set). */
   documentMaxBytes?: number;
 }
 
 export interface ContextOptions {
   db: Db;
+  readDb?: Db | undefined;
   token?: string | null;
   ip?: string;
   now?: () => Date;
@@ -41,6 +49,7 @@ export interface ContextOptions {
 export async function createContextInner(opts: ContextOptions): Promise<Context> {
   return {
     db: opts.db,
+    ...(opts.readDb ? { readDb: opts.readDb } : {}),
     ip: opts.ip ?? '127.0.0.1',
     token: opts.token ?? null,
     now: opts.now ?? (() => new Date()),

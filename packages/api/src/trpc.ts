@@ -1,4 +1,5 @@
-import { isDatabaseUnavailable } from '@app/db';
+import { execRows, isDatabaseUnavailable } from '@app/db';
+import { sql } from 'drizzle-orm';
 import { AppError, areaOfCode, findNul, ScopeInput, todayIso } from '@app/domain';
 import { initTRPC } from '@trpc/server';
 import { inOuterTransaction } from './answerBeforeCommit.ts';
@@ -80,14 +81,36 @@ export const answerBeforeCommit = t.middleware(({ ctx, type, next }) =>
   type === 'mutation' ? inOuterTransaction(ctx, (db) => next({ ctx: { db, outerTransaction: true as const } })) : next(),
 );
 
+/**
+ * A query with a read replica (DATABASE_READ_URL, `ctx.readDb`) reads from it once the session is
+ * resolved on the primary — when the replica has replayed the primary's WAL position the session
+ * statement read (so a user's own save, committed before this call, is there) — with the replica's
+ * snapshot as the read cache's key (readCache.ts). A replica behind, or not reachable, and every
+ * mutation: the primary.
+ */
+const readReplica = t.middleware(async ({ ctx, type, next }) => {
+  const readDb = ctx.readDb;
+  const walLsn = (ctx as { walLsn?: string }).walLsn;
+  if (type !== 'query' || !readDb || !walLsn) return next();
+  const replica = await execRows<{ snapshot: string; caught_up: boolean | null }>(
+    readDb,
+    sql`select pg_current_snapshot()::text as snapshot,
+               case when pg_is_in_recovery() then pg_last_wal_replay_lsn() >= ${walLsn}::pg_lsn else true end as caught_up`,
+  ).catch(() => []);
+  const row = replica[0];
+  if (!row || row.caught_up !== true) return next();
+  return next({ ctx: { db: readDb, snapshot: row.snapshot } });
+});
+
 /** Needs a valid session (a locked or expired user has none); an auditor's write is refused at once (readOnlyAccess.ts). */
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, type, path, next }) => {
-    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), null) : null;
+    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), null, { walLsn: !!ctx.readDb }) : null;
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
-    return next({ ctx: { session: found.session, snapshot: found.snapshot } });
+    return next({ ctx: { session: found.session, snapshot: found.snapshot, ...(found.walLsn ? { walLsn: found.walLsn } : {}) } });
   })
+  .use(readReplica)
   .use(saveTransaction);
 
 /** The departmentId of a call's raw input when it is a plausible id (number or digits), else null. */
@@ -108,11 +131,14 @@ function rawDepartmentId(raw: unknown): number | null {
 export const scopedProcedure = publicProcedure
   .use(async ({ ctx, type, path, getRawInput, next }) => {
     const departmentId = rawDepartmentId(await getRawInput().catch(() => undefined));
-    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId) : null;
+    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId, { walLsn: !!ctx.readDb }) : null;
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
-    return next({ ctx: { session: found.session, askedDepartment: found.department, snapshot: found.snapshot } });
+    return next({
+      ctx: { session: found.session, askedDepartment: found.department, snapshot: found.snapshot, ...(found.walLsn ? { walLsn: found.walLsn } : {}) },
+    });
   })
+  .use(readReplica)
   .input(ScopeInput)
   .use(async ({ ctx, input, next }) => {
     const asked = ctx.askedDepartment;

@@ -12,6 +12,8 @@ import { restRoutes } from './routes.ts';
 
 export interface RestOptions {
   db: Db;
+  /** The read replica for queries (DATABASE_READ_URL), when there is one. */
+  readDb?: Db | undefined;
   createCaller: typeof CreateCaller;
   routes?: RestRoute[];
   /** The largest receipt (DOCUMENT_MAX_BYTES). */
@@ -98,6 +100,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
       handler: async (request, reply) => {
         const ctx = await createContextInner({
           db: opts.db,
+          readDb: opts.readDb,
           token: bearerToken(request.headers.authorization),
           ip: request.ip,
           requestId: request.id,

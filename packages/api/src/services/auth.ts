@@ -266,10 +266,11 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
  * the user is linked to it. `snapshot` is the database's current snapshot (readCache.ts: the key
  * that changes whenever any write anywhere completes).
  */
-function sessionStatements(db: Db) {
+function sessionStatements(db: Db, withWalLsn: boolean) {
   const tokenHash = sql.placeholder('tokenHash');
   const departmentId = sql.placeholder('departmentId');
-  const snapshot = sql<string>`pg_current_snapshot()::text`;
+  // with a read replica (DATABASE_READ_URL) also the primary's WAL position: a replica that has replayed it holds every commit before this call
+  const snapshot = withWalLsn ? sql<string>`pg_current_snapshot()::text || '|' || pg_current_wal_lsn()::text` : sql<string>`pg_current_snapshot()::text`;
   // only the columns a call needs: never the password hash, the department's 40 address fields
   const session = { id: sessions.id, expiresAt: sessions.expiresAt, remember: sessions.remember };
   const user = {
@@ -307,6 +308,7 @@ function sessionStatements(db: Db) {
   return { plain, withDepartment };
 }
 const preparedSessions = new WeakMap<Db, ReturnType<typeof sessionStatements>>();
+const preparedSessionsWithWal = new WeakMap<Db, ReturnType<typeof sessionStatements>>();
 
 /**
  * resolveSession, with the department a scoped call asks for (`departmentId`, not null) read in the
@@ -318,9 +320,12 @@ export async function resolveSessionWithDepartment(
   token: string,
   now: Date,
   departmentId: number | null,
-): Promise<{ session: Session; department: AskedDepartment | null; snapshot: string } | null> {
-  let statements = preparedSessions.get(db);
-  if (!statements) preparedSessions.set(db, (statements = sessionStatements(db)));
+  options: { walLsn?: boolean } = {},
+): Promise<{ session: Session; department: AskedDepartment | null; snapshot: string; walLsn?: string } | null> {
+  const withWal = options.walLsn === true;
+  const prepared = withWal ? preparedSessionsWithWal : preparedSessions;
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = sessionStatements(db, withWal)));
   const tokenHash = hashToken(token);
   let row: Awaited<ReturnType<ReturnType<typeof sessionStatements>['plain']['execute']>>[number] | undefined;
   let department: AskedDepartment | null = null;
@@ -343,7 +348,9 @@ export async function resolveSessionWithDepartment(
   return {
     session: { ...toSessionUser(row.user), sessionId: row.session.id },
     department,
-    snapshot: row.snapshot,
+    ...(withWal
+      ? { snapshot: row.snapshot.slice(0, row.snapshot.indexOf('|')), walLsn: row.snapshot.slice(row.snapshot.indexOf('|') + 1) }
+      : { snapshot: row.snapshot }),
   };
 }
 
