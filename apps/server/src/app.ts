@@ -114,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return createContextInner({
           db,
           readDb,
+          batch: info.isBatchCall && info.calls.length > 1,
           token: bearerToken(req.headers.authorization),
           ip: req.ip,
           requestId: req.id,

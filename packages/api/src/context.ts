@@ -30,12 +30,15 @@ export interface Context {
   snapshot?: string;
   /** The primary's WAL position the session statement read (only with `readDb`): how far a replica must have replayed. */
   walLsn?: string;
+  /** True for the context of a tRPC batch of several calls (they share the session statement, trpc.ts lookupSession). */
+  batch?: true;
   /** The largest receipt in bytes (DOCUMENT_MAX_BYTES; 10 MB when not set). */
   documentMaxBytes?: number;
 }
 
 export interface ContextOptions {
   db: Db;
+  batch?: boolean;
   readDb?: Db | undefined;
   token?: string | null;
   ip?: string;
@@ -50,6 +53,7 @@ export async function createContextInner(opts: ContextOptions): Promise<Context>
   return {
     db: opts.db,
     ...(opts.readDb ? { readDb: opts.readDb } : {}),
+    ...(opts.batch ? { batch: true as const } : {}),
     ip: opts.ip ?? '127.0.0.1',
     token: opts.token ?? null,
     now: opts.now ?? (() => new Date()),

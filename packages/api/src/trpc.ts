@@ -102,10 +102,31 @@ const readReplica = t.middleware(async ({ ctx, type, next }) => {
   return next({ ctx: { db: readDb, snapshot: row.snapshot } });
 });
 
+/**
+ * The session statement of a call, shared by the calls of one HTTP request (a tRPC batch of the web
+ * client asks for several procedures at once: one statement per department asked, not per call).
+ * Only for a batch (`ctx.batch`): the context object tRPC made for the request carries the memo.
+ */
+function lookupSession(ctx: Context, departmentId: number | null) {
+  if (!ctx.token) return Promise.resolve(null);
+  const lookup = () => resolveSessionWithDepartment(ctx.db, ctx.token as string, ctx.now(), departmentId, { walLsn: !!ctx.readDb });
+  if (!ctx.batch) return lookup();
+  const holder = ctx as Context & { sessionLookups?: Map<number | null, ReturnType<typeof resolveSessionWithDepartment>> };
+  holder.sessionLookups ??= new Map();
+  let found = holder.sessionLookups.get(departmentId);
+  if (!found) {
+    found = lookup();
+    holder.sessionLookups.set(departmentId, found);
+    // a lookup that failed (a lost connection) is not shared: the retry asks again
+    found.catch(() => holder.sessionLookups?.delete(departmentId));
+  }
+  return found;
+}
+
 /** Needs a valid session (a locked or expired user has none); an auditor's write is refused at once (readOnlyAccess.ts). */
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, type, path, next }) => {
-    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), null, { walLsn: !!ctx.readDb }) : null;
+    const found = await lookupSession(ctx, null);
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
     return next({ ctx: { session: found.session, snapshot: found.snapshot, ...(found.walLsn ? { walLsn: found.walLsn } : {}) } });
@@ -131,7 +152,7 @@ function rawDepartmentId(raw: unknown): number | null {
 export const scopedProcedure = publicProcedure
   .use(async ({ ctx, type, path, getRawInput, next }) => {
     const departmentId = rawDepartmentId(await getRawInput().catch(() => undefined));
-    const found = ctx.token ? await resolveSessionWithDepartment(ctx.db, ctx.token, ctx.now(), departmentId, { walLsn: !!ctx.readDb }) : null;
+    const found = await lookupSession(ctx, departmentId);
     if (!found) fail('NotAuthenticated');
     assertMayWrite(found.session, type, path);
     return next({
