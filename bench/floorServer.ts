@@ -4,14 +4,27 @@
  * (appServer.ts). No session, no scope check, no tRPC, no zod: the least any read of the app must do.
  * Started by reads.ts with `fork`; answers its port over IPC once listening.
  */
+import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { benchEnv } from './env.ts';
 
-const sql = postgres(benchEnv.databaseUrl, { max: 10, onnotice: () => undefined });
+/**
+ * BENCH_FLOOR_PGLITE=1: the floor of the embedded database — an in-memory PGlite in this process with
+ * the 307 departments' id, code and name (PGlite serves one process: the app's data directory is the app's).
+ */
+const onPglite = process.env.BENCH_FLOOR_PGLITE === '1';
+const sql = onPglite ? null : postgres(benchEnv.databaseUrl, { max: 10, onnotice: () => undefined });
+const lite = onPglite ? await PGlite.create() : null;
+if (lite) {
+  await lite.exec('create table departments (id integer primary key, code varchar(3) not null, name1_deu varchar(40) not null)');
+  await lite.exec("insert into departments select g, lpad(g::text, 3, '0'), 'Feuerwehr ' || g from generate_series(1, 307) g");
+}
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/floor/:id', async (req) => {
-  const rows = await sql`select id, code, name1_deu from departments where id = ${Number(req.params.id)}`;
+  const id = Number(req.params.id);
+  if (lite) return (await lite.query('select id, code, name1_deu from departments where id = $1', [id])).rows[0] ?? null;
+  const rows = await (sql as postgres.Sql)`select id, code, name1_deu from departments where id = ${id}`;
   return rows[0] ?? null;
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -20,6 +33,6 @@ process.send?.({ port: typeof address === 'object' && address ? address.port : 0
 process.on('disconnect', () => {
   void app
     .close()
-    .then(() => sql.end())
+    .then(() => (sql ? sql.end() : lite?.close()))
     .finally(() => process.exit(0));
 });

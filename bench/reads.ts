@@ -22,8 +22,11 @@ interface Read {
   user: 'k512' | 'supervisor';
 }
 
-async function startFloor(): Promise<{ base: string; stop: () => void }> {
-  const floor = fork(fileURLToPath(new URL('./floorServer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+async function startFloor(pglite: boolean): Promise<{ base: string; stop: () => void }> {
+  const floor = fork(fileURLToPath(new URL('./floorServer.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...(pglite ? { BENCH_FLOOR_PGLITE: '1' } : {}) },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     floor.once('message', (m) => resolve((m as { port: number }).port));
     floor.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
@@ -31,7 +34,12 @@ async function startFloor(): Promise<{ base: string; stop: () => void }> {
   return { base: `http://127.0.0.1:${port}`, stop: () => floor.disconnect() };
 }
 
-export async function runReads(ctx: BookingsContext & { connections?: number }): Promise<string> {
+/**
+ * `pglite`: the app runs on the embedded database (readsPglite.ts); `url` is then the PostgreSQL bench database
+ * the PGlite one was restored from (the same ids), and the SQL columns are left out (the capture speaks postgres.js).
+ */
+export async function runReads(ctx: BookingsContext & { connections?: number; pglite?: boolean }): Promise<string> {
+  const pglite = ctx.pglite === true;
   const { url, base, seconds } = ctx;
   const connections = ctx.connections ?? 50;
   const sql = postgres(url, { max: 1, onnotice: () => undefined });
@@ -76,21 +84,23 @@ export async function runReads(ctx: BookingsContext & { connections?: number }):
     },
   ];
   const tokens = { k512: await ctx.login('k512'), supervisor: await ctx.login('supervisor') };
-  const capturer = await captureApp(url);
-  const floor = await startFloor();
+  const capturer = pglite ? null : await captureApp(url);
+  const floor = await startFloor(pglite);
   const lines = [
-    `Scope 512 (${scope.id}), ${BOOKING_YEAR}; ${connections} connections, ${seconds} s per run; the floor loaded right before each read.`,
+    `Scope 512 (${scope.id}), ${BOOKING_YEAR}; ${pglite ? 'embedded PGlite; ' : ''}${connections} connections, ${seconds} s per run; the floor loaded right before each read.`,
     '',
     '| read | statements | all SQL bare p50 ms | app req/s | app p50 ms | app p99 ms | floor req/s | floor p99 ms | app / floor req/s |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const read of reads) {
     const token = tokens[read.user];
-    const { log } = await capturer.capture(read.method, read.path, token, read.body);
+    const log = capturer ? (await capturer.capture(read.method, read.path, token, read.body)).log : [];
     const statements = log.filter((s) => s.query !== 'BEGIN' && s.query !== 'COMMIT');
-    const all = await sequential(async () => {
-      for (const s of statements) await sql.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
-    }, 100);
+    const all = capturer
+      ? await sequential(async () => {
+          for (const s of statements) await sql.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: true });
+        }, 100)
+      : [];
     const floorRun = await load({ url: `${floor.base}/floor/${scope.id}`, connections, seconds, request: () => ({}) });
     // as a browser or fetch() asks: gzip accepted
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
@@ -104,11 +114,11 @@ export async function runReads(ctx: BookingsContext & { connections?: number }):
     });
     if (app.firstError) console.log(`${read.name}: ${app.firstError}`);
     lines.push(
-      `| ${read.name} | ${statements.length} | ${(all[Math.floor(all.length / 2)] ?? 0).toFixed(2)} | ${Math.round(app.rps)} | ${ms(app.p50)} | ${ms(app.p99)} | ${Math.round(floorRun.rps)} | ${ms(floorRun.p99)} | ${Math.round((100 * app.rps) / Math.max(floorRun.rps, 1))} %${app.non2xx ? ` (${app.non2xx} non-2xx)` : ''} |`,
+      `| ${read.name} | ${capturer ? statements.length : '–'} | ${capturer ? (all[Math.floor(all.length / 2)] ?? 0).toFixed(2) : '–'} | ${Math.round(app.rps)} | ${ms(app.p50)} | ${ms(app.p99)} | ${Math.round(floorRun.rps)} | ${ms(floorRun.p99)} | ${Math.round((100 * app.rps) / Math.max(floorRun.rps, 1))} %${app.non2xx ? ` (${app.non2xx} non-2xx)` : ''} |`,
     );
   }
   floor.stop();
-  await capturer.close();
+  await capturer?.close();
   await sql.end();
   return lines.join('\n');
 }
