@@ -55,7 +55,7 @@ export function SignInPage() {
       try {
         const result = await login.mutateAsync({ username, password: values.password, remember: values.remember });
         setAuth(result, values.remember);
-        activateLanguage(result.language);
+        await activateLanguage(result.language);
         await navigate({ href: await resolveLanding(), replace: true });
       } catch (error) {
         showError(error);
@@ -86,7 +86,7 @@ export function SignInPage() {
   }
 
   function changeLanguage(language: Language) {
-    activateLanguage(language);
+    void activateLanguage(language);
   }
 
   return (
