@@ -1,51 +1,12 @@
 /**
- * The route pieces of movements/revenues and movements/expenses (TanStack file routes need literal
- * paths, so each kind has its three route files; what they do is here, once). Each route file still
- * declares its loader, pending and error component (the scope-route rule, screenLoader.test.ts):
- * - the layout: `?nr=` (the saved record the head form shows, so a reload and Back show it again),
- *   loader (context, accounts and that record), the menu gate and the draft around the two forms;
- * - the positions form at `{recordNumber}` or `new` (anything else goes back to the head form).
+ * The route components of movements/revenues and movements/expenses (their loaders and search: routeLoaders.ts, apart so the route tree does not carry the screens):
+ * the menu gate and the draft around the two forms, and the positions form of the record in the path.
  */
 import type { MovementKind } from '@app/domain';
-import { Outlet, redirect, useParams } from '@tanstack/react-router';
-import { z } from 'zod';
-import { queryClient } from '../../lib/trpc.ts';
-import { loadScope } from '../scope/loadScope.ts';
+import { Outlet, useParams } from '@tanstack/react-router';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
-import { loadScreen, type ScreenMatch } from '../shell/screenLoader.ts';
 import { MovementDraftProvider } from './MovementDraft.tsx';
 import { MovementPositionsScreen } from './MovementPositionsScreen.tsx';
-import { movementAccountsQuery, movementContextQuery, movementQuery, supplierBriefQuery } from './queries.ts';
-
-const headPaths = {
-  revenues: '/dept/$dept/year/$year/movements/revenues',
-  expenses: '/dept/$dept/year/$year/movements/expenses',
-} as const;
-
-/** `?nr=3`: the head form shows saved record 3 (anything else: a new record). */
-export const movementSearch = z.object({ nr: z.coerce.number().int().min(1).max(999_999_999).optional().catch(undefined) });
-export type MovementSearch = z.infer<typeof movementSearch>;
-
-/** The layout's loaderDeps: the record of the address. */
-export const movementsLoaderDeps = ({ search }: { search: MovementSearch }) => ({ nr: search.nr });
-
-/**
- * The layout's loader: the head form's context and the accounts, and the record of `?nr=` (a record
- * that can't be read is no error page: the head form says so and starts a new record).
- */
-export function movementsLoader(kind: MovementKind) {
-  return async ({ params, cause, deps }: ScreenMatch & { deps: { nr?: number | undefined } }) => {
-    await loadScreen({ params, cause }, `movements/${kind}`, (scope) => [movementContextQuery(scope, kind), movementAccountsQuery(scope)]);
-    if (deps.nr === undefined) return;
-    // the scope is cached (loadScreen read it); prefetchQuery never throws
-    const scope = await loadScope(params).catch(() => null);
-    if (!scope) return;
-    await queryClient.prefetchQuery(movementQuery(scope, kind, deps.nr));
-    // its supplier's brief too: the picker shows the search key of a reloaded record as of an opened one
-    const supplier = queryClient.getQueryData(movementQuery(scope, kind, deps.nr).queryKey)?.supplier;
-    if (supplier) await queryClient.prefetchQuery(supplierBriefQuery(scope.department.id, supplier.id));
-  };
-}
 
 /** The layout: the head form (index) and the positions form share one draft until it is saved. */
 export function movementsLayout(kind: MovementKind) {
@@ -58,26 +19,6 @@ export function movementsLayout(kind: MovementKind) {
       </MenuScreenGate>
     );
   };
-}
-
-/** A record number in the path, or `new`. */
-const isRecordParam = (value: string) => value === 'new' || /^[1-9][0-9]{0,8}$/.test(value);
-
-type PositionsParams = { dept: string; year: string; recordNumber: string };
-
-/** Anything but a record number or `new` goes back to the head form. */
-export function positionsBeforeLoad(kind: MovementKind) {
-  return ({ params }: { params: PositionsParams }) => {
-    if (!isRecordParam(params.recordNumber)) throw redirect({ to: headPaths[kind], params: { dept: params.dept, year: params.year }, replace: true });
-  };
-}
-
-/** The positions route's loader: the saved record (none for `new`). */
-export function positionsLoader(kind: MovementKind) {
-  return ({ params, cause }: ScreenMatch & { params: PositionsParams }) =>
-    loadScreen({ params, cause }, `movements/${kind}`, (scope) =>
-      params.recordNumber === 'new' ? [] : [movementQuery(scope, kind, Number(params.recordNumber))],
-    );
 }
 
 /** The positions form of the record in the path. */
