@@ -45,7 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'parallel',
-          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...alone],
           // the run's migrated test databases (empty and with the demo data), built once and copied per file
           globalSetup: ['packages/db/src/testTemplates.ts'],

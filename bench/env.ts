@@ -10,4 +10,18 @@ export const benchEnv = {
   bookingDepartments: process.env.BENCH_BOOKING_DEPARTMENTS === 'all' ? ('all' as const) : ('measured' as const),
   /** Audit rows of each department (issue 27: a brigade's year of saves, as its 1,500 movements). */
   auditRowsPerDepartment: Number(process.env.BENCH_AUDIT_ROWS ?? 1500),
+  /** bench/web.ts: positions in the forecast editor it types in (issue 29: ~400 rows). */
+  webRows: Number(process.env.BENCH_WEB_ROWS ?? 400),
+  /** bench/web.ts: keys typed and measured. */
+  webKeys: Number(process.env.BENCH_WEB_KEYS ?? 80),
+  /** bench/web.ts: the browser (Debian's package chromium). */
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** bench/web.ts: a client built elsewhere (the server's own WEB_DIST, passed on), e.g. main's for a before/after. */
+  webDist: process.env.WEB_DIST,
+  /** bench/web.ts: write a CPU profile of the typing (Chrome's .cpuprofile, for DevTools) to this file. */
+  webProfile: process.env.BENCH_WEB_PROFILE,
+  /** bench/web.ts: write a timeline trace of the typing (Chrome trace events, JSON) to this file. */
+  webTrace: process.env.BENCH_WEB_TRACE,
+  /** This process's environment, for the server bench/web.ts starts. */
+  childEnv: (overrides: Record<string, string>) => ({ ...process.env, ...overrides }),
 };

@@ -10,7 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-/** [name, npm script]: the static checks first (cheap, fail fast), then the unit/API tests, then the e2e. */
+/**
+ * [name, npm script]: the static checks first (cheap, fail fast), then the unit/API tests, then the client's build with
+ * its bundle size budget (scripts/bundle-budget.mjs), then the e2e. The e2e's own `npm run build` is then turbo's cache
+ * hit of that build (under a second): the client is built once per run.
+ */
 const steps = [
   ['format', 'format:check'],
   ['lint', 'lint'],
@@ -20,6 +24,7 @@ const steps = [
   ['cpd', 'cpd'],
   ['sizes', 'sizes'],
   ['unit', 'test:unit'],
+  ['bundle', 'test:bundle'],
   ['e2e', 'test:e2e'],
 ];
 

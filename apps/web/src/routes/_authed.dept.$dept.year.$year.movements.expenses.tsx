@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { movementSearch, movementsLayout, movementsLoader, movementsLoaderDeps } from '../features/movements/routeOptions.tsx';
+import { movementsLayout } from '../features/movements/routeComponents.tsx';
+import { movementSearch, movementsLoader, movementsLoaderDeps } from '../features/movements/routeLoaders.ts';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 

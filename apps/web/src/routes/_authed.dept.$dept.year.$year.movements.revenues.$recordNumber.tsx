@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MovementPositionsRoute, positionsBeforeLoad, positionsLoader } from '../features/movements/routeOptions.tsx';
+import { MovementPositionsRoute } from '../features/movements/routeComponents.tsx';
+import { positionsBeforeLoad, positionsLoader } from '../features/movements/routeLoaders.ts';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManualResiduesScreen, manualFilterKeys } from '../features/residues/ManualResidues.tsx';
-import { manualResiduesQuery } from '../features/residues/queries.ts';
+import { ManualResiduesScreen } from '../features/residues/ManualResidues.tsx';
+import { manualFilterKeys, manualResiduesQuery } from '../features/residues/queries.ts';
 import { loadScreen } from '../features/shell/screenLoader.ts';
 import { filterText, masterListInput, masterSearch } from '../ui/listState.ts';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';

@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { errorMessages, genericErrorMessage } from '../../lib/errorMessages.ts';
 import { appCodeOf } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -26,6 +26,28 @@ interface Notice {
 const passwordChanged = msg`Das Passwort wurde geändert. Bitte mit dem neuen Passwort anmelden.`;
 
 /** `/`: sign-in, and the change-password mode (spec 1 §2, §4, §8). */
+/** The routes a sign-in lands on: the signed-in frame, a scope and its home. */
+const landingRoutes = ['/_authed', '/_authed/dept/$dept/year/$year', '/_authed/dept/$dept/year/$year/'] as const;
+
+/**
+ * Once the sign-in page is idle (the user types): the code of the signed-in frame and of a scope's home, so signing
+ * in waits for the server, not for downloads. The sign-in page itself does not wait for it (issue 29).
+ */
+function usePrefetchSignedInFrame() {
+  const router = useRouter();
+  useEffect(() => {
+    const prefetch = () => {
+      for (const id of landingRoutes) void router.loadRouteChunk(router.routesById[id])?.catch(() => undefined);
+    };
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 500);
+    return () => clearTimeout(timer);
+  }, [router]);
+}
+
 export function SignInPage() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -35,6 +57,8 @@ export function SignInPage() {
     mode: 'controlled',
     initialValues: { username: '', password: '', newPassword: '', newPasswordRepeat: '', remember: false },
   });
+
+  usePrefetchSignedInFrame();
 
   const login = useMutation(trpc.auth.login.mutationOptions());
   const changePassword = useMutation(trpc.auth.changePassword.mutationOptions());
@@ -55,7 +79,7 @@ export function SignInPage() {
       try {
         const result = await login.mutateAsync({ username, password: values.password, remember: values.remember });
         setAuth(result, values.remember);
-        activateLanguage(result.language);
+        await activateLanguage(result.language);
         await navigate({ href: await resolveLanding(), replace: true });
       } catch (error) {
         showError(error);
@@ -86,7 +110,7 @@ export function SignInPage() {
   }
 
   function changeLanguage(language: Language) {
-    activateLanguage(language);
+    void activateLanguage(language);
   }
 
   return (

@@ -13,7 +13,7 @@ import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import { chapterDescription, partLabels } from '../../ui/chartLabels.ts';
 import { useConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
-import { descriptionColumn, textColumn } from '../../ui/PositionsTable/columns.tsx';
+import { descriptionColumn, type PositionColumn, textColumn } from '../../ui/PositionsTable/columns.tsx';
 import { PositionAmountInput } from '../../ui/PositionsTable/PositionAmountInput.tsx';
 import { PositionsTable } from '../../ui/PositionsTable/PositionsTable.tsx';
 import { usePositionRows } from '../../ui/PositionsTable/usePositionRows.ts';
@@ -31,6 +31,8 @@ interface Values extends Record<string, unknown> {
 
 const toValues = (forecast: { positions: Parameters<typeof toForecastRows>[0] }): Values => ({ rows: toForecastRows(forecast.positions) });
 const compare = (v: Values) => forecastSnapshot(v.rows);
+/** A new row with last year's amount may be left without this year's. */
+const keepsEmptyNewRow = (row: ForecastRow) => row.amountPrevYear !== 0;
 
 /**
  * The chapter editor of one forecast part (budget/forecast/details/revenues|expenses): current-year
@@ -122,6 +124,110 @@ export function ForecastPartEditor({ part }: { part: Part }) {
     if (await draft.save()) back(true);
   }
 
+  // kept from render to render (with the stable row operations): a keystroke renders its own row only, not all of them
+  const columns = useMemo<PositionColumn<ForecastRow>[]>(
+    () => [
+      descriptionColumn<ForecastRow>({
+        header: t`Bezeichnung`,
+        editable,
+        names: (row) => ({ deu: row.chapterDescriptionDeu, ita: row.chapterDescriptionIta }),
+        onNames: (row, { deu, ita }) =>
+          update(row.key, {
+            ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }),
+            ...(ita === undefined ? {} : { chapterDescriptionIta: ita }),
+          }),
+        shown: (row) => (
+          // long chapter names wrap (a cashier must read the whole name at 1280 px)
+          <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="forecast-chapter-description">
+            {chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}
+          </Text>
+        ),
+      }),
+      {
+        key: 'amount',
+        header: t`Betrag ${year}`,
+        width: 150,
+        align: 'right',
+        input: true,
+        cell: (row, { blocked }) =>
+          editable ? (
+            <PositionAmountInput row={row} positions={positions} blocked={blocked} label={t`Betrag ${year} ${formatChapter(row.chapter)}`} />
+          ) : (
+            <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
+          ),
+      },
+      {
+        key: 'prev',
+        header: t`Vorjahr ${year - 1}`,
+        width: 180,
+        align: 'right',
+        cell: (row) =>
+          prevEditable ? (
+            <AmountInput
+              size="xs"
+              value={row.amountPrevYear}
+              onChange={(cents) => {
+                update(row.key, { amountPrevYear: cents ?? 0 });
+                if (cents) positions.setBlocked(null);
+              }}
+              data-testid={`prev-${row.chapter}`}
+              aria-label={t`Betrag ${year - 1} ${formatChapter(row.chapter)}`}
+            />
+          ) : (
+            <Amount cents={row.amountPrevYear} size="sm" c={row.amountPrevYear === 0 ? 'dimmed' : undefined} data-testid={`prev-${row.chapter}`} />
+          ),
+      },
+      {
+        key: 'copy',
+        width: 34,
+        tight: true,
+        cell: (row) =>
+          editable && row.amountPrevYear !== 0 ? (
+            <Tooltip label={t`Vorjahresbetrag übernehmen`}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                tabIndex={-1}
+                onClick={() => update(row.key, { amount: row.amountPrevYear })}
+                aria-label={t`Vorjahresbetrag übernehmen`}
+                data-testid={`copy-prev-${row.chapter}`}
+              >
+                ←
+              </ActionIcon>
+            </Tooltip>
+          ) : null,
+      },
+      {
+        key: 'reminder',
+        header: t`Erinnerung`,
+        headerTitle: t`Erinnerung`,
+        width: 104,
+        align: 'center',
+        cell: (row) => (
+          <Checkbox
+            size="xs"
+            style={{ display: 'inline-block' }}
+            checked={row.reminder}
+            disabled={!editable}
+            onChange={(e) => update(row.key, { reminder: e.currentTarget.checked })}
+            aria-label={t`Erinnerung`}
+          />
+        ),
+      },
+      textColumn<ForecastRow>({
+        key: 'notes',
+        header: t`Anmerkungen`,
+        width: 220,
+        editable,
+        value: (row) => row.notes,
+        onChange: (row, notes) => update(row.key, { notes }),
+        label: () => t`Anmerkungen`,
+        testId: (row) => `notes-${row.chapter}`,
+      }),
+    ],
+    [t, i18n, editable, prevEditable, year, positions, update],
+  );
+
   const partName = i18n._(partLabels[part]);
   return (
     <Stack ref={root} gap="sm" maw={1280} onKeyDown={editable ? draft.saveKeys(() => void save()) : undefined}>
@@ -174,109 +280,11 @@ export function ForecastPartEditor({ part }: { part: Part }) {
           rows={rows}
           positions={positions}
           editable={editable}
-          keepsEmptyNewRow={(row) => row.amountPrevYear !== 0}
+          keepsEmptyNewRow={keepsEmptyNewRow}
           minWidth={980}
           testId="forecast-positions"
           emptyText={editable ? t`Noch keine Kapitel. Kapitel unten hinzufügen.` : t`Noch keine Kapitel.`}
-          columns={[
-            descriptionColumn<ForecastRow>({
-              header: t`Bezeichnung`,
-              editable,
-              names: (row) => ({ deu: row.chapterDescriptionDeu, ita: row.chapterDescriptionIta }),
-              onNames: (row, { deu, ita }) =>
-                update(row.key, {
-                  ...(deu === undefined ? {} : { chapterDescriptionDeu: deu }),
-                  ...(ita === undefined ? {} : { chapterDescriptionIta: ita }),
-                }),
-              shown: (row) => (
-                // long chapter names wrap (a cashier must read the whole name at 1280 px)
-                <Text size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="forecast-chapter-description">
-                  {chapterDescription(i18n, { descriptionDeu: row.chapterDescriptionDeu, descriptionIta: row.chapterDescriptionIta })}
-                </Text>
-              ),
-            }),
-            {
-              key: 'amount',
-              header: t`Betrag ${year}`,
-              width: 150,
-              align: 'right',
-              input: true,
-              cell: (row, { blocked }) =>
-                editable ? (
-                  <PositionAmountInput row={row} positions={positions} blocked={blocked} label={t`Betrag ${year} ${formatChapter(row.chapter)}`} />
-                ) : (
-                  <Amount cents={row.amount ?? 0} size="sm" data-testid={`amount-${row.chapter}`} />
-                ),
-            },
-            {
-              key: 'prev',
-              header: t`Vorjahr ${year - 1}`,
-              width: 180,
-              align: 'right',
-              cell: (row) =>
-                prevEditable ? (
-                  <AmountInput
-                    size="xs"
-                    value={row.amountPrevYear}
-                    onChange={(cents) => {
-                      update(row.key, { amountPrevYear: cents ?? 0 });
-                      if (cents) positions.setBlocked(null);
-                    }}
-                    data-testid={`prev-${row.chapter}`}
-                    aria-label={t`Betrag ${year - 1} ${formatChapter(row.chapter)}`}
-                  />
-                ) : (
-                  <Amount cents={row.amountPrevYear} size="sm" c={row.amountPrevYear === 0 ? 'dimmed' : undefined} data-testid={`prev-${row.chapter}`} />
-                ),
-            },
-            {
-              key: 'copy',
-              width: 34,
-              tight: true,
-              cell: (row) =>
-                editable && row.amountPrevYear !== 0 ? (
-                  <Tooltip label={t`Vorjahresbetrag übernehmen`}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      tabIndex={-1}
-                      onClick={() => update(row.key, { amount: row.amountPrevYear })}
-                      aria-label={t`Vorjahresbetrag übernehmen`}
-                      data-testid={`copy-prev-${row.chapter}`}
-                    >
-                      ←
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null,
-            },
-            {
-              key: 'reminder',
-              header: t`Erinnerung`,
-              headerTitle: t`Erinnerung`,
-              width: 104,
-              align: 'center',
-              cell: (row) => (
-                <Checkbox
-                  size="xs"
-                  style={{ display: 'inline-block' }}
-                  checked={row.reminder}
-                  disabled={!editable}
-                  onChange={(e) => update(row.key, { reminder: e.currentTarget.checked })}
-                  aria-label={t`Erinnerung`}
-                />
-              ),
-            },
-            textColumn<ForecastRow>({
-              key: 'notes',
-              header: t`Anmerkungen`,
-              width: 220,
-              editable,
-              value: (row) => row.notes,
-              onChange: (row, notes) => update(row.key, { notes }),
-              label: () => t`Anmerkungen`,
-              testId: (row) => `notes-${row.chapter}`,
-            }),
-          ]}
+          columns={columns}
           totals={[
             ...totals.byTitle.map((tt) => ({
               key: `title-${tt.title}`,

@@ -7,17 +7,16 @@
  * shortcut brings the list back where it was. Every opening refetches the digests (a booking made
  * meanwhile shows).
  */
-import { useLingui } from '@lingui/react/macro';
-import { Box, Drawer, Group, Kbd, SegmentedControl } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
-import { CashJournalPanel } from './CashJournalPanel.tsx';
-import { ChapterDigestPanel } from './ChapterDigestPanel.tsx';
-import { digestPanelLabels } from './labels.ts';
-import { type DigestPanel, digestPanels, nextOpenPanel, panelOfKey, shortcutDigit } from './panels.ts';
-import { SupplierDigestPanel } from './SupplierDigestPanel.tsx';
-import type { DigestScope, OpenRecord } from './types.ts';
+import { type DigestPanel, nextOpenPanel, panelOfKey } from './panels.ts';
+import type { DigestScope } from './types.ts';
+
+/**
+ * The drawer and its three panels (tables, pickers, the chapter input): fetched at the first opening, not with every
+ * screen's frame (issue 29: a scope's home loads no digest code until a list is asked for).
+ */
+const DigestDrawer = lazy(() => import('./DigestDrawer.tsx').then((m) => ({ default: m.DigestDrawer })));
 
 interface DigestPanelsApi {
   /** null outside a department's scope: no panel can open. */
@@ -35,6 +34,9 @@ export function useDigestPanels(): DigestPanelsApi {
 
 export function DigestPanelsProvider({ scope, children }: { scope: DigestScope | null; children: ReactNode }) {
   const [open, setOpen] = useState<DigestPanel | null>(null);
+  // the drawer mounts at the first opening and then stays (kept mounted, hidden) with its panels' choices
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
   const available = scope !== null;
 
   const toggle = useCallback(
@@ -64,123 +66,11 @@ export function DigestPanelsProvider({ scope, children }: { scope: DigestScope |
   return (
     <DigestPanelsContext.Provider value={api}>
       {children}
-      {scope ? <DigestDrawer key={scope.department.id} scope={scope} open={api.open} onClose={close} onSwitch={toggle} /> : null}
+      {scope && wanted ? (
+        <Suspense fallback={null}>
+          <DigestDrawer key={scope.department.id} scope={scope} open={api.open} onClose={close} onSwitch={toggle} />
+        </Suspense>
+      ) : null}
     </DigestPanelsContext.Provider>
-  );
-}
-
-/** The field each panel opens in: the account, the chapter code, the supplier. */
-const focusField: Record<DigestPanel, string> = {
-  cashJournal: 'digest-account',
-  chapterDigest: 'digest-chapter-code',
-  supplierDigest: 'supplier-picker',
-};
-
-/** The drawer; a panel mounts when first opened and then stays (hidden) with its choices. */
-function DigestDrawer({
-  scope,
-  open,
-  onClose,
-  onSwitch,
-}: {
-  scope: DigestScope;
-  open: DigestPanel | null;
-  onClose: () => void;
-  onSwitch: (panel: DigestPanel) => void;
-}) {
-  const navigate = useNavigate();
-  const [mounted, setMounted] = useState<ReadonlySet<DigestPanel>>(new Set());
-  // one year for the three panels (first the scope's): the cashier looks at one year at a time
-  const [year, setYear] = useState(scope.year);
-  const panelScope = { ...scope, year };
-  // remembered while rendering (not in an effect): the panel opened the first time stays mounted
-  if (open && !mounted.has(open)) setMounted(new Set([...mounted, open]));
-
-  // the panel's first field takes the focus once the drawer is in (after Mantine's focus trap)
-  useEffect(() => {
-    if (!open) return undefined;
-    const timer = setTimeout(() => document.querySelector<HTMLElement>(`[data-testid="digest-${open}"] [data-testid="${focusField[open]}"]`)?.focus(), 60);
-    return () => clearTimeout(timer);
-  }, [open]);
-
-  // Escape closes the drawer only from within it: not when a picker dialog over it (F4, "…") or an
-  // open dropdown takes that Escape (Mantine's own Escape would close both at once)
-  useEffect(() => {
-    if (!open) return undefined;
-    function onKey(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || event.isComposing) return;
-      const target = event.target instanceof Element ? event.target : null;
-      const drawer = document.querySelector('[data-testid="digest-drawer"]');
-      const inDrawer = target === document.body || (target !== null && drawer?.contains(target) === true);
-      if (inDrawer && target?.getAttribute('aria-expanded') !== 'true') onClose();
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-
-  const openRecord: OpenRecord = (href) => {
-    onClose();
-    void navigate({ href });
-  };
-
-  const shown = (panel: DigestPanel) =>
-    (mounted.has(panel) || open === panel) && (
-      <Box key={panel} hidden={open !== panel} data-testid={`digest-${panel}`}>
-        {panel === 'cashJournal' ? (
-          <CashJournalPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
-        ) : panel === 'chapterDigest' ? (
-          <ChapterDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
-        ) : (
-          <SupplierDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
-        )}
-      </Box>
-    );
-
-  return (
-    <Drawer
-      opened={open !== null}
-      onClose={onClose}
-      position="right"
-      size="min(1240px, 92vw)"
-      keepMounted
-      closeOnEscape={false}
-      data-testid="digest-drawer"
-      title={open ? <PanelSwitch open={open} onSwitch={onSwitch} /> : null}
-      styles={{ body: { paddingTop: 0 } }}
-    >
-      {shown('cashJournal')}
-      {shown('chapterDigest')}
-      {shown('supplierDigest')}
-    </Drawer>
-  );
-}
-
-/** The drawer's title: the three lists to switch between, and the open one's shortcut. */
-function PanelSwitch({ open, onSwitch }: { open: DigestPanel; onSwitch: (panel: DigestPanel) => void }) {
-  const { i18n } = useLingui();
-  return (
-    <Group gap="md" wrap="nowrap">
-      <SegmentedControl
-        size="sm"
-        value={open}
-        data-testid="digest-switch"
-        onChange={(value) => {
-          const panel = digestPanels.find((p) => p === value);
-          if (panel && panel !== open) onSwitch(panel);
-        }}
-        data={digestPanels.map((p) => ({ value: p, label: i18n._(digestPanelLabels[p]) }))}
-      />
-      <ShortcutHint panel={open} />
-    </Group>
-  );
-}
-
-/** "Alt + Umschalt + 1" as keys. */
-export function ShortcutHint({ panel }: { panel: DigestPanel }) {
-  const { t } = useLingui();
-  return (
-    <Group gap={2} wrap="nowrap" c="dimmed" aria-hidden>
-      <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">{t`Umschalt`}</Kbd>+<Kbd size="xs">{shortcutDigit(panel)}</Kbd>
-    </Group>
   );
 }

@@ -1,24 +1,43 @@
 import type { Language } from '@app/domain';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { messages as de } from '../../locales/de/messages.po';
-import { messages as it } from '../../locales/it/messages.po';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './language.ts';
 
-i18n.load({ de, it });
+/**
+ * The compiled catalogs, one chunk per language (~100 KB each): only the active one is fetched — before the first
+ * render (main.tsx awaits it) and at a language switch (issue 29: the sign-in page carries no catalog it does not show).
+ */
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../../locales/de/messages.po'),
+  it: () => import('../../locales/it/messages.po'),
+};
 
 const appTitle = msg`Feuerwehr-Haushalt`;
 
-/** Switches the UI language and remembers it in this browser (for the sign-in screen). */
-export function activateLanguage(language: Language): void {
-  if (i18n.locale !== language) i18n.activate(language);
-  document.documentElement.lang = language;
-  document.title = i18n._(appTitle);
+/** The catalog of a language, fetched once (a second call waits for the same import). */
+async function loadCatalog(language: Language): Promise<void> {
+  const { messages } = await catalogs[language]();
+  i18n.load(language, messages);
+}
+
+/**
+ * Switches the UI language and remembers it in this browser (for the sign-in screen). The catalog is loaded first, so
+ * the switch shows the new language at once, never message ids; `await` it where the next screen must be translated.
+ */
+let latest: Language | null = null;
+
+export async function activateLanguage(language: Language): Promise<void> {
+  latest = language;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // storage may be unavailable (private mode); the language still applies to this page
   }
+  await loadCatalog(language);
+  if (latest !== language) return; // a later switch won while this catalog loaded
+  if (i18n.locale !== language) i18n.activate(language);
+  document.documentElement.lang = language;
+  document.title = i18n._(appTitle);
 }
 
 export function initialLanguage(): Language {

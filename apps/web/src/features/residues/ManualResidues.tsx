@@ -21,9 +21,7 @@ import { BudgetStateAlert } from '../../ui/BudgetStateAlert.tsx';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton.tsx';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
-import { invalidateResidues, manualResiduesQuery } from './queries.ts';
-
-export const manualFilterKeys = ['search'] as const;
+import { invalidateResidues, manualFilterKeys, manualResiduesQuery } from './queries.ts';
 
 /** Labels of the manual residue form (the same name the fields a server error names). */
 const manualLabels: FieldLabels = {

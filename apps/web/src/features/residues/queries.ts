@@ -6,6 +6,10 @@ export interface ResidueScopeRef {
   department: { id: number };
   year: number;
 }
+/** The manual residues list's filters (the route's loaderDeps and the screen; here, not in the screen, so the route's
+ * loader does not pull the screen into the entry chunk). */
+export const manualFilterKeys = ['search'] as const;
+
 const scopeInput = (scope: ResidueScopeRef) => ({ departmentId: scope.department.id, year: scope.year });
 
 /** The determination table of one source (1 current management, 2 residue lines). */

@@ -58,7 +58,7 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
   }
 
   function changeLanguage(language: Language) {
-    activateLanguage(language);
+    void activateLanguage(language);
     updateAuth({ language });
     trpcClient.auth.setLanguage.mutate({ language }).catch((error: unknown) => notifyError(errorText(i18n, error)));
   }

@@ -5,6 +5,12 @@ import type { PositionRow } from './positionRows.ts';
 import type { PositionRows } from './usePositionRows.ts';
 
 /**
+ * The field's box is a layout boundary (its size fixed: the input's height, the cell's width): a keystroke lays out
+ * the field, not the whole table of up to 400 rows (issue 29).
+ */
+const amountWrapper = { wrapper: { contain: 'strict', height: 'var(--input-height)' } } as const;
+
+/**
  * The amount field of a positions row: Enter goes on to the next row's amount and after the last
  * one to the add bar; a blocked new row shows "Betrag eingeben oder Zeile löschen"; a non-zero
  * amount frees the row.
@@ -30,6 +36,7 @@ export function PositionAmountInput<R extends PositionRow>({
   return (
     <AmountInput
       size="xs"
+      styles={amountWrapper}
       value={row.amount}
       onChange={(cents) => {
         if (onChange) onChange(cents);

@@ -1,7 +1,7 @@
 import { formatChapter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Table, Tooltip } from '@mantine/core';
-import type { FocusEvent } from 'react';
+import { type FocusEvent, memo } from 'react';
 import { readAmountText } from '../amount.ts';
 import { onRowKey } from '../tableKeys.ts';
 import { num } from './cellStyles.ts';
@@ -13,8 +13,13 @@ import type { PositionRows } from './usePositionRows.ts';
  * One row of a positions table: the chapter code, the screen's columns, the delete ✕ (and
  * Ctrl+Delete) while it can be removed. A new row without an amount can't be left: the focus goes
  * back to its amount, which then says "Betrag eingeben oder Zeile löschen" (`blocked`).
+ *
+ * Memoised: it renders again only when one of its props changes (its row, the columns, the row
+ * operations); a screen that keeps its columns (useMemo) and rows renders one row per keystroke.
  */
-export function PositionTableRow<R extends PositionRow>({
+export const PositionTableRow = memo(PositionTableRowOf) as typeof PositionTableRowOf;
+
+function PositionTableRowOf<R extends PositionRow>({
   row,
   index,
   positions,

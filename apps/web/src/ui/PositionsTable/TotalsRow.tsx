@@ -3,6 +3,12 @@ import type { ReactNode } from 'react';
 import { Amount } from '../Amount.tsx';
 import type { PositionColumn } from './columns.tsx';
 
+/**
+ * A total's box is a layout boundary of one line (its size fixed): a total that changes with each keystroke lays out
+ * itself, not the whole table (issue 29).
+ */
+const fixedLine = { contain: 'strict', height: 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))' } as const;
+
 /** One line of the totals footer: a label and amounts in the named columns. */
 export interface PositionsTotal {
   key: string;
@@ -33,13 +39,15 @@ export function TotalsRow<R>({ total, columns, editable }: { total: PositionsTot
     empty = 0;
     cells.push(
       <Table.Td key={column.key} ta="right" pr={editable && column.input ? 14 : undefined}>
-        <Amount
-          cents={amount.cents}
-          size="sm"
-          c={total.tone === 'dimmed' ? 'dimmed' : undefined}
-          fw={total.tone === 'strong' ? 700 : undefined}
-          data-testid={amount.testId}
-        />
+        <div style={fixedLine}>
+          <Amount
+            cents={amount.cents}
+            size="sm"
+            c={total.tone === 'dimmed' ? 'dimmed' : undefined}
+            fw={total.tone === 'strong' ? 700 : undefined}
+            data-testid={amount.testId}
+          />
+        </div>
       </Table.Td>,
     );
   }

@@ -1,20 +1,19 @@
 /**
- * The route pieces of movements/revenues and movements/expenses (TanStack file routes need literal
- * paths, so each kind has its three route files; what they do is here, once). Each route file still
- * declares its loader, pending and error component (the scope-route rule, screenLoader.test.ts):
+ * The route pieces of movements/revenues and movements/expenses that the route tree needs before any screen (TanStack
+ * file routes need literal paths, so each kind has its three route files; what they do is here, once): search, loaders
+ * and the positions route's guard. The components are in routeComponents.tsx — kept apart so a route's loader does not pull
+ * the movement screens into the entry chunk (issue 29). Each route file still declares its loader, pending and error
+ * component (the scope-route rule, screenLoader.test.ts):
  * - the layout: `?nr=` (the saved record the head form shows, so a reload and Back show it again),
- *   loader (context, accounts and that record), the menu gate and the draft around the two forms;
+ *   loader (context, accounts and that record);
  * - the positions form at `{recordNumber}` or `new` (anything else goes back to the head form).
  */
 import type { MovementKind } from '@app/domain';
-import { Outlet, redirect, useParams } from '@tanstack/react-router';
+import { redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { queryClient } from '../../lib/trpc.ts';
 import { loadScope } from '../scope/loadScope.ts';
-import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { loadScreen, type ScreenMatch } from '../shell/screenLoader.ts';
-import { MovementDraftProvider } from './MovementDraft.tsx';
-import { MovementPositionsScreen } from './MovementPositionsScreen.tsx';
 import { movementAccountsQuery, movementContextQuery, movementQuery, supplierBriefQuery } from './queries.ts';
 
 const headPaths = {
@@ -47,19 +46,6 @@ export function movementsLoader(kind: MovementKind) {
   };
 }
 
-/** The layout: the head form (index) and the positions form share one draft until it is saved. */
-export function movementsLayout(kind: MovementKind) {
-  return function MovementsLayout() {
-    return (
-      <MenuScreenGate path={`movements/${kind}`}>
-        <MovementDraftProvider kind={kind}>
-          <Outlet />
-        </MovementDraftProvider>
-      </MenuScreenGate>
-    );
-  };
-}
-
 /** A record number in the path, or `new`. */
 const isRecordParam = (value: string) => value === 'new' || /^[1-9][0-9]{0,8}$/.test(value);
 
@@ -78,10 +64,4 @@ export function positionsLoader(kind: MovementKind) {
     loadScreen({ params, cause }, `movements/${kind}`, (scope) =>
       params.recordNumber === 'new' ? [] : [movementQuery(scope, kind, Number(params.recordNumber))],
     );
-}
-
-/** The positions form of the record in the path. */
-export function MovementPositionsRoute() {
-  const { recordNumber } = useParams({ strict: false });
-  return <MovementPositionsScreen recordParam={recordNumber ?? 'new'} />;
 }
