@@ -120,7 +120,9 @@ export async function generate(url: string, opts: GenerateOptions = {}): Promise
   const trail = await generateAuditTrail(db);
   // fresh statistics, as autovacuum would have them on a database in use
   await db.execute(sql`analyze`);
-  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements (+${copied} copied into ${yearsBack} earlier years), ${trail} audit rows in ${Date.now() - started} ms`);
+  console.log(
+    `generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements (+${copied} copied into ${yearsBack} earlier years), ${trail} audit rows in ${Date.now() - started} ms`,
+  );
   await handle.close();
 }
 

@@ -28,7 +28,9 @@ import { BENCH_PASSWORD, generate } from './generate.ts';
 import { percentile } from './measure.ts';
 
 const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit', 'union'] as const;
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, explain: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, explain: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false } },
+});
 if (args.only !== undefined && !(GROUPS as readonly string[]).includes(args.only)) throw new Error(`--only takes one of ${GROUPS.join(', ')}`);
 const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args.only === group;
 

@@ -25,6 +25,8 @@ export interface UnionContext extends BookingsContext {
   serverPid: number;
 }
 
+/** Downloads and bare runs of each statistics case (BENCH_STATISTICS_RUNS; each takes seconds to a minute on union data). */
+const STATISTICS_RUNS = Number(process.env.BENCH_STATISTICS_RUNS ?? 1);
 const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
 const kib = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
@@ -69,7 +71,10 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
   const scopeInput = { departmentId: union.id, year: BOOKING_YEAR };
   const overviewCalls = [
     { name: 'overview: page 1 of 10 (the screen)', path: trpcPath('overview.departments', { ...scopeInput, page: 1, pageSize: 10 }) },
-    { name: 'overview: every department on one page, by state', path: trpcPath('overview.departments', { ...scopeInput, page: 1, pageSize: 1000, sort: 'state' }) },
+    {
+      name: 'overview: every department on one page, by state',
+      path: trpcPath('overview.departments', { ...scopeInput, page: 1, pageSize: 1000, sort: 'state' }),
+    },
     { name: 'overview: the CSV export list (every department)', path: trpcPath('overview.departmentsExport', scopeInput) },
   ];
   lines.push(
@@ -80,7 +85,10 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
     const { log, answer } = await capturer.capture('GET', call.path, supervisor);
     const data = (answer as { result: { data: { entities?: unknown[]; rows?: unknown[] } } }).result.data;
     const main = statementWith(log, 'with depts as');
-    if (ctx.explain) console.log(`\n${call.name}:\n${(await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as never[])).map((p) => p['QUERY PLAN']).join('\n')}`);
+    if (ctx.explain)
+      console.log(
+        `\n${call.name}:\n${(await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as never[])).map((p) => p['QUERY PLAN']).join('\n')}`,
+      );
     const bareTimes = await sequential(() => bare(main), 30);
     const allTimes = await sequential(async () => {
       for (const s of statements(log)) await bare(s);
@@ -107,9 +115,9 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
     const path = `/api/statistics?language=de&yearFrom=${call.from}&yearTo=${BOOKING_YEAR}&withChapters=${call.chapters}`;
     const { log } = await capturer.capture('GET', path, supervisor);
     const main = statementWith(log, 'bh.forecast_approved is not null');
-    const bareTimes = await sequential(() => bare(main), 3);
+    const bareTimes = await sequential(() => bare(main), STATISTICS_RUNS);
     const runs: { first: number; whole: number; bytes: number; rows: number; before: number; peak: number }[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < STATISTICS_RUNS; i++) {
       writeFileSync(`/proc/${ctx.serverPid}/clear_refs`, '5'); // the peak RSS starts again from the current RSS
       const before = procStatus(ctx.serverPid, 'VmRSS');
       const t = performance.now();
@@ -126,7 +134,7 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
       runs.push({ first, whole: performance.now() - t, bytes, rows: breaks, before, peak: procStatus(ctx.serverPid, 'VmHWM') });
     }
     runs.sort((a, b) => a.whole - b.whole);
-    const mid = runs[1] ?? runs[0];
+    const mid = runs[Math.floor(runs.length / 2)];
     if (!mid) continue;
     const peak = Math.max(...runs.map((r) => r.peak));
     const bareP50 = median(bareTimes);
@@ -136,10 +144,19 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
   }
 
   // ---- 3. the full-year cash journal print of scope 512 ------------------------------------------------------
-  const printInput = { departmentId: scope.id, year: BOOKING_YEAR, accountId: scope.account, dateFrom: `${BOOKING_YEAR}-01-01`, dateTo: `${BOOKING_YEAR}-12-31` };
+  const printInput = {
+    departmentId: scope.id,
+    year: BOOKING_YEAR,
+    accountId: scope.account,
+    dateFrom: `${BOOKING_YEAR}-01-01`,
+    dateTo: `${BOOKING_YEAR}-12-31`,
+  };
   const journalCalls = [
     { name: 'cash journal B1, print (tRPC: what the browser renders)', path: trpcPath('digests.cashJournal', printInput) },
-    { name: 'cash journal B1, print (REST, euros)', path: `/api/Digests/CashJournal?${new URLSearchParams(Object.entries(printInput).map(([k, v]): [string, string] => [k, String(v)]))}` },
+    {
+      name: 'cash journal B1, print (REST, euros)',
+      path: `/api/Digests/CashJournal?${new URLSearchParams(Object.entries(printInput).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    },
   ];
   lines.push(
     '',
@@ -152,7 +169,10 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
     const { log, answer } = await capturer.capture('GET', call.path, kassier);
     const data = (answer as { result?: { data: CashJournal } }).result?.data ?? (answer as CashJournal);
     const main = statementWith(log, 'with acct as');
-    if (ctx.explain) console.log(`\n${call.name}:\n${(await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as never[])).map((p) => p['QUERY PLAN']).join('\n')}`);
+    if (ctx.explain)
+      console.log(
+        `\n${call.name}:\n${(await sql.unsafe(`explain (analyze, buffers) ${main.query}`, main.params as never[])).map((p) => p['QUERY PLAN']).join('\n')}`,
+      );
     const bareTimes = await sequential(() => bare(main), 50);
     const allTimes = await sequential(async () => {
       for (const s of statements(log)) await bare(s);

@@ -20,7 +20,10 @@ async function maxId(tx: Tx, table: string): Promise<number> {
 export async function copyYears(tx: Tx, from: number, years: number[]): Promise<number> {
   const tables = ['movements', 'movement_positions', 'movement_transfer_positions', 'movement_payments', 'movement_payment_shares'] as const;
   // one id offset per year and table, above every id the table has
-  const offsets = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, (await maxId(tx, t)) + 1] as const))) as Record<(typeof tables)[number], number>;
+  const offsets = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, (await maxId(tx, t)) + 1] as const))) as Record<
+    (typeof tables)[number],
+    number
+  >;
   await q(tx, `insert into financial_years (year) select y from unnest(array[${years.join(',')}]) y on conflict do nothing`);
   // the chart of a year without one: the oldest chart's chapters (no category or title links: the statistics need none)
   await q(

@@ -23,8 +23,7 @@ export async function execRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
  */
 export async function* streamRows<T>(db: Db, query: SQL, batch = 1000): AsyncGenerator<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client as
-    | { unsafe?: (text: string, params: unknown[], options?: object) => { cursor(rows: number): AsyncIterable<T[]> } }
-    | undefined;
+    { unsafe?: (text: string, params: unknown[], options?: object) => { cursor(rows: number): AsyncIterable<T[]> } } | undefined;
   const dialect = (db as unknown as { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
   if (client?.unsafe && dialect && !('waitReady' in client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
