@@ -17,6 +17,7 @@ import postgres from 'postgres';
 import { cashJournal, cashJournalSql } from '../packages/api/src/services/digests/cashJournal.ts';
 import { procedureOutput, moneyOut } from '../apps/server/src/rest/money.ts';
 import { type BookingsContext, type Captured, captureApp } from './bookings.ts';
+import { benchEnv } from './env.ts';
 import { BOOKING_YEAR } from './generate.ts';
 import { load, ms, sequential } from './measure.ts';
 
@@ -25,8 +26,7 @@ export interface UnionContext extends BookingsContext {
   serverPid: number;
 }
 
-/** Downloads and bare runs of each statistics case (BENCH_STATISTICS_RUNS; each takes seconds to a minute on union data). */
-const STATISTICS_RUNS = Number(process.env.BENCH_STATISTICS_RUNS ?? 1);
+const STATISTICS_RUNS = benchEnv.statisticsRuns;
 const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
 const kib = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
