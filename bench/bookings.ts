@@ -59,7 +59,8 @@ export async function captureApp(url: string) {
         ...(body === undefined ? {} : { payload: body as object }),
       });
       if (res.statusCode !== 200) throw new Error(`capture ${method} ${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return { log: [...log], answer: res.json() };
+      // a JSON answer parsed, a file (the statistics CSV) as its text
+      return { log: [...log], answer: String(res.headers['content-type']).startsWith('application/json') ? res.json() : res.body };
     },
     close: async () => {
       await app.close();

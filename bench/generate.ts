@@ -3,7 +3,8 @@
  * 297 departments, 3 years with the chart of accounts, a standard user per department, 2 accounts and
  * 50 suppliers per department. Bookings (bookingsData.ts): the 20 departments BOOKING_DEPARTMENTS
  * (with BENCH_BOOKING_DEPARTMENTS=all every fire brigade) get an approved forecast of BOOKING_YEAR and
- * BENCH_MOVEMENTS (1,500) movements each.
+ * BENCH_MOVEMENTS (1,500) movements each. BENCH_YEARS_BACK=9 copies that year's budgets and bookings into the 9
+ * years before it (unionData.ts: 10 years for the statistics export).
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/generate.ts
  */
 import { AUDIT_OFF, migrateDb, openDb, schema } from '@app/db';
@@ -15,6 +16,7 @@ import { todayIso, addDays } from '@app/domain';
 import { generateAuditTrail } from './auditData.ts';
 import { generateBookings } from './bookingsData.ts';
 import { benchEnv } from './env.ts';
+import { copyYears } from './unionData.ts';
 
 export const BENCH_YEARS = [2024, 2025, 2026];
 export const BENCH_PASSWORD = 'bench';
@@ -36,7 +38,16 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export async function generate(url: string): Promise<void> {
+export interface GenerateOptions {
+  /** Every fire brigade books (BENCH_BOOKING_DEPARTMENTS=all), not only BOOKING_DEPARTMENTS. */
+  allDepartments?: boolean;
+  /** Earlier years that get a copy of the booking year's budgets and bookings (BENCH_YEARS_BACK; unionData.ts). */
+  yearsBack?: number;
+}
+
+export async function generate(url: string, opts: GenerateOptions = {}): Promise<void> {
+  const allDepartments = opts.allDepartments ?? benchEnv.bookingDepartments === 'all';
+  const yearsBack = opts.yearsBack ?? benchEnv.yearsBack;
   await ensureDatabase(url);
   const handle = await openDb(url);
   await migrateDb(handle);
@@ -86,7 +97,7 @@ export async function generate(url: string): Promise<void> {
     for (let i = 0; i < suppliers.length; i += 2000) await tx.insert(schema.suppliers).values(suppliers.slice(i, i + 2000));
   });
   const bookingIds = (await db.select({ id: schema.departments.id, code: schema.departments.code }).from(schema.departments))
-    .filter((d) => BOOKING_DEPARTMENTS.includes(d.code) || (benchEnv.bookingDepartments === 'all' && d.code !== '000' && !d.code.endsWith('00')))
+    .filter((d) => BOOKING_DEPARTMENTS.includes(d.code) || (allDepartments && d.code !== '000' && !d.code.endsWith('00')))
     .map((d) => d.id);
   const booked = await db.transaction(async (tx) => {
     await tx.execute(AUDIT_OFF);
@@ -96,10 +107,22 @@ export async function generate(url: string): Promise<void> {
       movementsPerDepartment: benchEnv.movementsPerDepartment,
     });
   });
+  const copied = yearsBack
+    ? await db.transaction(async (tx) => {
+        await tx.execute(AUDIT_OFF);
+        return copyYears(
+          tx,
+          BOOKING_YEAR,
+          Array.from({ length: yearsBack }, (_, i) => BOOKING_YEAR - 1 - i),
+        );
+      })
+    : 0;
   const trail = await generateAuditTrail(db);
   // fresh statistics, as autovacuum would have them on a database in use
   await db.execute(sql`analyze`);
-  console.log(`generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements, ${trail} audit rows in ${Date.now() - started} ms`);
+  console.log(
+    `generated ${codes.length} departments, ${BENCH_YEARS.length} years, ${booked} movements (+${copied} copied into ${yearsBack} earlier years), ${trail} audit rows in ${Date.now() - started} ms`,
+  );
   await handle.close();
 }
 

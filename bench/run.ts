@@ -9,6 +9,9 @@
  *   npm run bench -- --only yearEnd    (issue 24: carry-over status and open / paid-by-hand payments of that scope; yearEnd.ts)
  *   npm run bench -- --only reads      (issue 29: the hot reads at 50 connections beside the floor route; reads.ts)
  *   npm run bench -- --only audit      (issue 27: the audit trail's list on a union's year of rows; audit.ts)
+ *   npm run bench -- --only union      (issue 29: overview, statistics CSV, cash journal print on union-sized data of
+ *                                       10 years, every fire brigade booking; union.ts; the data: generate.ts allDepartments, yearsBack 9)
+ *   --reuse                            (keep the bench database as the last run generated it: no regeneration)
  * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
 import { fork } from 'node:child_process';
@@ -20,18 +23,22 @@ import { runAudit } from './audit.ts';
 import { runBookings } from './bookings.ts';
 import { runDigests } from './digests.ts';
 import { runReads } from './reads.ts';
+import { runUnion } from './union.ts';
 import { runYearEnd } from './yearEnd.ts';
 import { benchEnv } from './env.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 import { percentile } from './measure.ts';
 
-const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit', 'reads'] as const;
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, explain: { type: 'boolean', default: false } } });
+const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit', 'reads', 'union'] as const;
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, explain: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false } },
+});
 if (args.only !== undefined && !(GROUPS as readonly string[]).includes(args.only)) throw new Error(`--only takes one of ${GROUPS.join(', ')}`);
 const runs = (group: (typeof GROUPS)[number]) => args.only === undefined || args.only === group;
 
 const { databaseUrl: url, seconds } = benchEnv;
-await generate(url);
+// the union group needs union-sized data: every fire brigade books, 10 years (the other groups run on it too, slower)
+if (!args.reuse) await generate(url, runs('union') && args.only === 'union' ? { allDepartments: true, yearsBack: 9 } : {});
 
 // the app in its own process (appServer.ts), as in production: autocannon's work is not in its event loop
 const server = fork(fileURLToPath(new URL('./appServer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
@@ -106,5 +113,7 @@ if (runs('digests')) console.log(`\n## Digests\n\n${await runDigests({ url, base
 if (runs('audit')) console.log(`\n## Audit trail\n\n${await runAudit({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('reads')) console.log(`\n## Hot reads\n\n${await runReads({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('yearEnd')) console.log(`\n## Year end\n\n${await runYearEnd({ url, base, seconds, login, explain: args.explain })}`);
+if (runs('union') && args.only === 'union')
+  console.log(`\n## Union\n\n${await runUnion({ url, base, seconds, login, explain: args.explain, serverPid: server.pid ?? 0 })}`);
 await sql.end();
 server.disconnect();

@@ -15,6 +15,28 @@ export async function execRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Runs raw SQL and yields its rows in batches of at most `batch`, so a long answer is never held whole:
+ * on postgres.js through a server-side cursor (`cursor(batch)`: the statement runs once, its rows fetched
+ * `batch` at a time while the caller consumes them); on PGlite (embedded, in-process: its result is in
+ * memory already) the rows of one `execRows`, handed out in the same batches. Outside a transaction only
+ * (a pooled connection is held until the last batch is read or the iteration stops).
+ */
+export async function* streamRows<T>(db: Db, query: SQL, batch = 1000): AsyncGenerator<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client as
+    { unsafe?: (text: string, params: unknown[], options?: object) => { cursor(rows: number): AsyncIterable<T[]> } } | undefined;
+  const dialect = (db as unknown as { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
+  if (client?.unsafe && dialect && !('waitReady' in client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    // drizzle's query logger sees it as any statement (the bench captures the app's SQL through it)
+    (db as unknown as { session?: { logger?: { logQuery(q: string, p: unknown[]): void } } }).session?.logger?.logQuery(text, params);
+    yield* client.unsafe(text, params, { prepare: true }).cursor(batch);
+    return;
+  }
+  const rows = await execRows<T>(db, query);
+  for (let i = 0; i < rows.length; i += batch) yield rows.slice(i, i + batch);
+}
+
+/**
  * A money value of a raw SQL row (numeric: a string on both drivers) as integer cents, through the
  * same mapping as the `money` column type; null (no rows summed) is 0.
  */

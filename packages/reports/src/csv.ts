@@ -15,3 +15,22 @@ export const BOM = '\uFEFF';
 export function toCsv(header: string[], rows: (string | number | boolean)[][]): string {
   return BOM + Papa.unparse({ fields: header.map(csvCell), data: rows.map((row) => row.map(csvCell)) }, { delimiter: ';', newline: '\r\n', quotes: false });
 }
+
+const unparse = (data: string[][]) => Papa.unparse(data, { delimiter: ';', newline: '\r\n', quotes: false });
+
+/**
+ * The same CSV as `toCsv` in pieces, for a download written as its rows come: the BOM and the header
+ * first, then one piece per batch of rows (each its lines with the line break before them), so the
+ * pieces joined are `toCsv(header, every row)` (rows as long as the header) and no more than one batch is held as text.
+ */
+export async function* toCsvChunks(header: string[], batches: AsyncIterable<(string | number | boolean)[][]>): AsyncGenerator<string> {
+  yield BOM + unparse([header.map(csvCell)]);
+  let any = false;
+  for await (const rows of batches) {
+    if (!rows.length) continue;
+    any = true;
+    yield `\r\n${unparse(rows.map((row) => row.map(csvCell)))}`;
+  }
+  // without rows toCsv ends the header with a line break
+  if (!any) yield '\r\n';
+}

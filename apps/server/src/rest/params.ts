@@ -45,6 +45,15 @@ export class RestFile {
   ) {}
 }
 
+/** A download written as its pieces come (the streamed statistics CSV): the answer's headers first, then every piece. */
+export class RestStream {
+  constructor(
+    readonly chunks: AsyncIterable<string>,
+    readonly contentType: string,
+    readonly fileName?: string,
+  ) {}
+}
+
 /** A query or body value as a number (the spec sends scope ids and years as query strings). */
 export function num(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;

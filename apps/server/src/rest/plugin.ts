@@ -1,5 +1,6 @@
 import { type createCaller as CreateCaller, bearerToken, createContextInner } from '@app/api';
 import type { Db } from '@app/db';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { AppError, DEFAULT_DOCUMENT_MAX_BYTES } from '@app/domain';
 import { promisify } from 'node:util';
@@ -7,7 +8,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { internalError, restError, toRestError } from './errors.ts';
 import { moneyCaller } from './money.ts';
-import { RestFile, type RestRequest, type RestRoute } from './params.ts';
+import { RestFile, type RestRequest, type RestRoute, RestStream } from './params.ts';
 import { restRoutes } from './routes.ts';
 
 export interface RestOptions {
@@ -124,6 +125,15 @@ export async function restPlugin(app: FastifyInstance, opts: RestOptions): Promi
             reply.header('content-type', result.contentType);
             if (result.fileName) reply.header('content-disposition', disposition(result.fileName));
             return reply.send(result.text);
+          }
+          if (result instanceof RestStream) {
+            // the pieces as they come, with back-pressure (a slow client pauses the cursor); an error after the
+            // headers ends the download short (its status is already sent), logged
+            reply.header('content-type', result.contentType);
+            if (result.fileName) reply.header('content-disposition', disposition(result.fileName));
+            const body = Readable.from(result.chunks, { objectMode: false });
+            body.on('error', (err) => request.log.error({ err }, 'streamed download failed'));
+            return reply.send(body);
           }
           return await sendJson(request, reply, result);
         } catch (error) {

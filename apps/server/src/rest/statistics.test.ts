@@ -1,4 +1,6 @@
 import { testDatabases } from '@app/db/testing';
+import type { StatisticsExport } from '@app/domain';
+import { statisticsCsv } from '@app/reports/statistics';
 import { describe, expect, it } from 'vitest';
 import { restTestApp, YEAR } from './testApp.ts';
 
@@ -23,6 +25,31 @@ for (const target of testDatabases()) {
       expect(it.headers['content-disposition']).toBe('attachment; filename="statistica.csv"');
       expect(it.body).toContain(';Capitolo;Descrizione;');
       expect(it.body).toMatch(/\r\n101;[^;]+;\d{4};3;2-1-\w+;/);
+    });
+
+    it('streams the same CSV as the typed procedure’s rows make: every department, years and chapters', async () => {
+      for (const [language, withChapters] of [
+        ['de', false],
+        ['it', true],
+      ] as const) {
+        const input = { yearFrom: YEAR - 2, yearTo: YEAR, withChapters, language };
+        const res = await get(`statistics?language=${language}&yearFrom=${YEAR - 2}&yearTo=${YEAR}&withChapters=${withChapters}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/csv/);
+        // streamed: no length known up front
+        expect(res.headers['content-length']).toBeUndefined();
+        const trpc = await t.app.inject({
+          method: 'GET',
+          url: `/trpc/statistics.export?input=${encodeURIComponent(JSON.stringify(input))}`,
+          headers: t.auth('supervisor'),
+        });
+        expect(trpc.statusCode).toBe(200);
+        const data = (trpc.json() as { result: { data: StatisticsExport } }).result.data;
+        expect(data.rows.length).toBeGreaterThan(withChapters ? 50 : 10);
+        expect(res.body).toBe(statisticsCsv(data));
+        const header = res.body.replace(/^\uFEFF/, '').split('\r\n')[0];
+        expect(header).toMatch(language === 'de' ? /^Code;Feuerwehr;Jahr;Bereich;Einnahmen Voranschlag/ : /;Capitolo;Descrizione;/);
+      }
     });
 
     it('refuses an administrator with a JSON error', async () => {

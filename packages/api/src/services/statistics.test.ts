@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountIdOf, CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signedIn, signInAs } from '../test-utils.ts';
 import { addResidueLine } from './bookings.testkit.ts';
+import { streamStatistics } from './statistics.ts';
 
 const PREV = CURRENT_YEAR - 1;
 const JUNE = new Date(`${CURRENT_YEAR}-06-15T10:00:00Z`);
@@ -236,5 +237,26 @@ describeOnDatabases('statistics export', (get) => {
       ['2-1-006', 300_000, 40_000, 50_000, 20_000, 0, 30_000],
     ]);
     expect(detailed.rows[0]?.description).not.toBe('');
+  });
+
+  it('streamed in batches (a cursor of the one figures statement): the same rows in the same order as the export', async () => {
+    const c = await as('supervisor');
+    const me = await c.auth.me();
+    const session = { userId: me.userId, accessLevel: me.accessLevel };
+    for (const withChapters of [false, true]) {
+      const input = { yearFrom: PREV - 1, yearTo: CURRENT_YEAR, withChapters, language: 'de' as const };
+      const whole = await c.statistics.export(input);
+      expect(whole.rows.length).toBeGreaterThan(withChapters ? 50 : 10);
+      // batches of 7 figure rows: departments and years cut across batches, keys without figures between them
+      const streamed = await streamStatistics(get().db, session, input, 7);
+      const rows = [];
+      let batches = 0;
+      for await (const batch of streamed.rows) {
+        batches++;
+        rows.push(...batch);
+      }
+      expect(batches).toBeGreaterThan(2);
+      expect({ ...streamed, rows }).toEqual(whole);
+    }
   });
 });

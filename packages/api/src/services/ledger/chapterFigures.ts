@@ -1,4 +1,4 @@
-import { type Db, execRows, toCents } from '@app/db';
+import { type Db, execRows, streamRows, toCents } from '@app/db';
 import { type Area, type BudgetChapter, chapterFigures, type Part } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FigureScope, FigureSource } from './figureSources.ts';
@@ -278,15 +278,8 @@ interface RawStatisticsRow {
   final_residues: string | null;
 }
 
-/**
- * The budget of many departments and years — the current lines of approved forecasts; drafts count
- * as nothing — with their changes and bookings, and the actual figures of the year's residue lines,
- * summed per department, year and part (or per chapter code: a current line and the residue lines of
- * the same code make one row), in one query. The figures follow domain `chapterFigures` (final =
- * initial + changes).
- */
-export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): Promise<StatisticsFigureRow[]> {
-  if (f.departmentIds.length === 0 || f.yearFrom > f.yearTo) return [];
+/** The statistics' one aggregate statement (statisticsFigureRows), sorted as the export lists its rows. */
+function statisticsFigureSql(f: StatisticsFigureFilter): SQL {
   const ids = sqlList(f.departmentIds);
   const current = sql`l.chapter_year = l.year`;
   const residue = sql`l.chapter_year < l.year`;
@@ -299,8 +292,8 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
   const keys = f.withChapters
     ? sql`l.department_id, l.year, c.part, c.chapter, ${described('deu')} as description_deu, ${described('ita')} as description_ita`
     : sql`l.department_id, l.year, c.part, null as chapter, null as description_deu, null as description_ita`;
-  const groups = f.withChapters ? sql`l.department_id, l.year, c.part, c.chapter` : sql`l.department_id, l.year, c.part`;
-  const query = sql`
+  const groups = f.withChapters ? sql`d.code, l.department_id, l.year, c.part, c.chapter` : sql`d.code, l.department_id, l.year, c.part`;
+  return sql`
     with lines as (
       -- the lines of a year with an approved forecast (a draft year counts as nothing)
       select l.id, l.department_id, l.year, l.chapter_id, l.chapter_year, l.budget_initial, l.final_residue, l.description_deu, l.description_ita
@@ -324,38 +317,58 @@ export async function statisticsFigureRows(db: Db, f: StatisticsFigureFilter): P
            sum(b.open_payments)::text as open_payments,
            sum(l.final_residue)::text as final_residues
     from lines l
+    join departments d on d.id = l.department_id
     join chapters c on c.id = l.chapter_id
     left join changes ch on ch.chapter_budget_id = l.id
     left join bookings b on b.chapter_budget_id = l.id
     group by ${groups}
     order by ${groups}`;
-  return (await execRows<RawStatisticsRow>(db, query)).map((r) => {
-    const part = Number(r.part) as Part;
-    const openPayments = toCents(r.open_payments);
-    const figures = chapterFigures({
-      part,
-      budgetInitial: toCents(r.budget_initial),
-      budgetChanges: toCents(r.budget_changes),
-      payments: toCents(r.payments),
-      openPayments,
-      reservations: 0,
-      finalResidue: null,
-    });
-    return {
-      departmentId: Number(r.department_id),
-      year: Number(r.year),
-      part,
-      chapter: r.chapter ?? '',
-      descriptionDeu: r.description_deu ?? '',
-      descriptionIta: r.description_ita ?? '',
-      budgetInitial: figures.budgetInitial,
-      budgetChanges: figures.budgetChanges,
-      budgetFinal: figures.budgetFinal,
-      payments: figures.payments,
-      residues: toCents(r.residues),
-      residuesPayments: toCents(r.residues_payments),
-      openPayments: figures.openPayments,
-      finalResidues: toCents(r.final_residues),
-    };
+}
+
+function statisticsFigureRow(r: RawStatisticsRow): StatisticsFigureRow {
+  const part = Number(r.part) as Part;
+  const openPayments = toCents(r.open_payments);
+  const figures = chapterFigures({
+    part,
+    budgetInitial: toCents(r.budget_initial),
+    budgetChanges: toCents(r.budget_changes),
+    payments: toCents(r.payments),
+    openPayments,
+    reservations: 0,
+    finalResidue: null,
   });
+  return {
+    departmentId: Number(r.department_id),
+    year: Number(r.year),
+    part,
+    chapter: r.chapter ?? '',
+    descriptionDeu: r.description_deu ?? '',
+    descriptionIta: r.description_ita ?? '',
+    budgetInitial: figures.budgetInitial,
+    budgetChanges: figures.budgetChanges,
+    budgetFinal: figures.budgetFinal,
+    payments: figures.payments,
+    residues: toCents(r.residues),
+    residuesPayments: toCents(r.residues_payments),
+    openPayments: figures.openPayments,
+    finalResidues: toCents(r.final_residues),
+  };
+}
+
+/**
+ * The budget of many departments and years — the current lines of approved forecasts; drafts count
+ * as nothing — with their changes and bookings, and the actual figures of the year's residue lines,
+ * summed per department, year and part (or per chapter code: a current line and the residue lines of
+ * the same code make one row), in one query, in the order of the export (department code, year, part,
+ * chapter). The figures follow domain `chapterFigures` (final = initial + changes). With `batch` the rows
+ * come in batches of that many from a cursor (streamRows) as the caller reads them; without, all in one.
+ */
+export async function* statisticsFigureRows(db: Db, f: StatisticsFigureFilter, batch?: number): AsyncGenerator<StatisticsFigureRow[]> {
+  if (f.departmentIds.length === 0 || f.yearFrom > f.yearTo) return;
+  const query = statisticsFigureSql(f);
+  if (batch === undefined) {
+    yield (await execRows<RawStatisticsRow>(db, query)).map(statisticsFigureRow);
+    return;
+  }
+  for await (const rows of streamRows<RawStatisticsRow>(db, query, batch)) yield rows.map(statisticsFigureRow);
 }
