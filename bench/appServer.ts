@@ -5,15 +5,7 @@
 import { openDb } from '@app/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { benchEnv } from './env.ts';
+import { serveUntilDisconnected } from './processes.ts';
 
 const database = await openDb(benchEnv.databaseUrl);
-const app = await buildApp({ database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('disconnect', () => {
-  void app
-    .close()
-    .then(() => database.close())
-    .finally(() => process.exit(0));
-});
+await serveUntilDisconnected(await buildApp({ database }), () => database.close());

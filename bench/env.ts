@@ -28,4 +28,13 @@ export const benchEnv = {
   webTrace: process.env.BENCH_WEB_TRACE,
   /** This process's environment, for the server bench/web.ts starts. */
   childEnv: (overrides: Record<string, string>) => ({ ...process.env, ...overrides }),
+  /** floorServer.ts: the floor on an in-memory PGlite (the embedded database's floor, readsPglite.ts). */
+  floorOnPglite: process.env.BENCH_FLOOR_PGLITE === '1',
+  /** readsPglite.ts: the PGlite data directory the bench database was restored into. */
+  pgliteDir: process.env.BENCH_PGLITE_DIR ?? '/tmp/bench-pglite',
 };
+
+/** The environment of a forked bench server: this process's, with `extra` on top. */
+export function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
+}

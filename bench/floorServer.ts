@@ -8,12 +8,13 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { benchEnv } from './env.ts';
+import { serveUntilDisconnected } from './processes.ts';
 
 /**
  * BENCH_FLOOR_PGLITE=1: the floor of the embedded database — an in-memory PGlite in this process with
  * the 307 departments' id, code and name (PGlite serves one process: the app's data directory is the app's).
  */
-const onPglite = process.env.BENCH_FLOOR_PGLITE === '1';
+const onPglite = benchEnv.floorOnPglite;
 const sql = onPglite ? null : postgres(benchEnv.databaseUrl, { max: 10, onnotice: () => undefined });
 const lite = onPglite ? await PGlite.create() : null;
 if (lite) {
@@ -27,12 +28,4 @@ app.get<{ Params: { id: string } }>('/floor/:id', async (req) => {
   const rows = await (sql as postgres.Sql)`select id, code, name1_deu from departments where id = ${id}`;
   return rows[0] ?? null;
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('disconnect', () => {
-  void app
-    .close()
-    .then(() => (sql ? sql.end() : lite?.close()))
-    .finally(() => process.exit(0));
-});
+await serveUntilDisconnected(app, async () => (sql ? sql.end() : lite?.close()));

@@ -7,12 +7,11 @@
  * from the app, bookings.ts captureApp) and all of them run bare one after the other.
  * Requests accept gzip, as browsers and fetch() do. Goal: every read ≥ 30 % of the floor's req/s with p99 ≤ 50 ms.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { type BookingsContext, captureApp } from './bookings.ts';
 import { BOOKING_YEAR } from './generate.ts';
 import { load, ms, sequential } from './measure.ts';
+import { forkServer } from './processes.ts';
 
 interface Read {
   name: string;
@@ -20,18 +19,6 @@ interface Read {
   path: string;
   body?: unknown;
   user: 'k512' | 'supervisor';
-}
-
-async function startFloor(pglite: boolean): Promise<{ base: string; stop: () => void }> {
-  const floor = fork(fileURLToPath(new URL('./floorServer.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...(pglite ? { BENCH_FLOOR_PGLITE: '1' } : {}) },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    floor.once('message', (m) => resolve((m as { port: number }).port));
-    floor.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, stop: () => floor.disconnect() };
 }
 
 /**
@@ -85,7 +72,7 @@ export async function runReads(ctx: BookingsContext & { connections?: number; pg
   ];
   const tokens = { k512: await ctx.login('k512'), supervisor: await ctx.login('supervisor') };
   const capturer = pglite ? null : await captureApp(url);
-  const floor = await startFloor(pglite);
+  const floor = await forkServer('./floorServer.ts', pglite ? { BENCH_FLOOR_PGLITE: '1' } : {});
   const lines = [
     `Scope 512 (${scope.id}), ${BOOKING_YEAR}; ${pglite ? 'embedded PGlite; ' : ''}${connections} connections, ${seconds} s per run; the floor loaded right before each read.`,
     '',

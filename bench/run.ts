@@ -14,8 +14,6 @@
  *   --reuse                            (keep the bench database as the last run generated it: no regeneration)
  * BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/bench, BENCH_SECONDS the 5 s per run.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -26,8 +24,9 @@ import { runReads } from './reads.ts';
 import { runUnion } from './union.ts';
 import { runYearEnd } from './yearEnd.ts';
 import { benchEnv } from './env.ts';
-import { BENCH_PASSWORD, generate } from './generate.ts';
+import { generate } from './generate.ts';
 import { percentile } from './measure.ts';
+import { benchLogin, forkServer } from './processes.ts';
 
 const GROUPS = ['base', 'bookings', 'digests', 'yearEnd', 'audit', 'reads', 'union'] as const;
 const { values: args } = parseArgs({
@@ -41,21 +40,9 @@ const { databaseUrl: url, seconds } = benchEnv;
 if (!args.reuse) await generate(url, runs('union') && args.only === 'union' ? { allDepartments: true, yearsBack: 9 } : {});
 
 // the app in its own process (appServer.ts), as in production: autocannon's work is not in its event loop
-const server = fork(fileURLToPath(new URL('./appServer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-const port = await new Promise<number>((resolve, reject) => {
-  server.once('message', (m) => resolve((m as { port: number }).port));
-  server.once('exit', (code) => reject(new Error(`bench app server exited (${code})`)));
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function login(username: string): Promise<string> {
-  const res = await fetch(`${base}/api/Authenticate/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+const server = await forkServer('./appServer.ts');
+const base = server.base;
+const login = benchLogin(base);
 const sql = postgres(url, { max: 1 });
 const [dept] = await sql<{ id: number }[]>`select id from departments where code = '512'`;
 const deptId = dept?.id ?? 0;
@@ -114,6 +101,6 @@ if (runs('audit')) console.log(`\n## Audit trail\n\n${await runAudit({ url, base
 if (runs('reads')) console.log(`\n## Hot reads\n\n${await runReads({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('yearEnd')) console.log(`\n## Year end\n\n${await runYearEnd({ url, base, seconds, login, explain: args.explain })}`);
 if (runs('union') && args.only === 'union')
-  console.log(`\n## Union\n\n${await runUnion({ url, base, seconds, login, explain: args.explain, serverPid: server.pid ?? 0 })}`);
+  console.log(`\n## Union\n\n${await runUnion({ url, base, seconds, login, explain: args.explain, serverPid: server.pid })}`);
 await sql.end();
-server.disconnect();
+server.stop();
