@@ -33,6 +33,7 @@ export * from './budgetPrint.ts';
 export * from './budgetOutputs.ts';
 export * from './statistics.ts';
 export * from './overview.ts';
+export * from './yearOverview.ts';
 export * from './setup.ts';
 export * from './movementTypes.ts';
 export * from './payments.ts';

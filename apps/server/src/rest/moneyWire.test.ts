@@ -345,6 +345,8 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         { method: 'POST', path: 'FinalBalance/ETSReport', body: s },
         // a stored e-invoice read again (issue 28)
         { method: 'GET', path: 'Invoices', query: { ...s, documentId: invoiceDocumentId } },
+        // the year at a glance (issue 30)
+        { method: 'GET', path: 'Overview/Year', query: s },
       ];
     };
 

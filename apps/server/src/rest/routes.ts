@@ -8,6 +8,7 @@ import { digestRoutes } from './digests.ts';
 import { documentRoutes } from './documents.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { movementRoutes } from './movements.ts';
+import { overviewRoutes } from './overview.ts';
 import type { RestRoute } from './params.ts';
 import { paymentRoutes } from './payments.ts';
 import { platformRoutes } from './platform.ts';
@@ -34,4 +35,5 @@ export const restRoutes: RestRoute[] = [
   ...statementRoutes,
   ...invoiceRoutes,
   ...statisticsRoutes,
+  ...overviewRoutes,
 ];

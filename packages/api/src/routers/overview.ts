@@ -1,7 +1,11 @@
-import { DepartmentOverviewExportInput, DepartmentOverviewInput, ScopeInput, todayIso } from '@app/domain';
+import { DepartmentOverviewExportInput, DepartmentOverviewInput, OpenPaymentsInput, ScopeInput, todayIso, YearOverview, YearOverviewInput } from '@app/domain';
+import { yearOverview } from '../services/dashboard/yearOverview.ts';
+import { evaluateCriteria } from '../services/finalBalance/criteria.ts';
 import * as overview from '../services/overview.ts';
+import { openPayments } from '../services/payments/read.ts';
 import { router, scopedProcedure } from '../trpc.ts';
 import { cachedRead } from '../readCache.ts';
+import { paymentsProcedure } from './payments.ts';
 
 /**
  * Home pages: the cashier's home of the scope and the union's work list of every department the
@@ -13,6 +17,21 @@ export const overviewRouter = router({
     .input(DepartmentOverviewInput)
     .use(cachedRead)
     .query(({ ctx, input }) => overview.departmentOverview(ctx.db, ctx.session, input)),
+  /**
+   * Overview/Year (issue 30): the brigade's year at a glance — per part and title the final budget against use,
+   * the tightest expense chapters, each account's month-end balances, the instalments due in 30 days (or overdue)
+   * as Payments/Open lists them, the final account's criteria as FinalBalance evaluates them.
+   */
+  year: paymentsProcedure
+    .input(YearOverviewInput)
+    .use(cachedRead)
+    .output(YearOverview)
+    .query(({ ctx, input }) =>
+      yearOverview(ctx.db, ctx.bookingScope, {
+        openPayments: ({ dateDueTo }) => openPayments(ctx.db, ctx.paymentScope, OpenPaymentsInput.parse({ ...input, dateDueTo })),
+        failedCriteria: async () => (await evaluateCriteria(ctx.db, ctx.bookingScope)).failed,
+      }),
+    ),
   /** The whole filtered list and the CSV's fixed file name. */
   departmentsExport: scopedProcedure
     .input(DepartmentOverviewExportInput)
