@@ -54,6 +54,8 @@ const specWeights = {
   '28-receipts': 18,
   // a living demo server of its own (seeded while the browser waits)
   '28-documents-in': 45,
+  // issue 30: the year at a glance, two languages (measured alone, quiet machine)
+  '30-year-at-a-glance': 20,
   // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
   // two servers of its own on the living demo (one under libfaketime), seeded side by side
   '68-living-demo': 95,

@@ -38,6 +38,8 @@ export const TightChapter = z.strictObject({
   title: Num,
   descriptionDeu: Text,
   descriptionIta: Text,
+  /** An empty chapter whose names are typed on the line (the names above are the line's). */
+  isEditable: z.boolean(),
   budgetFinal: Cents,
   used: Cents,
   availability: Cents,
@@ -116,7 +118,13 @@ export function titleUses(chapters: readonly BudgetChapter[]): TitleUse[] {
       reservations: sum(rows, (c) => c.reservations),
       availability: sum(rows, (c) => bookingAvailability(part, c)),
     });
-    for (const title of titles) out.push(row(title, ofPart.filter((c) => c.title === title)));
+    for (const title of titles)
+      out.push(
+        row(
+          title,
+          ofPart.filter((c) => c.title === title),
+        ),
+      );
     out.push(row(null, ofPart));
   }
   return out;
@@ -144,6 +152,7 @@ export function tightChapters(chapters: readonly BudgetChapter[], descriptions?:
         title: c.title,
         descriptionDeu: names.deu,
         descriptionIta: names.ita,
+        isEditable: c.isEditable,
         budgetFinal: c.budgetFinal,
         used,
         availability: c.availableAfterPlannedExpenses,

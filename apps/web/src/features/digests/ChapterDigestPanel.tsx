@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { type ChapterChoice, ChapterCodeInput } from '../../ui/ChapterCodeInput.tsx';
 import { chapterWord } from '../../ui/chartLabels.ts';
-import type { DigestPanelProps } from './types.ts';
+import type { ChapterPreset, DigestPanelProps } from './types.ts';
 import { transferDescription } from './digestText.ts';
 import {
   amountColumn,
@@ -30,7 +30,7 @@ import {
   useDigestPanelState,
 } from './DigestParts.tsx';
 
-export function ChapterDigestPanel({ scope, onYear, openRecord, active }: DigestPanelProps) {
+export function ChapterDigestPanel({ scope, onYear, openRecord, active, preset }: DigestPanelProps & { preset: ChapterPreset | null }) {
   const { t, i18n } = useLingui();
   const state = useDigestPanelState(scope.year, onYear);
   const { year } = state;
@@ -38,6 +38,13 @@ export function ChapterDigestPanel({ scope, onYear, openRecord, active }: Digest
   const [earlierYear, setEarlierYear] = useState<number | null>(null);
   const chapterYear = earlierYear !== null && earlierYear < year ? earlierYear : year;
   const [chapter, setChapter] = useState<ChapterChoice | null>(null);
+  // a chapter asked for from outside (the home's tight chapters): taken while rendering, once per asking
+  const [presetSeq, setPresetSeq] = useState(0);
+  if (preset && preset.seq !== presetSeq) {
+    setPresetSeq(preset.seq);
+    setChapter(preset.chapter);
+    setEarlierYear(null);
+  }
 
   const enabled = active && chapter !== null;
   const query = useQuery({

@@ -11,7 +11,7 @@ import { ChapterDigestPanel } from './ChapterDigestPanel.tsx';
 import { digestPanelLabels } from './labels.ts';
 import { type DigestPanel, digestPanels, shortcutDigit } from './panels.ts';
 import { SupplierDigestPanel } from './SupplierDigestPanel.tsx';
-import type { DigestScope, OpenRecord } from './types.ts';
+import type { ChapterPreset, DigestScope, OpenRecord } from './types.ts';
 
 /** The field each panel opens in: the account, the chapter code, the supplier. */
 const focusField: Record<DigestPanel, string> = {
@@ -26,11 +26,13 @@ export function DigestDrawer({
   open,
   onClose,
   onSwitch,
+  chapterPreset,
 }: {
   scope: DigestScope;
   open: DigestPanel | null;
   onClose: () => void;
   onSwitch: (panel: DigestPanel) => void;
+  chapterPreset: ChapterPreset | null;
 }) {
   const navigate = useNavigate();
   const [mounted, setMounted] = useState<ReadonlySet<DigestPanel>>(new Set());
@@ -73,7 +75,7 @@ export function DigestDrawer({
         {panel === 'cashJournal' ? (
           <CashJournalPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
         ) : panel === 'chapterDigest' ? (
-          <ChapterDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
+          <ChapterDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} preset={chapterPreset} />
         ) : (
           <SupplierDigestPanel scope={panelScope} onYear={setYear} openRecord={openRecord} active={open === panel} />
         )}

@@ -9,6 +9,8 @@
  */
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { queryClient, trpc } from '../../lib/trpc.ts';
+import type { ChapterChoice } from '../../ui/chapterCode.ts';
+import type { ChapterPreset } from './types.ts';
 import { type DigestPanel, nextOpenPanel, panelOfKey } from './panels.ts';
 import type { DigestScope } from './types.ts';
 
@@ -23,10 +25,18 @@ interface DigestPanelsApi {
   available: boolean;
   open: DigestPanel | null;
   toggle: (panel: DigestPanel) => void;
+  /** Opens the chapter register on this chapter of the scope year (the home's tight chapters). */
+  showChapter: (chapter: ChapterChoice) => void;
   close: () => void;
 }
 
-const DigestPanelsContext = createContext<DigestPanelsApi>({ available: false, open: null, toggle: () => undefined, close: () => undefined });
+const DigestPanelsContext = createContext<DigestPanelsApi>({
+  available: false,
+  open: null,
+  toggle: () => undefined,
+  showChapter: () => undefined,
+  close: () => undefined,
+});
 
 export function useDigestPanels(): DigestPanelsApi {
   return useContext(DigestPanelsContext);
@@ -36,6 +46,7 @@ export function DigestPanelsProvider({ scope, children }: { scope: DigestScope |
   const [open, setOpen] = useState<DigestPanel | null>(null);
   // the drawer mounts at the first opening and then stays (kept mounted, hidden) with its panels' choices
   const [wanted, setWanted] = useState(false);
+  const [chapterPreset, setChapterPreset] = useState<ChapterPreset | null>(null);
   if (open && !wanted) setWanted(true);
   const available = scope !== null;
 
@@ -48,6 +59,11 @@ export function DigestPanelsProvider({ scope, children }: { scope: DigestScope |
     [open],
   );
   const close = useCallback(() => setOpen(null), []);
+  const showChapter = useCallback((chapter: ChapterChoice) => {
+    void queryClient.invalidateQueries(trpc.digests.pathFilter());
+    setChapterPreset((p) => ({ chapter, seq: (p?.seq ?? 0) + 1 }));
+    setOpen('chapterDigest');
+  }, []);
 
   useEffect(() => {
     if (!available) return undefined;
@@ -61,14 +77,14 @@ export function DigestPanelsProvider({ scope, children }: { scope: DigestScope |
     return () => window.removeEventListener('keydown', onKey);
   }, [available, toggle]);
 
-  const api = useMemo(() => ({ available, open: available ? open : null, toggle, close }), [available, open, toggle, close]);
+  const api = useMemo(() => ({ available, open: available ? open : null, toggle, showChapter, close }), [available, open, toggle, showChapter, close]);
 
   return (
     <DigestPanelsContext.Provider value={api}>
       {children}
       {scope && wanted ? (
         <Suspense fallback={null}>
-          <DigestDrawer key={scope.department.id} scope={scope} open={api.open} onClose={close} onSwitch={toggle} />
+          <DigestDrawer key={scope.department.id} scope={scope} open={api.open} onClose={close} onSwitch={toggle} chapterPreset={chapterPreset} />
         </Suspense>
       ) : null}
     </DigestPanelsContext.Provider>

@@ -1,3 +1,4 @@
+import type { ChapterChoice } from '../../ui/chapterCode.ts';
 import type { DepartmentBrief } from '@app/domain';
 
 /** The scope the panels read: the department of the address and its years (the panels pick their own year). */
@@ -17,3 +18,9 @@ export interface DigestPanelProps {
 
 /** What the panel's rows call to open a record: closes the drawer and goes to the record's address. */
 export type OpenRecord = (href: string) => void;
+
+/** A chapter the register is asked to show (the home's tight chapters); `seq` tells one asking from the next. */
+export interface ChapterPreset {
+  chapter: ChapterChoice;
+  seq: number;
+}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Divider, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { AmountCell } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
@@ -15,6 +15,9 @@ import { areaLabel } from '../scope/areaLabel.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
 import { YearNotReadyNotice } from '../scope/YearNotReadyNotice.tsx';
+
+/** The year at a glance: its charts are a chunk of their own, fetched when an approved year's home shows. */
+const YearAtAGlance = lazy(() => import('./YearAtAGlance.tsx').then((m) => ({ default: m.YearAtAGlance })));
 
 /** Scope-relative screens the home links to (they exist as routes). */
 type Target =
@@ -131,6 +134,11 @@ export function ScopeHome() {
           <BookingsCard data={data} openPaymentsAllowed={status.openPaymentsAllowed} />
         </SimpleGrid>
       )}
+      {status.isBudgetApproved ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <YearAtAGlance />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

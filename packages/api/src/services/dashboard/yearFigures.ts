@@ -80,9 +80,6 @@ export async function accountMonthEnds(db: Db, scope: YearScope): Promise<Accoun
 
 /** Does the department pay bills in instalments (open payments allowed)? */
 export async function allowsOpenPayments(db: Db, departmentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ allowed: schema.departments.openPaymentsAllowed })
-    .from(schema.departments)
-    .where(eq(schema.departments.id, departmentId));
+  const [row] = await db.select({ allowed: schema.departments.openPaymentsAllowed }).from(schema.departments).where(eq(schema.departments.id, departmentId));
   return Boolean(row?.allowed);
 }

@@ -102,7 +102,7 @@ describeOnDatabases('Overview/Year: the year at a glance equals the books', (get
         expect(view.dueMore).toBe(0);
         expect(view.due.reduce((s, d) => s + d.amount, 0)).toBe(open.total);
         expect(view.due.every((d) => d.dateDue !== null && d.dateDue <= addDays(TODAY, 30))).toBe(true);
-        expect(view.due.every((d) => d.overdue === (d.dateDue! < TODAY))).toBe(true);
+        expect(view.due.every((d) => d.overdue === d.dateDue! < TODAY)).toBe(true);
         expect(view.due.map((d) => d.dateDue)).toEqual([...view.due.map((d) => d.dateDue)].sort());
       } else {
         expect(view).toMatchObject({ openPaymentsAllowed: false, due: [], dueMore: 0 });
