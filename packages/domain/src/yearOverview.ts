@@ -66,6 +66,10 @@ export const DueInstalment = z.strictObject({
   year: Num,
   recordNumber: Num,
   supplierName: Text,
+  documentNumber: Text,
+  documentDate: NullText,
+  /** The account it is paid from (the bill's). */
+  accountId: NullNum,
   dateDue: NullText,
   amount: Cents,
   overdue: z.boolean(),

@@ -49,6 +49,15 @@ describe('the year at a glance', () => {
       assert.ok(view.due.length > 0, 'Eppan has open instalments at the year end');
       assert.equal(await page.getByTestId('glance-due-table').locator('tbody tr').count(), view.due.length);
       assert.ok(view.due.every((d) => d.overdue));
+      // "Bezahlen" on a row opens the hand payment of that instalment (closed again: nothing is paid here)
+      const first = view.due.find((d) => d.orderNumber === null);
+      await page.getByTestId(`glance-due-pay-${first.paymentId}`).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), new RegExp(first.supplierName));
+      await shot(page, `30-glance-${language}-pay`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
       for (const c of view.criteria) {
         assert.equal(await page.getByTestId(`criterion-${c.criterion}`).getAttribute('data-state'), c.passed ? 'passed' : 'failed', c.criterion);
       }

@@ -6,13 +6,13 @@
  * chunk of its own).
  */
 import '@mantine/charts/styles.css';
-import { formatAmount, formatChapter, Part, type TitleUse, type YearOverview } from '@app/domain';
+import { type DueInstalment, formatAmount, formatChapter, Part, type TitleUse, type YearOverview } from '@app/domain';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AmountCell } from '../../ui/Amount.tsx';
@@ -20,6 +20,7 @@ import { localDescription } from '../../ui/chartLabels.ts';
 import { formatDate } from '../../ui/date.ts';
 import { useDigestPanels } from '../digests/DigestPanels.tsx';
 import { CriteriaList } from '../finalBalance/CriteriaList.tsx';
+import { SettleDialog } from '../payments/SettleDialog.tsx';
 import { useScope } from '../scope/useScope.ts';
 
 const euros = (cents: number) => cents / 100;
@@ -266,10 +267,11 @@ function CashCard({ data }: { data: YearOverview }) {
   );
 }
 
-/** The instalments due in the next 30 days and the overdue ones, each with the way to pay it. */
+/** The instalments due in the next 30 days and the overdue ones, each payable by hand here (SettleDialog), or into an order. */
 function DueCard({ data }: { data: YearOverview }) {
   const { t } = useLingui();
   const { department, year } = useScope();
+  const [paying, setPaying] = useState<DueInstalment | null>(null);
   const to = (target: 'payments/pay' | 'payments/homebanking') => `/dept/${department.code}/year/${year}/${target}`;
   return (
     <Card title={<Trans>Als Nächstes fällig</Trans>} testId="glance-due">
@@ -286,6 +288,7 @@ function DueCard({ data }: { data: YearOverview }) {
                 <Table.Th>{t`Lieferant`}</Table.Th>
                 <Table.Th>{t`Buchung`}</Table.Th>
                 <Table.Th ta="right">{t`Betrag`}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -301,14 +304,25 @@ function DueCard({ data }: { data: YearOverview }) {
                     {d.orderNumber !== null ? ` · ${t`Auftrag ${d.orderNumber}`}` : ''}
                   </Table.Td>
                   <AmountCell cents={d.amount} />
+                  <Table.Td ta="right">
+                    {/* an instalment in a stored homebanking order is paid by registering the order */}
+                    {d.orderNumber === null ? (
+                      <Button size="compact-xs" variant="light" onClick={() => setPaying(d)} data-testid={`glance-due-pay-${d.paymentId}`}>
+                        {t`Bezahlen`}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
           {data.dueMore > 0 ? <Text size="xs" c="dimmed">{t`und ${data.dueMore} weitere`}</Text> : null}
+          {paying ? (
+            <SettleDialog instalment={{ ...paying, dateDue: paying.dateDue ?? '' }} defaultAccountId={paying.accountId} onClose={() => setPaying(null)} />
+          ) : null}
           <Group gap="md">
-            <Anchor component={Link} to={to('payments/pay')} size="sm" data-testid="glance-due-pay">
-              {t`Von Hand bezahlen`}
+            <Anchor component={Link} to={to('payments/pay')} size="sm" data-testid="glance-due-open">
+              {t`Alle offenen Zahlungen`}
             </Anchor>
             <Anchor component={Link} to={to('payments/homebanking')} size="sm" data-testid="glance-due-order">
               {t`In einen Zahlungsauftrag`}
