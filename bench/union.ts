@@ -100,6 +100,21 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
     );
   }
 
+  // the year at a glance of one brigade (issue 30, overview.year): its reads beside all their SQL run bare (a held
+  // answer serves the repeated call, so the SQL column is what a first call costs)
+  {
+    const path = trpcPath('overview.year', { departmentId: scope.id, year: BOOKING_YEAR });
+    const { log } = await capturer.capture('GET', path, kassier);
+    const allTimes = await sequential(async () => {
+      for (const s of statements(log)) await bare(s);
+    }, 30);
+    const one = await load({ url: `${base}${path}`, connections: 1, seconds, request: () => ({ headers: { authorization: `Bearer ${kassier}` } }) });
+    if (one.firstError) console.log(`overview.year: ${one.firstError}`);
+    lines.push(
+      `| year at a glance of 512 (overview.year) | – | ${statements(log).length} | ${ms(one.p50)} | ${ms(one.p95)} | – | ${median(allTimes).toFixed(1)} | ${(one.p50 / Math.max(median(allTimes), 0.01)).toFixed(1)} (of all SQL) |`,
+    );
+  }
+
   // ---- 2. the statistics CSV, 1 and 10 years ---------------------------------------------------------------
   const statisticsCalls = [
     { name: `statistics ${BOOKING_YEAR}, with chapters`, from: BOOKING_YEAR, chapters: true },
