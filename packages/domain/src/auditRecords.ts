@@ -11,7 +11,7 @@
  *   differ; an unchanged position is left out;
  * - derived rows written from others (a movement's instalment shares) are left out.
  */
-import type { AuditChangedRow, AuditRef } from './audit.ts';
+import type { AuditChangedRow, AuditName, AuditNameKind, AuditRef } from './audit.ts';
 import { auditChanges } from './audit.ts';
 import { auditChangesText, auditValueText, isAuditMoneyKey } from './auditChanges.ts';
 import { formatChapter } from './chapterCode.ts';
@@ -22,6 +22,25 @@ const CHAPTER_COLUMNS = new Set(['chapter_id']);
 /** Input keys that name a chapter line or a chart chapter by id. */
 const LINE_INPUT_KEYS = new Set(['budgetId', 'chapterBudgetId', 'lineId']);
 const CHAPTER_INPUT_KEYS = new Set(['chapterId', 'chapterFromId', 'chapterToId']);
+/** Columns and input keys that name another record by id (AuditName): read as its name or record number. */
+const NAME_KEYS: Record<string, AuditNameKind> = {
+  account_id: 'account',
+  account_from_id: 'account',
+  account_to_id: 'account',
+  accountId: 'account',
+  supplier_id: 'supplier',
+  supplierId: 'supplier',
+  reservation_id: 'reservation',
+  reservationId: 'reservation',
+  bank_id: 'bank',
+  bankId: 'bank',
+  user_id: 'user',
+  userId: 'user',
+  department_id: 'department',
+  main_department_id: 'department',
+  departmentId: 'department',
+  mainDepartmentId: 'department',
+};
 
 /** Columns no auditor asks for: the row's own id and parent keys, the order of positions, the creation time, the derived share keys. */
 const HIDDEN_COLUMNS = new Set(['id', 'sort', 'movement_id', 'change_id', 'template_id', 'order_id', 'payment_id', 'position_id', 'created_at']);
@@ -64,6 +83,8 @@ export interface AuditRecordChange {
 export interface AuditRecordOptions {
   /** The chapters the row names (AuditRow.refs). */
   refs?: readonly AuditRef[];
+  /** The other records the row names (AuditRow.names). */
+  names?: readonly AuditName[];
   language?: 'de' | 'it';
   /** The row's scope: a column holding just that is left out. */
   departmentId?: number | null;
@@ -86,6 +107,22 @@ export function auditRefResolver(options: AuditRecordOptions) {
     if (id === null || id === undefined) return null;
     const ref = byKey.get(refKey(of, id));
     return ref ? auditChapterText(ref, options) : null;
+  };
+}
+
+/** The kind of record an input key or a column names by id besides chapters (AuditName), if any. */
+export function auditNameKind(key: string): AuditNameKind | null {
+  return Object.hasOwn(NAME_KEYS, key) ? NAME_KEYS[key]! : null;
+}
+
+/** Resolves the other records of one row: `text(key, id)` is the record's name or number when the key names one and the list resolved it, else null. */
+export function auditNameResolver(options: Pick<AuditRecordOptions, 'names' | 'language'>) {
+  const byKey = new Map((options.names ?? []).map((n) => [`${n.of}:${n.id}`, n]));
+  return (key: string, id: unknown): string | null => {
+    const of = auditNameKind(key);
+    if (!of || id === null || id === undefined) return null;
+    const name = byKey.get(`${of}:${String(id)}`);
+    return name ? (options.language === 'it' ? name.textIta : name.textDeu) : null;
   };
 }
 
@@ -138,10 +175,11 @@ function pairReinserted(rows: AuditChangedRow[]): Entry[] {
  */
 export function auditRecordChanges(changes: unknown, options: AuditRecordOptions = {}): AuditRecordChange[] {
   const resolve = auditRefResolver(options);
+  const named = auditNameResolver(options);
   const rows = auditChanges(changes).rows.filter((r) => r && typeof r === 'object' && !DERIVED_TABLES.has(r.table));
   const text = (key: string, value: unknown) => {
     const of = auditRefKind(key);
-    return of ? (resolve(of, value) ?? auditValueText(key, value)) : auditValueText(key, value);
+    return (of ? resolve(of, value) : named(key, value)) ?? auditValueText(key, value);
   };
   const out: AuditRecordChange[] = [];
   for (const { row, before, after } of pairReinserted(rows)) {
@@ -185,12 +223,14 @@ export function auditRecordChanges(changes: unknown, options: AuditRecordOptions
 /** Input keys holding a chapter code (`21006` reads `2-1-006`). */
 const CODE_INPUT_KEYS = new Set(['chapter', 'chapterFrom', 'chapterTo', 'chapterCode']);
 
-/** The input's values that name a chapter: by id (resolved from the refs) or by code (`2-1-006`). */
+/** The input's values that name a chapter (by id, resolved from the refs, or by code: `2-1-006`) or another record by id (from the names). */
 export function auditInputRefText(options: AuditRecordOptions) {
   const resolve = auditRefResolver(options);
+  const named = auditNameResolver(options);
   return (key: string, value: unknown): string | null => {
     const of = auditRefKind(key);
     if (of) return resolve(of, value);
+    if (auditNameKind(key)) return named(key, value);
     if (CODE_INPUT_KEYS.has(key) && typeof value === 'string' && /^[12][1-9][0-9A-Z]{3}$/.test(value)) return formatChapter(value);
     return null;
   };
@@ -198,18 +238,23 @@ export function auditInputRefText(options: AuditRecordOptions) {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The chapter lines and chart chapters a row's `changes` names by id (its input and its changed rows): what the list resolves. */
-export function auditRefIds(changes: unknown): { line: number[]; chapter: number[] } {
-  const found = { line: new Set<number>(), chapter: new Set<number>() };
-  const add = (of: AuditRef['of'] | null, value: unknown) => {
+/** The ids a row names, by kind: chapter lines and chart chapters (AuditRef), the other records (AuditName). */
+export type AuditRefIds = Record<AuditRef['of'] | AuditNameKind, number[]>;
+
+/** The chapter lines, chart chapters and other records a row's `changes` names by id (its input and its changed rows): what the list resolves. */
+export function auditRefIds(changes: unknown): AuditRefIds {
+  const kinds = ['line', 'chapter', 'account', 'supplier', 'reservation', 'bank', 'department', 'user'] as const;
+  const found = Object.fromEntries(kinds.map((k) => [k, new Set<number>()])) as Record<(typeof kinds)[number], Set<number>>;
+  const add = (of: keyof typeof found | null, value: unknown) => {
     if (of && typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647) found[of].add(value);
   };
+  const kindOf = (key: string) => auditRefKind(key) ?? auditNameKind(key);
   const walk = (value: unknown, depth: number) => {
     if (depth > 8) return;
     if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
     else if (isRecord(value))
       for (const [k, v] of Object.entries(value)) {
-        add(auditRefKind(k), v);
+        add(kindOf(k), v);
         walk(v, depth + 1);
       }
   };
@@ -221,11 +266,11 @@ export function auditRefIds(changes: unknown): { line: number[]; chapter: number
     if (row.table === 'chapters') add('chapter', Number(row.key));
     for (const [k, v] of Object.entries(isRecord(row.fields) ? row.fields : {})) {
       if (!isRecord(v)) continue;
-      add(auditRefKind(k), v.before);
-      add(auditRefKind(k), v.after);
+      add(kindOf(k), v.before);
+      add(kindOf(k), v.after);
     }
   }
-  return { line: [...found.line], chapter: [...found.chapter] };
+  return Object.fromEntries(kinds.map((k) => [k, [...found[k]]])) as AuditRefIds;
 }
 
 /** Words for the change line: a column's and a table's name in the UI language (the stored name without them). */

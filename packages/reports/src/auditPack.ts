@@ -82,7 +82,11 @@ function updatesText(changes: unknown, t: AuditPackLabels['audit'], options: Aud
  * number and chapter, from the row's `refs`); amounts in euros as in the
  * other prints, dates as `DD.MM.YYYY`, up to three records written out, longer lists by their count, cut at 240 characters.
  */
-export function changesSummary(changes: unknown, language: ReportLanguage, row: Pick<AuditRecordOptions, 'refs' | 'departmentId' | 'year'> = {}): string {
+export function changesSummary(
+  changes: unknown,
+  language: ReportLanguage,
+  row: Pick<AuditRecordOptions, 'refs' | 'names' | 'departmentId' | 'year'> = {},
+): string {
   const t = auditPackLabels(language).audit;
   const { input } = auditChanges(changes);
   const inputText =

@@ -99,7 +99,7 @@ export function AuditDetail({
   /** one record's change only (a residue line of a determination of many) */ focus?: { table: string; key: string };
 }) {
   const { t, i18n } = useLingui();
-  const scope = { refs: row.refs, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
+  const scope = { refs: row.refs, names: row.names, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
   // one record's history (a residue line) shows that record's change, not the save's whole input
   const inputRef = auditInputRefText(scope);
   // a movement's kind in words (revenues and expenses are the chart's parts)

@@ -78,6 +78,7 @@ function AuditTrailList() {
       const change = (r: AuditListRow) =>
         auditChangeLine(r.changes, {
           refs: r.refs,
+          names: r.names,
           language,
           departmentId: r.departmentId,
           year: r.year,
