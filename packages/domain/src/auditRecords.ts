@@ -285,10 +285,17 @@ export interface AuditLineWords {
  */
 export function auditChangeLine(changes: unknown, options: AuditRecordOptions & AuditLineWords = {}): string {
   const { input } = auditChanges(changes);
-  const parts = [auditChangesText({ input, rows: [] })];
-  for (const r of auditRecordChanges(changes, options)) {
-    const head = [options.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
-    parts.push(`${head}: ${r.fields.map((f) => `${options.field?.(f.key) ?? f.key} ${f.before} → ${f.after}`).join('; ')}`);
-  }
+  const parts = [auditChangesText({ input, rows: [] }), ...auditRecordChanges(changes, options).map((r) => auditRecordLine(r, options))];
   return parts.filter((p) => p !== '').join(' | ');
+}
+
+/**
+ * One changed record as text, the same in the CSV, the Änderungsprotokoll's PDF and the audit pack: what it is with its
+ * number and chapter, then each field in the UI language before → after (`Position 1 2-1-006 Treibstoff: Betrag
+ * 100,00 € → 120,00 €`; an empty side as `–` when asked, as the prints do).
+ */
+export function auditRecordLine(r: AuditRecordChange, words: AuditLineWords & { empty?: string } = {}): string {
+  const head = [words.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
+  const side = (v: string) => (v === '' && words.empty !== undefined ? words.empty : v);
+  return `${head}: ${r.fields.map((f) => `${words.field?.(f.key) ?? f.key} ${side(f.before)} → ${side(f.after)}`).join('; ')}`;
 }

@@ -42,6 +42,7 @@ const texts = {
     title: 'Änderungsprotokoll',
     csvHead: 'Zeit;Benutzer',
     amount: 'Betrag',
+    account: 'Konto',
     position: 'Position',
     chapter: 'Kapitel',
     changedLine: 'geändert',
@@ -56,6 +57,7 @@ const texts = {
     title: 'Registro delle modifiche',
     csvHead: 'Ora;Utente',
     amount: 'Importo',
+    account: 'Conto',
     position: 'Posizione',
     chapter: 'Capitolo',
     changedLine: 'modificato',
@@ -170,6 +172,9 @@ describe('audit trail', () => {
       await positions.getByText('1.234,56 €').waitFor();
       // the input's positions name the chapter by its code and description
       assert.match(await positions.innerText(), /1-1-002 \S/);
+      // the account the input names by id reads by its code and name
+      const account = detail.getByTestId('audit-detail-changes').locator('tr[data-key="accountId"]');
+      assert.match((await account.innerText()).replace(/\s+/g, ' ').trim(), new RegExp(`^${t.account} [KB]1 \\S`));
       // the changed data as business data: the position re-inserted by the save reads as one changed line on its
       // chapter, the amount before → after; no ids, sort or instalment shares
       const record = detail.locator('[data-testid="audit-detail-row"][data-table="movement_positions"]');
@@ -201,6 +206,9 @@ describe('audit trail', () => {
       assert.ok(text.includes(t.title), text.slice(0, 300));
       assert.equal(text.match(/kassier · 101/g)?.length, 2, text);
       assert.ok(text.includes('1.234,56 €') && text.includes('123,45 €'), text);
+      // the change in the same words as the CSV and the detail: the position on its chapter, the field translated
+      const flat = text.replace(/\s+/g, ' ');
+      assert.ok(flat.includes(`${t.position} 1 1-1-002 `) && flat.includes(`${t.amount} 123,45 € → 1.234,56 €`), flat);
       assertNoErrors(sup.errors);
       if (language === 'it') await backToGerman(s);
       await sup.context.close();

@@ -19,7 +19,7 @@ import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
 import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
-import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, changeWord, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel, auditLineWords, changeWord, userWord } from './labels.ts';
 import { auditListQuery } from './queries.ts';
 
 /** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
@@ -68,6 +68,7 @@ function AuditTrailList() {
           rows.map((r) => ({ ...r, changes: r.changes ?? null })),
           [filters.join(', ')],
           { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) },
+          auditLineWords(i18n),
         );
         downloadBlob(doc.output('blob'), exportFileName(t`aenderungsprotokoll`, 'pdf'));
         return;
@@ -82,8 +83,7 @@ function AuditTrailList() {
           language,
           departmentId: r.departmentId,
           year: r.year,
-          field: (key) => auditFieldLabel(i18n, key),
-          table: (table) => auditLabel(i18n, auditTableLabels, table),
+          ...auditLineWords(i18n),
         });
       downloadText(
         reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText, change })),

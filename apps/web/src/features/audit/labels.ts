@@ -189,3 +189,8 @@ export function auditFieldLabel(i18n: I18n, key: string): string {
     })
     .join(' › ');
 }
+
+/** The words of a change line (the CSV's change cell, the Änderungsprotokoll's PDF and the audit pack): fields and records in the UI language. */
+export function auditLineWords(i18n: I18n): { field: (key: string) => string; table: (table: string) => string } {
+  return { field: (key) => auditFieldLabel(i18n, key), table: (table) => auditLabel(i18n, auditTableLabels, table) };
+}
