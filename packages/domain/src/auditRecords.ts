@@ -277,6 +277,8 @@ export function auditRefIds(changes: unknown): AuditRefIds {
 export interface AuditLineWords {
   field?: (key: string) => string;
   table?: (table: string) => string;
+  /** An input value in words (a movement's kind), null: as stored. */
+  value?: (key: string, value: unknown) => string | null;
 }
 
 /**
@@ -292,10 +294,11 @@ export function auditChangeLine(changes: unknown, options: AuditRecordOptions & 
 /**
  * One changed record as text, the same in the CSV, the Änderungsprotokoll's PDF and the audit pack: what it is with its
  * number and chapter, then each field in the UI language before → after (`Position 1 2-1-006 Treibstoff: Betrag
- * 100,00 € → 120,00 €`; an empty side as `–` when asked, as the prints do).
+ * 100,00 € → 120,00 €`; an empty side as `–` and another arrow when asked, as the prints do: their font has no `→`).
  */
-export function auditRecordLine(r: AuditRecordChange, words: AuditLineWords & { empty?: string } = {}): string {
+export function auditRecordLine(r: AuditRecordChange, words: AuditLineWords & { empty?: string; arrow?: string } = {}): string {
   const head = [words.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
   const side = (v: string) => (v === '' && words.empty !== undefined ? words.empty : v);
-  return `${head}: ${r.fields.map((f) => `${words.field?.(f.key) ?? f.key} ${side(f.before)} → ${side(f.after)}`).join('; ')}`;
+  const arrow = words.arrow ?? '→';
+  return `${head}: ${r.fields.map((f) => `${words.field?.(f.key) ?? f.key} ${side(f.before)} ${arrow} ${side(f.after)}`).join('; ')}`;
 }

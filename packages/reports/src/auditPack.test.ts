@@ -28,7 +28,7 @@ describe("audit pack: a trail row's change in one line", () => {
       ],
     };
     expect(changesSummary(changes, 'de')).toBe(
-      'movement_positions: amount 123,45 € → 120,00 €; note – → Korrektur; recordNumber: 37, positions: (chapter: 2-1-006, amount: 120,00 €)',
+      'movement_positions: amount 123,45 € » 120,00 €; note – » Korrektur; recordNumber: 37, positions: (chapter: 2-1-006, amount: 120,00 €)',
     );
     expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
     // a position deleted and inserted again (a movement's correction) reads as one changed position on its chapter
@@ -50,15 +50,16 @@ describe("audit pack: a trail row's change in one line", () => {
       ],
     };
     const refs = [{ of: 'line' as const, id: 8, chapter: '21006', chapterYear: 2025, descriptionDeu: 'Treibstoff', descriptionIta: 'Carburante' }];
-    expect(changesSummary(corrected, 'it', { refs, year: 2025 })).toBe('movement_positions 1 2-1-006 Carburante: amount 123,45 € → 120,00 €; recordNumber: 37');
+    expect(changesSummary(corrected, 'it', { refs, year: 2025 })).toBe('movement_positions 1 2-1-006 Carburante: amount 123,45 € » 120,00 €; recordNumber: 37');
     // with the screen's words (as the CSV): fields and records in the user's language, an account named by id by its code and name
     const words = {
       field: (k: string) => ({ amount: 'Importo', recordNumber: 'Numero registrazione', accountId: 'Conto' })[k] ?? k,
       table: (t: string) => ({ movement_positions: 'Posizione' })[t] ?? t,
+      value: (k: string, v: unknown) => (k === 'kind' && v === 'expenses' ? 'Uscite' : null),
     };
     const names = [{ of: 'account' as const, id: 4, textDeu: 'K1 Kassa', textIta: 'K1 Cassa' }];
-    expect(changesSummary({ ...corrected, input: { recordNumber: 37, accountId: 4 } }, 'it', { refs, names, year: 2025 }, words)).toBe(
-      'Posizione 1 2-1-006 Carburante: Importo 123,45 € → 120,00 €; Numero registrazione: 37, Conto: K1 Cassa',
+    expect(changesSummary({ ...corrected, input: { kind: 'expenses', recordNumber: 37, accountId: 4 } }, 'it', { refs, names, year: 2025 }, words)).toBe(
+      'Posizione 1 2-1-006 Carburante: Importo 123,45 € » 120,00 €; kind: Uscite, Numero registrazione: 37, Conto: K1 Cassa',
     );
   });
 

@@ -42,6 +42,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Keys the scope or the row itself already tells. */
 const SCOPE_KEYS = new Set(['departmentId', 'year', 'id']);
 const SUMMARY_LENGTH = 240;
+/** before » after in the prints (the report font has no arrow glyph). */
+const PRINT_ARROW = '»';
 
 /** How the input's keys and ids read: the field's word in the user's language, a chapter or record named by id resolved (from the row's refs and names). */
 interface InputWords {
@@ -78,10 +80,13 @@ function fieldsText(fields: Record<string, unknown>, t: AuditPackLabels['audit']
  * the words in the user's language from the caller; inserted and deleted records are left to the input).
  */
 function updatesText(changes: unknown, options: AuditRecordOptions & AuditLineWords): string {
-  return auditRecordChanges(changes, options)
-    .filter((r) => r.op === 'U')
-    .map((r) => auditRecordLine(r, { ...options, empty: '–' }))
-    .join(', ');
+  return (
+    auditRecordChanges(changes, options)
+      .filter((r) => r.op === 'U')
+      // the embedded Roboto subset has no `→` (Roboto 2017 draws none): `»`, which Latin-1 has
+      .map((r) => auditRecordLine(r, { ...options, empty: '–', arrow: PRINT_ARROW }))
+      .join(', ')
+  );
 }
 
 /**
@@ -100,7 +105,8 @@ export function changesSummary(
   const t = auditPackLabels(language).audit;
   const { input } = auditChanges(changes);
   const options = { ...row, language, ...words };
-  const inputWords: InputWords = { field: words.field ?? plainWords.field, ref: auditInputRefText(options) };
+  const refText = auditInputRefText(options);
+  const inputWords: InputWords = { field: words.field ?? plainWords.field, ref: (k, v) => words.value?.(k, v) ?? refText(k, v) };
   const inputText =
     input === null || input === undefined
       ? ''

@@ -1,8 +1,8 @@
 /** Texts of the audit trail (issue 27): entity kinds and business actions (GLOSSARY: Änderungsprotokoll, Verlauf). */
-import type { AuditAction, AuditEntity } from '@app/domain';
+import type { AuditAction, AuditEntity, AuditLineWords } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { chapterWord, titleWord } from '../../ui/chartLabels.ts';
+import { chapterWord, partLabels, titleWord } from '../../ui/chartLabels.ts';
 
 /** One user (the column, the detail and the entity; `Benutzer` alone is the menu's plural). */
 export const userWord: MessageDescriptor = msg({ message: 'Benutzer', context: 'one user' });
@@ -191,6 +191,15 @@ export function auditFieldLabel(i18n: I18n, key: string): string {
 }
 
 /** The words of a change line (the CSV's change cell, the Änderungsprotokoll's PDF and the audit pack): fields and records in the UI language. */
-export function auditLineWords(i18n: I18n): { field: (key: string) => string; table: (table: string) => string } {
-  return { field: (key) => auditFieldLabel(i18n, key), table: (table) => auditLabel(i18n, auditTableLabels, table) };
+export function auditLineWords(i18n: I18n): Required<AuditLineWords> {
+  return {
+    field: (key) => auditFieldLabel(i18n, key),
+    table: (table) => auditLabel(i18n, auditTableLabels, table),
+    value: (key, value) => auditValueWords(i18n, key, value),
+  };
+}
+
+/** An input value in words where the detail shows one: a movement's kind (revenues and expenses are the chart's parts). */
+export function auditValueWords(i18n: I18n, key: string, value: unknown): string | null {
+  return key === 'kind' && (value === 'revenues' || value === 'expenses') ? i18n._(partLabels[value === 'revenues' ? 1 : 2]) : null;
 }
