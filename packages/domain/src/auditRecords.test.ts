@@ -386,7 +386,8 @@ describe('audit records as business data (issue 27)', () => {
       table: (t: string) => ({ movement_positions: 'Position', movement_payments: 'Rate' })[t] ?? t,
     };
     expect(auditChangeLine(correction, { ...scope, ...words })).toBe(
-      'kind: expenses; positions: [chapterId: 12; chapterYear: 2026; amount: 120,00 €], [chapter: 21003; amount: 50,00 €]' +
+      // the input with the same words: chapters by code (an id resolved from the refs), the fields translated
+      'kind: expenses; positions: [chapterId: 1-1-001 Beiträge; chapterYear: 2026; Betrag: 120,00 €], [chapter: 2-1-003; Betrag: 50,00 €]' +
         ' | Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €' +
         ' | Position 3 2-1-003 (2025) Ausrüstung: Anmerkung  → neu; Betrag  → 7,00 €' +
         ' | Rate 1: Betrag 150,00 € → 177,00 €',

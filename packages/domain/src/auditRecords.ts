@@ -13,7 +13,7 @@
  */
 import type { AuditChangedRow, AuditName, AuditNameKind, AuditRef } from './audit.ts';
 import { auditChanges } from './audit.ts';
-import { auditChangesText, auditValueText, isAuditMoneyKey } from './auditChanges.ts';
+import { auditValueText, isAuditMoneyKey } from './auditChanges.ts';
 import { formatChapter } from './chapterCode.ts';
 
 /** Columns that name a chapter line (`chapter_budgets.id`) or a chart chapter (`chapters.id`). */
@@ -282,12 +282,26 @@ export interface AuditLineWords {
 }
 
 /**
- * The change as one line of text in business terms (the CSV cell): the input as `key: value; …` (as auditChangesText),
- * then each changed record as `Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €` (auditRecordChanges).
+ * The change as one line of text in business terms (the CSV cell): the input as `key: value; …` with the caller's
+ * words (`Betrag: 1.234,56 €`, chapters and records named by id resolved, a movement's kind in words), then each
+ * changed record as `Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €` (auditRecordChanges).
  */
 export function auditChangeLine(changes: unknown, options: AuditRecordOptions & AuditLineWords = {}): string {
   const { input } = auditChanges(changes);
-  const parts = [auditChangesText({ input, rows: [] }), ...auditRecordChanges(changes, options).map((r) => auditRecordLine(r, options))];
+  const ref = auditInputRefText(options);
+  const field = (key: string) => options.field?.(key) ?? key;
+  const text = (key: string, value: unknown): string => {
+    const named = value === null || value === undefined ? null : (options.value?.(key, value) ?? ref(key, value));
+    if (named !== null) return named;
+    if (Array.isArray(value)) return value.map((v) => (isRecord(v) ? `[${fields(v)}]` : text(key, v))).join(', ');
+    if (isRecord(value)) return `{${fields(value)}}`;
+    return auditValueText(key, value);
+  };
+  const fields = (record: Record<string, unknown>) =>
+    Object.entries(record)
+      .map(([k, v]) => `${field(k)}: ${text(k, v)}`)
+      .join('; ');
+  const parts = [isRecord(input) ? fields(input) : text('', input), ...auditRecordChanges(changes, options).map((r) => auditRecordLine(r, options))];
   return parts.filter((p) => p !== '').join(' | ');
 }
 

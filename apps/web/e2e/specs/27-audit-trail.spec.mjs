@@ -199,8 +199,9 @@ describe('audit trail', () => {
       assert.ok(csv.lines[0].startsWith(t.csvHead), csv.lines[0]);
       assert.equal(csv.lines.length, 3, csv.lines.join('\n'));
       assert.ok(csv.lines[1].includes(`;${t.entity};`) && csv.lines[1].includes(`;${n};${t.changed};movements.save;`), csv.lines[1]);
-      assert.ok(csv.lines[1].includes('amount: 1.234,56 €'), csv.lines[1]);
-      assert.ok(csv.lines[2].includes('amount: 123,45 €'), csv.lines[2]);
+      // the input in the same words: fields translated, the account by its code, the kind in words
+      assert.ok(csv.lines[1].includes(`${t.amount}: 1.234,56 €`) && csv.lines[1].includes(`${t.kind} ${t.revenues};`), csv.lines[1]);
+      assert.ok(csv.lines[2].includes(`${t.amount}: 123,45 €`) && new RegExp(`${t.account}: [KB]1 `).test(csv.lines[2]), csv.lines[2]);
       // the change in business terms too: the position on its chapter, the amount before → after
       assert.ok(csv.lines[1].includes(`${t.position} 1 1-1-002 `) && csv.lines[1].includes(`${t.amount} 123,45 € → 1.234,56 €`), csv.lines[1]);
       // the same rows as a PDF: the title, each row's user and department, the amounts of both saves
