@@ -85,6 +85,8 @@ export interface AuditRecordOptions {
   refs?: readonly AuditRef[];
   /** The other records the row names (AuditRow.names). */
   names?: readonly AuditName[];
+  /** The row's entity (what a key such as `type` means). */
+  entity?: string;
   language?: 'de' | 'it';
   /** The row's scope: a column holding just that is left out. */
   departmentId?: number | null;
@@ -277,8 +279,8 @@ export function auditRefIds(changes: unknown): AuditRefIds {
 export interface AuditLineWords {
   field?: (key: string) => string;
   table?: (table: string) => string;
-  /** An input value in words (a movement's kind), null: as stored. */
-  value?: (key: string, value: unknown) => string | null;
+  /** An input value in words (a movement's kind and type; `entity`: the row's), null: as stored. */
+  value?: (key: string, value: unknown, entity?: string) => string | null;
 }
 
 /**
@@ -291,7 +293,7 @@ export function auditChangeLine(changes: unknown, options: AuditRecordOptions & 
   const ref = auditInputRefText(options);
   const field = (key: string) => options.field?.(key) ?? key;
   const text = (key: string, value: unknown): string => {
-    const named = value === null || value === undefined ? null : (options.value?.(key, value) ?? ref(key, value));
+    const named = value === null || value === undefined ? null : (options.value?.(key, value, options.entity) ?? ref(key, value));
     if (named !== null) return named;
     if (Array.isArray(value)) return value.map((v) => (isRecord(v) ? `[${fields(v)}]` : text(key, v))).join(', ');
     if (isRecord(value)) return `{${fields(value)}}`;

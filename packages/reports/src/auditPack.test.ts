@@ -55,12 +55,18 @@ describe("audit pack: a trail row's change in one line", () => {
     const words = {
       field: (k: string) => ({ amount: 'Importo', recordNumber: 'Numero registrazione', accountId: 'Conto' })[k] ?? k,
       table: (t: string) => ({ movement_positions: 'Posizione' })[t] ?? t,
-      value: (k: string, v: unknown) => (k === 'kind' && v === 'expenses' ? 'Uscite' : null),
+      value: (k: string, v: unknown, entity?: string) =>
+        k === 'kind' && v === 'expenses' ? 'Uscite' : k === 'type' && entity === 'movement' ? `tipo ${String(v)}` : null,
     };
     const names = [{ of: 'account' as const, id: 4, textDeu: 'K1 Kassa', textIta: 'K1 Cassa' }];
-    expect(changesSummary({ ...corrected, input: { kind: 'expenses', recordNumber: 37, accountId: 4 } }, 'it', { refs, names, year: 2025 }, words)).toBe(
-      'Posizione 1 2-1-006 Carburante: Importo 123,45 € » 120,00 €; kind: Uscite, Numero registrazione: 37, Conto: K1 Cassa',
-    );
+    expect(
+      changesSummary(
+        { ...corrected, input: { kind: 'expenses', type: 1, recordNumber: 37, accountId: 4 } },
+        'it',
+        { refs, names, year: 2025, entity: 'movement' },
+        words,
+      ),
+    ).toBe('Posizione 1 2-1-006 Carburante: Importo 123,45 € » 120,00 €; kind: Uscite, type: tipo 1, Numero registrazione: 37, Conto: K1 Cassa');
   });
 
   it('nothing for no change; a long change cut at 240 characters', () => {

@@ -99,14 +99,14 @@ function updatesText(changes: unknown, options: AuditRecordOptions & AuditLineWo
 export function changesSummary(
   changes: unknown,
   language: ReportLanguage,
-  row: Pick<AuditRecordOptions, 'refs' | 'names' | 'departmentId' | 'year'> = {},
+  row: Pick<AuditRecordOptions, 'refs' | 'names' | 'departmentId' | 'year' | 'entity'> = {},
   words: AuditLineWords = {},
 ): string {
   const t = auditPackLabels(language).audit;
   const { input } = auditChanges(changes);
   const options = { ...row, language, ...words };
   const refText = auditInputRefText(options);
-  const inputWords: InputWords = { field: words.field ?? plainWords.field, ref: (k, v) => words.value?.(k, v) ?? refText(k, v) };
+  const inputWords: InputWords = { field: words.field ?? plainWords.field, ref: (k, v) => words.value?.(k, v, row.entity) ?? refText(k, v) };
   const inputText =
     input === null || input === undefined
       ? ''

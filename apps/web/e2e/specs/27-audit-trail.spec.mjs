@@ -44,6 +44,7 @@ const texts = {
     amount: 'Betrag',
     account: 'Konto',
     kind: 'Einnahmen/Ausgaben:',
+    type: 'Typ Einnahme',
     revenues: 'Einnahmen',
     position: 'Position',
     chapter: 'Kapitel',
@@ -61,6 +62,7 @@ const texts = {
     amount: 'Importo',
     account: 'Conto',
     kind: 'Entrate/Uscite:',
+    type: 'Tipo Entrata',
     revenues: 'Entrate',
     position: 'Posizione',
     chapter: 'Capitolo',
@@ -176,6 +178,8 @@ describe('audit trail', () => {
       await positions.getByText('1.234,56 €').waitFor();
       // the input's positions name the chapter by its code and description
       assert.match(await positions.innerText(), /1-1-002 \S/);
+      // the movement's type in words
+      assert.equal((await detail.getByTestId('audit-detail-changes').locator('tr[data-key="type"]').innerText()).replace(/\s+/g, ' ').trim(), t.type);
       // the account the input names by id reads by its code and name
       const account = detail.getByTestId('audit-detail-changes').locator('tr[data-key="accountId"]');
       assert.match((await account.innerText()).replace(/\s+/g, ' ').trim(), new RegExp(`^${t.account} [KB]1 \\S`));

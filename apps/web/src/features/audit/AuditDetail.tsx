@@ -103,7 +103,7 @@ export function AuditDetail({
   // one record's history (a residue line) shows that record's change, not the save's whole input
   const inputRef = auditInputRefText(scope);
   // a movement's kind in words (revenues and expenses are the chart's parts)
-  const refText = (key: string, value: unknown) => auditValueWords(i18n, key, value) ?? inputRef(key, value);
+  const refText = (key: string, value: unknown) => auditValueWords(i18n, key, value, row.entity) ?? inputRef(key, value);
   const view = auditChangeView(focus ? null : row.changes, { omit: SCOPE_KEYS, refText });
   const records = auditRecordChanges(row.changes, scope).filter((r) => !focus || (r.table === focus.table && r.key === focus.key));
   return (

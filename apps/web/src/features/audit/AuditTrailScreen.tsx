@@ -80,6 +80,7 @@ function AuditTrailList() {
         auditChangeLine(r.changes, {
           refs: r.refs,
           names: r.names,
+          entity: r.entity,
           language,
           departmentId: r.departmentId,
           year: r.year,

@@ -1,8 +1,9 @@
 /** Texts of the audit trail (issue 27): entity kinds and business actions (GLOSSARY: Änderungsprotokoll, Verlauf). */
-import type { AuditAction, AuditEntity, AuditLineWords } from '@app/domain';
+import type { AuditAction, AuditEntity, AuditLineWords, MovementType } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { chapterWord, partLabels, titleWord } from '../../ui/chartLabels.ts';
+import { movementTypeLabels } from '../../ui/recordLabels.ts';
 
 /** One user (the column, the detail and the entity; `Benutzer` alone is the menu's plural). */
 export const userWord: MessageDescriptor = msg({ message: 'Benutzer', context: 'one user' });
@@ -195,11 +196,14 @@ export function auditLineWords(i18n: I18n): Required<AuditLineWords> {
   return {
     field: (key) => auditFieldLabel(i18n, key),
     table: (table) => auditLabel(i18n, auditTableLabels, table),
-    value: (key, value) => auditValueWords(i18n, key, value),
+    value: (key, value, entity) => auditValueWords(i18n, key, value, entity),
   };
 }
 
-/** An input value in words where the detail shows one: a movement's kind (revenues and expenses are the chart's parts). */
-export function auditValueWords(i18n: I18n, key: string, value: unknown): string | null {
-  return key === 'kind' && (value === 'revenues' || value === 'expenses') ? i18n._(partLabels[value === 'revenues' ? 1 : 2]) : null;
+/** An input value in words where the detail shows one: a movement's kind (revenues and expenses are the chart's parts) and its type. */
+export function auditValueWords(i18n: I18n, key: string, value: unknown, entity?: string): string | null {
+  if (key === 'kind' && (value === 'revenues' || value === 'expenses')) return i18n._(partLabels[value === 'revenues' ? 1 : 2]);
+  if (key === 'type' && entity === 'movement' && typeof value === 'number' && Object.hasOwn(movementTypeLabels, value))
+    return i18n._(movementTypeLabels[value as MovementType]);
+  return null;
 }
