@@ -217,6 +217,8 @@ describe('audit trail', () => {
       // (a cell's text wraps: compared with its line breaks as spaces)
       const flat = text.replace(/\s+/g, ' ');
       assert.ok(flat.includes('1.234,56 €') && flat.includes('123,45 €'), text);
+      // the filter line in words, not the list's keys
+      assert.doesNotMatch(flat, /departmentId:|recordNumber:|userName:|entity:|year: /, flat.slice(0, 400));
       // the change in the same words as the CSV and the detail: the position on its chapter, the field translated (» : the print's font has no arrow)
       assert.ok(
         flat.includes(`${t.position} 1 1-1-002 `) && flat.includes(`${t.amount} 123,45 € » 1.234,56 €`) && flat.includes(`${t.kind} ${t.revenues}, `),
