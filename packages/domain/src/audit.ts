@@ -105,6 +105,22 @@ export const AuditRef = z.object({
 });
 export type AuditRef = z.infer<typeof AuditRef>;
 
+/**
+ * A record a trail row names by id besides chapters (a position's reservation, a movement's account and supplier, a
+ * transfer's accounts, a link's department and user): resolved by the list like AuditRef, so the detail reads a
+ * business name or record number instead of an id — an account and a supplier as `code name`, a reservation by its
+ * record number, a bank by its name, a department by its code, a user by the sign-in name.
+ */
+export const AuditNameKind = z.enum(['account', 'supplier', 'reservation', 'bank', 'department', 'user']);
+export type AuditNameKind = z.infer<typeof AuditNameKind>;
+export const AuditName = z.object({
+  of: AuditNameKind,
+  id: z.number().int(),
+  textDeu: z.string(),
+  textIta: z.string(),
+});
+export type AuditName = z.infer<typeof AuditName>;
+
 export const AuditRow = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -123,6 +139,8 @@ export const AuditRow = z.object({
   changes: z.unknown(),
   /** The chapters `changes` names by id (see AuditRef). */
   refs: z.array(AuditRef).optional(),
+  /** The other records `changes` names by id (see AuditName). */
+  names: z.array(AuditName).optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 

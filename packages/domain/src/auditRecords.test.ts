@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditRef } from './audit.ts';
+import type { AuditName, AuditRef } from './audit.ts';
 import { auditChangeView } from './auditChanges.ts';
 import { auditChangeLine, auditInputRefText, auditRecordChanges, auditRefIds } from './auditRecords.ts';
 
@@ -10,6 +10,7 @@ const refs: AuditRef[] = [
   { of: 'chapter', id: 12, chapter: '11001', chapterYear: 2026, descriptionDeu: 'Beiträge', descriptionIta: 'Contributi' },
 ];
 const scope = { refs, year: 2026, departmentId: 4 };
+const noNames = { account: [], supplier: [], reservation: [], bank: [], department: [], user: [] };
 
 /** A movement's correction as the capture writes it (movements.save: positions, instalments and shares deleted and inserted again). */
 const correction = {
@@ -285,8 +286,9 @@ describe('audit records as business data (issue 27)', () => {
   });
 
   it('collects the ids to resolve from the input and the rows, and shows the input’s chapters by code', () => {
-    expect(auditRefIds(correction)).toEqual({ line: [168, 167, 90], chapter: [12] });
+    expect(auditRefIds(correction)).toEqual({ ...noNames, line: [168, 167, 90], chapter: [12] });
     expect(auditRefIds({ input: { positions: [{ budgetId: 90, amount: 1 }] }, rows: [{ op: 'U', key: '91', table: 'chapter_budgets', fields: {} }] })).toEqual({
+      ...noNames,
       line: [90, 91],
       chapter: [],
     });
@@ -308,13 +310,84 @@ describe('audit records as business data (issue 27)', () => {
     });
   });
 
+  it('other records named by id read as their name or number (AuditRow.names), in the UI language; an unresolved one as its id', () => {
+    const booking = {
+      input: { accountId: 5, supplierId: 7, positions: [{ chapter: '21006', amount: 100, reservationId: 3 }] },
+      rows: [
+        { op: 'U', key: '760', table: 'movements', fields: { account_id: { before: 5, after: 6 } } },
+        {
+          op: 'I',
+          key: '730',
+          table: 'movement_positions',
+          fields: {
+            sort: { after: 0 },
+            amount: { after: 100 },
+            reservation_id: { after: 3 },
+            reservation_amount: { after: 100 },
+            chapter_budget_id: { after: 168 },
+          },
+        },
+        { op: 'U', key: '9', table: 'user_departments', fields: { user_id: { before: 11, after: 12 }, department_id: { before: 4, after: 8 } } },
+      ],
+    };
+    expect(auditRefIds(booking)).toEqual({
+      ...noNames,
+      line: [168],
+      chapter: [],
+      account: [5, 6],
+      supplier: [7],
+      reservation: [3],
+      user: [11, 12],
+      department: [4, 8],
+    });
+    const names: AuditName[] = [
+      { of: 'account', id: 5, textDeu: 'K1 Kassa', textIta: 'K1 Cassa' },
+      { of: 'account', id: 6, textDeu: 'K2 Raika', textIta: 'K2 Raika' },
+      { of: 'supplier', id: 7, textDeu: '12 Huber GmbH', textIta: '12 Huber GmbH' },
+      { of: 'reservation', id: 3, textDeu: 'Nr. 4', textIta: 'n. 4' },
+      { of: 'user', id: 11, textDeu: 'kassier', textIta: 'kassier' },
+      { of: 'department', id: 8, textDeu: '102', textIta: '102' },
+    ];
+    const records = (language: 'de' | 'it') =>
+      auditRecordChanges(booking, { ...scope, names, language }).map((r) => [r.table, r.fields.map((f) => [f.key, f.before, f.after])]);
+    expect(records('it')).toEqual([
+      ['movements', [['account_id', 'K1 Cassa', 'K2 Raika']]],
+      [
+        'movement_positions',
+        [
+          ['amount', '', '1,00 €'],
+          ['reservation_id', '', 'n. 4'],
+          ['reservation_amount', '', '1,00 €'],
+        ],
+      ],
+      [
+        'user_departments',
+        [
+          // user 12 is not known to the list (deleted since): its id
+          ['user_id', 'kassier', '12'],
+          ['department_id', '4', '102'],
+        ],
+      ],
+    ]);
+    expect(records('de')[0]).toEqual(['movements', [['account_id', 'K1 Kassa', 'K2 Raika']]]);
+    const input = auditInputRefText({ ...scope, names, language: 'de' });
+    expect([input('accountId', 5), input('supplierId', 7), input('reservationId', 3), input('supplierId', 99), input('note', 5)]).toEqual([
+      'K1 Kassa',
+      '12 Huber GmbH',
+      'Nr. 4',
+      null,
+      null,
+    ]);
+  });
+
   it('the change as one line (the CSV cell): the input, then each changed record with its words', () => {
     const words = {
       field: (k: string) => ({ amount: 'Betrag', note: 'Anmerkung' })[k] ?? k,
       table: (t: string) => ({ movement_positions: 'Position', movement_payments: 'Rate' })[t] ?? t,
     };
     expect(auditChangeLine(correction, { ...scope, ...words })).toBe(
-      'kind: expenses; positions: [chapterId: 12; chapterYear: 2026; amount: 120,00 €], [chapter: 21003; amount: 50,00 €]' +
+      // the input with the same words: chapters by code (an id resolved from the refs), the fields translated
+      'kind: expenses; positions: [chapterId: 1-1-001 Beiträge; chapterYear: 2026; Betrag: 120,00 €], [chapter: 2-1-003; Betrag: 50,00 €]' +
         ' | Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €' +
         ' | Position 3 2-1-003 (2025) Ausrüstung: Anmerkung  → neu; Betrag  → 7,00 €' +
         ' | Rate 1: Betrag 150,00 € → 177,00 €',

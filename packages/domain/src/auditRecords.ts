@@ -11,9 +11,9 @@
  *   differ; an unchanged position is left out;
  * - derived rows written from others (a movement's instalment shares) are left out.
  */
-import type { AuditChangedRow, AuditRef } from './audit.ts';
+import type { AuditChangedRow, AuditName, AuditNameKind, AuditRef } from './audit.ts';
 import { auditChanges } from './audit.ts';
-import { auditChangesText, auditValueText, isAuditMoneyKey } from './auditChanges.ts';
+import { auditValueText, isAuditMoneyKey } from './auditChanges.ts';
 import { formatChapter } from './chapterCode.ts';
 
 /** Columns that name a chapter line (`chapter_budgets.id`) or a chart chapter (`chapters.id`). */
@@ -22,6 +22,25 @@ const CHAPTER_COLUMNS = new Set(['chapter_id']);
 /** Input keys that name a chapter line or a chart chapter by id. */
 const LINE_INPUT_KEYS = new Set(['budgetId', 'chapterBudgetId', 'lineId']);
 const CHAPTER_INPUT_KEYS = new Set(['chapterId', 'chapterFromId', 'chapterToId']);
+/** Columns and input keys that name another record by id (AuditName): read as its name or record number. */
+const NAME_KEYS: Record<string, AuditNameKind> = {
+  account_id: 'account',
+  account_from_id: 'account',
+  account_to_id: 'account',
+  accountId: 'account',
+  supplier_id: 'supplier',
+  supplierId: 'supplier',
+  reservation_id: 'reservation',
+  reservationId: 'reservation',
+  bank_id: 'bank',
+  bankId: 'bank',
+  user_id: 'user',
+  userId: 'user',
+  department_id: 'department',
+  main_department_id: 'department',
+  departmentId: 'department',
+  mainDepartmentId: 'department',
+};
 
 /** Columns no auditor asks for: the row's own id and parent keys, the order of positions, the creation time, the derived share keys. */
 const HIDDEN_COLUMNS = new Set(['id', 'sort', 'movement_id', 'change_id', 'template_id', 'order_id', 'payment_id', 'position_id', 'created_at']);
@@ -64,6 +83,10 @@ export interface AuditRecordChange {
 export interface AuditRecordOptions {
   /** The chapters the row names (AuditRow.refs). */
   refs?: readonly AuditRef[];
+  /** The other records the row names (AuditRow.names). */
+  names?: readonly AuditName[];
+  /** The row's entity (what a key such as `type` means). */
+  entity?: string;
   language?: 'de' | 'it';
   /** The row's scope: a column holding just that is left out. */
   departmentId?: number | null;
@@ -86,6 +109,22 @@ export function auditRefResolver(options: AuditRecordOptions) {
     if (id === null || id === undefined) return null;
     const ref = byKey.get(refKey(of, id));
     return ref ? auditChapterText(ref, options) : null;
+  };
+}
+
+/** The kind of record an input key or a column names by id besides chapters (AuditName), if any. */
+export function auditNameKind(key: string): AuditNameKind | null {
+  return Object.hasOwn(NAME_KEYS, key) ? NAME_KEYS[key]! : null;
+}
+
+/** Resolves the other records of one row: `text(key, id)` is the record's name or number when the key names one and the list resolved it, else null. */
+export function auditNameResolver(options: Pick<AuditRecordOptions, 'names' | 'language'>) {
+  const byKey = new Map((options.names ?? []).map((n) => [`${n.of}:${n.id}`, n]));
+  return (key: string, id: unknown): string | null => {
+    const of = auditNameKind(key);
+    if (!of || id === null || id === undefined) return null;
+    const name = byKey.get(`${of}:${String(id)}`);
+    return name ? (options.language === 'it' ? name.textIta : name.textDeu) : null;
   };
 }
 
@@ -138,10 +177,11 @@ function pairReinserted(rows: AuditChangedRow[]): Entry[] {
  */
 export function auditRecordChanges(changes: unknown, options: AuditRecordOptions = {}): AuditRecordChange[] {
   const resolve = auditRefResolver(options);
+  const named = auditNameResolver(options);
   const rows = auditChanges(changes).rows.filter((r) => r && typeof r === 'object' && !DERIVED_TABLES.has(r.table));
   const text = (key: string, value: unknown) => {
     const of = auditRefKind(key);
-    return of ? (resolve(of, value) ?? auditValueText(key, value)) : auditValueText(key, value);
+    return (of ? resolve(of, value) : named(key, value)) ?? auditValueText(key, value);
   };
   const out: AuditRecordChange[] = [];
   for (const { row, before, after } of pairReinserted(rows)) {
@@ -185,12 +225,14 @@ export function auditRecordChanges(changes: unknown, options: AuditRecordOptions
 /** Input keys holding a chapter code (`21006` reads `2-1-006`). */
 const CODE_INPUT_KEYS = new Set(['chapter', 'chapterFrom', 'chapterTo', 'chapterCode']);
 
-/** The input's values that name a chapter: by id (resolved from the refs) or by code (`2-1-006`). */
+/** The input's values that name a chapter (by id, resolved from the refs, or by code: `2-1-006`) or another record by id (from the names). */
 export function auditInputRefText(options: AuditRecordOptions) {
   const resolve = auditRefResolver(options);
+  const named = auditNameResolver(options);
   return (key: string, value: unknown): string | null => {
     const of = auditRefKind(key);
     if (of) return resolve(of, value);
+    if (auditNameKind(key)) return named(key, value);
     if (CODE_INPUT_KEYS.has(key) && typeof value === 'string' && /^[12][1-9][0-9A-Z]{3}$/.test(value)) return formatChapter(value);
     return null;
   };
@@ -198,18 +240,23 @@ export function auditInputRefText(options: AuditRecordOptions) {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The chapter lines and chart chapters a row's `changes` names by id (its input and its changed rows): what the list resolves. */
-export function auditRefIds(changes: unknown): { line: number[]; chapter: number[] } {
-  const found = { line: new Set<number>(), chapter: new Set<number>() };
-  const add = (of: AuditRef['of'] | null, value: unknown) => {
+/** The ids a row names, by kind: chapter lines and chart chapters (AuditRef), the other records (AuditName). */
+export type AuditRefIds = Record<AuditRef['of'] | AuditNameKind, number[]>;
+
+/** The chapter lines, chart chapters and other records a row's `changes` names by id (its input and its changed rows): what the list resolves. */
+export function auditRefIds(changes: unknown): AuditRefIds {
+  const kinds = ['line', 'chapter', 'account', 'supplier', 'reservation', 'bank', 'department', 'user'] as const;
+  const found = Object.fromEntries(kinds.map((k) => [k, new Set<number>()])) as Record<(typeof kinds)[number], Set<number>>;
+  const add = (of: keyof typeof found | null, value: unknown) => {
     if (of && typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647) found[of].add(value);
   };
+  const kindOf = (key: string) => auditRefKind(key) ?? auditNameKind(key);
   const walk = (value: unknown, depth: number) => {
     if (depth > 8) return;
     if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
     else if (isRecord(value))
       for (const [k, v] of Object.entries(value)) {
-        add(auditRefKind(k), v);
+        add(kindOf(k), v);
         walk(v, depth + 1);
       }
   };
@@ -221,29 +268,53 @@ export function auditRefIds(changes: unknown): { line: number[]; chapter: number
     if (row.table === 'chapters') add('chapter', Number(row.key));
     for (const [k, v] of Object.entries(isRecord(row.fields) ? row.fields : {})) {
       if (!isRecord(v)) continue;
-      add(auditRefKind(k), v.before);
-      add(auditRefKind(k), v.after);
+      add(kindOf(k), v.before);
+      add(kindOf(k), v.after);
     }
   }
-  return { line: [...found.line], chapter: [...found.chapter] };
+  return Object.fromEntries(kinds.map((k) => [k, [...found[k]]])) as AuditRefIds;
 }
 
 /** Words for the change line: a column's and a table's name in the UI language (the stored name without them). */
 export interface AuditLineWords {
   field?: (key: string) => string;
   table?: (table: string) => string;
+  /** An input value in words (a movement's kind and type; `entity`: the row's), null: as stored. */
+  value?: (key: string, value: unknown, entity?: string) => string | null;
 }
 
 /**
- * The change as one line of text in business terms (the CSV cell): the input as `key: value; …` (as auditChangesText),
- * then each changed record as `Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €` (auditRecordChanges).
+ * The change as one line of text in business terms (the CSV cell): the input as `key: value; …` with the caller's
+ * words (`Betrag: 1.234,56 €`, chapters and records named by id resolved, a movement's kind in words), then each
+ * changed record as `Position 1 2-1-006 Treibstoff: Betrag 100,00 € → 120,00 €` (auditRecordChanges).
  */
 export function auditChangeLine(changes: unknown, options: AuditRecordOptions & AuditLineWords = {}): string {
   const { input } = auditChanges(changes);
-  const parts = [auditChangesText({ input, rows: [] })];
-  for (const r of auditRecordChanges(changes, options)) {
-    const head = [options.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
-    parts.push(`${head}: ${r.fields.map((f) => `${options.field?.(f.key) ?? f.key} ${f.before} → ${f.after}`).join('; ')}`);
-  }
+  const ref = auditInputRefText(options);
+  const field = (key: string) => options.field?.(key) ?? key;
+  const text = (key: string, value: unknown): string => {
+    const named = value === null || value === undefined ? null : (options.value?.(key, value, options.entity) ?? ref(key, value));
+    if (named !== null) return named;
+    if (Array.isArray(value)) return value.map((v) => (isRecord(v) ? `[${fields(v)}]` : text(key, v))).join(', ');
+    if (isRecord(value)) return `{${fields(value)}}`;
+    return auditValueText(key, value);
+  };
+  const fields = (record: Record<string, unknown>) =>
+    Object.entries(record)
+      .map(([k, v]) => `${field(k)}: ${text(k, v)}`)
+      .join('; ');
+  const parts = [isRecord(input) ? fields(input) : text('', input), ...auditRecordChanges(changes, options).map((r) => auditRecordLine(r, options))];
   return parts.filter((p) => p !== '').join(' | ');
+}
+
+/**
+ * One changed record as text, the same in the CSV, the Änderungsprotokoll's PDF and the audit pack: what it is with its
+ * number and chapter, then each field in the UI language before → after (`Position 1 2-1-006 Treibstoff: Betrag
+ * 100,00 € → 120,00 €`; an empty side as `–` and another arrow when asked, as the prints do: their font has no `→`).
+ */
+export function auditRecordLine(r: AuditRecordChange, words: AuditLineWords & { empty?: string; arrow?: string } = {}): string {
+  const head = [words.table?.(r.table) ?? r.table, r.position, r.chapter].filter((x) => x !== null && x !== '').join(' ');
+  const side = (v: string) => (v === '' && words.empty !== undefined ? words.empty : v);
+  const arrow = words.arrow ?? '→';
+  return `${head}: ${r.fields.map((f) => `${words.field?.(f.key) ?? f.key} ${side(f.before)} ${arrow} ${side(f.after)}`).join('; ')}`;
 }

@@ -14,12 +14,12 @@ describe("audit pack: a trail row's change in one line", () => {
       head: { approved: '2025-02-01', surplusUsed: -5_000, notes: '' },
     };
     expect(changesSummary(changes, 'de')).toBe(
-      'kind: expenses, recordDate: 05.03.2025, amount: 1.234,56 €, asNew: nein, positions: (chapter: 21006, amount: 123,45 €) (chapter: 21007), head: (approved: 01.02.2025, surplusUsed: -50,00 €)',
+      'kind: expenses, recordDate: 05.03.2025, amount: 1.234,56 €, asNew: nein, positions: (chapter: 2-1-006, amount: 123,45 €) (chapter: 2-1-007), head: (approved: 01.02.2025, surplusUsed: -50,00 €)',
     );
     expect(changesSummary({ approval: null, cancelled: true, positions: [] }, 'it')).toBe('approval: –, cancelled: sì, positions: 0 voci');
   });
 
-  it('a row with the changed rows: the input, then each updated column before → after (inserted and deleted rows left to the input)', () => {
+  it('a row with the changed rows: each updated record before → after first (inserted and deleted rows left to the input), then the input', () => {
     const changes = {
       input: { departmentId: 7, year: 2025, recordNumber: 37, positions: [{ chapter: '21006', amount: 12_000 }] },
       rows: [
@@ -28,7 +28,7 @@ describe("audit pack: a trail row's change in one line", () => {
       ],
     };
     expect(changesSummary(changes, 'de')).toBe(
-      'recordNumber: 37, positions: (chapter: 21006, amount: 120,00 €); amount: 123,45 € → 120,00 €, note: – → Korrektur',
+      'movement_positions: amount 123,45 € » 120,00 €; note – » Korrektur; recordNumber: 37, positions: (chapter: 2-1-006, amount: 120,00 €)',
     );
     expect(changesSummary({ input: null, rows: [] }, 'it')).toBe('');
     // a position deleted and inserted again (a movement's correction) reads as one changed position on its chapter
@@ -50,7 +50,23 @@ describe("audit pack: a trail row's change in one line", () => {
       ],
     };
     const refs = [{ of: 'line' as const, id: 8, chapter: '21006', chapterYear: 2025, descriptionDeu: 'Treibstoff', descriptionIta: 'Carburante' }];
-    expect(changesSummary(corrected, 'it', { refs, year: 2025 })).toBe('recordNumber: 37; #1 2-1-006 Carburante: amount: 123,45 € → 120,00 €');
+    expect(changesSummary(corrected, 'it', { refs, year: 2025 })).toBe('movement_positions 1 2-1-006 Carburante: amount 123,45 € » 120,00 €; recordNumber: 37');
+    // with the screen's words (as the CSV): fields and records in the user's language, an account named by id by its code and name
+    const words = {
+      field: (k: string) => ({ amount: 'Importo', recordNumber: 'Numero registrazione', accountId: 'Conto' })[k] ?? k,
+      table: (t: string) => ({ movement_positions: 'Posizione' })[t] ?? t,
+      value: (k: string, v: unknown, entity?: string) =>
+        k === 'kind' && v === 'expenses' ? 'Uscite' : k === 'type' && entity === 'movement' ? `tipo ${String(v)}` : null,
+    };
+    const names = [{ of: 'account' as const, id: 4, textDeu: 'K1 Kassa', textIta: 'K1 Cassa' }];
+    expect(
+      changesSummary(
+        { ...corrected, input: { kind: 'expenses', type: 1, recordNumber: 37, accountId: 4 } },
+        'it',
+        { refs, names, year: 2025, entity: 'movement' },
+        words,
+      ),
+    ).toBe('Posizione 1 2-1-006 Carburante: Importo 123,45 € » 120,00 €; kind: Uscite, type: tipo 1, Numero registrazione: 37, Conto: K1 Cassa');
   });
 
   it('nothing for no change; a long change cut at 240 characters', () => {

@@ -42,6 +42,10 @@ const texts = {
     title: 'Änderungsprotokoll',
     csvHead: 'Zeit;Benutzer',
     amount: 'Betrag',
+    account: 'Konto',
+    kind: 'Einnahmen/Ausgaben:',
+    type: 'Typ Einnahme',
+    revenues: 'Einnahmen',
     position: 'Position',
     chapter: 'Kapitel',
     changedLine: 'geändert',
@@ -56,6 +60,10 @@ const texts = {
     title: 'Registro delle modifiche',
     csvHead: 'Ora;Utente',
     amount: 'Importo',
+    account: 'Conto',
+    kind: 'Entrate/Uscite:',
+    type: 'Tipo Entrata',
+    revenues: 'Entrate',
     position: 'Posizione',
     chapter: 'Capitolo',
     changedLine: 'modificato',
@@ -170,6 +178,11 @@ describe('audit trail', () => {
       await positions.getByText('1.234,56 €').waitFor();
       // the input's positions name the chapter by its code and description
       assert.match(await positions.innerText(), /1-1-002 \S/);
+      // the movement's type in words
+      assert.equal((await detail.getByTestId('audit-detail-changes').locator('tr[data-key="type"]').innerText()).replace(/\s+/g, ' ').trim(), t.type);
+      // the account the input names by id reads by its code and name
+      const account = detail.getByTestId('audit-detail-changes').locator('tr[data-key="accountId"]');
+      assert.match((await account.innerText()).replace(/\s+/g, ' ').trim(), new RegExp(`^${t.account} [KB]1 \\S`));
       // the changed data as business data: the position re-inserted by the save reads as one changed line on its
       // chapter, the amount before → after; no ids, sort or instalment shares
       const record = detail.locator('[data-testid="audit-detail-row"][data-table="movement_positions"]');
@@ -190,8 +203,9 @@ describe('audit trail', () => {
       assert.ok(csv.lines[0].startsWith(t.csvHead), csv.lines[0]);
       assert.equal(csv.lines.length, 3, csv.lines.join('\n'));
       assert.ok(csv.lines[1].includes(`;${t.entity};`) && csv.lines[1].includes(`;${n};${t.changed};movements.save;`), csv.lines[1]);
-      assert.ok(csv.lines[1].includes('amount: 1.234,56 €'), csv.lines[1]);
-      assert.ok(csv.lines[2].includes('amount: 123,45 €'), csv.lines[2]);
+      // the input in the same words: fields translated, the account by its code, the kind in words
+      assert.ok(csv.lines[1].includes(`${t.amount}: 1.234,56 €`) && csv.lines[1].includes(`${t.kind} ${t.revenues};`), csv.lines[1]);
+      assert.ok(csv.lines[2].includes(`${t.amount}: 123,45 €`) && new RegExp(`${t.account}: [KB]1 `).test(csv.lines[2]), csv.lines[2]);
       // the change in business terms too: the position on its chapter, the amount before → after
       assert.ok(csv.lines[1].includes(`${t.position} 1 1-1-002 `) && csv.lines[1].includes(`${t.amount} 123,45 € → 1.234,56 €`), csv.lines[1]);
       // the same rows as a PDF: the title, each row's user and department, the amounts of both saves
@@ -200,7 +214,16 @@ describe('audit trail', () => {
       const text = await pdfText(pdf, `27-audit-trail-${language}`);
       assert.ok(text.includes(t.title), text.slice(0, 300));
       assert.equal(text.match(/kassier · 101/g)?.length, 2, text);
-      assert.ok(text.includes('1.234,56 €') && text.includes('123,45 €'), text);
+      // (a cell's text wraps: compared with its line breaks as spaces)
+      const flat = text.replace(/\s+/g, ' ');
+      assert.ok(flat.includes('1.234,56 €') && flat.includes('123,45 €'), text);
+      // the filter line in words, not the list's keys
+      assert.doesNotMatch(flat, /departmentId:|recordNumber:|userName:|entity:|year: /, flat.slice(0, 400));
+      // the change in the same words as the CSV and the detail: the position on its chapter, the field translated (» : the print's font has no arrow)
+      assert.ok(
+        flat.includes(`${t.position} 1 1-1-002 `) && flat.includes(`${t.amount} 123,45 € » 1.234,56 €`) && flat.includes(`${t.kind} ${t.revenues}, `),
+        flat,
+      );
       assertNoErrors(sup.errors);
       if (language === 'it') await backToGerman(s);
       await sup.context.close();

@@ -1,9 +1,19 @@
 /** One-line labels of records shared by screens, pickers and the heads of printed lists. */
-import { formatAmount, type PaymentOrderBrief } from '@app/domain';
-import type { I18n } from '@lingui/core';
+import { formatAmount, type MovementType, type PaymentOrderBrief } from '@app/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { localDescription } from './chartLabels.ts';
 import { formatDate } from './date.ts';
+
+/** Movement types (GLOSSARY: Einnahme, Bezahlte Ausgabe, Offene Zahlung, Umbuchung, Löhne): the movement screens and the audit trail's detail. */
+export const movementTypeLabels: Record<MovementType, MessageDescriptor> = {
+  0: msg`Einnahme`,
+  1: msg`Bezahlte Ausgabe`,
+  2: msg`Offene Zahlung`,
+  3: msg`Umbuchung (Ausgabe)`,
+  4: msg`Löhne`,
+  5: msg`Umbuchung (Einnahme)`,
+};
 
 /** The department as the PDFs head it: code and name in the UI language. */
 export function departmentLine(i18n: I18n, department: { code: number | string; nameDeu: string; nameIta: string }): string {

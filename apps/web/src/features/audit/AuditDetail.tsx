@@ -2,9 +2,9 @@ import { type AuditField, type AuditRecordChange, auditChangeView, auditInputRef
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type AuditListRow, auditTime } from './auditList.ts';
-import { chapterWord, partLabels } from '../../ui/chartLabels.ts';
+import { chapterWord } from '../../ui/chartLabels.ts';
 import { uiLanguage } from '../i18n/language.ts';
-import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, auditValueWords, userWord } from './labels.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -99,12 +99,11 @@ export function AuditDetail({
   /** one record's change only (a residue line of a determination of many) */ focus?: { table: string; key: string };
 }) {
   const { t, i18n } = useLingui();
-  const scope = { refs: row.refs, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
+  const scope = { refs: row.refs, names: row.names, language: uiLanguage(i18n.locale), departmentId: row.departmentId, year: row.year };
   // one record's history (a residue line) shows that record's change, not the save's whole input
   const inputRef = auditInputRefText(scope);
   // a movement's kind in words (revenues and expenses are the chart's parts)
-  const refText = (key: string, value: unknown) =>
-    key === 'kind' && (value === 'revenues' || value === 'expenses') ? i18n._(partLabels[value === 'revenues' ? 1 : 2]) : inputRef(key, value);
+  const refText = (key: string, value: unknown) => auditValueWords(i18n, key, value, row.entity) ?? inputRef(key, value);
   const view = auditChangeView(focus ? null : row.changes, { omit: SCOPE_KEYS, refText });
   const records = auditRecordChanges(row.changes, scope).filter((r) => !focus || (r.table === focus.table && r.key === focus.key));
   return (

@@ -17,9 +17,9 @@ import { useScope } from '../scope/useScope.ts';
 import { uiLanguage } from '../i18n/language.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { AuditDetail } from './AuditDetail.tsx';
-import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditListInput } from './auditList.ts';
+import { type AuditListRow, ALL_YEARS, auditCsvRows, auditFilterKeys, auditFilterText, auditListInput } from './auditList.ts';
 import { auditColumns } from './columns.tsx';
-import { auditActionLabels, auditEntityLabels, auditFieldLabel, auditLabel, auditTableLabels, changeWord, userWord } from './labels.ts';
+import { auditActionLabels, auditEntityLabels, auditLabel, auditLineWords, changeWord, userWord } from './labels.ts';
 import { auditListQuery } from './queries.ts';
 
 /** Utilities › Änderungsprotokoll (issue 27): the trail the user may read, filtered, newest first, paged; a row opens its detail. */
@@ -61,13 +61,26 @@ function AuditTrailList() {
     try {
       const [rows, reports] = await Promise.all([allRows(), import('@app/reports')]);
       if (format === 'pdf') {
-        const filters = Object.entries(input)
-          .filter(([k, v]) => !['page', 'pageSize'].includes(k) && v !== undefined && v !== '')
-          .map(([k, v]) => `${k}: ${String(v)}`);
+        const filter = auditFilterText(
+          input,
+          {
+            from: t`Von`,
+            to: t`Bis`,
+            user: i18n._(userWord),
+            department: t`Feuerwehr`,
+            year: t`Jahr`,
+            allYears: t`alle Jahre`,
+            number: t`Nummer`,
+            entity: entityText,
+            action: actionText,
+          },
+          rows.find((r) => r.departmentId === input.departmentId)?.departmentCode,
+        );
         const doc = reports.auditTrailPdf(
           rows.map((r) => ({ ...r, changes: r.changes ?? null })),
-          [filters.join(', ')],
+          [filter],
           { username: auth.username, now: new Date(), language: uiLanguage(i18n.locale) },
+          auditLineWords(i18n),
         );
         downloadBlob(doc.output('blob'), exportFileName(t`aenderungsprotokoll`, 'pdf'));
         return;
@@ -78,11 +91,12 @@ function AuditTrailList() {
       const change = (r: AuditListRow) =>
         auditChangeLine(r.changes, {
           refs: r.refs,
+          names: r.names,
+          entity: r.entity,
           language,
           departmentId: r.departmentId,
           year: r.year,
-          field: (key) => auditFieldLabel(i18n, key),
-          table: (table) => auditLabel(i18n, auditTableLabels, table),
+          ...auditLineWords(i18n),
         });
       downloadText(
         reports.toCsv(header, auditCsvRows(rows, { entity: entityText, action: actionText, change })),

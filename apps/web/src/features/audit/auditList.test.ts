@@ -1,6 +1,6 @@
 import type { AuditRow } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { auditCsvRows, auditListInput } from './auditList.ts';
+import { auditCsvRows, auditFilterText, auditListInput } from './auditList.ts';
 
 const list = (filters: Record<string, string>, page = 1) => ({ filters, page, pageSize: 10 });
 
@@ -23,6 +23,39 @@ describe('audit trail list (issue 27)', () => {
       from: '2025-01-01',
       to: '2025-12-31',
     });
+  });
+
+  it("says the PDF's filter in words, the department by its code", () => {
+    const words = {
+      from: 'Von',
+      to: 'Bis',
+      user: 'Benutzer',
+      department: 'Feuerwehr',
+      year: 'Jahr',
+      allYears: 'alle Jahre',
+      number: 'Nummer',
+      entity: (e: string) => `<${e}>`,
+      action: (a: string) => `[${a}]`,
+    };
+    expect(
+      auditFilterText(
+        {
+          page: 1,
+          pageSize: 10,
+          from: '2026-01-01',
+          to: '2026-03-31',
+          userName: 'kass',
+          departmentId: 4,
+          year: 2026,
+          entity: 'movement',
+          recordNumber: 37,
+          action: 'cancelled',
+        },
+        words,
+        '101',
+      ),
+    ).toBe('Von 01.01.2026 · Bis 31.03.2026 · Benutzer: kass · Feuerwehr 101 · Jahr 2026 · <movement> · Nummer 37 · [cancelled]');
+    expect(auditFilterText({ page: 1, pageSize: 10, departmentId: 4 }, words)).toBe('Feuerwehr 4 · alle Jahre');
   });
 
   it('writes one CSV row a trail row, in Rome time, amounts of the change in euros', () => {

@@ -2,7 +2,7 @@
  * The audit trail screen's state (issue 27), pure and unit-tested: the URL's filters as the list's
  * input, and the CSV table of the filtered rows.
  */
-import { type AuditListInput, type AuditRow, auditChangesText, formatDateTime } from '@app/domain';
+import { type AuditListInput, type AuditRow, auditChangesText, formatDate, formatDateTime } from '@app/domain';
 import type { MasterListInput } from '../../ui/listState.ts';
 
 /** A row of the list as the client receives it (`changes` may be absent). */
@@ -34,6 +34,36 @@ export function auditListInput(list: MasterListInput<AuditFilterKey>, scopeYear:
   if (positive(f.nr) !== undefined) input.recordNumber = positive(f.nr);
   if (f.action) input.action = f.action;
   return input;
+}
+
+/** The words of the PDF's filter line (the screen's labels in the user's language). */
+export interface AuditFilterWords {
+  from: string;
+  to: string;
+  user: string;
+  department: string;
+  year: string;
+  allYears: string;
+  number: string;
+  entity: (entity: string) => string;
+  action: (action: string) => string;
+}
+
+/**
+ * The filter of the list in words, for the PDF's head: "Von 01.01.2026 · Bis 31.03.2026 · Benutzer: kass · Feuerwehr
+ * 101 · Jahr 2026 · Objekt … · Nummer 37 · Aktion …"; the department by its code when known (`departmentCode`).
+ */
+export function auditFilterText(input: AuditListInput, words: AuditFilterWords, departmentCode?: string | null): string {
+  const parts: string[] = [];
+  if (input.from) parts.push(`${words.from} ${formatDate(input.from)}`);
+  if (input.to) parts.push(`${words.to} ${formatDate(input.to)}`);
+  if (input.userName) parts.push(`${words.user}: ${input.userName}`);
+  if (input.departmentId !== undefined) parts.push(`${words.department} ${departmentCode ?? input.departmentId}`);
+  parts.push(input.year === undefined ? words.allYears : `${words.year} ${input.year}`);
+  if (input.entity) parts.push(words.entity(input.entity));
+  if (input.recordNumber !== undefined) parts.push(`${words.number} ${input.recordNumber}`);
+  if (input.action) parts.push(words.action(input.action));
+  return parts.join(' · ');
 }
 
 /** When a row was written, in South Tyrol's time: `DD.MM.YYYY HH:mm`. */

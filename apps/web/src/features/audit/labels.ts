@@ -1,8 +1,9 @@
 /** Texts of the audit trail (issue 27): entity kinds and business actions (GLOSSARY: Änderungsprotokoll, Verlauf). */
-import type { AuditAction, AuditEntity } from '@app/domain';
+import type { AuditAction, AuditEntity, AuditLineWords, MovementType } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { chapterWord, titleWord } from '../../ui/chartLabels.ts';
+import { chapterWord, partLabels, titleWord } from '../../ui/chartLabels.ts';
+import { movementTypeLabels } from '../../ui/recordLabels.ts';
 
 /** One user (the column, the detail and the entity; `Benutzer` alone is the menu's plural). */
 export const userWord: MessageDescriptor = msg({ message: 'Benutzer', context: 'one user' });
@@ -78,10 +79,15 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   recordDate: msg`Buchungsdatum`,
   documentNumber: msg`Belegnummer`,
   documentDate: msg`Belegdatum`,
-  supplierId: msg`Lieferant (Id)`,
-  userId: msg`Benutzer (Id)`,
-  departmentId: msg`Feuerwehr (Id)`,
-  accountId: msg`Konto (Id)`,
+  // records named by id read as their code and name or number (AuditRow.names); one the list could not resolve shows its id
+  supplierId: msg`Lieferant`,
+  userId: userWord,
+  departmentId: msg`Feuerwehr`,
+  mainDepartmentId: msg`Hauptfeuerwehr`,
+  accountId: msg`Konto`,
+  accountFromId: msg`Von Konto`,
+  accountToId: msg`Auf Konto`,
+  bankId: msg`Bank`,
   templateCode: msg`Buchungsvorlage`,
   asNew: msg`Als neue Buchung`,
   positions: msg`Positionen`,
@@ -116,7 +122,7 @@ export const auditFieldLabels: Record<string, MessageDescriptor> = {
   surplusActual: msg`Tatsächlicher Überschuss`,
   descriptionDeu: msg`Beschreibung (deutsch)`,
   descriptionIta: msg`Beschreibung (italienisch)`,
-  reservationId: msg`Vormerkung (Id)`,
+  reservationId: msg`Vormerkung`,
   approved: msg`Genehmigungsdatum`,
   approval: msg`Genehmigungsdatum`,
   amountBooked: msg`Vorgemerkter Betrag`,
@@ -183,4 +189,21 @@ export function auditFieldLabel(i18n: I18n, key: string): string {
       return label ? i18n._(label) : part;
     })
     .join(' › ');
+}
+
+/** The words of a change line (the CSV's change cell, the Änderungsprotokoll's PDF and the audit pack): fields and records in the UI language. */
+export function auditLineWords(i18n: I18n): Required<AuditLineWords> {
+  return {
+    field: (key) => auditFieldLabel(i18n, key),
+    table: (table) => auditLabel(i18n, auditTableLabels, table),
+    value: (key, value, entity) => auditValueWords(i18n, key, value, entity),
+  };
+}
+
+/** An input value in words where the detail shows one: a movement's kind (revenues and expenses are the chart's parts) and its type. */
+export function auditValueWords(i18n: I18n, key: string, value: unknown, entity?: string): string | null {
+  if (key === 'kind' && (value === 'revenues' || value === 'expenses')) return i18n._(partLabels[value === 'revenues' ? 1 : 2]);
+  if (key === 'type' && entity === 'movement' && typeof value === 'number' && Object.hasOwn(movementTypeLabels, value))
+    return i18n._(movementTypeLabels[value as MovementType]);
+  return null;
 }

@@ -5,6 +5,7 @@ import { queryClient, trpc } from '../../lib/trpc.ts';
 import { exportFileName } from '../../ui/download.ts';
 import { ExportForm, type ExportFile } from '../../ui/ExportForm.tsx';
 import { departmentLine } from '../../ui/recordLabels.ts';
+import { auditLineWords } from '../audit/labels.ts';
 import { useScope } from '../scope/useScope.ts';
 import { MenuScreenGate } from '../shell/MenuScreenGate.tsx';
 import { useReportContext } from './reportContext.ts';
@@ -49,7 +50,7 @@ function AuditPackForm() {
       import('@app/reports'),
     ]);
     const ctx = context();
-    const { doc } = reports.auditPackPdf({ ...content, department: departmentLine(i18n, department) }, ctx);
+    const { doc } = reports.auditPackPdf({ ...content, department: departmentLine(i18n, department) }, ctx, auditLineWords(i18n));
     const title = reports.auditPackLabels(ctx.language).title;
     return { kind: 'pdf', blob: doc.output('blob'), filename: exportFileName(reportFileBase(title, department.code, year), 'pdf') };
   }

@@ -1,18 +1,11 @@
 /** Texts of the movements screens shared by several components: type names, field names (also for the server's InvalidValue field). */
-import type { MovementHeadField, MovementKind, MovementType } from '@app/domain';
+import type { MovementHeadField, MovementKind } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { chapterWord } from '../../ui/chartLabels.ts';
 
-/** Movement types (GLOSSARY: Einnahme, Bezahlte Ausgabe, Offene Zahlung, Umbuchung, Löhne). */
-export const movementTypeLabels: Record<MovementType, MessageDescriptor> = {
-  0: msg`Einnahme`,
-  1: msg`Bezahlte Ausgabe`,
-  2: msg`Offene Zahlung`,
-  3: msg`Umbuchung (Ausgabe)`,
-  4: msg`Löhne`,
-  5: msg`Umbuchung (Einnahme)`,
-};
+/** Movement types: shared with the audit trail's detail (ui/recordLabels.ts). */
+export { movementTypeLabels } from '../../ui/recordLabels.ts';
 
 export const kindLabels: Record<MovementKind, MessageDescriptor> = {
   revenues: msg`Einnahmen`,

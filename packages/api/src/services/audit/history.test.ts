@@ -1,11 +1,11 @@
 import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditRecordChanges } from '@app/domain';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, signInAs } from '../../test-utils.ts';
 import { workedExampleBudget } from '../bookings.testkit.ts';
 
-const { accounts, users } = schema;
+const { accounts, reservations, suppliers, users } = schema;
 const YEAR = CURRENT_YEAR;
 const JUNE = new Date(`${YEAR}-06-15T10:00:00Z`);
 
@@ -81,6 +81,70 @@ describeOnDatabases(
       await sup.admin.users.patch({ id: Number(idOf('kassier')), fullname: 'Karl Kassier' });
       const zwei = await sup.audit.list({ entity: 'user', entityId: idOf('zwei') });
       expect(zwei.entities.map((r) => [r.entityId, r.action, r.procedure, r.departmentCode])).toEqual([[idOf('zwei'), 'changed', 'admin.users.patch', null]]);
+    });
+  },
+  { pglite: 'both' },
+);
+
+/** The detail reads the records a save names by id as business names (AuditRow.names), resolved by the list like the chapters. */
+describeOnDatabases(
+  'audit rows name their records',
+  (get) => {
+    const as = signInAs(get, '10.28', JUNE);
+
+    it('names the other records a save names by id: the account and supplier by code and name, a reservation by its number', async () => {
+      const kassier = await as('kassier');
+      const s = { departmentId: await departmentId(get(), '101'), year: YEAR };
+      await workedExampleBudget(kassier, s);
+      const [k1, k2] = await get()
+        .db.select({ id: accounts.id, code: accounts.code, de: accounts.descriptionDeu })
+        .from(accounts)
+        .where(eq(accounts.departmentId, s.departmentId))
+        .orderBy(accounts.code);
+      const [supplier] = await get()
+        .db.select({ id: suppliers.id, code: suppliers.code, name: suppliers.name1 })
+        .from(suppliers)
+        .where(eq(suppliers.departmentId, s.departmentId))
+        .limit(1);
+      const reserved = await kassier.reservations.save({
+        ...s,
+        recordDate: `${YEAR}-03-01`,
+        chapterYear: YEAR,
+        chapter: '21006',
+        amountBooked: 40_000,
+        amountUsed: 0,
+        note: 'Helme',
+      });
+      const [reservation] = await get()
+        .db.select({ id: reservations.id })
+        .from(reservations)
+        .where(and(eq(reservations.departmentId, s.departmentId), eq(reservations.year, YEAR), eq(reservations.recordNumber, reserved.recordNumber)));
+      const head = { ...s, recordDate: `${YEAR}-03-05`, documentDate: `${YEAR}-03-01`, accountId: k1!.id, supplierId: supplier!.id };
+      const bill = { ...head, kind: 'expenses' as const, type: 1, positions: [{ chapter: '21006', amount: 10_000, reservationId: reservation!.id }] };
+      const { recordNumber } = await kassier.movements.save(bill);
+      await kassier.movements.save({ ...bill, recordNumber, accountId: k2!.id });
+      const [changed, created] = (await kassier.audit.list({ ...s, entity: 'movement', kind: 'expenses', recordNumber })).entities;
+      expect(changed!.names).toEqual(
+        expect.arrayContaining([
+          { of: 'account', id: k1!.id, textDeu: `${k1!.code} ${k1!.de}`, textIta: expect.any(String) },
+          { of: 'account', id: k2!.id, textDeu: `${k2!.code} ${k2!.de}`, textIta: expect.any(String) },
+        ]),
+      );
+      const fields = (row: typeof changed, table: string, language: 'de' | 'it' = 'de') =>
+        auditRecordChanges(row!.changes, { refs: row!.refs, names: row!.names, year: YEAR, departmentId: s.departmentId, language }).find(
+          (r) => r.table === table,
+        )?.fields;
+      // the correction: the account before → after by its code and name, no id
+      expect(fields(changed, 'movements')).toEqual([{ key: 'account_id', before: `${k1!.code} ${k1!.de}`, after: `${k2!.code} ${k2!.de}`, money: false }]);
+      // the booking: its supplier by code and name, the position's reservation by its record number (in the user's language)
+      expect(fields(created, 'movements')).toContainEqual({ key: 'supplier_id', before: '', after: `${supplier!.code} ${supplier!.name}`, money: false });
+      expect(fields(created, 'movement_positions')).toContainEqual({ key: 'reservation_id', before: '', after: `Nr. ${reserved.recordNumber}`, money: false });
+      expect(fields(created, 'movement_positions', 'it')).toContainEqual({
+        key: 'reservation_id',
+        before: '',
+        after: `n. ${reserved.recordNumber}`,
+        money: false,
+      });
     });
   },
   { pglite: 'both' },

@@ -5,7 +5,9 @@ import {
   type AuditListInput,
   AuditListInput as AuditListSchema,
   areaOfCode,
+  type AuditName,
   type AuditRef,
+  type AuditRefIds,
   auditRefIds,
   type AuditRow,
   pageWindow,
@@ -13,10 +15,11 @@ import {
   toPage,
 } from '@app/domain';
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Session } from '../../context.ts';
 import { containsPattern } from '../baseDataCommon.ts';
 
-const { auditLog, chapterBudgets, chapters, departments, userDepartments } = schema;
+const { accounts, auditLog, banks, chapterBudgets, chapters, departments, reservations, suppliers, userDepartments, users } = schema;
 
 /**
  * The departments whose trail a user reads (issue 27): a supervisor all (null: no limit, rows without a
@@ -89,6 +92,88 @@ async function chapterRefs(db: Db, ids: { line: number[]; chapter: number[] }): 
   return lines.unionAll(chart);
 }
 
+/**
+ * The other records a page's rows name by id (AuditName), in one query for the page: an account and a supplier as
+ * `code name`, a reservation by its record number, a bank by its name, a department by its code, a user by the
+ * sign-in name. Only the kinds the page names are asked.
+ */
+async function nameRefs(db: Db, ids: Pick<AuditRefIds, AuditName['of']>): Promise<AuditName[]> {
+  const kind = (of: AuditName['of']) => sql<AuditName['of']>`${of}::text`.as('of');
+  const text = (value: SQL) => sql<string>`${value}`;
+  const accountQuery = db
+    .select({
+      of: kind('account'),
+      id: sql<number>`${accounts.id}`.as('id'),
+      textDeu: text(sql`${accounts.code} || ' ' || ${accounts.descriptionDeu}`).as('text_deu'),
+      textIta: text(sql`${accounts.code} || ' ' || coalesce(nullif(${accounts.descriptionIta}, ''), ${accounts.descriptionDeu})`).as('text_ita'),
+    })
+    .from(accounts)
+    .where(inArray(accounts.id, ids.account));
+  const queries = [
+    ids.account.length ? accountQuery : null,
+    ids.supplier.length
+      ? db
+          .select({
+            of: kind('supplier'),
+            id: sql<number>`${suppliers.id}`.as('id'),
+            textDeu: text(sql`${suppliers.code}::text || ' ' || ${suppliers.name1}`).as('text_deu'),
+            textIta: text(sql`${suppliers.code}::text || ' ' || ${suppliers.name1}`).as('text_ita'),
+          })
+          .from(suppliers)
+          .where(inArray(suppliers.id, ids.supplier))
+      : null,
+    ids.reservation.length
+      ? db
+          .select({
+            of: kind('reservation'),
+            id: sql<number>`${reservations.id}`.as('id'),
+            textDeu: text(sql`'Nr. ' || ${reservations.recordNumber}::text`).as('text_deu'),
+            textIta: text(sql`'n. ' || ${reservations.recordNumber}::text`).as('text_ita'),
+          })
+          .from(reservations)
+          .where(inArray(reservations.id, ids.reservation))
+      : null,
+    ids.bank.length
+      ? db
+          .select({
+            of: kind('bank'),
+            id: sql<number>`${banks.id}`.as('id'),
+            textDeu: text(sql`${banks.name1}`).as('text_deu'),
+            textIta: text(sql`${banks.name1}`).as('text_ita'),
+          })
+          .from(banks)
+          .where(inArray(banks.id, ids.bank))
+      : null,
+    ids.department.length
+      ? db
+          .select({
+            of: kind('department'),
+            id: sql<number>`${departments.id}`.as('id'),
+            textDeu: text(sql`${departments.code}`).as('text_deu'),
+            textIta: text(sql`${departments.code}`).as('text_ita'),
+          })
+          .from(departments)
+          .where(inArray(departments.id, ids.department))
+      : null,
+    ids.user.length
+      ? db
+          .select({
+            of: kind('user'),
+            id: sql<number>`${users.id}`.as('id'),
+            textDeu: text(sql`${users.username}`).as('text_deu'),
+            textIta: text(sql`${users.username}`).as('text_ita'),
+          })
+          .from(users)
+          .where(inArray(users.id, ids.user))
+      : null,
+  ];
+  // the selects share one shape (of, id, textDeu, textIta); drizzle types a union by its first table
+  type Named = typeof accountQuery;
+  const [first, second, ...rest] = queries.filter((q) => q !== null) as unknown as Named[];
+  if (!first) return [];
+  return second ? unionAll(first, second, ...rest) : first;
+}
+
 /** One page of the trail, newest first, of the departments the user reads. */
 export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'accessLevel'>, raw: AuditListInput) {
   const input = AuditListSchema.parse(raw);
@@ -121,6 +206,23 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
     chapter: [...new Set(named.flatMap((n) => n.chapter))],
   });
   const refOf = new Map(refs.map((r) => [`${r.of}:${r.id}`, r]));
+  const union = (of: AuditName['of']) => [...new Set(named.flatMap((n) => n[of]))];
+  const names = await nameRefs(db, {
+    account: union('account'),
+    supplier: union('supplier'),
+    reservation: union('reservation'),
+    bank: union('bank'),
+    department: union('department'),
+    user: union('user'),
+  });
+  const nameOf = new Map(names.map((n) => [`${n.of}:${n.id}`, n]));
+  const namesOf = (ids: AuditRefIds) =>
+    (['account', 'supplier', 'reservation', 'bank', 'department', 'user'] as const).flatMap((of) =>
+      ids[of].flatMap((id) => {
+        const name = nameOf.get(`${of}:${id}`);
+        return name ? [name] : [];
+      }),
+    );
   const entities: AuditRow[] = rows.map(({ row: { prevHash: _p, hash: _h, at, ...r }, departmentCode }, i) => ({
     ...r,
     departmentCode: departmentCode ?? null,
@@ -128,6 +230,7 @@ export async function listAudit(db: Db, session: Pick<Session, 'userId' | 'acces
     refs: [...named[i]!.line.map((id) => refOf.get(`line:${id}`)), ...named[i]!.chapter.map((id) => refOf.get(`chapter:${id}`))].filter(
       (ref): ref is AuditRef => ref !== undefined,
     ),
+    names: namesOf(named[i]!),
   }));
   return { ...toPage(entities, Math.min(matching, AUDIT_COUNT_CAP), input), more: matching > AUDIT_COUNT_CAP };
 }
