@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { execRows } from '@app/db';
+import { execRows, schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { form } from './multipart.testkit.ts';
 import { restTestApp, YEAR } from './testApp.ts';
 
+const { accounts, budgetHeads, paymentOrderItems, paymentOrders, suppliers } = schema;
 const PREV = YEAR - 1;
 const LIMIT = 64 * 1024;
 
@@ -172,6 +173,61 @@ for (const target of testDatabases()) {
       // the auditor reads the list
       const list = await t.call('revisor', 'GET', `Documents?${q()}&recordKind=movement&recordId=${record.id}`);
       expect([list.statusCode, list.json()]).toEqual([200, []]);
+    });
+
+    it('deletes only while the record may change: a bill in an order (PaymentInOrder), a registered order (OrderRegistered), a closed budget (BudgetClosed); the receipt stays', async () => {
+      const db = t.handle.db;
+      const scope = { departmentId: t.dept('102'), year: PREV };
+      const [b1] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.departmentId, scope.departmentId), eq(accounts.code, 'B1')));
+      const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.departmentId, scope.departmentId)).limit(1);
+      // an open bill whose instalment a stored (unregistered) order holds
+      const saved = await t.call('zwei', 'POST', `Movements?${q()}`, {
+        kind: 'expenses',
+        type: 2,
+        recordDate: `${PREV}-06-01`,
+        documentDate: `${PREV}-06-01`,
+        documentNumber: 'BELEG-ORDER',
+        accountId: b1!.id,
+        supplierId: supplier!.id,
+        positions: [{ chapter: '21006', amount: 7.5, note: 'im Auftrag' }],
+        confirmAvailableExceeded: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const bill = saved.json() as { id: number; payments: { id: number }[] };
+      const [order] = await db
+        .insert(paymentOrders)
+        .values({ ...scope, orderNumber: 91, accountId: b1!.id, paymentRange: 1, paymentDate: `${PREV}-06-02`, filename: 'beleg', msgId: `FWH-102-${PREV}-000091` })
+        .returning({ id: paymentOrders.id });
+      await db.insert(paymentOrderItems).values({ orderId: order!.id, paymentId: bill.payments[0]!.id, movementId: bill.id });
+      const onBill = await attach('zwei', bill.id, { name: 'rechnung.pdf', bytes: pdf });
+      const onOrder = await attach('zwei', order!.id, { name: 'auftrag.pdf', bytes: pdf }, 'order');
+      expect([onBill.statusCode, onOrder.statusCode], onOrder.body).toEqual([200, 200]);
+      const plain = await expense('Beleg im geschlossenen Haushalt');
+      const onPlain = await attach('zwei', plain.id, { name: 'quittung.png', bytes: png });
+      expect(onPlain.statusCode).toBe(200);
+      const refusal = async (id: number) => {
+        const res = await t.call('zwei', 'DELETE', `Documents/${id}?${q()}`);
+        return [res.statusCode, res.json().details?.Message, res.json().details?.Params];
+      };
+      const before = await counts();
+      expect(await refusal(onBill.json().id)).toEqual([409, 'PaymentInOrder', { orderNumber: 91, orderYear: PREV }]);
+      // the stored order's own receipt may go until the bank's date is registered
+      await db.update(paymentOrders).set({ registeredAt: new Date(`${PREV}-06-03T10:00:00Z`), datePaid: `${PREV}-06-03` }).where(eq(paymentOrders.id, order!.id));
+      expect((await refusal(onOrder.json().id)).slice(0, 2)).toEqual([409, 'OrderRegistered']);
+      expect((await refusal(onBill.json().id)).slice(0, 2)).toEqual([409, 'PaymentInOrder']);
+      const head = and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, PREV));
+      await db.update(budgetHeads).set({ finalApproved: `${YEAR}-03-30` }).where(head);
+      try {
+        expect((await refusal(onPlain.json().id)).slice(0, 2)).toEqual([409, 'BudgetClosed']);
+        expect((await attach('zwei', plain.id, { name: 'noch.pdf', bytes: pdf })).json().details.Message).toBe('BudgetClosed');
+        // reading stays possible
+        expect((await t.call('zwei', 'GET', `Documents/${onPlain.json().id}?${q()}`)).statusCode).toBe(200);
+      } finally {
+        await db.update(budgetHeads).set({ finalApproved: null }).where(head);
+      }
+      expect(await counts()).toEqual(before);
+      // open again: the plain receipt goes
+      expect((await t.call('zwei', 'DELETE', `Documents/${onPlain.json().id}?${q()}`)).json()).toEqual({ id: onPlain.json().id, deleted: true });
     });
   });
 }
