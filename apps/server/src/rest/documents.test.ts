@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@app/client';
 import { execRows, schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
@@ -178,7 +180,10 @@ for (const target of testDatabases()) {
     it('deletes only while the record may change: a bill in an order (PaymentInOrder), a registered order (OrderRegistered), a closed budget (BudgetClosed); the receipt stays', async () => {
       const db = t.handle.db;
       const scope = { departmentId: t.dept('102'), year: PREV };
-      const [b1] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.departmentId, scope.departmentId), eq(accounts.code, 'B1')));
+      const [b1] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.departmentId, scope.departmentId), eq(accounts.code, 'B1')));
       const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.departmentId, scope.departmentId)).limit(1);
       // an open bill whose instalment a stored (unregistered) order holds
       const saved = await t.call('zwei', 'POST', `Movements?${q()}`, {
@@ -196,7 +201,15 @@ for (const target of testDatabases()) {
       const bill = saved.json() as { id: number; payments: { id: number }[] };
       const [order] = await db
         .insert(paymentOrders)
-        .values({ ...scope, orderNumber: 91, accountId: b1!.id, paymentRange: 1, paymentDate: `${PREV}-06-02`, filename: 'beleg', msgId: `FWH-102-${PREV}-000091` })
+        .values({
+          ...scope,
+          orderNumber: 91,
+          accountId: b1!.id,
+          paymentRange: 1,
+          paymentDate: `${PREV}-06-02`,
+          filename: 'beleg',
+          msgId: `FWH-102-${PREV}-000091`,
+        })
         .returning({ id: paymentOrders.id });
       await db.insert(paymentOrderItems).values({ orderId: order!.id, paymentId: bill.payments[0]!.id, movementId: bill.id });
       const onBill = await attach('zwei', bill.id, { name: 'rechnung.pdf', bytes: pdf });
@@ -212,11 +225,17 @@ for (const target of testDatabases()) {
       const before = await counts();
       expect(await refusal(onBill.json().id)).toEqual([409, 'PaymentInOrder', { orderNumber: 91, orderYear: PREV }]);
       // the stored order's own receipt may go until the bank's date is registered
-      await db.update(paymentOrders).set({ registeredAt: new Date(`${PREV}-06-03T10:00:00Z`), datePaid: `${PREV}-06-03` }).where(eq(paymentOrders.id, order!.id));
+      await db
+        .update(paymentOrders)
+        .set({ registeredAt: new Date(`${PREV}-06-03T10:00:00Z`), datePaid: `${PREV}-06-03` })
+        .where(eq(paymentOrders.id, order!.id));
       expect((await refusal(onOrder.json().id)).slice(0, 2)).toEqual([409, 'OrderRegistered']);
       expect((await refusal(onBill.json().id)).slice(0, 2)).toEqual([409, 'PaymentInOrder']);
       const head = and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, PREV));
-      await db.update(budgetHeads).set({ finalApproved: `${YEAR}-03-30` }).where(head);
+      await db
+        .update(budgetHeads)
+        .set({ finalApproved: `${YEAR}-03-30` })
+        .where(head);
       try {
         expect((await refusal(onPlain.json().id)).slice(0, 2)).toEqual([409, 'BudgetClosed']);
         expect((await attach('zwei', plain.id, { name: 'noch.pdf', bytes: pdf })).json().details.Message).toBe('BudgetClosed');
@@ -228,6 +247,54 @@ for (const target of testDatabases()) {
       expect(await counts()).toEqual(before);
       // open again: the plain receipt goes
       expect((await t.call('zwei', 'DELETE', `Documents/${onPlain.json().id}?${q()}`)).json()).toEqual({ id: onPlain.json().id, deleted: true });
+    });
+
+    it('the typed client attaches as base64, lists, downloads and deletes; the auditor reads but may not attach', async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const client = createClient({ url, token: await t.token('zwei'), retries: 0 });
+      const auditor = createClient({ url, token: await t.token('revisor'), retries: 0 });
+      const record = await expense('Beleg vom Skript');
+      const scope = { departmentId: t.dept('102'), year: PREV };
+      const before = await counts();
+      const doc = await client.documents.attach.mutate({
+        ...scope,
+        recordKind: 'movement',
+        recordId: record.id,
+        fileName: 'skript.png',
+        content: png.toString('base64'),
+      });
+      expect(doc).toMatchObject({ recordId: record.id, fileName: 'skript.png', contentType: 'image/png', size: png.length });
+      expect((await client.documents.list.query({ ...scope, recordKind: 'movement', recordId: record.id })).map((d) => d.id)).toEqual([doc.id]);
+      const back = await auditor.documents.download.query({ ...scope, id: doc.id });
+      expect([back.fileName, back.contentType, back.size]).toEqual(['skript.png', 'image/png', png.length]);
+      expect(Buffer.compare(Buffer.from(back.base64, 'base64'), png)).toBe(0);
+      // the type is read from the content also here; the auditor writes nothing
+      const refused = (call: Promise<unknown>) =>
+        call.then(
+          () => 'ok',
+          (e: { data?: { appCode?: string } }) => e.data?.appCode,
+        );
+      expect(
+        await refused(
+          client.documents.attach.mutate({
+            ...scope,
+            recordKind: 'movement',
+            recordId: record.id,
+            fileName: 'x.pdf',
+            content: Buffer.from('MZ program').toString('base64'),
+          }),
+        ),
+      ).toBe('DocumentType');
+      expect(
+        await refused(
+          auditor.documents.attach.mutate({ ...scope, recordKind: 'movement', recordId: record.id, fileName: 'x.pdf', content: pdf.toString('base64') }),
+        ),
+      ).toBe('ReadOnlyAccess');
+      // the PNG's bytes were stored before: one document more, no second copy
+      expect(await counts()).toEqual([before[0] + 1, before[1]]);
+      expect(await client.documents.delete.mutate({ ...scope, id: doc.id })).toEqual({ id: doc.id, deleted: true });
+      expect(await counts()).toEqual(before);
     });
   });
 }

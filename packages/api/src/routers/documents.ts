@@ -1,11 +1,21 @@
-import { DocumentAttachInput, DocumentContent, DocumentDeleted, DocumentInfo, DocumentKey, DocumentList, DocumentRecordInput } from '@app/domain';
-import { attachDocument, deleteDocument, documentContent, listDocuments } from '../services/documents/index.ts';
+import {
+  DocumentAttachInput,
+  DocumentBase64,
+  DocumentContent,
+  DocumentDeleted,
+  DocumentInfo,
+  DocumentKey,
+  DocumentList,
+  DocumentRecordInput,
+} from '@app/domain';
+import { attachDocument, deleteDocument, documentBase64, documentContent, listDocuments } from '../services/documents/index.ts';
 import { bookingProcedure, router } from '../trpc.ts';
 
 /**
  * Receipts of the bookings (issue 28): whoever may read a record reads its documents; whoever may book
  * attaches and deletes them (the auditor reads only). The bytes travel over REST (`POST Documents` as
- * multipart, `GET Documents/{id}`); over tRPC `attach` takes them in the server's own process only.
+ * multipart, `GET Documents/{id}`); over tRPC's JSON (the typed client) `attach` takes them as base64 text
+ * and `download` answers them so (`content` hands bytes to the REST adapter in the server's own process).
  */
 export const documentsRouter = router({
   /** The documents of one record, oldest first. */
@@ -18,6 +28,11 @@ export const documentsRouter = router({
     .input(DocumentKey)
     .output(DocumentContent)
     .query(({ ctx, input }) => documentContent(ctx.db, ctx.bookingScope, input)),
+  /** One document's bytes as base64 text, name, type and size: the typed client's download. */
+  download: bookingProcedure
+    .input(DocumentKey)
+    .output(DocumentBase64)
+    .query(({ ctx, input }) => documentBase64(ctx.db, ctx.bookingScope, input)),
   /** Attaches a file to a record: the type from its content (DocumentType), at most the size limit (PayloadTooLarge). */
   attach: bookingProcedure
     .input(DocumentAttachInput)

@@ -12,6 +12,7 @@ import { type Db, execRows, schema, toBool } from '@app/db';
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
   type DocumentAttachInput,
+  type DocumentBase64,
   type DocumentContent,
   type DocumentContentType,
   type DocumentInfo,
@@ -127,6 +128,12 @@ export async function documentContent(db: Db, scope: YearScope, input: Pick<Docu
     .where(and(eq(documents.id, input.id), eq(documents.departmentId, scope.departmentId), eq(documents.year, scope.year)));
   if (!row) fail('NotFound', { field: 'id', params: { id: input.id } });
   return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, content: row.content };
+}
+
+/** One document's bytes as base64 text (the typed client's download: tRPC's JSON carries no bytes). */
+export async function documentBase64(db: Db, scope: YearScope, input: Pick<DocumentKey, 'id'>): Promise<DocumentBase64> {
+  const doc = await documentContent(db, scope, input);
+  return { fileName: doc.fileName, contentType: doc.contentType, size: doc.content.byteLength, base64: Buffer.from(doc.content).toString('base64') };
 }
 
 /**
