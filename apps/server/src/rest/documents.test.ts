@@ -222,6 +222,10 @@ for (const target of testDatabases()) {
         const res = await t.call('zwei', 'DELETE', `Documents/${id}?${q()}`);
         return [res.statusCode, res.json().details?.Message, res.json().details?.Params];
       };
+      // a cashier of another brigade neither reads nor deletes it
+      const stranger = await t.call('kassier', 'GET', `Documents/${onPlain.json().id}?${q()}`);
+      expect([stranger.statusCode, stranger.json().details.Message]).toEqual([403, 'DepartmentNotAllowed']);
+      expect((await t.call('kassier', 'DELETE', `Documents/${onPlain.json().id}?${q()}`)).json().details.Message).toBe('DepartmentNotAllowed');
       const before = await counts();
       expect(await refusal(onBill.json().id)).toEqual([409, 'PaymentInOrder', { orderNumber: 91, orderYear: PREV }]);
       // the stored order's own receipt may go until the bank's date is registered
