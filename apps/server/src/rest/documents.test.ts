@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { documentStream } from '@app/api';
 import { createClient } from '@app/client';
 import { execRows, schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
@@ -299,6 +300,28 @@ for (const target of testDatabases()) {
       expect(await counts()).toEqual([before[0] + 1, before[1]]);
       expect(await client.documents.delete.mutate({ ...scope, id: doc.id })).toEqual({ id: doc.id, deleted: true });
       expect(await counts()).toEqual(before);
+    });
+
+    it('streams a download in pieces: each read by its own query, the server never holds the whole file', async () => {
+      const record = await expense('großer Beleg');
+      const big = Buffer.concat([pdf, Buffer.from(Array.from({ length: 40_000 }, (_, i) => i % 251))]);
+      const doc = await attach('zwei', record.id, { name: 'gross.pdf', bytes: big });
+      expect(doc.statusCode, doc.body).toBe(200);
+      const stream = await documentStream(t.handle.db, { departmentId: t.dept('102'), year: PREV }, { id: doc.json().id }, 16 * 1024);
+      expect([stream.fileName, stream.contentType, stream.size]).toEqual(['gross.pdf', 'application/pdf', big.length]);
+      const pieces: Uint8Array[] = [];
+      for await (const piece of stream.chunks) pieces.push(piece);
+      expect(pieces.map((p) => p.byteLength)).toEqual([16 * 1024, 16 * 1024, big.length - 32 * 1024]);
+      expect(Buffer.compare(Buffer.concat(pieces), big)).toBe(0);
+      // over REST the same bytes, with their type and name
+      const res = await t.call('zwei', 'GET', `Documents/${doc.json().id}?${q()}`);
+      expect([res.statusCode, res.headers['content-type'], res.headers['content-disposition']]).toEqual([
+        200,
+        'application/pdf',
+        'attachment; filename="gross.pdf"',
+      ]);
+      expect(Buffer.compare(res.rawPayload, big)).toBe(0);
+      await expect(documentStream(t.handle.db, { departmentId: t.dept('101'), year: PREV }, { id: doc.json().id })).rejects.toThrow('NotFound');
     });
   });
 }
