@@ -8,3 +8,4 @@ export { recordAudit } from './services/auditRecord.ts';
 export { AUDITOR_WRITES, type AuditorWrite } from './readOnlyAccess.ts';
 export { type RouterProcedure, routerProcedures } from './routerProcedures.ts';
 export { readCacheStats } from './readCache.ts';
+export { DOCUMENT_CHUNK_BYTES, documentStream } from './services/documents/index.ts';

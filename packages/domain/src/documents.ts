@@ -73,14 +73,34 @@ export function documentFileName(name: string): string {
 /** A file's bytes (a Buffer is one too). */
 const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'InvalidValue');
 
+/** Base64 text (a browser's JSON call) as bytes; the largest file is bounded again by the service. */
+const Base64Bytes = z
+  .string()
+  .max(15_000_000, 'TooLong')
+  .regex(/^[A-Za-z0-9+/=\s]*$/, 'InvalidValue')
+  .transform((value, ctx) => {
+    try {
+      return Uint8Array.from(atob(value.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'InvalidValue' });
+      return z.NEVER;
+    }
+  });
+
+/** A file as an input takes it: bytes in the server's own process (REST multipart), base64 text over tRPC's JSON (the browser, the typed client). */
+export const FileBytes = z.union([Bytes, Base64Bytes]);
+
 /** The record a document belongs to, in the scope. */
 export const DocumentRecordInput = ScopeInput.extend({ recordKind: DocumentRecordKind, recordId: Id });
 export type DocumentRecordInput = z.infer<typeof DocumentRecordInput>;
 
-/** Attaching a file (REST multipart `POST Documents`): its bytes reach the procedure in the server's own process. */
+/**
+ * Attaching a file: REST multipart `POST Documents` hands the bytes to the procedure in the server's own process;
+ * the typed client sends them as base64 text (within the tRPC body limit).
+ */
 export const DocumentAttachInput = DocumentRecordInput.extend({
   fileName: text(1000),
-  content: Bytes,
+  content: FileBytes,
 });
 export type DocumentAttachInput = z.infer<typeof DocumentAttachInput>;
 
@@ -112,6 +132,15 @@ export const DocumentContent = z.strictObject({
   content: Bytes,
 });
 export type DocumentContent = z.infer<typeof DocumentContent>;
+
+/** A document's bytes as base64 text, for the typed client (tRPC's JSON carries no bytes). */
+export const DocumentBase64 = z.strictObject({
+  fileName: z.string(),
+  contentType: z.enum(DOCUMENT_CONTENT_TYPES),
+  size: z.number(),
+  base64: z.string(),
+});
+export type DocumentBase64 = z.infer<typeof DocumentBase64>;
 
 /** What deleting a document answers. */
 export const DocumentDeleted = z.strictObject({ id: z.number(), deleted: z.literal(true) });

@@ -12,31 +12,14 @@ import { MovementKindSchema, MovementTypeSchema } from './movementTypes.ts';
 import { Movement, MovementSaveInput } from './movements.ts';
 import { SupplierInput } from './suppliers.ts';
 import { supplierFields } from './baseDataOutputs.ts';
-import { DocumentInfo } from './documents.ts';
+import { DocumentInfo, FileBytes } from './documents.ts';
 import { Invoice } from './invoiceModel.ts';
-
-/** A file's bytes (a Buffer is one too). */
-const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'InvalidValue');
-
-/** Base64 text (a browser's JSON call) as bytes; the largest file is bounded again by the service. */
-const Base64Bytes = z
-  .string()
-  .max(15_000_000, 'TooLong')
-  .regex(/^[A-Za-z0-9+/=\s]*$/, 'InvalidValue')
-  .transform((value, ctx) => {
-    try {
-      return Uint8Array.from(atob(value.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'InvalidValue' });
-      return z.NEVER;
-    }
-  });
 
 /**
  * Importing a file (REST multipart `POST Invoices/Import`; the browser's JSON call sends base64 text): an XML, a
  * signed `.xml.p7m` (DER or base64) or a ZIP of them.
  */
-export const InvoiceImportInput = ScopeInput.extend({ fileName: text(1000), content: z.union([Bytes, Base64Bytes]) });
+export const InvoiceImportInput = ScopeInput.extend({ fileName: text(1000), content: FileBytes });
 export type InvoiceImportInput = z.infer<typeof InvoiceImportInput>;
 
 /** What the importer tells the cashier about a draft. */
@@ -157,7 +140,7 @@ export type InvoiceImportResult = z.infer<typeof InvoiceImportResult>;
  */
 export const InvoiceBookInput = ScopeInput.extend({
   fileName: text(1000),
-  content: z.union([Bytes, Base64Bytes]),
+  content: FileBytes,
   body: Id.default(1),
   movement: MovementSaveInput,
   companion: MovementSaveInput.nullable().default(null),

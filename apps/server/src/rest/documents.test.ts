@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { execRows } from '@app/db';
+import type { AddressInfo } from 'node:net';
+import { documentStream } from '@app/api';
+import { createClient } from '@app/client';
+import { execRows, schema } from '@app/db';
 import { testDatabases } from '@app/db/testing';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { form } from './multipart.testkit.ts';
 import { restTestApp, YEAR } from './testApp.ts';
 
+const { accounts, budgetHeads, paymentOrderItems, paymentOrders, suppliers } = schema;
 const PREV = YEAR - 1;
 const LIMIT = 64 * 1024;
 
@@ -172,6 +176,152 @@ for (const target of testDatabases()) {
       // the auditor reads the list
       const list = await t.call('revisor', 'GET', `Documents?${q()}&recordKind=movement&recordId=${record.id}`);
       expect([list.statusCode, list.json()]).toEqual([200, []]);
+    });
+
+    it('deletes only while the record may change: a bill in an order (PaymentInOrder), a registered order (OrderRegistered), a closed budget (BudgetClosed); the receipt stays', async () => {
+      const db = t.handle.db;
+      const scope = { departmentId: t.dept('102'), year: PREV };
+      const [b1] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.departmentId, scope.departmentId), eq(accounts.code, 'B1')));
+      const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.departmentId, scope.departmentId)).limit(1);
+      // an open bill whose instalment a stored (unregistered) order holds
+      const saved = await t.call('zwei', 'POST', `Movements?${q()}`, {
+        kind: 'expenses',
+        type: 2,
+        recordDate: `${PREV}-06-01`,
+        documentDate: `${PREV}-06-01`,
+        documentNumber: 'BELEG-ORDER',
+        accountId: b1!.id,
+        supplierId: supplier!.id,
+        positions: [{ chapter: '21006', amount: 7.5, note: 'im Auftrag' }],
+        confirmAvailableExceeded: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const bill = saved.json() as { id: number; payments: { id: number }[] };
+      const [order] = await db
+        .insert(paymentOrders)
+        .values({
+          ...scope,
+          orderNumber: 91,
+          accountId: b1!.id,
+          paymentRange: 1,
+          paymentDate: `${PREV}-06-02`,
+          filename: 'beleg',
+          msgId: `FWH-102-${PREV}-000091`,
+        })
+        .returning({ id: paymentOrders.id });
+      await db.insert(paymentOrderItems).values({ orderId: order!.id, paymentId: bill.payments[0]!.id, movementId: bill.id });
+      const onBill = await attach('zwei', bill.id, { name: 'rechnung.pdf', bytes: pdf });
+      const onOrder = await attach('zwei', order!.id, { name: 'auftrag.pdf', bytes: pdf }, 'order');
+      expect([onBill.statusCode, onOrder.statusCode], onOrder.body).toEqual([200, 200]);
+      const plain = await expense('Beleg im geschlossenen Haushalt');
+      const onPlain = await attach('zwei', plain.id, { name: 'quittung.png', bytes: png });
+      expect(onPlain.statusCode).toBe(200);
+      const refusal = async (id: number) => {
+        const res = await t.call('zwei', 'DELETE', `Documents/${id}?${q()}`);
+        return [res.statusCode, res.json().details?.Message, res.json().details?.Params];
+      };
+      // a cashier of another brigade neither reads nor deletes it
+      const stranger = await t.call('kassier', 'GET', `Documents/${onPlain.json().id}?${q()}`);
+      expect([stranger.statusCode, stranger.json().details.Message]).toEqual([403, 'DepartmentNotAllowed']);
+      expect((await t.call('kassier', 'DELETE', `Documents/${onPlain.json().id}?${q()}`)).json().details.Message).toBe('DepartmentNotAllowed');
+      const before = await counts();
+      expect(await refusal(onBill.json().id)).toEqual([409, 'PaymentInOrder', { orderNumber: 91, orderYear: PREV }]);
+      // the stored order's own receipt may go until the bank's date is registered
+      await db
+        .update(paymentOrders)
+        .set({ registeredAt: new Date(`${PREV}-06-03T10:00:00Z`), datePaid: `${PREV}-06-03` })
+        .where(eq(paymentOrders.id, order!.id));
+      expect((await refusal(onOrder.json().id)).slice(0, 2)).toEqual([409, 'OrderRegistered']);
+      expect((await refusal(onBill.json().id)).slice(0, 2)).toEqual([409, 'PaymentInOrder']);
+      const head = and(eq(budgetHeads.departmentId, scope.departmentId), eq(budgetHeads.year, PREV));
+      await db
+        .update(budgetHeads)
+        .set({ finalApproved: `${YEAR}-03-30` })
+        .where(head);
+      try {
+        expect((await refusal(onPlain.json().id)).slice(0, 2)).toEqual([409, 'BudgetClosed']);
+        expect((await attach('zwei', plain.id, { name: 'noch.pdf', bytes: pdf })).json().details.Message).toBe('BudgetClosed');
+        // reading stays possible
+        expect((await t.call('zwei', 'GET', `Documents/${onPlain.json().id}?${q()}`)).statusCode).toBe(200);
+      } finally {
+        await db.update(budgetHeads).set({ finalApproved: null }).where(head);
+      }
+      expect(await counts()).toEqual(before);
+      // open again: the plain receipt goes
+      expect((await t.call('zwei', 'DELETE', `Documents/${onPlain.json().id}?${q()}`)).json()).toEqual({ id: onPlain.json().id, deleted: true });
+    });
+
+    it('the typed client attaches as base64, lists, downloads and deletes; the auditor reads but may not attach', async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const client = createClient({ url, token: await t.token('zwei'), retries: 0 });
+      const auditor = createClient({ url, token: await t.token('revisor'), retries: 0 });
+      const record = await expense('Beleg vom Skript');
+      const scope = { departmentId: t.dept('102'), year: PREV };
+      const before = await counts();
+      const doc = await client.documents.attach.mutate({
+        ...scope,
+        recordKind: 'movement',
+        recordId: record.id,
+        fileName: 'skript.png',
+        content: png.toString('base64'),
+      });
+      expect(doc).toMatchObject({ recordId: record.id, fileName: 'skript.png', contentType: 'image/png', size: png.length });
+      expect((await client.documents.list.query({ ...scope, recordKind: 'movement', recordId: record.id })).map((d) => d.id)).toEqual([doc.id]);
+      const back = await auditor.documents.download.query({ ...scope, id: doc.id });
+      expect([back.fileName, back.contentType, back.size]).toEqual(['skript.png', 'image/png', png.length]);
+      expect(Buffer.compare(Buffer.from(back.base64, 'base64'), png)).toBe(0);
+      // the type is read from the content also here; the auditor writes nothing
+      const refused = (call: Promise<unknown>) =>
+        call.then(
+          () => 'ok',
+          (e: { data?: { appCode?: string } }) => e.data?.appCode,
+        );
+      expect(
+        await refused(
+          client.documents.attach.mutate({
+            ...scope,
+            recordKind: 'movement',
+            recordId: record.id,
+            fileName: 'x.pdf',
+            content: Buffer.from('MZ program').toString('base64'),
+          }),
+        ),
+      ).toBe('DocumentType');
+      expect(
+        await refused(
+          auditor.documents.attach.mutate({ ...scope, recordKind: 'movement', recordId: record.id, fileName: 'x.pdf', content: pdf.toString('base64') }),
+        ),
+      ).toBe('ReadOnlyAccess');
+      // the PNG's bytes were stored before: one document more, no second copy
+      expect(await counts()).toEqual([before[0] + 1, before[1]]);
+      expect(await client.documents.delete.mutate({ ...scope, id: doc.id })).toEqual({ id: doc.id, deleted: true });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('streams a download in pieces: each read by its own query, the server never holds the whole file', async () => {
+      const record = await expense('großer Beleg');
+      const big = Buffer.concat([pdf, Buffer.from(Array.from({ length: 40_000 }, (_, i) => i % 251))]);
+      const doc = await attach('zwei', record.id, { name: 'gross.pdf', bytes: big });
+      expect(doc.statusCode, doc.body).toBe(200);
+      const stream = await documentStream(t.handle.db, { departmentId: t.dept('102'), year: PREV }, { id: doc.json().id }, 16 * 1024);
+      expect([stream.fileName, stream.contentType, stream.size]).toEqual(['gross.pdf', 'application/pdf', big.length]);
+      const pieces: Uint8Array[] = [];
+      for await (const piece of stream.chunks) pieces.push(piece);
+      expect(pieces.map((p) => p.byteLength)).toEqual([16 * 1024, 16 * 1024, big.length - 32 * 1024]);
+      expect(Buffer.compare(Buffer.concat(pieces), big)).toBe(0);
+      // over REST the same bytes, with their type and name
+      const res = await t.call('zwei', 'GET', `Documents/${doc.json().id}?${q()}`);
+      expect([res.statusCode, res.headers['content-type'], res.headers['content-disposition']]).toEqual([
+        200,
+        'application/pdf',
+        'attachment; filename="gross.pdf"',
+      ]);
+      expect(Buffer.compare(res.rawPayload, big)).toBe(0);
+      await expect(documentStream(t.handle.db, { departmentId: t.dept('101'), year: PREV }, { id: doc.json().id })).rejects.toThrow('NotFound');
     });
   });
 }

@@ -1,5 +1,5 @@
 import { DOCUMENT_CONTENT_TYPES } from '@app/domain';
-import { num, param, RestFile, type RestRequest, type RestRoute, row, scopeOf } from './params.ts';
+import { num, param, type RestRequest, type RestRoute, RestStream, row, scopeOf } from './params.ts';
 
 /** The record a document belongs to, from the multipart fields or the query. */
 function recordOf(req: RestRequest) {
@@ -9,7 +9,7 @@ function recordOf(req: RestRequest) {
 /**
  * Receipts (issue 28): `POST Documents` takes a multipart form (the field `file`, and `recordKind` —
  * movement, reservation, transfer, order — with `recordId`; the scope as query values or fields) and answers
- * the document; `GET Documents` lists a record's documents; `GET Documents/{id}` answers the bytes with their
+ * the document; `GET Documents` lists a record's documents; `GET Documents/{id}` streams the bytes with their
  * content type; `DELETE Documents/{id}` deletes one.
  */
 export const documentRoutes: RestRoute[] = [
@@ -26,8 +26,9 @@ export const documentRoutes: RestRoute[] = [
     'GET',
     'Documents/:id',
     async (c, req) => {
-      const doc = await c.documents.content({ ...scopeOf(req), id: num(req.params.id) as number });
-      return new RestFile(doc.content, doc.contentType, doc.fileName);
+      // streamed in pieces of 1 MB: the file is never held whole in the server
+      const doc = await c.documents.stream({ ...scopeOf(req), id: num(req.params.id) as number });
+      return new RestStream(doc.chunks, doc.contentType, doc.fileName);
     },
     { file: DOCUMENT_CONTENT_TYPES.join(', ') },
   ),

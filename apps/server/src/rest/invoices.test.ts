@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execRows } from '@app/db';
@@ -108,14 +108,14 @@ for (const target of testDatabases()) {
     it('refuses every bad file with its name and status, never a 5xx, and writes nothing', async () => {
       const before = await rows();
       const outcomes: string[] = [];
+      // every sample of the standard's invalid/ and malicious/ folders (a new one is tried too), then our own
+      const samples = ['invalid', 'malicious'].flatMap((dir) =>
+        readdirSync(new URL(`../../../../packages/api/test-fixtures/fatturapa/${dir}/`, import.meta.url))
+          .sort()
+          .map((name) => [name, sample(`${dir}/${name}`)] as const),
+      );
       for (const [name, bytes] of [
-        ['billion_laughs.xml', sample('malicious/billion_laughs.xml')],
-        ['quadratic_blowup.xml', sample('malicious/quadratic_blowup.xml')],
-        ['entity_expansion.xml', sample('malicious/entity_expansion.xml')],
-        ['recursive_entity.xml', sample('malicious/recursive_entity.xml')],
-        ['embedded_schema.xml', sample('malicious/embedded_schema.xml')],
-        ['malformed.xml', sample('invalid/malformed.xml')],
-        ['missing_CedentePrestatore.xml', sample('invalid/missing_CedentePrestatore.xml')],
+        ...samples,
         ['camt.xml', Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>')],
         ['foto.jpg', Buffer.from('ffd8ffe000104a46494600', 'hex')],
         ['broken.xml.p7m', Buffer.from('3082ffff06092a864886f70d010702a0', 'hex')],
@@ -125,13 +125,14 @@ for (const target of testDatabases()) {
         outcomes.push(`${name} ${res.statusCode} ${res.json().details?.Message}`);
       }
       expect(outcomes).toEqual([
-        'billion_laughs.xml 422 InvoiceUnsafe',
-        'quadratic_blowup.xml 422 InvoiceUnsafe',
-        'entity_expansion.xml 422 InvoiceUnsafe',
-        'recursive_entity.xml 422 InvoiceUnsafe',
-        'embedded_schema.xml 422 InvoiceUnsafe',
         'malformed.xml 422 InvoiceInvalid',
         'missing_CedentePrestatore.xml 422 InvoiceInvalid',
+        'missing_DatiGeneraliDocumento_Numero.xml 422 InvoiceInvalid',
+        'billion_laughs.xml 422 InvoiceUnsafe',
+        'embedded_schema.xml 422 InvoiceUnsafe',
+        'entity_expansion.xml 422 InvoiceUnsafe',
+        'quadratic_blowup.xml 422 InvoiceUnsafe',
+        'recursive_entity.xml 422 InvoiceUnsafe',
         'camt.xml 422 InvoiceNotFatturaPA',
         'foto.jpg 415 InvoiceNotXml',
         'broken.xml.p7m 422 InvoiceSignature',

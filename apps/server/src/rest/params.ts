@@ -48,7 +48,7 @@ export class RestFile {
 /** A download written as its pieces come (the streamed statistics CSV): the answer's headers first, then every piece. */
 export class RestStream {
   constructor(
-    readonly chunks: AsyncIterable<string>,
+    readonly chunks: AsyncIterable<string | Uint8Array>,
     readonly contentType: string,
     readonly fileName?: string,
   ) {}

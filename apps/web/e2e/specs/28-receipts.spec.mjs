@@ -111,7 +111,7 @@ describe('receipts on a booking', () => {
       assert.deepEqual([doc.fileName, doc.contentType, doc.size, doc.createdBy], [name, 'image/jpeg', bytes.length, 'Karl Kassier']);
       await shot(page, `28-receipts-listed-${language}`);
 
-      // ---- the paperclip beside the record: in the record picker (F4) and in the chapter register of its line
+      // ---- the paperclip beside the record: in the record picker (F4), the chapter register of its line and the cash journal
       await page.getByTestId('record-picker-open').click();
       // searched by its document number (a bare "2" also finds every document number holding a 2)
       await typeInto(page, 'record-dialog-search', movement.json.documentNumber || String(recordNumber));
@@ -141,6 +141,21 @@ describe('receipts on a booking', () => {
       await shot(page, `28-receipts-register-${language}`);
       await page.keyboard.press('Escape');
       await page.getByTestId('digest-chapterDigest').waitFor({ state: 'hidden' });
+      // ... and in the cash journal of K1 (the first cash account), on the first page where the record lies
+      assert.ok(journal.findIndex((r) => r.recordNumber === recordNumber && r.recordYear === null) < 15, 'the record is on the first page of the journal');
+      await page.getByTestId('digest-open-cashJournal').click();
+      const cashRows = page.getByTestId('cash-rows');
+      await cashRows.getByTestId('data-row').first().waitFor();
+      await cashRows.getByTestId('data-pages').getByRole('button', { name: '1', exact: true }).click();
+      const journalRow = cashRows.getByTestId('data-row').filter({ has: page.getByTestId('receipts-mark') });
+      await journalRow.first().waitFor();
+      assert.ok(
+        (await journalRow.evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent?.trim()))).includes(String(recordNumber)),
+        'the paperclip beside the record in the cash journal',
+      );
+      await shot(page, `28-receipts-journal-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('digest-cashJournal').waitFor({ state: 'hidden' });
 
       // ---- opened in a new tab; downloaded with the same bytes
       // shown inline (the photo drawn from its bytes), then in a tab of its own

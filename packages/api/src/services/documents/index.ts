@@ -12,6 +12,7 @@ import { type Db, execRows, schema, toBool } from '@app/db';
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
   type DocumentAttachInput,
+  type DocumentBase64,
   type DocumentContent,
   type DocumentContentType,
   type DocumentInfo,
@@ -127,6 +128,49 @@ export async function documentContent(db: Db, scope: YearScope, input: Pick<Docu
     .where(and(eq(documents.id, input.id), eq(documents.departmentId, scope.departmentId), eq(documents.year, scope.year)));
   if (!row) fail('NotFound', { field: 'id', params: { id: input.id } });
   return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, content: row.content };
+}
+
+/** The piece a streamed download reads at a time (1 MB: the whole file is never one value in the server). */
+export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
+
+/** A document to stream: its name, type and size, and its bytes piece by piece. */
+export interface DocumentStream {
+  fileName: string;
+  contentType: DocumentContentType;
+  size: number;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * One document as a stream (REST `GET Documents/{id}`): the row first (NotFound for a document not of the
+ * scope), then its bytes in pieces of `chunkBytes`, each read by its own query (`substring` of the content,
+ * which never changes for its SHA-256): the server holds one piece at a time, however large the file. A
+ * content gone meanwhile (its last document deleted) ends the stream short.
+ */
+export async function documentStream(db: Db, scope: YearScope, input: Pick<DocumentKey, 'id'>, chunkBytes = DOCUMENT_CHUNK_BYTES): Promise<DocumentStream> {
+  const [row] = await db
+    .select({ fileName: documents.fileName, contentType: documents.contentType, size: documents.size, sha256: documents.sha256 })
+    .from(documents)
+    .where(and(eq(documents.id, input.id), eq(documents.departmentId, scope.departmentId), eq(documents.year, scope.year)));
+  if (!row) fail('NotFound', { field: 'id', params: { id: input.id } });
+  const { sha256, size } = row;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (let offset = 0; offset < size; offset += chunkBytes) {
+      const [piece] = await db
+        .select({ bytes: sql<Uint8Array>`substring(${documentContents.content} from ${offset + 1} for ${chunkBytes})` })
+        .from(documentContents)
+        .where(eq(documentContents.sha256, sha256));
+      if (!piece) return;
+      yield piece.bytes;
+    }
+  }
+  return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, size, chunks: chunks() };
+}
+
+/** One document's bytes as base64 text (the typed client's download: tRPC's JSON carries no bytes). */
+export async function documentBase64(db: Db, scope: YearScope, input: Pick<DocumentKey, 'id'>): Promise<DocumentBase64> {
+  const doc = await documentContent(db, scope, input);
+  return { fileName: doc.fileName, contentType: doc.contentType, size: doc.content.byteLength, base64: Buffer.from(doc.content).toString('base64') };
 }
 
 /**
