@@ -9,7 +9,8 @@
  * relative to themselves (drizzle/'s migrations, the web client's dist, the XSD files, swagger-ui) is found from the
  * bundle exactly as from the sources.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { fingerprint, isCurrent, SERVER_INPUTS, writeStamp } from './startStamp.mjs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -52,8 +53,43 @@ export async function buildServerBundle({ outfile = serverBundle } = {}) {
     legalComments: 'none',
     metafile: true,
     logLevel: 'error',
+    write: false,
     plugins: [ownImportMetaUrl],
   });
+  // each file written beside its place and renamed: a process starting the server meanwhile sees the old or the new bundle
+  await mkdir(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    await writeFile(temporary, file.contents);
+    await rename(temporary, file.path);
+  }
   const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((o) => o.endsWith('.mjs'))]?.bytes ?? 0;
   return { bytes, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The bundle's path when it is current (its stamp, beside apps/server/dist, matches the fingerprint of SERVER_INPUTS) or
+ * could be built now; null when it can't be built (esbuild missing, a build error): the caller runs the sources under
+ * tsx. `log` gets one line when it builds or fails.
+ */
+export async function currentServerBundle(log = console.log, onStep = () => undefined) {
+  const wanted = fingerprint(repoRoot, SERVER_INPUTS);
+  onStep('server fingerprint');
+  if (isCurrent(serverDist, 'main.mjs', wanted)) return serverBundle;
+  try {
+    const { bytes, ms } = await buildServerBundle();
+    writeStamp(serverDist, wanted);
+    log(`[start] the server changed: bundled into apps/server/dist/main.mjs (${Math.round(bytes / 1024)} KB in ${ms} ms)`);
+    onStep('server bundle');
+    return serverBundle;
+  } catch (error) {
+    log(`[start] the server bundle could not be built, running the sources under tsx: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+}
+
+/** The arguments of node that run the server: the current bundle, or the sources under tsx. */
+export async function serverNodeArgs(log = console.log) {
+  const bundle = await currentServerBundle(log);
+  return bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 }

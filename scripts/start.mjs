@@ -17,8 +17,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServerBundle, repoRoot, serverBundle, serverDist } from './serverBundle.mjs';
-import { fingerprint, isCurrent, SERVER_INPUTS, WEB_INPUTS, writeStamp } from './startStamp.mjs';
+import { currentServerBundle, repoRoot } from './serverBundle.mjs';
+import { fingerprint, isCurrent, WEB_INPUTS, writeStamp } from './startStamp.mjs';
 
 const args = process.argv.slice(2);
 const showTimings = args.includes('--timings');
@@ -47,24 +47,6 @@ function ensureWebClient() {
   lap('web build');
 }
 
-/** The bundle's path when it is current or could be built now; null: run the sources under tsx. */
-async function ensureServerBundle() {
-  if (forceTsx) return null;
-  const wanted = fingerprint(repoRoot, SERVER_INPUTS);
-  lap('server fingerprint');
-  if (isCurrent(serverDist, 'main.mjs', wanted)) return serverBundle;
-  try {
-    const { bytes, ms } = await buildServerBundle();
-    writeStamp(serverDist, wanted);
-    console.log(`[start] the server changed: bundled into apps/server/dist/main.mjs (${Math.round(bytes / 1024)} KB in ${ms} ms)`);
-    lap('server bundle');
-    return serverBundle;
-  } catch (error) {
-    console.warn(`[start] the server bundle could not be built, running the sources under tsx: ${error instanceof Error ? error.message : error}`);
-    return null;
-  }
-}
-
 /** The server from its sources in a child process under tsx; its exit code is ours, signals are passed on. */
 function runUnderTsx() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, stdio: 'inherit' });
@@ -73,7 +55,7 @@ function runUnderTsx() {
 }
 
 ensureWebClient();
-const bundle = await ensureServerBundle();
+const bundle = forceTsx ? null : await currentServerBundle(console.log, lap);
 if (showTimings) console.log(`[start] ${timings.join(', ')}; the server starts ${Math.round(performance.now() - started)} ms after the command`);
 if (bundle) {
   // the bundle's compiled bytecode, kept between starts (Node 22.1+; a no-op where unsupported)
