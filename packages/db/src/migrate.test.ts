@@ -22,7 +22,8 @@ for (const database of testDatabases(undefined, { pglite: 'both' })) {
     it('reads only the journal (a folder without SQL files is enough) and changes nothing', async () => {
       const handle = await database.create();
       try {
-        const count = async () => Number((await execRows<{ n: string | number }>(handle.db, sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]!.n);
+        const count = async () =>
+          Number((await execRows<{ n: string | number }>(handle.db, sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]!.n);
         const before = await count();
         expect(before).toBe(migrationJournal().length);
         await migrateDb(handle, { folder: journalOnly });
