@@ -17,6 +17,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = join(repoRoot, 'apps/server/dist');
 export const serverBundle = join(serverDist, 'main.mjs');
+/** Node's compile cache of the bundle's bytecode, shared by every start (npm start, the e2e servers). */
+export const compileCacheDir = join(repoRoot, 'node_modules/.cache/node-compile-cache');
 
 /** Dependencies that read files beside their own code or load native code: imported from node_modules, never bundled. */
 export const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'xmllint-wasm', 'swagger-ui-dist'];

@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { currentServerBundle, repoRoot } from './serverBundle.mjs';
+import { compileCacheDir, currentServerBundle, repoRoot } from './serverBundle.mjs';
 import { fingerprint, isCurrent, WEB_INPUTS, writeStamp } from './startStamp.mjs';
 
 const args = process.argv.slice(2);
@@ -59,6 +59,6 @@ const bundle = forceTsx ? null : await currentServerBundle(console.log, lap);
 if (showTimings) console.log(`[start] ${timings.join(', ')}; the server starts ${Math.round(performance.now() - started)} ms after the command`);
 if (bundle) {
   // the bundle's compiled bytecode, kept between starts (Node 22.1+; a no-op where unsupported)
-  module.enableCompileCache?.(join(repoRoot, 'node_modules/.cache/node-compile-cache'));
+  module.enableCompileCache?.(compileCacheDir);
   await import(pathToFileURL(bundle).href);
 } else runUnderTsx();

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../../../scripts/serverBundle.mjs';
+import { compileCacheDir, serverNodeArgs } from '../../../scripts/serverBundle.mjs';
 import { childEnv, e2eEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
 
@@ -157,6 +157,7 @@ async function runShard(index, files, webDist, nodeArgs) {
       SEED_DEMO: 'always', // the specs need the demo data
       DEMO_DATA: 'fixture', // the specs assume the fixture (previous year open, current year without a budget), not the living demo
       NODE_ENV: 'production',
+      NODE_COMPILE_CACHE: compileCacheDir, // the bundle's bytecode, compiled once for all servers
       WEB_DIST: webDist,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../../../scripts/serverBundle.mjs';
+import { compileCacheDir, serverNodeArgs } from '../../../scripts/serverBundle.mjs';
 import { childEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
 
@@ -38,6 +38,7 @@ export async function startServer({ env = {}, faketime, name = 'server' } = {}) 
     DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    NODE_COMPILE_CACHE: compileCacheDir, // the bundle's bytecode, compiled once for all servers
     ...(faketime ? { LD_PRELOAD: libfaketime(), FAKETIME: faketime, FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
     ...env,
   });
