@@ -18,6 +18,7 @@ const slowFirst = [
   'packages/db/src/index.test.ts',
   'apps/server/src/cli/backupCli.test.ts',
   'apps/server/src/mainMigration.test.ts',
+  'apps/server/src/bundle.test.ts',
 ];
 
 class SlowFirstSequencer extends BaseSequencer {

@@ -32,6 +32,10 @@ export const benchEnv = {
   floorOnPglite: process.env.BENCH_FLOOR_PGLITE === '1',
   /** readsPglite.ts: the PGlite data directory the bench database was restored into. */
   pgliteDir: process.env.BENCH_PGLITE_DIR ?? '/tmp/bench-pglite',
+  /** bench/start.ts: timed starts of each kind (the median is reported). */
+  startRuns: Number(process.env.BENCH_START_RUNS ?? 5),
+  /** bench/start.ts: the PGlite data directory `npm start` runs on (seeded by the first, untimed start). */
+  startDatabaseUrl: process.env.BENCH_START_DATABASE_URL ?? 'pglite:/tmp/bench-start-db',
 };
 
 /** The environment of a forked bench server: this process's, with `extra` on top. */

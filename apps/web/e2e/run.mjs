@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * End-to-end runner: builds the client if needed, then runs the specs (node:test + playwright-core
+ * End-to-end runner: builds the client if needed (and the server's bundle, scripts/serverBundle.mjs), then runs the specs (node:test + playwright-core
  * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 3): each shard starts
  * the real server on a free port with a fresh PGlite database (demo data seeded), waits for /health,
  * runs its specs one after the other and stops the server. A spec file always runs whole in one
@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { compileCacheDir, serverNodeArgs } from '../../../scripts/serverBundle.mjs';
 import { childEnv, e2eEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
 
@@ -143,12 +144,12 @@ function prefixLines(stream, prefix) {
 }
 
 /** Runs one shard: its server on a fresh database, then its specs; resolves to { status, passed, failed }. */
-async function runShard(index, files, webDist) {
+async function runShard(index, files, webDist, nodeArgs) {
   const name = `[e2e:${index + 1}]`;
   const dbDir = mkdtempSync(join(tmpdir(), 'fwh-e2e-db-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: childEnv({
       PORT: String(port),
@@ -158,6 +159,7 @@ async function runShard(index, files, webDist) {
       SEED_DEMO: 'always', // the specs need the demo data
       DEMO_DATA: 'fixture', // the specs assume the fixture (previous year open, current year without a budget), not the living demo
       NODE_ENV: 'production',
+      NODE_COMPILE_CACHE: compileCacheDir, // the bundle's bytecode, compiled once for all servers
       WEB_DIST: webDist,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -250,7 +252,9 @@ if (specs.length === 0) {
   process.exit(1);
 }
 const started = Date.now();
-const results = await Promise.all(shardSpecs(specs, e2eEnv.shards).map((files, i) => runShard(i, files, webDist)));
+// the server as npm start runs it: the esbuild bundle (built once here when the server changed), tsx when it can't be built
+const nodeArgs = await serverNodeArgs((line) => console.log(line.replace('[start]', '[e2e]')));
+const results = await Promise.all(shardSpecs(specs, e2eEnv.shards).map((files, i) => runShard(i, files, webDist, nodeArgs)));
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const exitCode = results.every((r) => r.status === 0) ? 0 : 1;

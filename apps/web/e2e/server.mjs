@@ -1,6 +1,6 @@
 /**
  * A spec's own server (85-first-start, 68-living-demo): the real server on a free port with a fresh embedded
- * database in a temporary directory, started like the runner's (`apps/server/src/main.ts` under tsx), its
+ * database in a temporary directory, started like the runner's (the server's esbuild bundle, scripts/serverBundle.mjs; its sources under tsx when it can't be built), its
  * output kept. `faketime` (a libfaketime timestamp, e.g. `@2027-01-05 10:00:00`) runs it on that day:
  * the clock starts there and runs on (the monotonic clock is left alone). The library is preloaded into the
  * server itself rather than through the `faketime` command, whose child outlives a SIGTERM to it.
@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileCacheDir, serverNodeArgs } from '../../../scripts/serverBundle.mjs';
 import { childEnv } from './env.mjs';
 import { freePort } from './ports.mjs';
 
@@ -37,10 +38,11 @@ export async function startServer({ env = {}, faketime, name = 'server' } = {}) 
     DATABASE_URL: `pglite:${join(dbDir, 'db')}`,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    NODE_COMPILE_CACHE: compileCacheDir, // the bundle's bytecode, compiled once for all servers
     ...(faketime ? { LD_PRELOAD: libfaketime(), FAKETIME: faketime, FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
     ...env,
   });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, await serverNodeArgs(), { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout.on('data', (d) => (output += d.toString()));
   server.stderr.on('data', (d) => (output += d.toString()));

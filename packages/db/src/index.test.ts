@@ -1,20 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { resolvedModules } from './testing.ts';
 
-/** The module files a fresh Node process resolves when it imports `specifier` (through tsx, like the server). */
-function resolvedBy(specifier: string): string[] {
-  const script = `import { registerHooks } from 'node:module';
-const seen = [];
-registerHooks({ resolve(s, c, next) { const r = next(s, c); seen.push(r.url); return r; } });
-await import(${JSON.stringify(specifier)});
-console.log(JSON.stringify(seen));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: fileURLToPath(new URL('.', import.meta.url)),
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '[]') as string[];
-}
+const resolvedBy = (specifier: string) => resolvedModules(specifier, fileURLToPath(new URL('.', import.meta.url)));
 
 const heavy = (urls: string[]) => urls.filter((u) => u.includes('argon2') || u.includes('/src/seed/') || u.endsWith('/src/password.ts'));
 

@@ -65,6 +65,14 @@ export async function appliedMigration(db: Db, folder: string = migrationsFolder
   return migrationJournal(folder).find((m) => m.when === when)?.tag ?? `unknown (${when})`;
 }
 
+/** The `created_at` of the newest applied migration; null when none is (or drizzle's table does not exist yet). */
+async function lastAppliedWhen(db: Db): Promise<number | null> {
+  const [exists] = await execRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!exists?.t) return null;
+  const [row] = await execRows<{ created_at: string | number | null }>(db, sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`);
+  return row?.created_at === null || row?.created_at === undefined ? null : Number(row.created_at);
+}
+
 export interface MigrateOptions {
   folder?: string | undefined;
   /** Stop after this migration (tag): the upgrade test applies them one by one. */
@@ -80,12 +88,16 @@ export interface MigrateOptions {
 export async function migrateDb(handle: Pick<DbHandle, 'db'>, options: MigrateOptions = {}): Promise<void> {
   const folder = options.folder ?? migrationsFolder;
   const journal = migrationJournal(folder);
-  const files = readMigrationFiles({ migrationsFolder: folder });
   const db = handle.db;
+  // a database already at the journal's last migration (every start but the first after an update): the journal and one
+  // statement, no SQL file read (issue 29)
+  const newest = journal[journal.length - 1];
+  const applied = await lastAppliedWhen(db);
+  if (newest && applied !== null && applied >= newest.when) return;
+  const files = readMigrationFiles({ migrationsFolder: folder });
   await db.execute(sql`create schema if not exists drizzle`);
   await db.execute(createTable);
-  const [last] = await execRows<{ created_at: string | number }>(db, sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
-  const lastWhen = last ? Number(last.created_at) : -Infinity;
+  const lastWhen = (await lastAppliedWhen(db)) ?? -Infinity;
   for (const [i, migration] of files.entries()) {
     const tag = journal[i]?.tag ?? String(migration.folderMillis);
     if (migration.folderMillis > lastWhen) {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
@@ -171,4 +171,15 @@ export function runCommand(command: string, args: string[], options: { cwd: stri
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** The module files a fresh Node process resolves when it imports `specifier` from `cwd` (through tsx, like the server's sources). */
+export function resolvedModules(specifier: string, cwd: string): string[] {
+  const script = `import { registerHooks } from 'node:module';
+const seen = [];
+registerHooks({ resolve(s, c, next) { const r = next(s, c); seen.push(r.url); return r; } });
+await import(${JSON.stringify(specifier)});
+console.log(JSON.stringify(seen));`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '[]') as string[];
 }
