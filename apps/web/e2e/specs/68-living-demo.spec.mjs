@@ -15,6 +15,11 @@
  *     assembly) in German. The home names the year end as its next step; the residues are determined with the
  *     proposals the screen offers, carried over into the new year, and the final account is approved with the
  *     date offered, that day.
+ * (c) On the same two days, in the other language (German on 5 January, Italian on 20 March), the bill walk of (a)
+ *     in the new year: a bill booked with that day offered, its foreign order stored, the demo's domestic order
+ *     (made the day before) and the foreign one registered with that day offered — so booking, paying by
+ *     homebanking and registering are walked on three days of the year and the year end on two, each in both
+ *     languages.
  * Screenshots of every screen in de and it.
  */
 import { after, before, describe, test } from 'node:test';
@@ -73,7 +78,7 @@ const texts = {
     foreign: 'Ausland',
     store: 'Speichern',
     stored: /Zahlungsauftrag Nr\. (\d+)\/\d+ gespeichert/,
-    registered: (n) => new RegExp(`Zahlungsauftrag Nr\\. ${n}/${Y} registriert`),
+    registered: (n, year) => new RegExp(`Zahlungsauftrag Nr\\. ${n}/${year} registriert`),
     residuesSaved: 'Rückstände gespeichert',
     approved: `Rechnungsabschluss ${Y} genehmigt`,
     carried: `Rückstände ${Y} in das Jahr ${NEXT} übertragen`,
@@ -87,7 +92,7 @@ const texts = {
     foreign: 'Estero',
     store: 'Salva',
     stored: /Ordine di pagamento n\. (\d+)\/\d+ salvato/,
-    registered: (n) => new RegExp(`Ordine di pagamento n\\. ${n}/${Y} registrato`),
+    registered: (n, year) => new RegExp(`Ordine di pagamento n\\. ${n}/${year} registrato`),
     residuesSaved: 'Residui salvati',
     approved: `Rendiconto ${Y} approvato`,
     carried: `Residui ${Y} riportati nell'esercizio ${NEXT}`,
@@ -107,26 +112,37 @@ async function homeFigures(page, url) {
 }
 
 /** The open instalments of a department's year over REST: count and total (cents). */
-async function openPayments(rest, departmentId) {
-  const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId, year: Y });
+async function openPayments(rest, departmentId, year) {
+  const open = await rest('zwei', 'POST', 'Payments/Open', { departmentId, year });
   assert.equal(open.status, 200, JSON.stringify(open.json));
   return { count: open.json.count, total: Math.round(open.json.total * 100) };
 }
 
-/**
- * Registers order `number` with the date the screen offers (today, nothing typed), Ctrl+Enter: the protocol
- * opens in a new tab. Answers its instalments and total (cents).
- */
-async function register(page, t, number, name) {
+/** The numbers of the orders waiting for registration (the register screen's list; `year`: the year's URL). */
+async function waitingOrders(page, year) {
+  await page.goto(`${year}/payments/register`);
   await page.getByTestId('register-order').click();
-  await page.getByRole('option', { name: new RegExp(`^${number}/${Y} `) }).click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  const numbers = (await options.allInnerTexts()).map((o) => Number(/^(\d+)\//.exec(o.trim())?.[1]));
+  await page.keyboard.press('Escape');
+  return numbers;
+}
+
+/**
+ * Registers order `number`/`year` with the date the screen offers (`iso`, the day: nothing typed), Ctrl+Enter: the
+ * protocol opens in a new tab. Answers its instalments and total (cents).
+ */
+async function register(page, t, { number, year, iso, name }) {
+  await page.getByTestId('register-order').click();
+  await page.getByRole('option', { name: new RegExp(`^${number}/${year} `) }).click();
   const rows = page.getByTestId('register-payments-row');
   await rows.first().waitFor();
-  assert.equal(await page.getByTestId('register-date').inputValue(), typedDate(isoToday()), 'the date offered: today');
+  assert.equal(await page.getByTestId('register-date').inputValue(), typedDate(iso), 'the date offered: that day');
   const total = cents((await page.getByTestId('register-payments-total').innerText()).split('·').pop());
   const count = await rows.count();
   await shot(page, `living-register-${name}`);
-  const registered = page.getByText(t.registered(number)).first().waitFor();
+  const registered = page.getByText(t.registered(number, year)).first().waitFor();
   await page.getByTestId('register-date').focus();
   const [tab] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Control+Enter')]);
   await tab.close();
@@ -144,116 +160,122 @@ async function payables(page) {
   return table;
 }
 
+/**
+ * The bill of the foreign supplier walked on `server` in `language` on the day `iso` of year `Y` (the server's
+ * today; `clock`: the browser's, for a server under faketime): booked with the day offered, a foreign order of it
+ * stored, a domestic order — the demo's if one still waits, else a new one of the next open instalment — and the
+ * foreign one registered with the date offered; the figures move to the cent.
+ */
+async function billToRegistered({ server, language, Y, iso, clock, suffix = '' }) {
+  const t = texts[language];
+  const rest = restAt(server.base);
+  const scopes = await rest('zwei', 'GET', 'Scopes');
+  const departmentId = scopes.json.departments.find((d) => d.code === '102').id;
+  const year = `${server.base}/dept/102/year/${Y}`;
+  const { page, errors, context } = await openAs(browser(), 'zwei', `${year}/movements/expenses`, {
+    ready: 'movement-head-form',
+    base: server.base,
+    clock,
+    language,
+    acceptDownloads: true,
+  });
+  const openBefore = await openPayments(rest, departmentId, Y);
+
+  // ---- a new expense is offered today's date; the bill's head: type, number, its date, supplier, bank account
+  assert.equal(await page.getByTestId('movement-record-date').inputValue(), typedDate(iso), 'a new record is offered that day');
+  await page.getByTestId('movement-type').click();
+  await page.getByRole('option', { name: t.openPayment, exact: true }).click();
+  await typeInto(page, 'movement-document-number', `RB-68-${language}/${Y}`);
+  await typeInto(page, 'movement-document-date', typedDate(iso));
+  await typeInto(page, 'supplier-picker', '1006');
+  await page.getByTestId('movement-supplier-term').waitFor();
+  if (!(await page.getByTestId('movement-account').inputValue()).startsWith('B1 ')) {
+    await typeInto(page, 'movement-account', 'B1');
+    await page.getByRole('option', { name: /^B1 – / }).click();
+  }
+  await shot(page, `living-bill-head-${language}${suffix}`);
+  await page.getByTestId('movement-next').click();
+  await page.waitForURL((url) => url.pathname.endsWith('/movements/expenses/new'));
+  // the supplier's chapter proposal (2-1-004) is the bill's position already, waiting for its amount
+  await page.getByTestId('position-21004').waitFor();
+  const amount = language === 'de' ? 24_580 : 13_245;
+  await typeInto(page, 'amount-21004', language === 'de' ? '245,80' : '132,45');
+  await shot(page, `living-bill-positions-${language}${suffix}`);
+  const n = await saveRecordPassingQuestion(page, t);
+
+  // ---- a reload shows the record with its supplier as the picker names it (number, search key, name)
+  await page.waitForURL((url) => url.searchParams.get('nr') === String(n));
+  await page.reload();
+  await page.getByTestId('movement-record').getByText(t.record(n), { exact: true }).waitFor();
+  assert.match(await page.getByTestId('supplier-picker').inputValue(), /^1006 \S+ – Rosenbauer/, 'the supplier with its search key after a reload');
+  await shot(page, `living-bill-reloaded-${language}${suffix}`);
+  assert.deepEqual(await openPayments(rest, departmentId, Y), { count: openBefore.count + 1, total: openBefore.total + amount }, 'the bill is open');
+  const before = await homeFigures(page, year);
+  await shot(page, `living-home-before-${language}${suffix}`);
+
+  // ---- the foreign order of B1 with the bill: valid pain.001.001.03, stored
+  await page.goto(`${year}/payments/homebanking`);
+  await page.getByTestId('homebanking-filter').waitFor();
+  await page.getByTestId('homebanking-range').getByText(t.foreign).click();
+  const foreignTable = await payables(page);
+  await rowOf(foreignTable, amount).getByTestId('homebanking-payables-tick').click();
+  await shot(page, `living-homebanking-foreign-${language}${suffix}`);
+  await page.getByTestId('homebanking-next').click();
+  await typeInto(page, 'homebanking-filename', `living-foreign-${language}${suffix}`);
+  const file = await exportXml(page, language, t.store, `living-homebanking-store-${language}${suffix}`);
+  assert.equal(file.name, `living-foreign-${language}${suffix}.xml`);
+  assertValid(file.content, file.name, 'pain.001.001.03.xsd');
+  assert.ok(file.content.includes(`<CtrlSum>${(amount / 100).toFixed(2)}</CtrlSum>`), 'the control sum is the bill');
+  assert.ok(file.content.includes('<BIC>RZOOAT2L</BIC>'), "the creditor's BIC");
+  const foreignNumber = await storedNumber(page, t);
+
+  // ---- the domestic order: the demo's (made yesterday) while it waits, else a new one of the next open instalment
+  let numbers = await waitingOrders(page, year);
+  if (!numbers.some((o) => o !== foreignNumber)) {
+    await page.goto(`${year}/payments/homebanking`);
+    await page.getByTestId('homebanking-filter').waitFor();
+    const domesticTable = await payables(page);
+    const next = domesticTable.locator('[data-testid="homebanking-payables-row"][data-payable="true"]').first();
+    await next.getByTestId('homebanking-payables-tick').click();
+    await shot(page, `living-homebanking-domestic-${language}${suffix}`);
+    await page.getByTestId('homebanking-next').click();
+    await typeInto(page, 'homebanking-filename', `living-domestic-${language}${suffix}`);
+    const domesticFile = await exportXml(page, language, t.store);
+    assertValid(domesticFile.content, domesticFile.name, 'CBIPaymentRequest.00.04.00.xsd');
+    await storedNumber(page, t);
+    numbers = await waitingOrders(page, year);
+  }
+
+  // ---- register the domestic order, then the foreign one, each with the date offered
+  const domesticNumber = numbers.find((o) => o !== foreignNumber);
+  assert.deepEqual(numbers.length, 2, `two orders wait, the domestic and the new foreign one: ${numbers}`);
+  await keepBlobs(page);
+  const domestic = await register(page, t, { number: domesticNumber, year: Y, iso, name: `domestic-${language}${suffix}` });
+  const foreign = await register(page, t, { number: foreignNumber, year: Y, iso, name: `foreign-${language}${suffix}` });
+  assert.deepEqual(foreign, { count: 1, total: amount }, 'the foreign order pays the bill');
+  assert.ok(domestic.count > 0 && domestic.total > 0, 'the domestic order pays instalments');
+
+  // ---- the figures to the cent: open payments down, paid up, cash down by both orders
+  const paidOut = domestic.total + foreign.total;
+  assert.deepEqual(await openPayments(rest, departmentId, Y), {
+    count: openBefore.count + 1 - domestic.count - 1,
+    total: openBefore.total + amount - paidOut,
+  });
+  const after = await homeFigures(page, year);
+  await shot(page, `living-home-after-${language}${suffix}`);
+  assert.deepEqual(
+    [before.open - after.open, after.paid - before.paid, before.cash - after.cash],
+    [paidOut, paidOut, paidOut],
+    `home: open down, paid up, cash down by ${paidOut}`,
+  );
+  assertNoErrors(errors);
+  await context.close();
+}
+
 describe('the living demo, today', () => {
   for (const language of ['de', 'it']) {
-    const t = texts[language];
     test(`a bill of a foreign supplier booked, paid by a foreign order, a domestic and the foreign order registered, the figures to the cent (${language})`, async () => {
-      const A = today.base;
-      const rest = restAt(A);
-      const scopes = await rest('zwei', 'GET', 'Scopes');
-      const departmentId = scopes.json.departments.find((d) => d.code === '102').id;
-      const year = `${A}/dept/102/year/${Y}`;
-      const { page, errors, context } = await openAs(browser(), 'zwei', `${year}/movements/expenses`, {
-        ready: 'movement-head-form',
-        base: A,
-        language,
-        acceptDownloads: true,
-      });
-      const openBefore = await openPayments(rest, departmentId);
-
-      // ---- a new expense is offered today's date; the bill's head: type, number, its date, supplier, bank account
-      assert.equal(await page.getByTestId('movement-record-date').inputValue(), typedDate(isoToday()), 'a new record is offered today');
-      await page.getByTestId('movement-type').click();
-      await page.getByRole('option', { name: t.openPayment, exact: true }).click();
-      await typeInto(page, 'movement-document-number', `RB-68-${language}/${Y}`);
-      await typeInto(page, 'movement-document-date', typedDate(isoToday()));
-      await typeInto(page, 'supplier-picker', '1006');
-      await page.getByTestId('movement-supplier-term').waitFor();
-      if (!(await page.getByTestId('movement-account').inputValue()).startsWith('B1 ')) {
-        await typeInto(page, 'movement-account', 'B1');
-        await page.getByRole('option', { name: /^B1 – / }).click();
-      }
-      await shot(page, `living-bill-head-${language}`);
-      await page.getByTestId('movement-next').click();
-      await page.waitForURL((url) => url.pathname.endsWith('/movements/expenses/new'));
-      // the supplier's chapter proposal (2-1-004) is the bill's position already, waiting for its amount
-      await page.getByTestId('position-21004').waitFor();
-      const amount = language === 'de' ? 24_580 : 13_245;
-      await typeInto(page, 'amount-21004', language === 'de' ? '245,80' : '132,45');
-      await shot(page, `living-bill-positions-${language}`);
-      const n = await saveRecordPassingQuestion(page, t);
-
-      // ---- a reload shows the record with its supplier as the picker names it (number, search key, name)
-      await page.waitForURL((url) => url.searchParams.get('nr') === String(n));
-      await page.reload();
-      await page.getByTestId('movement-record').getByText(t.record(n), { exact: true }).waitFor();
-      assert.match(await page.getByTestId('supplier-picker').inputValue(), /^1006 \S+ – Rosenbauer/, 'the supplier with its search key after a reload');
-      await shot(page, `living-bill-reloaded-${language}`);
-      assert.deepEqual(await openPayments(rest, departmentId), { count: openBefore.count + 1, total: openBefore.total + amount }, 'the bill is open');
-      const before = await homeFigures(page, year);
-      await shot(page, `living-home-before-${language}`);
-
-      // ---- the foreign order of B1 with the bill: valid pain.001.001.03, stored
-      await page.goto(`${year}/payments/homebanking`);
-      await page.getByTestId('homebanking-filter').waitFor();
-      await page.getByTestId('homebanking-range').getByText(t.foreign).click();
-      const foreignTable = await payables(page);
-      await rowOf(foreignTable, amount).getByTestId('homebanking-payables-tick').click();
-      await shot(page, `living-homebanking-foreign-${language}`);
-      await page.getByTestId('homebanking-next').click();
-      await typeInto(page, 'homebanking-filename', `living-foreign-${language}`);
-      const file = await exportXml(page, language, t.store, `living-homebanking-store-${language}`);
-      assert.equal(file.name, `living-foreign-${language}.xml`);
-      assertValid(file.content, `living-foreign-${language}.xml`, 'pain.001.001.03.xsd');
-      assert.ok(file.content.includes(`<CtrlSum>${(amount / 100).toFixed(2)}</CtrlSum>`), 'the control sum is the bill');
-      assert.ok(file.content.includes('<BIC>RZOOAT2L</BIC>'), "the creditor's BIC");
-      const foreignNumber = await storedNumber(page, t);
-
-      // ---- the domestic order: in German the demo's, made yesterday; in Italian a new one of the next open instalment
-      if (language === 'it') {
-        await page.goto(`${year}/payments/homebanking`);
-        await page.getByTestId('homebanking-filter').waitFor();
-        const domesticTable = await payables(page);
-        const next = domesticTable.locator('[data-testid="homebanking-payables-row"][data-payable="true"]').first();
-        await next.getByTestId('homebanking-payables-tick').click();
-        await shot(page, `living-homebanking-domestic-${language}`);
-        await page.getByTestId('homebanking-next').click();
-        await typeInto(page, 'homebanking-filename', `living-domestic-${language}`);
-        const domesticFile = await exportXml(page, language, t.store);
-        assertValid(domesticFile.content, `living-domestic-${language}.xml`, 'CBIPaymentRequest.00.04.00.xsd');
-        await storedNumber(page, t);
-      }
-
-      // ---- register the domestic order, then the foreign one, each with the date offered
-      await page.goto(`${year}/payments/register`);
-      await page.getByTestId('register-order').click();
-      const options = page.getByRole('option');
-      await options.first().waitFor();
-      const numbers = (await options.allInnerTexts()).map((o) => Number(/^(\d+)\//.exec(o.trim())?.[1]));
-      await page.keyboard.press('Escape');
-      const domesticNumber = numbers.find((o) => o !== foreignNumber);
-      assert.deepEqual(numbers.length, 2, `two orders wait, the domestic and the new foreign one: ${numbers}`);
-      await keepBlobs(page);
-      const domestic = await register(page, t, domesticNumber, `domestic-${language}`);
-      const foreign = await register(page, t, foreignNumber, `foreign-${language}`);
-      assert.deepEqual(foreign, { count: 1, total: amount }, 'the foreign order pays the bill');
-      assert.ok(domestic.count > 0 && domestic.total > 0, 'the domestic order pays instalments');
-
-      // ---- the figures to the cent: open payments down, paid up, cash down by both orders
-      const paidOut = domestic.total + foreign.total;
-      assert.deepEqual(await openPayments(rest, departmentId), {
-        count: openBefore.count + 1 - domestic.count - 1,
-        total: openBefore.total + amount - paidOut,
-      });
-      const after = await homeFigures(page, year);
-      await shot(page, `living-home-after-${language}`);
-      assert.deepEqual(
-        [before.open - after.open, after.paid - before.paid, before.cash - after.cash],
-        [paidOut, paidOut, paidOut],
-        `home: open down, paid up, cash down by ${paidOut}`,
-      );
-      assertNoErrors(errors);
-      await context.close();
+      await billToRegistered({ server: today, language, Y, iso: isoToday() });
     });
   }
 });
@@ -306,6 +328,15 @@ describe('the living demo after the year: the year end of 201', () => {
       assert.deepEqual([balance.json.approval, balance.json.isLateApproval], [iso, false]);
       assertNoErrors(errors);
       await context.close();
+    });
+  }
+});
+
+describe('the living demo on the year-end days: a bill of the new year booked, ordered and registered', () => {
+  for (const { language, day, iso } of yearEnds) {
+    const other = language === 'de' ? 'it' : 'de';
+    test(`on ${typedDate(iso)} in the year ${NEXT}: the bill walk of today, that day (${other})`, async () => {
+      await billToRegistered({ server: yearEndServers[language], language: other, Y: NEXT, iso, clock: day, suffix: `-${iso}` });
     });
   }
 });
