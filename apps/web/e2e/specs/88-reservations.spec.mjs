@@ -20,6 +20,7 @@ import {
   backToGerman,
   baseUrl,
   currentYear,
+  enterOnQuestion,
   inputAmount,
   menuEntry,
   newPage,
@@ -62,6 +63,7 @@ const texts = {
     cancelled: (n) => `Vormerkung Nr. ${n} storniert`,
     deleteAsk: (n) => `Vormerkung Nr. ${n} ist die letzte und wird gelöscht`,
     deleteButton: 'Löschen',
+    keep: 'Abbrechen',
     deleted: (n) => `Vormerkung Nr. ${n} gelöscht`,
   },
   it: {
@@ -85,6 +87,7 @@ const texts = {
     cancelled: (n) => `Prenotazione n. ${n} annullata`,
     deleteAsk: (n) => `La prenotazione n. ${n} è l'ultima e viene eliminata`,
     deleteButton: 'Elimina',
+    keep: 'Annulla',
     deleted: (n) => `Prenotazione n. ${n} eliminata`,
   },
 };
@@ -114,9 +117,15 @@ async function reserve(page, t, amount, note) {
   return toastNumber(page, t.saved, t);
 }
 
-/** Deletes the open reservation: the question says deleted or cancelled, and so does the answer. */
-async function remove(page, nr, ask, button, done) {
+/**
+ * Deletes the open reservation: the question says deleted or cancelled, and so does the answer. A reflex Enter on the
+ * question first answers its focused safe answer (issue 25 item 1): the reservation is still there to be asked again.
+ */
+async function remove(page, nr, ask, button, done, keep) {
   await page.goto(`${base}/reservations/edit?nr=${nr}`);
+  await page.getByTestId('editor-delete').click();
+  await page.getByRole('dialog').getByText(ask(nr)).waitFor();
+  await enterOnQuestion(page, keep);
   await page.getByTestId('editor-delete').click();
   await page.getByRole('dialog').getByText(ask(nr)).waitFor();
   await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
@@ -288,7 +297,7 @@ for (const language of ['de', 'it']) {
       const earlier = await reserve(page, t, '10,00', `Probe ${language} 1`);
       const latest = await reserve(page, t, '5,00', `Probe ${language} 2`);
       assert.equal(latest, earlier + 1);
-      await remove(page, earlier, t.cancelAsk, t.cancelButton, t.cancelled);
+      await remove(page, earlier, t.cancelAsk, t.cancelButton, t.cancelled, t.keep);
       await page.goto(`${base}/reservations/edit?nr=${earlier}`);
       await page.getByTestId('reservation-cancelled').waitFor();
       assert.equal(await inputAmount(page, 'reservation-amount-booked'), 0, 'a cancelled reservation keeps its number, amounts 0');
@@ -298,7 +307,7 @@ for (const language of ['de', 'it']) {
       assert.equal(await original.evaluate((n) => n.ownerDocument.defaultView.getComputedStyle(n).textDecorationLine), 'line-through');
       await shot(page, `reservation-cancelled-${language}`);
       assert.equal(await page.getByTestId('editor-save').count(), 0, 'a cancelled reservation is read-only');
-      await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted);
+      await remove(page, latest, t.deleteAsk, t.deleteButton, t.deleted, t.keep);
       await page.getByTestId('reservation-record').getByText(String(latest)).waitFor();
 
       // leaving a new reservation by the menu: "save and leave" saves it and goes where the menu led
@@ -311,7 +320,7 @@ for (const language of ['de', 'it']) {
       const left = await toastNumber(page, t.saved, t);
       assert.equal(left, latest, 'saved with the next number');
       await page.waitForURL((url) => url.pathname.endsWith('/reservations/print'));
-      await remove(page, left, t.deleteAsk, t.deleteButton, t.deleted);
+      await remove(page, left, t.deleteAsk, t.deleteButton, t.deleted, t.keep);
 
       if (language === 'it') await backToGerman(page);
       assertNoErrors(errors);

@@ -25,6 +25,7 @@ import {
   baseUrl,
   cents,
   currentYear,
+  enterOnQuestion,
   isoToday,
   menuEntry,
   newPage,
@@ -53,6 +54,7 @@ const texts = {
     balancesSaved: 'Anfangsbestände gespeichert',
     deleteAsk: (n) => `Kontoübertrag Nr. ${n} ist der letzte und wird gelöscht`,
     deleteButton: 'Löschen',
+    keep: 'Abbrechen',
     deleted: (n) => `Kontoübertrag Nr. ${n} gelöscht`,
     cancelAsk: (n) => `Kontoübertrag Nr. ${n} ist nicht der letzte und wird storniert`,
     cancelButton: 'Stornieren',
@@ -68,6 +70,7 @@ const texts = {
     balancesSaved: 'Saldi iniziali salvati',
     deleteAsk: (n) => `Il trasferimento tra conti n. ${n} è l'ultimo e viene eliminato`,
     deleteButton: 'Elimina',
+    keep: 'Annulla',
     deleted: (n) => `Trasferimento tra conti n. ${n} eliminato`,
     cancelAsk: (n) => `Il trasferimento tra conti n. ${n} non è l'ultimo e viene annullato`,
     cancelButton: 'Annulla registrazione',
@@ -232,12 +235,21 @@ for (const language of ['de', 'it']) {
       assert.equal(cents(await page.getByTestId('transfer-amount').inputValue()), 123456);
       await page.getByTestId('transfer-delete').click();
       await page.getByRole('dialog').getByText(t.cancelAsk(first)).waitFor();
+      // a reflex Enter answers the focused safe answer (issue 25 item 1): still there, with its amount
+      await enterOnQuestion(page, t.keep);
+      assert.equal(cents(await page.getByTestId('transfer-amount').inputValue()), 123456, 'Enter on the cancel question keeps the transfer');
+      await page.getByTestId('transfer-delete').click();
+      await page.getByRole('dialog').getByText(t.cancelAsk(first)).waitFor();
       await page.getByRole('dialog').getByRole('button', { name: t.cancelButton, exact: true }).click();
       await page.getByText(t.cancelled(first)).first().waitFor();
 
       // the second is the latest: deleted, its number is given again
       await typeInto(page, 'transfer-open', String(second));
       await page.keyboard.press('Enter');
+      await page.getByTestId('transfer-record').getByText(String(second)).waitFor();
+      await page.getByTestId('transfer-delete').click();
+      await page.getByRole('dialog').getByText(t.deleteAsk(second)).waitFor();
+      await enterOnQuestion(page, t.keep);
       await page.getByTestId('transfer-record').getByText(String(second)).waitFor();
       await page.getByTestId('transfer-delete').click();
       await page.getByRole('dialog').getByText(t.deleteAsk(second)).waitFor();
