@@ -15,7 +15,7 @@ import {
   toPage,
 } from '@app/domain';
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { Session } from '../../context.ts';
 import { containsPattern } from '../baseDataCommon.ts';
 
@@ -98,78 +98,35 @@ async function chapterRefs(db: Db, ids: { line: number[]; chapter: number[] }): 
  * sign-in name. Only the kinds the page names are asked.
  */
 async function nameRefs(db: Db, ids: Pick<AuditRefIds, AuditName['of']>): Promise<AuditName[]> {
-  const kind = (of: AuditName['of']) => sql<AuditName['of']>`${of}::text`.as('of');
-  const text = (value: SQL) => sql<string>`${value}`;
-  const accountQuery = db
-    .select({
-      of: kind('account'),
-      id: sql<number>`${accounts.id}`.as('id'),
-      textDeu: text(sql`${accounts.code} || ' ' || ${accounts.descriptionDeu}`).as('text_deu'),
-      textIta: text(sql`${accounts.code} || ' ' || coalesce(nullif(${accounts.descriptionIta}, ''), ${accounts.descriptionDeu})`).as('text_ita'),
-    })
-    .from(accounts)
-    .where(inArray(accounts.id, ids.account));
-  const queries = [
-    ids.account.length ? accountQuery : null,
-    ids.supplier.length
-      ? db
-          .select({
-            of: kind('supplier'),
-            id: sql<number>`${suppliers.id}`.as('id'),
-            textDeu: text(sql`${suppliers.code}::text || ' ' || ${suppliers.name1}`).as('text_deu'),
-            textIta: text(sql`${suppliers.code}::text || ' ' || ${suppliers.name1}`).as('text_ita'),
-          })
-          .from(suppliers)
-          .where(inArray(suppliers.id, ids.supplier))
-      : null,
-    ids.reservation.length
-      ? db
-          .select({
-            of: kind('reservation'),
-            id: sql<number>`${reservations.id}`.as('id'),
-            textDeu: text(sql`'Nr. ' || ${reservations.recordNumber}::text`).as('text_deu'),
-            textIta: text(sql`'n. ' || ${reservations.recordNumber}::text`).as('text_ita'),
-          })
-          .from(reservations)
-          .where(inArray(reservations.id, ids.reservation))
-      : null,
-    ids.bank.length
-      ? db
-          .select({
-            of: kind('bank'),
-            id: sql<number>`${banks.id}`.as('id'),
-            textDeu: text(sql`${banks.name1}`).as('text_deu'),
-            textIta: text(sql`${banks.name1}`).as('text_ita'),
-          })
-          .from(banks)
-          .where(inArray(banks.id, ids.bank))
-      : null,
-    ids.department.length
-      ? db
-          .select({
-            of: kind('department'),
-            id: sql<number>`${departments.id}`.as('id'),
-            textDeu: text(sql`${departments.code}`).as('text_deu'),
-            textIta: text(sql`${departments.code}`).as('text_ita'),
-          })
-          .from(departments)
-          .where(inArray(departments.id, ids.department))
-      : null,
-    ids.user.length
-      ? db
-          .select({
-            of: kind('user'),
-            id: sql<number>`${users.id}`.as('id'),
-            textDeu: text(sql`${users.username}`).as('text_deu'),
-            textIta: text(sql`${users.username}`).as('text_ita'),
-          })
-          .from(users)
-          .where(inArray(users.id, ids.user))
-      : null,
-  ];
-  // the selects share one shape (of, id, textDeu, textIta); drizzle types a union by its first table
-  type Named = typeof accountQuery;
-  const [first, second, ...rest] = queries.filter((q) => q !== null) as unknown as Named[];
+  /** One kind's select, in the shape all share (of, id, textDeu, textIta); `ita` defaults to `deu`. */
+  const named = (of: AuditName['of'], table: PgTable, id: PgColumn, deu: SQL, ita: SQL = deu) =>
+    db
+      .select({
+        of: sql<AuditName['of']>`${of}::text`.as('of'),
+        id: sql<number>`${id}`.as('id'),
+        textDeu: sql<string>`${deu}`.as('text_deu'),
+        textIta: sql<string>`${ita}`.as('text_ita'),
+      })
+      .from(table)
+      .where(inArray(id, ids[of]));
+  const kinds: Record<AuditName['of'], () => ReturnType<typeof named>> = {
+    account: () =>
+      named(
+        'account',
+        accounts,
+        accounts.id,
+        sql`${accounts.code} || ' ' || ${accounts.descriptionDeu}`,
+        sql`${accounts.code} || ' ' || coalesce(nullif(${accounts.descriptionIta}, ''), ${accounts.descriptionDeu})`,
+      ),
+    supplier: () => named('supplier', suppliers, suppliers.id, sql`${suppliers.code}::text || ' ' || ${suppliers.name1}`),
+    reservation: () =>
+      named('reservation', reservations, reservations.id, sql`'Nr. ' || ${reservations.recordNumber}::text`, sql`'n. ' || ${reservations.recordNumber}::text`),
+    bank: () => named('bank', banks, banks.id, sql`${banks.name1}`),
+    department: () => named('department', departments, departments.id, sql`${departments.code}`),
+    user: () => named('user', users, users.id, sql`${users.username}`),
+  };
+  // only the kinds the page names are asked
+  const [first, second, ...rest] = (Object.keys(kinds) as AuditName['of'][]).filter((of) => ids[of].length > 0).map((of) => kinds[of]());
   if (!first) return [];
   return second ? unionAll(first, second, ...rest) : first;
 }
