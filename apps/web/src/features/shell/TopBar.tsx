@@ -87,7 +87,8 @@ export function TopBar({ current, burger }: { current: CurrentScope; burger: Rea
           data-testid="department-picker"
           placeholder={t`Feuerwehr wählen`}
           size="xs"
-          w={{ base: 180, md: 240, xl: 300 }}
+          w={{ base: 180, md: 240, xl: 340 }}
+          title={current.department ? departmentLabel(current.department, i18n.locale) : undefined}
           searchable
           nothingFoundMessage={t`Keine Treffer`}
           value={current.department?.code ?? null}
