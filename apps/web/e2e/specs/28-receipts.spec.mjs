@@ -6,7 +6,8 @@
  * renamed `.jpg` is refused with the translated message and nothing is attached. After a reload the photo is
  * listed with its type and size; its name shows it inline, then in a new tab; "Herunterladen" gives the same bytes (REST
  * lists it too). Deleting asks first: a reflex Enter keeps it, the red "Löschen" removes it. Screenshots of the
- * panel with the receipt and of the refusal in both languages.
+ * panel with the receipt and of the refusal in both languages. A bill stored in a bank order is frozen: its receipt is
+ * listed, no delete is offered and a line says why (the server refuses the delete: PaymentInOrder), in both languages.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -26,6 +27,7 @@ const texts = {
     keep: 'Abbrechen',
     remove: 'Löschen',
     removed: (name) => `Beleg ${name} gelöscht`,
+    frozen: 'Der Datensatz ist gesperrt: seine Belege lassen sich nicht löschen.',
   },
   it: {
     none: 'Ancora nessun giustificativo',
@@ -35,6 +37,7 @@ const texts = {
     keep: 'Annulla',
     remove: 'Elimina',
     removed: (name) => `Giustificativo ${name} eliminato`,
+    frozen: 'Il record è bloccato: i suoi giustificativi non si possono eliminare.',
   },
 };
 
@@ -213,6 +216,53 @@ describe('receipts on a booking', () => {
       // an account transfer: a new one says receipts come after the save
       await page.goto(`${baseUrl}/dept/101/year/${year}/accounts/transfer`);
       await page.getByTestId('receipts-unsaved').waitFor();
+
+      // ---- a bill at the bank is frozen: its receipt stays listed, but no delete is offered and a line says why
+      // (the server would refuse: PaymentInOrder); the order cancelled, the receipt may go again
+      const accountId = (await rest('kassier', 'GET', `Accounts/briefs?departmentId=${departmentId}`)).json.find((a) => a.code === 'B1').id;
+      const supplierId = (await rest('kassier', 'GET', `Suppliers?departmentId=${departmentId}&pageSize=1`)).json.entities[0].id;
+      const saved = await rest('kassier', 'POST', `Movements?${q}`, {
+        kind: 'expenses',
+        type: 2,
+        recordDate: `${year}-06-01`,
+        documentDate: `${year}-06-01`,
+        documentNumber: `GESPERRT-${language}`,
+        accountId,
+        supplierId,
+        positions: [{ chapter: '21006', amount: 7.5, note: `Beleg gesperrt ${language}` }],
+        confirmAvailableExceeded: true,
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.json));
+      const bill = saved.json;
+      await page.goto(`${base}?nr=${bill.recordNumber}`);
+      await page.getByTestId('receipts-none').waitFor();
+      const billPdf = `Rechnung ${language}.pdf`;
+      await pick(page, [{ name: billPdf, type: 'application/pdf', bytes: pdf }]);
+      await page.getByText(t.attached(billPdf)).first().waitFor();
+      await page.getByTestId('receipts-delete').waitFor();
+      const toPay = bill.payments.map((p) => ({ paymentId: p.id, movementId: bill.id }));
+      const order = await rest('kassier', 'POST', 'Payments/Orders', {
+        departmentId,
+        year,
+        paymentRange: 1,
+        accountId,
+        toPay,
+        groupInvoices: false,
+        filename: `gesperrt-${language}`,
+      });
+      assert.equal(order.status, 200, JSON.stringify(order.json));
+      await page.reload();
+      await page.getByTestId('receipts-row').filter({ hasText: billPdf }).waitFor();
+      await page.getByTestId('receipts-frozen').getByText(t.frozen).waitFor();
+      assert.equal(await page.getByTestId('receipts-delete').count(), 0, 'a frozen record offers no delete');
+      assert.equal(await page.getByTestId('receipts-add').count(), 1, 'a receipt may still be attached (the server takes it)');
+      await shot(page, `28-receipts-frozen-${language}`);
+      const [billDoc] = (await rest('kassier', 'GET', `Documents?${q}&recordKind=movement&recordId=${bill.id}`)).json;
+      const refused = await rest('kassier', 'DELETE', `Documents/${billDoc.id}?${q}`);
+      assert.deepEqual([refused.status, refused.json.details?.Message], [409, 'PaymentInOrder']);
+      // cleaned up: the order cancelled, the bill (the latest record) deleted with its receipt
+      assert.equal((await rest('kassier', 'DELETE', `Payments/Orders?${q}&orderId=${order.json.id}`)).status, 200);
+      assert.equal((await rest('kassier', 'DELETE', `Movements/Expenses?${q}&recordNumber=${bill.recordNumber}`)).status, 200);
       assertNoErrors(errors);
       await context.close();
     });
