@@ -36,6 +36,14 @@ export const benchEnv = {
   startRuns: Number(process.env.BENCH_START_RUNS ?? 5),
   /** bench/start.ts: the PGlite data directory `npm start` runs on (seeded by the first, untimed start). */
   startDatabaseUrl: process.env.BENCH_START_DATABASE_URL ?? 'pglite:/tmp/bench-start-db',
+  /** bench/documents.ts: the PostgreSQL server the attach runs against (its database `bench_documents` is recreated). */
+  documentsPostgresUrl: process.env.BENCH_DOCUMENTS_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  /** bench/documents.ts: the checkout whose server is measured (another worktree, e.g. main's, for a before/after). */
+  documentsRoot: process.env.BENCH_DOCUMENTS_ROOT,
+  /** bench/documents.ts: attaches of the large file per database (the median is reported). */
+  documentsRuns: Number(process.env.BENCH_DOCUMENTS_RUNS ?? 3),
+  /** bench/documents.ts: the large file's size in bytes (8 MB). */
+  documentsBytes: Number(process.env.BENCH_DOCUMENTS_BYTES ?? 8 * 1024 * 1024),
 };
 
 /** The environment of a forked bench server: this process's, with `extra` on top. */

@@ -13,24 +13,12 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchEnv, childEnv } from './env.ts';
+import { freePort } from './ports.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** A port free right now (the kernel's pick, released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Spawns `command` in a process group of its own with PORT set, polls /health every 10 ms; answers the milliseconds, then stops the group. */
 async function timeToHealthy(command: string[], timeoutMs = 300_000): Promise<number> {

@@ -95,12 +95,13 @@ export const DocumentRecordInput = ScopeInput.extend({ recordKind: DocumentRecor
 export type DocumentRecordInput = z.infer<typeof DocumentRecordInput>;
 
 /**
- * Attaching a file: REST multipart `POST Documents` hands the bytes to the procedure in the server's own process;
- * the typed client sends them as base64 text (within the tRPC body limit).
+ * Attaching a file: REST multipart `POST Documents` hands the bytes to the procedure in the server's own process,
+ * as the pieces it read them in (never joined: the file is held once); the typed client sends them as base64
+ * text (within the tRPC body limit).
  */
 export const DocumentAttachInput = DocumentRecordInput.extend({
   fileName: text(1000),
-  content: FileBytes,
+  content: z.union([Bytes, z.array(Bytes), Base64Bytes]),
 });
 export type DocumentAttachInput = z.infer<typeof DocumentAttachInput>;
 

@@ -325,3 +325,70 @@ for (const target of testDatabases()) {
     });
   });
 }
+
+/**
+ * A large receipt (issue 28: the upload held at most once): 5 MB and more, under a 6 MB limit. The multipart
+ * upload is read in pieces of 1 MB and stored so (document_chunks, one row a piece), with the SHA-256 of the
+ * whole; the download answers the same bytes; the same file again adds only its document row; a file one byte
+ * over the limit is 413 PayloadTooLarge and writes nothing (no document, no content, no piece).
+ */
+for (const target of testDatabases()) {
+  describe(`REST documents, a large file [${target.name}]`, () => {
+    const BIG_LIMIT = 6 * 1024 * 1024;
+    const t = restTestApp(target, { ipPrefix: '10.8.38', signIn: ['zwei'], departments: true, documentMaxBytes: BIG_LIMIT });
+    const q = () => `departmentId=${t.dept('102')}&year=${PREV}`;
+    const stored = async () => {
+      const [row] = await execRows<Record<'documents' | 'contents' | 'chunks', number | string>>(
+        t.handle.db,
+        sql`select (select count(*) from documents) as documents, (select count(*) from document_contents) as contents,
+                   (select count(*) from document_chunks) as chunks`,
+      );
+      return [Number(row!.documents), Number(row!.contents), Number(row!.chunks)];
+    };
+    /** A PDF of `size` bytes: its head, then bytes that differ from piece to piece (so a misplaced piece shows). */
+    const bigPdf = (size: number) => {
+      const bytes = Buffer.alloc(size);
+      pdf.copy(bytes);
+      for (let i = pdf.length; i < size; i++) bytes[i] = (i * 31 + (i >> 20) * 7) & 0xff;
+      return bytes;
+    };
+
+    it('round-trips 5 MB byte-exact with its SHA-256, stored in pieces of 1 MB once; one byte over the limit writes nothing', async () => {
+      const [movement] = await execRows<{ id: number }>(
+        t.handle.db,
+        sql`select m.id from movements m join departments d on d.id = m.department_id where d.code = '102' and m.year = ${PREV} order by m.id limit 1`,
+      );
+      const recordId = Number(movement!.id);
+      const send = (bytes: Uint8Array, name: string) => {
+        const f = form({ recordKind: 'movement', recordId }, { name, bytes });
+        return t.call('zwei', 'POST', `Documents?${q()}`, f.payload, f.headers);
+      };
+      const before = await stored();
+      const big = bigPdf(5 * 1024 * 1024 + 12_345);
+      const sha256 = createHash('sha256').update(big).digest('hex');
+      const doc = await send(big, 'gross.pdf');
+      expect(doc.statusCode, doc.body).toBe(200);
+      expect(doc.json()).toMatchObject({ contentType: 'application/pdf', size: big.length, sha256 });
+      expect(await stored()).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 6]);
+      const pieces = await execRows<{ seq: number; length: number | string }>(
+        t.handle.db,
+        sql`select seq, octet_length(bytes) as length from document_chunks where sha256 = ${sha256} order by seq`,
+      );
+      expect(pieces.map((p) => [Number(p.seq), Number(p.length)])).toEqual([0, 1, 2, 3, 4, 5].map((seq) => [seq, seq < 5 ? 1024 * 1024 : 12_345]));
+      const back = await t.call('zwei', 'GET', `Documents/${doc.json().id}?${q()}`);
+      expect(back.statusCode).toBe(200);
+      expect(back.rawPayload.length).toBe(big.length);
+      expect(createHash('sha256').update(back.rawPayload).digest('hex')).toBe(sha256);
+      expect(Buffer.compare(back.rawPayload, big)).toBe(0);
+      // the same file again: one document more, its bytes not again
+      const again = await send(big, 'Kopie.pdf');
+      expect([again.statusCode, again.json().sha256]).toEqual([200, sha256]);
+      expect(await stored()).toEqual([before[0]! + 2, before[1]! + 1, before[2]! + 6]);
+      // one byte over the limit: refused while it streams in, nothing written
+      const written = await stored();
+      const tooBig = await send(bigPdf(BIG_LIMIT + 1), 'zu-gross.pdf');
+      expect([tooBig.statusCode, tooBig.json().details.Message]).toEqual([413, 'PayloadTooLarge']);
+      expect(await stored()).toEqual(written);
+    });
+  });
+}

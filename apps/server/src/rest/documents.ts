@@ -1,5 +1,5 @@
 import { DOCUMENT_CONTENT_TYPES } from '@app/domain';
-import { num, param, type RestRequest, type RestRoute, RestStream, row, scopeOf } from './params.ts';
+import { filePieces, num, param, type RestRequest, type RestRoute, RestStream, row, scopeOf } from './params.ts';
 
 /** The record a document belongs to, from the multipart fields or the query. */
 function recordOf(req: RestRequest) {
@@ -18,7 +18,8 @@ export const documentRoutes: RestRoute[] = [
       ...scopeOf(req),
       ...recordOf(req),
       fileName: (req.body.fileName as string | undefined) ?? '',
-      content: req.body.file as Uint8Array,
+      // the pieces the upload was read in: stored one by one, never joined
+      content: filePieces(req) ?? [],
     }),
   ),
   row('GET', 'Documents', (c, req) => c.documents.list({ ...scopeOf(req), ...recordOf(req) })),

@@ -1,4 +1,4 @@
-import { num, param, RestFile, type RestRequest, type RestRoute, row, scopeOf } from './params.ts';
+import { fileBytes, num, param, RestFile, type RestRequest, type RestRoute, row, scopeOf } from './params.ts';
 
 /** The stored e-invoice of a row: the receipt's id (`documentId`, a query value). */
 const documentOf = (req: RestRequest) => ({ ...scopeOf(req), documentId: num(param(req, 'documentId')) as number });
@@ -12,7 +12,7 @@ const documentOf = (req: RestRequest) => ({ ...scopeOf(req), documentId: num(par
  */
 export const invoiceRoutes: RestRoute[] = [
   row('POST', 'Invoices/Import', (c, req) =>
-    c.invoices.import({ ...scopeOf(req), fileName: (req.body.fileName as string | undefined) ?? '', content: req.body.file as Uint8Array }),
+    c.invoices.import({ ...scopeOf(req), fileName: (req.body.fileName as string | undefined) ?? '', content: fileBytes(req) as Uint8Array }),
   ),
   row('POST', 'Invoices/Book', (c, req) => c.invoices.book({ ...(req.body as Record<string, unknown>), ...scopeOf(req) } as never)),
   row('GET', 'Invoices', (c, req) => c.invoices.show(documentOf(req))),

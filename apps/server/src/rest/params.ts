@@ -84,6 +84,18 @@ export function defined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The multipart part `file` as the pieces the server read it in (rest/plugin.ts), undefined when none came. */
+export function filePieces(req: RestRequest): Uint8Array[] | undefined {
+  const file = req.body.file;
+  return Array.isArray(file) ? (file as Uint8Array[]) : file instanceof Uint8Array ? [file] : undefined;
+}
+
+/** The multipart part `file` whole (a statement or an e-invoice, read whole anyway): its pieces joined. */
+export function fileBytes(req: RestRequest): Uint8Array | undefined {
+  const pieces = filePieces(req);
+  return pieces && (pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+}
+
 /** A value from the query or, failing that, the body. */
 export function param(req: RestRequest, name: string): unknown {
   return req.query[name] ?? req.body[name];

@@ -1,4 +1,4 @@
-import { type createCaller as CreateCaller, bearerToken, createContextInner } from '@app/api';
+import { type createCaller as CreateCaller, bearerToken, createContextInner, DOCUMENT_CHUNK_BYTES } from '@app/api';
 import type { Db } from '@app/db';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -28,9 +28,10 @@ function disposition(fileName: string): string {
 }
 
 /**
- * A multipart form (`POST Documents`): its text fields, and the one file read as it streams in — into a
- * buffer of the request's declared length when it has one, so the bytes are held once — refused over
- * `maxBytes` (PayloadTooLarge) while it arrives. The file's bytes are `file`, its name `fileName`.
+ * A multipart form (`POST Documents`): its text fields, and the one file read as it streams in — into pieces
+ * of DOCUMENT_CHUNK_BYTES as they fill (the bytes held once, never joined: the receipt is stored piece by
+ * piece) — refused over `maxBytes` (PayloadTooLarge) while it arrives. The file's pieces are `file` (read
+ * with `filePieces` / `fileBytes`), its name `fileName`.
  */
 async function multipartBody(request: FastifyRequest, maxBytes: number): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
@@ -39,20 +40,24 @@ async function multipartBody(request: FastifyRequest, maxBytes: number): Promise
       body[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       continue;
     }
-    const declared = Number(request.headers['content-length']);
-    let buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? Math.min(declared, maxBytes + 1) : 64 * 1024);
-    let size = 0;
+    const pieces: Buffer[] = [];
+    let piece = Buffer.allocUnsafe(0);
+    let filled = 0;
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      if (size + chunk.length > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.min(Math.max(buffer.length * 2, size + chunk.length), maxBytes + 1));
-        buffer.copy(grown, 0, 0, size);
-        buffer = grown;
+      for (let at = 0; at < chunk.length;) {
+        if (filled === piece.length) {
+          if (piece.length) pieces.push(piece);
+          piece = Buffer.allocUnsafe(DOCUMENT_CHUNK_BYTES);
+          filled = 0;
+        }
+        const copied = chunk.copy(piece, filled, at);
+        filled += copied;
+        at += copied;
       }
-      chunk.copy(buffer, size);
-      size += chunk.length;
     }
     if (part.file.truncated) throw new AppError('PayloadTooLarge', { field: 'file', params: { limit: maxBytes } });
-    body.file = buffer.subarray(0, size);
+    if (filled) pieces.push(piece.subarray(0, filled));
+    body.file = pieces;
     body.fileName ??= part.filename;
   }
   return body;

@@ -1,9 +1,9 @@
 import { AppError } from '@app/domain';
-import { num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
+import { fileBytes, num, param, type RestRequest, type RestRoute, row, scopedBody, scopeOf } from './params.ts';
 
 /** The statement's text: the multipart part `file` (UTF-8, as camt files are), or a JSON body's `content`. */
 function contentOf(req: RestRequest): { fileName: string; content: string } {
-  const file = req.body.file;
+  const file = fileBytes(req);
   const fileName = (req.body.fileName as string | undefined) ?? '';
   if (!(file instanceof Uint8Array)) return { fileName, content: (req.body.content as string | undefined) ?? '' };
   try {

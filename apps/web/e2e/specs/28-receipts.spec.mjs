@@ -6,7 +6,8 @@
  * renamed `.jpg` is refused with the translated message and nothing is attached. After a reload the photo is
  * listed with its type and size; its name shows it inline, then in a new tab; "Herunterladen" gives the same bytes (REST
  * lists it too). Deleting asks first: a reflex Enter keeps it, the red "Löschen" removes it. Screenshots of the
- * panel with the receipt and of the refusal in both languages.
+ * panel with the receipt and of the refusal in both languages. A frozen record (a cancelled expense of the demo: its
+ * screen read-only) lists its receipt, offers no delete and says why, in both languages.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -26,6 +27,7 @@ const texts = {
     keep: 'Abbrechen',
     remove: 'Löschen',
     removed: (name) => `Beleg ${name} gelöscht`,
+    frozen: 'Der Datensatz ist gesperrt: seine Belege lassen sich nicht löschen.',
   },
   it: {
     none: 'Ancora nessun giustificativo',
@@ -35,6 +37,7 @@ const texts = {
     keep: 'Annulla',
     remove: 'Elimina',
     removed: (name) => `Giustificativo ${name} eliminato`,
+    frozen: 'Il record è bloccato: i suoi giustificativi non si possono eliminare.',
   },
 };
 
@@ -213,6 +216,54 @@ describe('receipts on a booking', () => {
       // an account transfer: a new one says receipts come after the save
       await page.goto(`${baseUrl}/dept/101/year/${year}/accounts/transfer`);
       await page.getByTestId('receipts-unsaved').waitFor();
+      assertNoErrors(errors);
+      await context.close();
+    });
+
+    test(`a frozen record offers no delete: its receipts are listed, a line says why (${language})`, async () => {
+      // kassier on 101 (previous demo year): a cancelled expense is read-only on its screen (the same flag the form
+      // uses), so the receipts panel offers no delete. Two cash expenses are saved over REST, the earlier one deleted
+      // (an earlier record is cancelled, DOMAIN decision 1), the later one (the latest) deleted outright. A receipt is
+      // attached to the cancelled one in the browser first (the budget rule allows it) and removed over REST at the end.
+      // (A bill in a stored order is the other frozen record, the server's PaymentInOrder: covered by the REST test;
+      // the demo has no order in an approved year to open here.)
+      const departmentId = await departmentIdOf('101');
+      const q = `departmentId=${departmentId}&year=${year}`;
+      const accountId = (await rest('kassier', 'GET', `Accounts/briefs?departmentId=${departmentId}`)).json.find((a) => a.code === 'K1').id;
+      const save = async (note) => {
+        const res = await rest('kassier', 'POST', `Movements?${q}`, {
+          kind: 'expenses',
+          type: 1,
+          recordDate: `${year}-12-30`,
+          documentDate: `${year}-12-30`,
+          accountId,
+          positions: [{ chapter: '21006', amount: 1.5, note }],
+          confirmAvailableExceeded: true,
+        });
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        return res.json;
+      };
+      const cancelled = await save(`storniert ${language}`);
+      const latest = await save(`zuletzt ${language}`);
+      for (const record of [cancelled, latest]) {
+        const res = await rest('kassier', 'DELETE', `Movements/Expenses?${q}&recordNumber=${record.recordNumber}`);
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+      }
+      const movement = (await rest('kassier', 'GET', `Movements/Expenses?${q}&recordNumber=${cancelled.recordNumber}`)).json;
+      assert.deepEqual([movement.cancelled, movement.isEditable], [true, false], 'a cancelled record is read-only');
+      const { page, errors, context } = await openAs(browser(), 'kassier', `${base}?nr=${cancelled.recordNumber}`, { ready: 'receipts', language });
+      const name = `Storno ${language}.pdf`;
+      const pdf = [...Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)];
+      await pick(page, [{ name, type: 'application/pdf', bytes: pdf }]);
+      await page.getByText(t.attached(name)).first().waitFor();
+      await page.reload();
+      await page.getByTestId('receipts-row').filter({ hasText: name }).waitFor();
+      await page.getByTestId('receipts-frozen').getByText(t.frozen).waitFor();
+      assert.equal(await page.getByTestId('receipts-delete').count(), 0, 'a frozen record offers no delete');
+      assert.ok((await page.getByTestId('receipts-download').count()) > 0, 'its receipts are still downloaded');
+      await shot(page, `28-receipts-frozen-${language}`);
+      const docs = (await rest('kassier', 'GET', `Documents?${q}&recordKind=movement&recordId=${movement.id}`)).json;
+      for (const doc of docs.filter((d) => d.fileName === name)) assert.equal((await rest('kassier', 'DELETE', `Documents/${doc.id}?${q}`)).status, 200);
       assertNoErrors(errors);
       await context.close();
     });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, check, customType, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { char, check, customType, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { accountTransfers } from './accountBookings.ts';
 import { departments } from './platform.ts';
 import { movements } from './movements.ts';
@@ -14,16 +14,33 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * The bytes of the receipts (issue 28), once per content: the same file attached twice (to one record or
- * to two) is one row, addressed by its SHA-256 (hex). Kept in the database so backup and restore carry
- * them. Not in the audit capture (the `documents` row names the hash); a content no document names any
- * more is removed with the last document that named it (services/documents).
+ * The receipts' contents (issue 28), once per content: the same file attached twice (to one record or to
+ * two) is one row, addressed by its SHA-256 (hex), with its size; the bytes are its pieces
+ * (`document_chunks`). Kept in the database so backup and restore carry them. Not in the audit capture (the
+ * `documents` row names the hash); a content no document names any more is removed with the last document
+ * that named it (services/documents), its pieces with it (on delete cascade).
  */
 export const documentContents = pgTable('document_contents', {
   sha256: char('sha256', { length: 64 }).primaryKey(),
   size: integer('size').notNull(),
-  content: bytea('content').notNull(),
 });
+
+/**
+ * A content's bytes in pieces of at most 1 MB (migration 0026), numbered from 0: an upload writes them one
+ * by one and a download reads them one by one, so no query carries the whole file (memory stays flat, also
+ * on PGlite). Not in the audit capture, like its content.
+ */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    sha256: char('sha256', { length: 64 })
+      .notNull()
+      .references(() => documentContents.sha256, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
+);
 
 /**
  * A receipt attached to one record (issue 28): a movement, a reservation, an account transfer or a payment

@@ -344,7 +344,12 @@ function TransferForm({ recordNumber }: { recordNumber: number | null }) {
         </form>
       </Paper>
       {reader === null || (reader === 'opening' && transfer) ? (
-        <ReceiptsPanel scope={scopeInput} record={transfer ? { kind: 'transfer', id: transfer.id } : null} writable={!readsOnly && context.isEditable} />
+        <ReceiptsPanel
+          scope={scopeInput}
+          record={transfer ? { kind: 'transfer', id: transfer.id } : null}
+          writable={!readsOnly && context.isEditable}
+          frozen={readOnly}
+        />
       ) : null}
       <UnsavedChangesGuard dirty={draft.dirty} onSave={editable ? draft.saveAndLeave : undefined} />
       {confirmElement}

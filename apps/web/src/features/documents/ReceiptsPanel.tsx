@@ -73,7 +73,23 @@ export function useReceiptAttach(scope: { departmentId: number; year: number }, 
   return { attach, busy };
 }
 
-export function ReceiptsPanel({ scope, record, writable }: { scope: { departmentId: number; year: number }; record: ReceiptRecord | null; writable: boolean }) {
+/**
+ * `writable`: receipts may be attached (the budget open and approved, not the auditor: the server's rule for an
+ * attach). `frozen`: the record can't be changed — the read-only flag its screen already shows the form with (a
+ * bill at the bank, a cancelled record, a closed budget): its receipts are not deleted (the server refuses with
+ * PaymentInOrder, OrderRegistered or BudgetClosed), so no delete is offered, and a line says why.
+ */
+export function ReceiptsPanel({
+  scope,
+  record,
+  writable,
+  frozen = false,
+}: {
+  scope: { departmentId: number; year: number };
+  record: ReceiptRecord | null;
+  writable: boolean;
+  frozen?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { attach, busy } = useReceiptAttach(scope, record);
@@ -134,6 +150,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
   }
 
   const dropTarget = writable && record !== null;
+  const deletable = writable && !frozen;
   const onDrag = (event: DragEvent<HTMLDivElement>, over: boolean) => {
     if (!dropTarget || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -230,7 +247,7 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
                       <Button variant="default" size="compact-xs" onClick={() => void download(doc)} data-testid="receipts-download">
                         {t`Herunterladen`}
                       </Button>
-                      {writable ? (
+                      {deletable ? (
                         <Tooltip label={t`Beleg löschen`}>
                           <ActionIcon variant="subtle" color="red" onClick={() => void remove(doc)} aria-label={t`Beleg löschen`} data-testid="receipts-delete">
                             ×
@@ -244,6 +261,11 @@ export function ReceiptsPanel({ scope, record, writable }: { scope: { department
             </Table.Tbody>
           </Table>
         )}
+        {writable && frozen && documents.length > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="receipts-frozen">
+            {t`Der Datensatz ist gesperrt: seine Belege lassen sich nicht löschen.`}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -410,7 +410,9 @@ export function MovementHeadScreen() {
           </Stack>
         </form>
       </Paper>
-      {v.asNew ? null : <ReceiptsPanel scope={receiptScope} record={movement ? { kind: 'movement', id: movement.id } : null} writable={receiptsWritable} />}
+      {v.asNew ? null : (
+        <ReceiptsPanel scope={receiptScope} record={movement ? { kind: 'movement', id: movement.id } : null} writable={receiptsWritable} frozen={readOnly} />
+      )}
     </Stack>
   );
 }

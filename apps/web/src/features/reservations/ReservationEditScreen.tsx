@@ -406,6 +406,7 @@ export function ReservationEditScreen({ recordNumber }: { recordNumber: number |
           scope={{ departmentId: department.id, year }}
           record={reservation ? { kind: 'reservation', id: reservation.id } : null}
           writable={!readsOnly && context.isEditable}
+          frozen={readOnly}
         />
       ) : null}
       <UnsavedChangesGuard dirty={draft.dirty} searchKeys={['nr']} onSave={editable ? draft.saveAndLeave : undefined} />

@@ -15,6 +15,7 @@ const NOT_CAPTURED = [
   'audit_chain_heads',
   'audit_log',
   'audit_pending',
+  'document_chunks',
   'document_contents',
   'idempotency_keys',
   'login_throttle',

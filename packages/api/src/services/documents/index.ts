@@ -1,7 +1,8 @@
 /**
  * Receipts (issue 28): the documents of a movement, reservation, account transfer or payment order. A file's
  * type is read from its content (domain `sniffDocumentType`: DocumentType otherwise), its size is bounded
- * (PayloadTooLarge), and its bytes are kept once per content (document_contents, by SHA-256). Reading
+ * (PayloadTooLarge), and its bytes are kept once per content (document_contents, by SHA-256), in pieces of
+ * 1 MB (document_chunks) written and read one by one, so no query carries a whole file. Reading
  * needs the record to be readable; attaching and deleting are booking writes: the year open (YearLocked),
  * the budget not closed (BudgetClosed) and approved, and — to delete — the record not frozen (a bill in a
  * stored order: PaymentInOrder; a registered order: OrderRegistered). A content no document names any more is
@@ -28,7 +29,7 @@ import type { BookingScope, YearScope } from '../ledger/bookingScope.ts';
 import { assertNotInOrder } from '../ledger/frozen.ts';
 import { shareBookableHead } from '../ledger/head.ts';
 
-const { documentContents, documents, users } = schema;
+const { documentChunks, documentContents, documents, users } = schema;
 
 /** The table and the document column of each record kind. */
 const RECORDS = {
@@ -119,15 +120,20 @@ export async function listDocuments(db: Db, scope: YearScope, input: Pick<Docume
   return rows.map(toInfo);
 }
 
-/** One document's bytes with its name and type (NotFound for a document not of the scope). */
+/** One document's bytes with its name and type (NotFound for a document not of the scope): its pieces joined (the e-invoice reading needs them whole). */
 export async function documentContent(db: Db, scope: YearScope, input: Pick<DocumentKey, 'id'>): Promise<DocumentContent> {
   const [row] = await db
-    .select({ fileName: documents.fileName, contentType: documents.contentType, content: documentContents.content })
+    .select({ fileName: documents.fileName, contentType: documents.contentType, sha256: documents.sha256 })
     .from(documents)
-    .innerJoin(documentContents, eq(documentContents.sha256, documents.sha256))
     .where(and(eq(documents.id, input.id), eq(documents.departmentId, scope.departmentId), eq(documents.year, scope.year)));
   if (!row) fail('NotFound', { field: 'id', params: { id: input.id } });
-  return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, content: row.content };
+  const pieces = await db
+    .select({ bytes: documentChunks.bytes })
+    .from(documentChunks)
+    .where(eq(documentChunks.sha256, row.sha256))
+    .orderBy(asc(documentChunks.seq));
+  const content = pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((p) => p.bytes));
+  return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, content };
 }
 
 /** The piece a streamed download reads at a time (1 MB: the whole file is never one value in the server). */
@@ -143,9 +149,10 @@ export interface DocumentStream {
 
 /**
  * One document as a stream (REST `GET Documents/{id}`): the row first (NotFound for a document not of the
- * scope), then its bytes in pieces of `chunkBytes`, each read by its own query (`substring` of the content,
- * which never changes for its SHA-256): the server holds one piece at a time, however large the file. A
- * content gone meanwhile (its last document deleted) ends the stream short.
+ * scope) and the lengths of its stored pieces, then its bytes in pieces of at most `chunkBytes`, each read by
+ * its own query (a stored piece, or a `substring` of one when `chunkBytes` is smaller; a content never
+ * changes for its SHA-256): the server holds one piece at a time, however large the file. A content gone
+ * meanwhile (its last document deleted) ends the stream short.
  */
 export async function documentStream(db: Db, scope: YearScope, input: Pick<DocumentKey, 'id'>, chunkBytes = DOCUMENT_CHUNK_BYTES): Promise<DocumentStream> {
   const [row] = await db
@@ -154,14 +161,25 @@ export async function documentStream(db: Db, scope: YearScope, input: Pick<Docum
     .where(and(eq(documents.id, input.id), eq(documents.departmentId, scope.departmentId), eq(documents.year, scope.year)));
   if (!row) fail('NotFound', { field: 'id', params: { id: input.id } });
   const { sha256, size } = row;
+  const stored = await db
+    .select({ seq: documentChunks.seq, length: sql<number>`octet_length(${documentChunks.bytes})`.mapWith(Number) })
+    .from(documentChunks)
+    .where(eq(documentChunks.sha256, sha256))
+    .orderBy(asc(documentChunks.seq));
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    for (let offset = 0; offset < size; offset += chunkBytes) {
-      const [piece] = await db
-        .select({ bytes: sql<Uint8Array>`substring(${documentContents.content} from ${offset + 1} for ${chunkBytes})` })
-        .from(documentContents)
-        .where(eq(documentContents.sha256, sha256));
-      if (!piece) return;
-      yield piece.bytes;
+    for (const { seq, length } of stored) {
+      for (let offset = 0; offset < length; offset += chunkBytes) {
+        const bytes =
+          offset === 0 && length <= chunkBytes
+            ? documentChunks.bytes
+            : sql<Uint8Array>`substring(${documentChunks.bytes} from ${offset + 1} for ${chunkBytes})`;
+        const [piece] = await db
+          .select({ bytes })
+          .from(documentChunks)
+          .where(and(eq(documentChunks.sha256, sha256), eq(documentChunks.seq, seq)));
+        if (!piece) return;
+        yield piece.bytes;
+      }
     }
   }
   return { fileName: row.fileName, contentType: row.contentType as DocumentContentType, size, chunks: chunks() };
@@ -173,30 +191,60 @@ export async function documentBase64(db: Db, scope: YearScope, input: Pick<Docum
   return { fileName: doc.fileName, contentType: doc.contentType, size: doc.content.byteLength, base64: Buffer.from(doc.content).toString('base64') };
 }
 
+/** The bytes of an upload as the pieces they are stored in: each part cut at DOCUMENT_CHUNK_BYTES, without copying. */
+function piecesOf(content: Uint8Array | readonly Uint8Array[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  for (const part of content instanceof Uint8Array ? [content] : content)
+    for (let offset = 0; offset < part.byteLength; offset += DOCUMENT_CHUNK_BYTES) pieces.push(part.subarray(offset, offset + DOCUMENT_CHUNK_BYTES));
+  return pieces;
+}
+
+/** The first bytes of the pieces, enough to tell the type (the first piece itself unless it is shorter). */
+function headOf(pieces: readonly Uint8Array[], bytes = 64): Uint8Array {
+  const first = pieces[0] ?? new Uint8Array(0);
+  if (first.byteLength >= bytes || pieces.length <= 1) return first;
+  const head: Uint8Array[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    if (length >= bytes) break;
+    head.push(piece.subarray(0, bytes - length));
+    length += head.at(-1)!.byteLength;
+  }
+  return Buffer.concat(head);
+}
+
 /**
- * Attaches a file to a record of the scope: the type from the content, the size within `maxBytes`, the bytes
- * stored once per SHA-256 (a second copy of a file adds only its document row). Answers the document.
+ * Attaches a file to a record of the scope: the type from the content (its first piece), the size within
+ * `maxBytes`, the bytes stored once per SHA-256 (a second copy of a file adds only its document row). The
+ * content comes as one buffer or as the pieces the REST upload read it in (the file held once, never joined):
+ * hashed piece by piece, then written piece by piece (document_chunks, one insert each) in the transaction of
+ * its document row. Answers the document.
  */
 export async function attachDocument(
   db: Db,
   scope: BookingScope,
   userId: number,
-  input: Pick<DocumentAttachInput, 'recordKind' | 'recordId' | 'fileName' | 'content'>,
+  input: Pick<DocumentAttachInput, 'recordKind' | 'recordId' | 'fileName'> & { content: Uint8Array | readonly Uint8Array[] },
   maxBytes = DEFAULT_DOCUMENT_MAX_BYTES,
 ): Promise<DocumentInfo> {
-  const bytes = input.content;
-  if (bytes.byteLength > maxBytes) fail('PayloadTooLarge', { field: 'file', params: { limit: maxBytes } });
-  if (bytes.byteLength === 0) fail('InvalidValue', { field: 'file' });
-  const contentType = sniffDocumentType(bytes);
+  const pieces = piecesOf(input.content);
+  const hash = createHash('sha256');
+  let size = 0;
+  for (const piece of pieces) {
+    size += piece.byteLength;
+    hash.update(piece);
+  }
+  if (size > maxBytes) fail('PayloadTooLarge', { field: 'file', params: { limit: maxBytes } });
+  if (size === 0) fail('InvalidValue', { field: 'file' });
+  const contentType = sniffDocumentType(headOf(pieces));
   if (!contentType) fail('DocumentType', { field: 'file' });
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = hash.digest('hex');
   return db.transaction(async (tx) => {
     await shareBookableHead(tx, scope);
     await assertRecord(tx, scope, input.recordKind, input.recordId, true);
-    await tx
-      .insert(documentContents)
-      .values({ sha256, size: bytes.byteLength, content: bytes as Uint8Array<ArrayBuffer> })
-      .onConflictDoNothing();
+    // the first copy of a content writes its pieces; a second one finds the row (kept: this transaction holds the record)
+    const [fresh] = await tx.insert(documentContents).values({ sha256, size }).onConflictDoNothing().returning({ sha256: documentContents.sha256 });
+    if (fresh) for (const [seq, piece] of pieces.entries()) await tx.insert(documentChunks).values({ sha256, seq, bytes: piece as Uint8Array<ArrayBuffer> });
     const [created] = await tx
       .insert(documents)
       .values({
@@ -205,7 +253,7 @@ export async function attachDocument(
         [RECORDS[input.recordKind].key]: input.recordId,
         fileName: documentFileName(input.fileName),
         contentType,
-        size: bytes.byteLength,
+        size,
         sha256,
         createdBy: userId,
       })
