@@ -150,8 +150,14 @@ export function unionTotals(district: string | null, departments: readonly Union
   return {
     district,
     departments: departments.length,
-    forecast: counts(FORECAST_STATES, departments.map((d) => d.forecast)),
-    finalAccount: counts(FINAL_ACCOUNT_STATES, departments.map((d) => d.finalAccount)),
+    forecast: counts(
+      FORECAST_STATES,
+      departments.map((d) => d.forecast),
+    ),
+    finalAccount: counts(
+      FINAL_ACCOUNT_STATES,
+      departments.map((d) => d.finalAccount),
+    ),
     cashMonthEnds: Array.from({ length: 12 }, (_, m) => sum((d) => d.cashMonthEnds[m] ?? 0)),
     openPaymentsCount: departments.reduce((s, d) => s + d.openPaymentsCount, 0),
     openPayments: sum((d) => d.openPayments),

@@ -39,7 +39,8 @@ describeOnDatabases('Overview/Union: the union dashboard equals the sum of its b
     expect(totals.passiveResidues).toBe(sum((d) => d.passiveResidues));
     expect(totals.exceededChapters).toBe(sum((d) => d.exceededChapters));
     expect(totals.withExceededChapters).toBe(departments.filter((d) => d.exceededChapters > 0).length);
-    for (const state of ['missing', 'draft', 'approved', 'late'] as const) expect(totals.forecast[state]).toBe(departments.filter((d) => d.forecast === state).length);
+    for (const state of ['missing', 'draft', 'approved', 'late'] as const)
+      expect(totals.forecast[state]).toBe(departments.filter((d) => d.forecast === state).length);
     for (const state of ['open', 'determined', 'approved', 'late'] as const) {
       expect(totals.finalAccount[state]).toBe(departments.filter((d) => d.finalAccount === state).length);
     }
@@ -140,7 +141,9 @@ describeOnDatabases('Overview/Union: the union dashboard equals the sum of its b
   it('the current year: drafts and missing forecasts, and who sees what', async () => {
     const early = new Date(`${PREV}-11-10T10:00:00Z`);
     // before the year: 101 has a draft (an amount, no approval), the others no amount
-    await (await as('kassier', early)).budget.forecast.save({ ...(await scopeOf('101', CURRENT_YEAR)), part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
+    await (
+      await as('kassier', early)
+    ).budget.forecast.save({ ...(await scopeOf('101', CURRENT_YEAR)), part: 1, positions: [{ chapter: '11001', amountCurrYear: 500_000 }] });
     const c = await as('supervisor', early);
     const next = await c.overview.union(await scopeOf('000', CURRENT_YEAR));
     expect(next.union.forecast).toEqual({ missing: 6, draft: 1, approved: 0, late: 0 });
