@@ -218,9 +218,7 @@ function BrigadesCard({ data, filter, onClear }: { data: UnionOverview; filter: 
               <Table.Th>{t`Code`}</Table.Th>
               <Table.Th>{t`Name`}</Table.Th>
               <Table.Th>{t`Voranschlag`}</Table.Th>
-              <Table.Th>{t`Genehmigt am`}</Table.Th>
               <Table.Th>{t`Rechnungsabschluss`}</Table.Th>
-              <Table.Th>{t`Genehmigt am`}</Table.Th>
               <Table.Th ta="right">{t`Kassa 31.12.`}</Table.Th>
               <Table.Th ta="right">{t`Offene Zahlungen`}</Table.Th>
               <Table.Th ta="right">{t`Aktive Rückstände`}</Table.Th>
@@ -237,14 +235,22 @@ function BrigadesCard({ data, filter, onClear }: { data: UnionOverview; filter: 
                   <Badge size="sm" variant="light" tt="none" color={forecastStateColors[d.forecast]}>
                     {i18n._(forecastStateLabels[d.forecast])}
                   </Badge>
+                  {d.forecastApproval ? (
+                    <Text size="xs" c="dimmed">
+                      {formatDate(d.forecastApproval)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
-                <Table.Td>{d.forecastApproval ? formatDate(d.forecastApproval) : ''}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }} data-state={d.finalAccount}>
                   <Badge size="sm" variant="light" tt="none" color={finalAccountStateColors[d.finalAccount]}>
                     {i18n._(finalAccountStateLabels[d.finalAccount])}
                   </Badge>
+                  {d.finalApproval ? (
+                    <Text size="xs" c="dimmed">
+                      {formatDate(d.finalApproval)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
-                <Table.Td>{d.finalApproval ? formatDate(d.finalApproval) : ''}</Table.Td>
                 <AmountCell cents={d.cashMonthEnds[11] ?? 0} />
                 <AmountCell cents={d.openPayments} />
                 <AmountCell cents={d.activeResidues} />
@@ -257,8 +263,6 @@ function BrigadesCard({ data, filter, onClear }: { data: UnionOverview; filter: 
             <Table.Tr fw={700} data-testid="union-brigades-total">
               <Table.Td />
               <Table.Td>{t`Summe (${rows.length})`}</Table.Td>
-              <Table.Td />
-              <Table.Td />
               <Table.Td />
               <Table.Td />
               <AmountCell cents={totals.cashMonthEnds[11] ?? 0} />
