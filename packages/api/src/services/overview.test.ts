@@ -204,7 +204,10 @@ describeOnDatabases('overview (home pages)', (get) => {
     cashSources.push({
       name: 'test',
       // a one-department scope here (the union's dashboard asks with departmentYears)
-      select: (sc) => ('departmentYears' in sc ? sql`select account_id, year, amount from test_home_cash where false` : sql`select account_id, year, amount from test_home_cash where year between ${sc.yearFrom} and ${sc.yearTo}`),
+      select: (sc) =>
+        'departmentYears' in sc
+          ? sql`select account_id, year, amount from test_home_cash where false`
+          : sql`select account_id, year, amount from test_home_cash where year between ${sc.yearFrom} and ${sc.yearTo}`,
     });
     try {
       expect((await c.overview.home(s)).bookings).toEqual({

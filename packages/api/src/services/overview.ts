@@ -228,7 +228,6 @@ function withoutChecks({ checks: _c, ...row }: OverviewRowWithChecks): Departmen
   return row;
 }
 
-
 /** The districts of the visible departments (filter choices), with the district's names when it exists. */
 async function districtOptions(db: Db, ids: number[] | null): Promise<DistrictOption[]> {
   const visible = ids === null ? sql`true` : ids.length ? sql`d.id in (${sqlList(ids)})` : sql`false`;

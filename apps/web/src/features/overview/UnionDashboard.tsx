@@ -19,7 +19,7 @@ import {
 } from '@app/domain';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
@@ -28,6 +28,7 @@ import { AmountCell } from '../../ui/Amount.tsx';
 import { formatDate } from '../../ui/date.ts';
 import { downloadText } from '../../ui/download.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { QueryResult } from '../../ui/QueryResult.tsx';
 import { uiLanguage } from '../i18n/language.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
@@ -51,28 +52,22 @@ export function filteredDepartments(departments: readonly UnionDepartment[], fil
 }
 
 export function UnionDashboard() {
-  const { i18n } = useLingui();
   const { department, year } = useScope();
   const view = useQuery({ ...trpc.overview.union.queryOptions({ departmentId: department.id, year }), staleTime: 0, refetchOnMount: 'always' });
   const [filter, setFilter] = useState<DashboardFilter | null>(null);
-  if (view.error) {
-    return (
-      <Alert color="red" variant="light">
-        {errorText(i18n, view.error)}
-      </Alert>
-    );
-  }
-  if (!view.data) return <Loader size="sm" />;
-  const data = view.data;
   return (
-    <Stack gap="md" data-testid="union-dashboard">
-      <StatesCard data={data} kind="forecast" onFilter={setFilter} />
-      <StatesCard data={data} kind="finalAccount" onFilter={setFilter} />
-      <BrigadesCard data={data} filter={filter} onClear={() => setFilter(null)} />
-      <CashCard data={data} />
-      <FiguresCard data={data} />
-      <LateCard data={data} />
-    </Stack>
+    <QueryResult query={view}>
+      {(data) => (
+        <Stack gap="md" data-testid="union-dashboard">
+          <StatesCard data={data} kind="forecast" onFilter={setFilter} />
+          <StatesCard data={data} kind="finalAccount" onFilter={setFilter} />
+          <BrigadesCard data={data} filter={filter} onClear={() => setFilter(null)} />
+          <CashCard data={data} />
+          <FiguresCard data={data} />
+          <LateCard data={data} />
+        </Stack>
+      )}
+    </QueryResult>
   );
 }
 
