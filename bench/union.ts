@@ -115,6 +115,37 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
     );
   }
 
+  // the union's dashboard (issue 30, overview.union): the whole call, then a row per widget — its one statement run
+  // bare (target ≤ 50 ms each on the union-sized data)
+  {
+    const path = trpcPath('overview.union', scopeInput);
+    const { log, answer } = await capturer.capture('GET', path, supervisor);
+    const departments = (answer as { result: { data: { departments: unknown[] } } }).result.data.departments.length;
+    const one = await load({ url: `${base}${path}`, connections: 1, seconds, request: () => ({ headers: { authorization: `Bearer ${supervisor}` } }) });
+    if (one.firstError) console.log(`overview.union: ${one.firstError}`);
+    const allTimes = await sequential(async () => {
+      for (const s of statements(log)) await bare(s);
+    }, 10);
+    lines.push(
+      `| union dashboard (overview.union) | ${departments} | ${statements(log).length} | ${ms(one.p50)} | ${ms(one.p95)} | – | ${median(allTimes).toFixed(1)} | ${(one.p50 / Math.max(median(allTimes), 0.01)).toFixed(1)} (of all SQL) |`,
+    );
+    const widgets = [
+      { name: 'union dashboard: states and approvals', marker: 'as has_forecast' },
+      { name: 'union dashboard: cash at each month end', marker: 'with dy as' },
+      { name: 'union dashboard: open payments', marker: 'sum(pay.amount)::text as amount' },
+      { name: 'union dashboard: residues, exceeded chapters, determined', marker: 'as all_determined' },
+    ];
+    for (const widget of widgets) {
+      const statement = statementWith(log, widget.marker);
+      if (ctx.explain)
+        console.log(
+          `\n${widget.name}:\n${(await sql.unsafe(`explain (analyze, buffers) ${statement.query}`, statement.params as never[])).map((p) => p['QUERY PLAN']).join('\n')}`,
+        );
+      const bareTimes = await sequential(() => bare(statement), 10);
+      lines.push(`| ${widget.name} | – | 1 | – | – | ${median(bareTimes).toFixed(1)} | – | – (target ≤ 50 ms) |`);
+    }
+  }
+
   // ---- 2. the statistics CSV, 1 and 10 years ---------------------------------------------------------------
   const statisticsCalls = [
     { name: `statistics ${BOOKING_YEAR}, with chapters`, from: BOOKING_YEAR, chapters: true },

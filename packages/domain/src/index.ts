@@ -34,6 +34,7 @@ export * from './budgetOutputs.ts';
 export * from './statistics.ts';
 export * from './overview.ts';
 export * from './yearOverview.ts';
+export * from './unionOverview.ts';
 export * from './setup.ts';
 export * from './movementTypes.ts';
 export * from './payments.ts';

@@ -30,5 +30,6 @@ export { availabilitiesPdf, type AvailabilitiesHead } from './availabilities.ts'
 export { BOM, csvCell, toCsv } from './csv.ts';
 export { csvAmount, statisticsCsv } from './statistics.ts';
 export { overviewCsv } from './overview.ts';
+export { unionDashboardCsv } from './unionDashboard.ts';
 export { invoicePdf } from './invoice.ts';
 export { invoiceLabels } from './labels/invoice.ts';

@@ -347,6 +347,7 @@ for (const target of testDatabases(undefined, { pglite: 'both' })) {
         { method: 'GET', path: 'Invoices', query: { ...s, documentId: invoiceDocumentId } },
         // the year at a glance (issue 30)
         { method: 'GET', path: 'Overview/Year', query: s },
+        { method: 'GET', path: 'Overview/Union', query: s },
       ];
     };
 

@@ -1,4 +1,15 @@
-import { DepartmentOverviewExportInput, DepartmentOverviewInput, OpenPaymentsInput, ScopeInput, todayIso, YearOverview, YearOverviewInput } from '@app/domain';
+import {
+  DepartmentOverviewExportInput,
+  DepartmentOverviewInput,
+  OpenPaymentsInput,
+  ScopeInput,
+  todayIso,
+  UnionOverview,
+  UnionOverviewInput,
+  YearOverview,
+  YearOverviewInput,
+} from '@app/domain';
+import { unionOverview } from '../services/dashboard/unionOverview.ts';
 import { yearOverview } from '../services/dashboard/yearOverview.ts';
 import { evaluateCriteria } from '../services/finalBalance/criteria.ts';
 import * as overview from '../services/overview.ts';
@@ -32,6 +43,16 @@ export const overviewRouter = router({
         failedCriteria: async () => (await evaluateCriteria(ctx.db, ctx.bookingScope)).failed,
       }),
     ),
+  /**
+   * Overview/Union (issue 30): the union's dashboard over the departments the user sees (as `departments`): per
+   * department the forecast's and final account's state, the cash at each month's end, the open payments, the
+   * residues carried and the exceeded chapters; their sums per district and for the union; the late approvals.
+   */
+  union: scopedProcedure
+    .input(UnionOverviewInput)
+    .use(cachedRead)
+    .output(UnionOverview)
+    .query(({ ctx, input }) => unionOverview(ctx.db, ctx.session, input, todayIso(ctx.now()))),
   /** The whole filtered list and the CSV's fixed file name. */
   departmentsExport: scopedProcedure
     .input(DepartmentOverviewExportInput)

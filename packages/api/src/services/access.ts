@@ -1,4 +1,5 @@
-import type { Db } from '@app/db';
+import { type Db, execRows } from '@app/db';
+import { sql } from 'drizzle-orm';
 import { AppError, type Area, areaOfCode, can, type PermissionItem, seesAllDepartments } from '@app/domain';
 import type { Session } from '../context.ts';
 import { toTrpcError } from '../errors.ts';
@@ -39,6 +40,13 @@ export async function readsAllDepartments(db: Db, session: Pick<Session, 'userId
   if (scopeDepartmentId === undefined) return false;
   const scope = await assertDepartmentAccess(db, session, scopeDepartmentId);
   return can(session, 'departments', areaOfCode(scope.code));
+}
+
+/** The departments the actor's union lists cover (readsAllDepartments): null for all, else the linked ones. */
+export async function visibleDepartmentIds(db: Db, actor: Pick<Session, 'userId' | 'accessLevel'>, scopeDepartmentId: number): Promise<number[] | null> {
+  if (await readsAllDepartments(db, actor, scopeDepartmentId)) return null;
+  const rows = await execRows<{ department_id: number }>(db, sql`select department_id from user_departments where user_id = ${actor.userId}`);
+  return rows.map((r) => Number(r.department_id));
 }
 
 /** A zod parse inside a service (merged PATCH values): InvalidValue naming the first bad field. */

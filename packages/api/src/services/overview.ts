@@ -21,7 +21,7 @@ import {
 } from '@app/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../context.ts';
-import { readsAllDepartments } from './access.ts';
+import { visibleDepartmentIds } from './access.ts';
 import { bookingTotalsSql, hasFigureSources } from './ledger/chapterFigures.ts';
 import type { FigureScope } from './ledger/figureSources.ts';
 import { cashTotalSql } from './ledger/cashBalances.ts';
@@ -228,13 +228,6 @@ function withoutChecks({ checks: _c, ...row }: OverviewRowWithChecks): Departmen
   return row;
 }
 
-/** The departments the actor's list covers: null for all, else the linked ones. */
-async function visibleIds(db: Db, actor: Actor, scopeDepartmentId: number): Promise<number[] | null> {
-  if (await readsAllDepartments(db, actor, scopeDepartmentId)) return null;
-  const rows = await execRows<{ department_id: number }>(db, sql`select department_id from user_departments where user_id = ${actor.userId}`);
-  return rows.map((r) => Number(r.department_id));
-}
-
 /** The districts of the visible departments (filter choices), with the district's names when it exists. */
 async function districtOptions(db: Db, ids: number[] | null): Promise<DistrictOption[]> {
   const visible = ids === null ? sql`true` : ids.length ? sql`d.id in (${sqlList(ids)})` : sql`false`;
@@ -258,7 +251,7 @@ type ListInput = Required<Pick<DepartmentOverviewInput, 'departmentId' | 'year' 
  * figures of the scope year, filtered by district and status, sorted and paged in the one query.
  */
 export async function departmentOverview(db: Db, actor: Actor, input: ListInput): Promise<DepartmentOverviewPage> {
-  const ids = await visibleIds(db, actor, input.departmentId);
+  const ids = await visibleDepartmentIds(db, actor, input.departmentId);
   const { limit, offset } = pageWindow(input);
   const [{ rows, total }, districts] = await Promise.all([
     overviewRows(db, {
@@ -282,7 +275,7 @@ type ExportInput = Required<Pick<DepartmentOverviewExportInput, 'departmentId' |
 
 /** The whole filtered, sorted list for the CSV, with its fixed file name. */
 export async function departmentOverviewExport(db: Db, actor: Actor, input: ExportInput): Promise<DepartmentOverviewExport> {
-  const ids = await visibleIds(db, actor, input.departmentId);
+  const ids = await visibleDepartmentIds(db, actor, input.departmentId);
   const { rows } = await overviewRows(db, {
     year: input.year,
     departmentIds: ids,

@@ -1,4 +1,14 @@
-import type { AccountType, Area, FinalBalanceCriterion, ForecastState, Language, NotPayableReason, ReservationStatus } from '@app/domain';
+import type {
+  AccountType,
+  Area,
+  FinalBalanceCriterion,
+  ForecastState,
+  Language,
+  NotPayableReason,
+  ReservationStatus,
+  UnionFinalAccountState,
+  UnionForecastState,
+} from '@app/domain';
 
 /**
  * The German catalog of the printed lists and CSV exports (the source language, like the web's
@@ -375,6 +385,27 @@ export const de = {
       string
     >,
     adjustment: 'Angleichung',
+  },
+  unionDashboard: {
+    csv: ['Code', 'Name', 'Bezirk', 'Voranschlag', 'Voranschlag genehmigt am', 'Rechnungsabschluss', 'Rechnungsabschluss genehmigt am'],
+    months: [
+      'Kassa Jänner',
+      'Kassa Februar',
+      'Kassa März',
+      'Kassa April',
+      'Kassa Mai',
+      'Kassa Juni',
+      'Kassa Juli',
+      'Kassa August',
+      'Kassa September',
+      'Kassa Oktober',
+      'Kassa November',
+      'Kassa Dezember',
+    ],
+    tail: ['Offene Zahlungen (Anzahl)', 'Offene Zahlungen', 'Aktive Rückstände', 'Passive Rückstände', 'Überschrittene Kapitel'],
+    total: 'Summe',
+    forecast: { missing: 'Fehlt', draft: 'Entwurf', approved: 'Genehmigt', late: 'Verspätet' } as Record<UnionForecastState, string>,
+    finalAccount: { open: 'Offen', determined: 'Rückstände festgestellt', approved: 'Genehmigt', late: 'Verspätet' } as Record<UnionFinalAccountState, string>,
   },
   statistics: {
     head: ['Code', 'Feuerwehr', 'Jahr', 'Bereich'],

@@ -48,6 +48,7 @@ const screens: [prefix: string, screen: Screen][] = [
   ['Admin/DepartmentUsers', { en: 'Department users', de: 'Benutzer der Feuerwehr', it: 'Utenti del corpo' }],
   ['Admin/Departments', { en: 'Departments', de: 'Feuerwehren', it: 'Corpi' }],
   ['statistics', { en: 'Statistics', de: 'Statistik', it: 'Statistiche' }],
+  ['Overview/Union', { en: "The union's dashboard", de: 'Das Dashboard des Landesverbands', it: "Il cruscotto dell'Unione" }],
   ['Overview', { en: 'The year at a glance', de: 'Das Jahr auf einen Blick', it: "L'anno in sintesi" }],
 ];
 

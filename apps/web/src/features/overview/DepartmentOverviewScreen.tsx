@@ -1,9 +1,9 @@
 import type { DepartmentOverviewRow, OverviewSort, OverviewStatusFilter } from '@app/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Button, Select, Text } from '@mantine/core';
+import { Badge, Button, Loader, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorText } from '../../lib/errorMessages.ts';
 import { queryClient, trpc } from '../../lib/trpc.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -18,6 +18,9 @@ import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
 import { lastChangeText, stateColors, stateLabels, statusFilterLabels } from './labels.ts';
 import { type OverviewSearch, overviewFilters, overviewListQuery, scopeListQuery } from './queries.ts';
+
+/** The union's dashboard (issue 30): its charts are a chunk of their own, fetched only on this route. */
+const UnionDashboard = lazy(() => import('./UnionDashboard.tsx').then((m) => ({ default: m.UnionDashboard })));
 
 const statusChoices = ['all', 'notApproved', 'approved', 'unbalanced', 'noForecast'] as const;
 
@@ -68,114 +71,119 @@ export function DepartmentOverviewScreen() {
     void navigate({ to: '/dept/$dept/year/$year/budget/forecast/details', params: { dept: row.code, year: String(year) } });
 
   return (
-    <MasterList
-      title={t`Übersicht der Feuerwehren ${year}`}
-      actions={
-        <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
-          {t`CSV exportieren`}
-        </Button>
-      }
-      filters={
-        <>
-          <Select
-            size="xs"
-            w={260}
-            label={t`Bezirk`}
-            data-testid="filter-district"
-            clearable
-            placeholder={t`Alle Bezirke`}
-            value={search.district ?? null}
-            data={(data?.districts ?? []).map((d) => ({ value: d.code, label: `${d.code} ${departmentName(d, language)}`.trim() }))}
-            onChange={(value) => setSearch({ district: value ?? undefined })}
-          />
-          <Select
-            size="xs"
-            w={190}
-            label={t`Status`}
-            data-testid="filter-status"
-            allowDeselect={false}
-            value={search.status ?? 'all'}
-            data={statusChoices.map((c) => ({ value: c, label: i18n._(statusFilterLabels[c]) }))}
-            onChange={(value) => setSearch({ status: !value || value === 'all' ? undefined : (value as OverviewStatusFilter) })}
-          />
-          {query.error ? (
-            <Text size="sm" c="red">
-              {errorText(i18n, query.error)}
-            </Text>
-          ) : null}
-        </>
-      }
-    >
-      <DataTable
-        testId="overview-table"
-        columns={[
-          { key: 'code', header: t`Code`, width: 62, mono: true, sortKey: 'code', render: (r) => r.code },
-          {
-            key: 'name',
-            header: t`Name`,
-            sortKey: 'name',
-            wrap: true,
-            render: (r) => departmentName(r, language),
-          },
-          {
-            key: 'revenues',
-            header: t`Einnahmen`,
-            width: 115,
-            align: 'right',
-            sortKey: 'revenues',
-            render: (r) => <Amount cents={r.revenues + r.surplusUsed} size="sm" />,
-          },
-          {
-            key: 'surplusUsed',
-            header: t`davon Überschuss`,
-            width: 128,
-            align: 'right',
-            render: (r) => (r.surplusUsed !== 0 ? <Amount cents={r.surplusUsed} size="sm" /> : null),
-          },
-          { key: 'expenses', header: t`Ausgaben`, width: 115, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
-          {
-            key: 'state',
-            header: t`Status`,
-            width: 108,
-            sortKey: 'state',
-            render: (r) => (
-              <Badge size="sm" variant="light" tt="none" color={stateColors[r.state]} data-testid="row-state" data-state={r.state}>
-                {i18n._(stateLabels[r.state])}
-              </Badge>
-            ),
-          },
-          { key: 'approval', header: t`Genehmigt am`, width: 112, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
-          { key: 'lastChange', header: t`Letzte Änderung`, width: 130, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
-          {
-            key: 'finalAccount',
-            header: t`Rechnungsabschluss`,
-            width: 140,
-            render: (r) =>
-              r.finalApproval ? (
-                <Text size="sm" span data-testid="row-final" data-state="approved">
-                  {t`genehmigt am ${formatDate(r.finalApproval)}`}
-                </Text>
-              ) : r.state === 'approved' ? (
-                <Text size="sm" span c="dimmed" data-testid="row-final" data-state="open">
-                  {t`offen`}
-                </Text>
-              ) : null,
-          },
-        ]}
-        rows={data?.entities}
-        total={data?.total}
-        rowKey={(r) => r.departmentId}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        onRowClick={open}
-        rowClickable={(r) => openable.has(r.code)}
-        loading={query.isFetching}
-        emptyText={t`Keine Feuerwehren für diese Auswahl.`}
-        sort={{ key: filters.sort, dir: filters.dir }}
-        onSortChange={(s) => setSearch({ sort: s.key as OverviewSort, dir: s.dir })}
-      />
-    </MasterList>
+    <Stack gap="lg">
+      <MasterList
+        title={t`Übersicht der Feuerwehren ${year}`}
+        actions={
+          <Button size="sm" variant="default" onClick={() => void exportCsv()} loading={exporting} data-testid="export-download">
+            {t`CSV exportieren`}
+          </Button>
+        }
+        filters={
+          <>
+            <Select
+              size="xs"
+              w={260}
+              label={t`Bezirk`}
+              data-testid="filter-district"
+              clearable
+              placeholder={t`Alle Bezirke`}
+              value={search.district ?? null}
+              data={(data?.districts ?? []).map((d) => ({ value: d.code, label: `${d.code} ${departmentName(d, language)}`.trim() }))}
+              onChange={(value) => setSearch({ district: value ?? undefined })}
+            />
+            <Select
+              size="xs"
+              w={190}
+              label={t`Status`}
+              data-testid="filter-status"
+              allowDeselect={false}
+              value={search.status ?? 'all'}
+              data={statusChoices.map((c) => ({ value: c, label: i18n._(statusFilterLabels[c]) }))}
+              onChange={(value) => setSearch({ status: !value || value === 'all' ? undefined : (value as OverviewStatusFilter) })}
+            />
+            {query.error ? (
+              <Text size="sm" c="red">
+                {errorText(i18n, query.error)}
+              </Text>
+            ) : null}
+          </>
+        }
+      >
+        <DataTable
+          testId="overview-table"
+          columns={[
+            { key: 'code', header: t`Code`, width: 62, mono: true, sortKey: 'code', render: (r) => r.code },
+            {
+              key: 'name',
+              header: t`Name`,
+              sortKey: 'name',
+              wrap: true,
+              render: (r) => departmentName(r, language),
+            },
+            {
+              key: 'revenues',
+              header: t`Einnahmen`,
+              width: 115,
+              align: 'right',
+              sortKey: 'revenues',
+              render: (r) => <Amount cents={r.revenues + r.surplusUsed} size="sm" />,
+            },
+            {
+              key: 'surplusUsed',
+              header: t`davon Überschuss`,
+              width: 128,
+              align: 'right',
+              render: (r) => (r.surplusUsed !== 0 ? <Amount cents={r.surplusUsed} size="sm" /> : null),
+            },
+            { key: 'expenses', header: t`Ausgaben`, width: 115, align: 'right', sortKey: 'expenses', render: (r) => <Amount cents={r.expenses} size="sm" /> },
+            {
+              key: 'state',
+              header: t`Status`,
+              width: 108,
+              sortKey: 'state',
+              render: (r) => (
+                <Badge size="sm" variant="light" tt="none" color={stateColors[r.state]} data-testid="row-state" data-state={r.state}>
+                  {i18n._(stateLabels[r.state])}
+                </Badge>
+              ),
+            },
+            { key: 'approval', header: t`Genehmigt am`, width: 112, sortKey: 'approval', render: (r) => (r.approval ? formatDate(r.approval) : '') },
+            { key: 'lastChange', header: t`Letzte Änderung`, width: 130, sortKey: 'lastChange', render: (r) => lastChangeText(i18n, r.lastChange) },
+            {
+              key: 'finalAccount',
+              header: t`Rechnungsabschluss`,
+              width: 140,
+              render: (r) =>
+                r.finalApproval ? (
+                  <Text size="sm" span data-testid="row-final" data-state="approved">
+                    {t`genehmigt am ${formatDate(r.finalApproval)}`}
+                  </Text>
+                ) : r.state === 'approved' ? (
+                  <Text size="sm" span c="dimmed" data-testid="row-final" data-state="open">
+                    {t`offen`}
+                  </Text>
+                ) : null,
+            },
+          ]}
+          rows={data?.entities}
+          total={data?.total}
+          rowKey={(r) => r.departmentId}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          onRowClick={open}
+          rowClickable={(r) => openable.has(r.code)}
+          loading={query.isFetching}
+          emptyText={t`Keine Feuerwehren für diese Auswahl.`}
+          sort={{ key: filters.sort, dir: filters.dir }}
+          onSortChange={(s) => setSearch({ sort: s.key as OverviewSort, dir: s.dir })}
+        />
+      </MasterList>
+      <Suspense fallback={<Loader size="sm" />}>
+        <UnionDashboard />
+      </Suspense>
+    </Stack>
   );
 }

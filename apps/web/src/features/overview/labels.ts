@@ -1,5 +1,5 @@
 /** Texts of the home pages: forecast states, the union list's status filter, the cashier's next step. */
-import type { ForecastState, HomeStep, LastChange, OverviewStatusFilter } from '@app/domain';
+import type { ForecastState, HomeStep, LastChange, OverviewStatusFilter, UnionFinalAccountState, UnionForecastState } from '@app/domain';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formatDate } from '../../ui/date.ts';
@@ -17,6 +17,25 @@ export const stateColors: Record<ForecastState, string> = {
   balanced: 'yellow',
   approved: 'green',
 };
+
+/** The union's dashboard (issue 30): the forecast's and the final account's state of a brigade. */
+export const forecastStateLabels: Record<UnionForecastState, MessageDescriptor> = {
+  missing: msg`Fehlt`,
+  draft: msg`Entwurf`,
+  approved: msg`Genehmigt`,
+  late: msg`Verspätet`,
+};
+
+export const forecastStateColors: Record<UnionForecastState, string> = { missing: 'gray.5', draft: 'yellow.6', approved: 'green.6', late: 'red.6' };
+
+export const finalAccountStateLabels: Record<UnionFinalAccountState, MessageDescriptor> = {
+  open: msg`Offen`,
+  determined: msg`Rückstände festgestellt`,
+  approved: msg`Genehmigt`,
+  late: msg`Verspätet`,
+};
+
+export const finalAccountStateColors: Record<UnionFinalAccountState, string> = { open: 'gray.5', determined: 'blue.6', approved: 'green.6', late: 'red.6' };
 
 export const statusFilterLabels: Record<OverviewStatusFilter | 'all', MessageDescriptor> = {
   all: msg`Alle`,

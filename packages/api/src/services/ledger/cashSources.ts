@@ -23,11 +23,25 @@ import { type SQL, sql } from 'drizzle-orm';
  * the home page's cash card are the same sums.
  */
 
-export interface CashFlowScope {
-  departmentId: number;
-  /** The first year whose bookings count (a number or an SQL expression such as the department's first year). */
-  yearFrom: number | SQL;
-  yearTo: number;
+export type CashFlowScope =
+  | {
+      departmentId: number;
+      /** The first year whose bookings count (a number or an SQL expression such as the department's first year). */
+      yearFrom: number | SQL;
+      yearTo: number;
+    }
+  | {
+      /**
+       * Many departments at once (the union's dashboard): a relation of `(department_id, year)` pairs, each
+       * department with the years whose bookings count (its first year up to the year asked) — a hashed semi-join.
+       */
+      departmentYears: SQL;
+    };
+
+/** The bookings of the scope: a condition on a department column and a year column. */
+function inScope(scope: CashFlowScope, department: SQL, year: SQL): SQL {
+  if ('departmentYears' in scope) return sql`(${department}, ${year}) in (${scope.departmentYears})`;
+  return sql`${department} = ${scope.departmentId} and ${year} between ${scope.yearFrom} and ${scope.yearTo}`;
 }
 
 export interface CashSource {
@@ -36,7 +50,7 @@ export interface CashSource {
 }
 
 function movementsOf(scope: CashFlowScope): SQL {
-  return sql`m.department_id = ${scope.departmentId} and m.year between ${scope.yearFrom} and ${scope.yearTo} and not m.cancelled`;
+  return sql`${inScope(scope, sql`m.department_id`, sql`m.year`)} and not m.cancelled`;
 }
 
 export const cashSources: CashSource[] = [
@@ -78,11 +92,11 @@ export const cashSources: CashSource[] = [
       scope,
     ) => sql`select t.account_from_id, t.year, -t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_to_id, t.record_number
       from account_transfers t
-      where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled
+      where ${inScope(scope, sql`t.department_id`, sql`t.year`)} and not t.cancelled
     union all
     select t.account_to_id, t.year, t.amount, t.record_date, 'accountTransfer', null::int, null::int, t.id, t.account_from_id, t.record_number
       from account_transfers t
-      where t.department_id = ${scope.departmentId} and t.year between ${scope.yearFrom} and ${scope.yearTo} and not t.cancelled`,
+      where ${inScope(scope, sql`t.department_id`, sql`t.year`)} and not t.cancelled`,
   },
 ];
 

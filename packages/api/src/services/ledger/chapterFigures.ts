@@ -372,3 +372,35 @@ export async function* statisticsFigureRows(db: Db, f: StatisticsFigureFilter, b
   }
   for await (const rows of streamRows<RawStatisticsRow>(db, query, batch)) yield rows.map(statisticsFigureRow);
 }
+
+// ---- the union's dashboard: every line of many departments in one year ----------------------------
+
+/**
+ * Every chapter line of the departments in `year` (current and residue lines) with the figures Budget/Chapters
+ * gives it: `department_id, part, chapter_year, budget_final` (initial + changes and adjustment), `payments`,
+ * `open_payments`, `reservations` (the booking sources summed per line) and `final_residue` (null: not determined).
+ * One select over all the departments (the union's dashboard sums it per department).
+ */
+export function departmentLineFiguresSql(departmentIds: number[], year: number): SQL {
+  if (departmentIds.length === 0) {
+    return sql`select null::int as department_id, null::int as part, null::int as chapter_year, 0::numeric as budget_final, 0::numeric as payments,
+      0::numeric as open_payments, 0::numeric as reservations, null::numeric as final_residue where false`;
+  }
+  const ids = sqlList(departmentIds);
+  return sql`
+    with changes as (
+      select p.chapter_budget_id, sum(p.amount) as amount
+      from budget_change_positions p join budget_changes h on h.id = p.change_id
+      where h.department_id in (${ids}) and h.year = ${year}
+      group by p.chapter_budget_id
+    ),
+    bookings as (${bookingsSql({ departmentIds, yearFrom: year, yearTo: year })})
+    select l.department_id, c.part, l.chapter_year, l.budget_initial + coalesce(ch.amount, 0) as budget_final,
+           coalesce(b.payments, 0) as payments, coalesce(b.open_payments, 0) as open_payments, coalesce(b.reservations, 0) as reservations,
+           l.final_residue
+    from chapter_budgets l
+    join chapters c on c.id = l.chapter_id
+    left join changes ch on ch.chapter_budget_id = l.id
+    left join bookings b on b.chapter_budget_id = l.id
+    where l.department_id in (${ids}) and l.year = ${year}`;
+}

@@ -76,3 +76,17 @@ export function usedByPositionsSql(excludeMovementIds?: readonly number[], reser
 export function reservationRemainingSql(excludeMovementIds?: readonly number[]): SQL {
   return sql`greatest(0::numeric, r.amount_booked - r.amount_used_typed - ${usedByPositionsSql(excludeMovementIds)})`;
 }
+
+/**
+ * The instalments year `year` pays (DOMAIN decisions 11 and 13), a condition on the movement `m` of the departments
+ * `departments` (a condition on `m.department_id`): those of its own movements and those of an earlier year's
+ * movement with a position on a line carried into it (carriedLine) — Payments/Open's rows (payments/rows.ts ofScope)
+ * and the union's open payments (overview's dashboard) alike. A semi-join, no per-row query.
+ */
+export function paidInYearSql(departments: SQL, year: number): SQL {
+  return sql`${departments} and (m.year = ${year} or (m.year < ${year} and exists (
+      select 1 from movement_positions cp
+        join chapter_budgets src on src.id = cp.chapter_budget_id
+        join chapter_budgets dst on ${carriedLine(sql`src`, sql`dst`)}
+      where cp.movement_id = m.id and dst.year = ${year})))`;
+}

@@ -3,7 +3,7 @@ import { type CreditorInput, type Language, type PayableInput, type PayableItem,
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import type { BookingScope } from '../ledger/bookingScope.ts';
-import { carriedLine } from '../ledger/counting.ts';
+import { paidInYearSql } from '../ledger/counting.ts';
 
 /** The scope of a payments call: the movements scope plus the caller (the operator of a registration). */
 export interface PaymentScope extends BookingScope {
@@ -179,11 +179,7 @@ export function filterCondition(filter: {
  * that year's business). One condition on `m` (a semi-join, no per-row query).
  */
 export function ofScope(scope: Pick<BookingScope, 'departmentId' | 'year'>): SQL {
-  return sql`m.department_id = ${scope.departmentId} and (m.year = ${scope.year} or (m.year < ${scope.year} and exists (
-      select 1 from movement_positions cp
-        join chapter_budgets src on src.id = cp.chapter_budget_id
-        join chapter_budgets dst on ${carriedLine(sql`src`, sql`dst`)}
-      where cp.movement_id = m.id and dst.year = ${scope.year})))`;
+  return paidInYearSql(sql`m.department_id = ${scope.departmentId}`, scope.year);
 }
 
 /**
