@@ -91,7 +91,8 @@ for (const source of databases) {
     });
 
     // the refusals happen before and during the load, the same on both kinds: tried once, on the first target
-    it.runIf(source === databases[0])('refuses damaged files and files of another schema; nothing is written', async () => {
+    // (declared for that one only, so no run reports a skipped test)
+    (source === databases[0] ? it : () => undefined)('refuses damaged files and files of another schema; nothing is written', async () => {
       const empty = await target.create();
       try {
         const cases: [string, (out: string) => void, BackupError['code'], RegExp][] = [
