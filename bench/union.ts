@@ -214,6 +214,11 @@ export async function runUnion(ctx: UnionContext): Promise<string> {
   for (const call of journalCalls) {
     const { log, answer } = await capturer.capture('GET', call.path, kassier);
     const data = (answer as { result?: { data: CashJournal } }).result?.data ?? (answer as CashJournal);
+    if (!log.some((q) => q.query.includes('with acct as'))) {
+      // a held read (readCache.ts): the answer came from memory, no statement ran to time beside it
+      lines.push(`| ${call.name} | ${data.movements.length} | 0 (held read) | – | – | – | – | – |`);
+      continue;
+    }
     const main = statementWith(log, 'with acct as');
     if (ctx.explain)
       console.log(
