@@ -48,8 +48,14 @@ describe('API reference', () => {
     assert.match(await chapters.locator('.opblock-summary-description').innerText(), /Kapitel \/ Capitoli/);
     const scopes = await rest('kassier', 'GET', 'Scopes');
     const dept = scopes.json.departments.find((d) => d.code === '101').id;
-    await chapters.locator('.opblock-summary').click();
-    await chapters.locator('input[placeholder="departmentId"]').fill(String(dept));
+    // open the operation; Swagger UI re-renders the filtered list meanwhile on a loaded machine, so a click may
+    // land on a summary that is replaced: click again until its parameters show
+    const departmentField = chapters.locator('input[placeholder="departmentId"]');
+    for (let attempt = 0; attempt < 4 && !(await departmentField.isVisible()); attempt++) {
+      await chapters.locator('.opblock-summary').click({ timeout: 30_000 });
+      await departmentField.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    }
+    await departmentField.fill(String(dept));
     await chapters.locator('input[placeholder="year"]').fill(String(currentYear - 1));
     await chapters.locator('button.execute').click();
     const status = chapters.locator('.live-responses-table tr.response .response-col_status').first();
