@@ -17,7 +17,7 @@ import {
   unionDashboardFileName,
   unionTotals,
 } from '@app/domain';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +32,7 @@ import { QueryResult } from '../../ui/QueryResult.tsx';
 import { uiLanguage } from '../i18n/language.ts';
 import { departmentName } from '../scope/departments.ts';
 import { useScope } from '../scope/useScope.ts';
+import { MonthEndsChart } from './MonthEndsChart.tsx';
 import { finalAccountStateColors, finalAccountStateLabels, forecastStateColors, forecastStateLabels } from './labels.ts';
 
 const euros = (cents: number) => cents / 100;
@@ -278,29 +279,15 @@ function CashCard({ data }: { data: UnionOverview }) {
   const { t, i18n } = useLingui();
   const districtLabel = useDistrictLabel(data);
   const months = Array.from({ length: 12 }, (_, m) => i18n.date(new Date(Date.UTC(data.year, m, 15)), { month: 'short', timeZone: 'UTC' }));
-  const chart = months.map((month, m) => ({
-    month,
-    union: euros(data.union.cashMonthEnds[m] ?? 0),
-    ...Object.fromEntries(data.districts.map((d) => [`d${d.district}`, euros(d.cashMonthEnds[m] ?? 0)])),
-  }));
-  const colors = ['teal.6', 'violet.6', 'cyan.6', 'pink.6', 'lime.7', 'grape.6', 'orange.6', 'indigo.5'];
   const rows = [...data.districts, data.union];
   return (
     <Card title={<Trans>Kassa am Monatsende</Trans>} testId="union-cash">
-      <LineChart
-        h={220}
-        data={chart}
-        dataKey="month"
-        curveType="linear"
+      <MonthEndsChart
+        months={months}
+        total={{ key: 'union', label: districtLabel(null), monthEnds: data.union.cashMonthEnds.map(euros) }}
+        parts={data.districts.map((d) => ({ key: `d${d.district}`, label: districtLabel(d.district), monthEnds: d.cashMonthEnds.map(euros) }))}
         valueFormatter={moneyText}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ width: 100 }}
-        lineProps={(s) => (s.name === 'union' ? { strokeWidth: 3.5 } : { strokeWidth: 1.5 })}
-        series={[
-          { name: 'union', color: 'blue.8', label: districtLabel(null) },
-          ...data.districts.map((d, i) => ({ name: `d${d.district}`, color: colors[i % colors.length] ?? 'gray.6', label: districtLabel(d.district) })),
-        ]}
+        axisWidth={100}
       />
       {/* months down, a column per district and the union: fits however many months, scrolls for many districts */}
       <Table.ScrollContainer minWidth={120 + 130 * rows.length}>

@@ -7,7 +7,8 @@
  */
 import '@mantine/charts/styles.css';
 import { type DueInstalment, formatAmount, formatChapter, Part, type TitleUse, type YearOverview } from '@app/domain';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
+import { MonthEndsChart } from './MonthEndsChart.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -213,28 +214,14 @@ function TightChaptersCard({ data }: { data: YearOverview }) {
 function CashCard({ data }: { data: YearOverview }) {
   const { t, i18n } = useLingui();
   const months = Array.from({ length: 12 }, (_, m) => i18n.date(new Date(Date.UTC(data.year, m, 15)), { month: 'short', timeZone: 'UTC' }));
-  const chart = months.map((month, m) => ({
-    month,
-    total: euros(data.cashMonthEnds[m] ?? 0),
-    ...Object.fromEntries(data.accounts.map((a) => [a.accountCode, euros(a.monthEnds[m] ?? 0)])),
-  }));
-  const colors = ['teal.6', 'violet.6', 'cyan.6', 'pink.6', 'lime.7', 'grape.6'];
   return (
     <Card title={<Trans>Kassa im Jahresverlauf</Trans>} testId="glance-cash">
-      <LineChart
-        h={220}
-        data={chart}
-        dataKey="month"
-        curveType="linear"
+      <MonthEndsChart
+        months={months}
+        total={{ key: 'total', label: t`Gesamt`, monthEnds: data.cashMonthEnds.map(euros) }}
+        parts={data.accounts.map((a) => ({ key: a.accountCode, label: `${a.accountCode} ${localDescription(i18n, a)}`, monthEnds: a.monthEnds.map(euros) }))}
         valueFormatter={moneyText}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ width: 90 }}
-        lineProps={(s) => (s.name === 'total' ? { strokeWidth: 3.5 } : { strokeWidth: 1.5 })}
-        series={[
-          { name: 'total', color: 'blue.8', label: t`Gesamt` },
-          ...data.accounts.map((a, i) => ({ name: a.accountCode, color: colors[i % colors.length], label: `${a.accountCode} ${localDescription(i18n, a)}` })),
-        ]}
+        axisWidth={90}
       />
       <Table fz="xs" verticalSpacing={1} horizontalSpacing={4} withTableBorder data-testid="glance-cash-table">
         <Table.Thead>
