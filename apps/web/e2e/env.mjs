@@ -13,11 +13,12 @@ export const e2eEnv = {
   webDist: env.WEB_DIST || undefined,
   serverLogLevel: env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   /**
-   * How many servers and spec runners run side by side (run.mjs), each with its own database; default 3: a shard keeps
-   * about half a core busy (its time goes to page loads, the server's answers and typing delays), so on 2 cores two
-   * shards left a core idle.
+   * How many servers and spec runners run side by side (run.mjs), each with its own database; default 2. Measured on
+   * this machine's 2 cores (04.12.): the whole e2e took 1,074 s in two shards, while three shards took 1,595–1,741 s
+   * (each spec 1.5–3× slower: the waits of three browsers and three servers crowd the cores) and one shard's third of
+   * the specs alone 386 s.
    */
-  shards: Math.max(1, Number(env.E2E_SHARDS) || 3),
+  shards: Math.max(1, Number(env.E2E_SHARDS) || 2),
   /** A regex of screen paths: 95-layout takes screenshots of the matching screens. */
   layoutShots: env.E2E_LAYOUT_SHOTS || undefined,
   /** Set: 95-layout logs each screen it walks. */

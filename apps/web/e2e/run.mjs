@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * End-to-end runner: builds the client if needed (and the server's bundle, scripts/serverBundle.mjs), then runs the specs (node:test + playwright-core
- * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 3): each shard starts
+ * with Debian's /usr/bin/chromium) in shards side by side (E2E_SHARDS, default 2): each shard starts
  * the real server on a free port with a fresh PGlite database (demo data seeded), waits for /health,
  * runs its specs one after the other and stops the server. A spec file always runs whole in one
  * shard, after the specs before it in the file order of that shard; the shards are balanced by the
@@ -30,73 +30,67 @@ const screenshotDir = join(resultsDir, 'screenshots');
 const filters = process.argv.slice(2);
 
 /**
- * Seconds a spec took on this machine (three shards side by side, 27.11. 21:54–22:07, while other work loaded the
- * machine): the shards are filled longest first so they end together. A spec not listed counts as 30 s.
+ * Seconds a spec took on this machine (two shards side by side, 04.12. 18:50–19:08, nothing else running): the shards
+ * are filled longest first so they end together. A spec not listed counts as 30 s.
  */
 const specWeights = {
-  '01-signin': 29,
-  '02-users': 41,
-  '03-menu': 42,
-  '04-scope': 47,
-  '05-prefs': 30,
-  '08-password-expired': 13,
-  '09-password': 14,
-  '10-banks': 18,
-  '11-base-data': 69,
-  '12-base-data-screens': 45,
-  '13-chart-admin': 137,
-  // issue 27: the auditor (three shards, 01.12.)
-  '14-auditor': 23,
-  '15-statistics': 10,
-  '16-audit-pack': 10,
-  // issue 27: the audit trail screen and a record's history, two languages
-  '27-audit-trail': 24,
-  // issue 28: receipts on a booking, two languages
-  '28-receipts': 18,
-  // a living demo server of its own (seeded while the browser waits)
-  '28-documents-in': 45,
-  // issue 30: the year at a glance, two languages (measured alone, quiet machine)
-  '30-year-at-a-glance': 20,
-  // issue 25's specs: measured in two shards under load 12 (27.11. 22:10), scaled like 93-year-end (75 there, 80 here)
-  // two servers of its own on the living demo (one under libfaketime), seeded side by side
-  '68-living-demo': 95,
-  '70-safe-confirm': 28,
-  '71-focus-return': 72,
-  '72-cancelled-record': 25,
-  '73-record-url': 32,
-  '74-homebanking-paths': 44,
-  '75-open-payments': 22,
-  '76-union-overview': 12,
-  '77-figures': 40,
-  '78-detours': 40,
-  '80-chapter-availability': 90,
-  '81-year-end-detours': 100,
-  '69-budget': 84,
-  '81-amount-entry': 83,
-  '82-honest-states': 70,
-  '83-home': 47,
-  '84-demo-badge': 15,
-  '85-corrections': 90,
-  '85-first-start': 51,
-  '86-year-lock': 48,
-  '87-movements': 118,
-  '88-reservations': 115,
-  '89-cash': 119,
-  '90-payments': 75,
-  '91-digest-panels': 51,
-  '92-printed-lists': 39,
-  '93-late-assembly': 36,
-  '93-year-end': 80,
-  '94-actual-surplus': 19,
-  '95-layout': 135,
-  '96-csp': 16,
-  '97-api-docs': 47,
-  '98-paid-bill-chapter': 31,
-  '98-pay-by-hand': 71,
-  '98-residue-corrections': 56,
-  '99-cancelled-rows': 48,
-  '99-carry-over-stale': 47,
-  '99-real-year-story': 77,
+  '01-signin': 17,
+  '02-users': 19,
+  '03-menu': 25,
+  '04-scope': 22,
+  '05-prefs': 17,
+  '08-password-expired': 6,
+  '09-password': 9,
+  '10-banks': 10,
+  '11-base-data': 34,
+  '12-base-data-screens': 23,
+  '13-chart-admin': 84,
+  '14-auditor': 30,
+  '15-statistics': 6,
+  '16-audit-pack': 17,
+  '27-audit-trail': 41,
+  '28-documents-in': 37,
+  '28-receipts': 40,
+  '30-union-dashboard': 16,
+  '30-year-at-a-glance': 16,
+  '68-living-demo': 162,
+  '69-budget': 44,
+  '70-safe-confirm': 24,
+  '71-focus-return': 49,
+  '72-cancelled-record': 21,
+  '73-record-url': 33,
+  '74-homebanking-paths': 39,
+  '75-open-payments': 34,
+  '76-union-overview': 11,
+  '77-figures': 18,
+  '78-detours': 66,
+  '80-chapter-availability': 32,
+  '81-amount-entry': 61,
+  '81-year-end-detours': 28,
+  '82-honest-states': 47,
+  '83-home': 42,
+  '84-demo-badge': 6,
+  '85-corrections': 46,
+  '85-first-start': 23,
+  '86-year-lock': 36,
+  '87-movements': 77,
+  '88-reservations': 96,
+  '89-cash': 112,
+  '90-payments': 59,
+  '91-digest-panels': 29,
+  '92-printed-lists': 23,
+  '93-late-assembly': 19,
+  '93-year-end': 53,
+  '94-actual-surplus': 12,
+  '95-layout': 87,
+  '96-csp': 9,
+  '97-api-docs': 27,
+  '98-paid-bill-chapter': 18,
+  '98-pay-by-hand': 41,
+  '98-residue-corrections': 24,
+  '99-cancelled-rows': 25,
+  '99-carry-over-stale': 31,
+  '99-real-year-story': 36,
 };
 
 async function waitForHealth(baseUrl, server, timeoutMs = 120_000) {

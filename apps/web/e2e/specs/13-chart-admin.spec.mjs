@@ -310,6 +310,9 @@ describe('chart of accounts and administration (supervisor, German)', () => {
     await shot(page, 'template-positions-de', { fullPage: true });
     await page.getByTestId('editor-save').click();
     await page.getByText('Gespeichert').first().waitFor();
+    // the head's save a moment ago showed "Gespeichert" too: back only once this save is done (Save disabled again),
+    // else the unsaved-changes question holds the way back (seen once in a full run under load)
+    await page.waitForFunction(() => document.querySelector('[data-testid="editor-save"]')?.hasAttribute('disabled'));
     await page.getByTestId('editor-back').click();
     await page.getByTestId('template-table').getByText('Tanken und Spende').waitFor();
     const row = page.getByTestId('template-table').getByTestId('data-row').filter({ hasText: 'Tanken und Spende' });
