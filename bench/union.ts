@@ -10,7 +10,7 @@
  *   (SQL, the service's mapping, output validation, JSON, REST's euro walk; the PDF drawn in Node for scale).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { openDb } from '@app/db';
+import { openDb, POSTGRES_SESSION_SETTINGS } from '@app/db';
 import { CashJournal } from '@app/domain';
 import { cashJournalPdf } from '@app/reports';
 import postgres from 'postgres';
@@ -48,7 +48,8 @@ const trpcPath = (procedure: string, input: unknown) => `/trpc/${procedure}?inpu
 
 export async function runUnion(ctx: UnionContext): Promise<string> {
   const { url, base, seconds } = ctx;
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  // the bare SQL in a session set as the app's (jit off), so app and bare run a statement alike
+  const sql = postgres(url, { max: 1, onnotice: () => undefined, connection: { ...POSTGRES_SESSION_SETTINGS } });
   const bare = (q: Captured) => sql.unsafe(q.query, q.params as postgres.ParameterOrJSON<never>[], { prepare: true });
   const statements = (log: Captured[]) => log.filter((s) => s.query !== 'BEGIN' && s.query !== 'COMMIT');
   const [union] = await sql<{ id: number }[]>`select id from departments where code = '000'`;

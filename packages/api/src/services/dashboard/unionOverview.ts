@@ -15,7 +15,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../context.ts';
 import { visibleDepartmentIds } from '../access.ts';
-import { departmentLineFiguresSql } from '../ledger/chapterFigures.ts';
+import { departmentLinesSql } from '../ledger/chapterFigures.ts';
 import { cashFlowRowsSql } from '../ledger/cashSources.ts';
 import { paidInYearSql } from '../ledger/counting.ts';
 import { firstYearSql } from '../ledger/firstYear.ts';
@@ -29,7 +29,8 @@ import { sqlList } from '../ledger/sql.ts';
  *    all the departments at once, ledger/cashSources.ts `departmentYears`), summed per department;
  * 3. the open payments: the unpaid instalments the year pays (Payments/Open's rows, ledger/counting.ts paidInYearSql);
  * 4. the chapter lines: residues carried (residue lines' final budget), exceeded expense chapters and whether
- *    every line's residue is determined (ledger/chapterFigures.ts departmentLineFiguresSql).
+ *    every line's residue is determined (ledger/chapterFigures.ts departmentLinesSql: the use of each expense line
+ *    of the year from the line indexes, as the availability check counts it).
  * The sums per district and for the union, and what is late, are domain rules (domain/unionOverview.ts).
  */
 
@@ -144,9 +145,9 @@ async function lineTotals(db: Db, ids: number[], year: number): Promise<RawLines
           sum(l.budget_final) filter (where l.chapter_year < ${year} and l.part = 1)::text as active_residues,
           sum(l.budget_final) filter (where l.chapter_year < ${year} and l.part = 2)::text as passive_residues,
           count(*) filter (where l.chapter_year = ${year} and l.part = 2
-                             and l.budget_final - l.payments - l.open_payments - l.reservations < 0) as exceeded,
+                             and l.budget_final - l.used < 0) as exceeded,
           bool_and(l.final_residue is not null) as all_determined
-        from (${departmentLineFiguresSql(ids, year)}) l
+        from (${departmentLinesSql(ids, year)}) l
         group by l.department_id`,
   );
 }

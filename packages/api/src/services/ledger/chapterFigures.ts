@@ -376,17 +376,21 @@ export async function* statisticsFigureRows(db: Db, f: StatisticsFigureFilter, b
 // ---- the union's dashboard: every line of many departments in one year ----------------------------
 
 /**
- * Every chapter line of the departments in `year` (current and residue lines) with the figures Budget/Chapters
- * gives it: `department_id, part, chapter_year, budget_final` (initial + changes and adjustment), `payments`,
- * `open_payments`, `reservations` (the booking sources summed per line) and `final_residue` (null: not determined).
- * One select over all the departments (the union's dashboard sums it per department).
+ * Every chapter line of the departments in `year` (current and residue lines): `department_id, part, chapter_year,
+ * budget_final` (initial + changes and adjustment, as Budget/Chapters), `final_residue` (null: not determined) and,
+ * on the year's expense lines only, `used` — payments + open payments + reservations, the availability check's
+ * figures (`spentOnly`: per line from the line indexes, the instalments not read), so `budget_final - used` is the
+ * line's availability as Budget/Chapters gives it; null on the other lines (the union's dashboard asks no more of
+ * them). One select over all the departments (the union's dashboard sums it per department): the lines and their
+ * changes set-based, the use of each expense line a LATERAL of the one line's booking sources.
  */
-export function departmentLineFiguresSql(departmentIds: number[], year: number): SQL {
+export function departmentLinesSql(departmentIds: number[], year: number): SQL {
   if (departmentIds.length === 0) {
-    return sql`select null::int as department_id, null::int as part, null::int as chapter_year, 0::numeric as budget_final, 0::numeric as payments,
-      0::numeric as open_payments, 0::numeric as reservations, null::numeric as final_residue where false`;
+    return sql`select null::int as department_id, null::int as part, null::int as chapter_year, 0::numeric as budget_final,
+      null::numeric as used, null::numeric as final_residue where false`;
   }
   const ids = sqlList(departmentIds);
+  const scope: FigureScope = { departmentIds, yearFrom: year, yearTo: year, spentOnly: true };
   return sql`
     with changes as (
       select p.chapter_budget_id, sum(p.amount) as amount
@@ -394,13 +398,18 @@ export function departmentLineFiguresSql(departmentIds: number[], year: number):
       where h.department_id in (${ids}) and h.year = ${year}
       group by p.chapter_budget_id
     ),
-    bookings as (${bookingsSql({ departmentIds, yearFrom: year, yearTo: year })})
-    select l.department_id, c.part, l.chapter_year, l.budget_initial + coalesce(ch.amount, 0) as budget_final,
-           coalesce(b.payments, 0) as payments, coalesce(b.open_payments, 0) as open_payments, coalesce(b.reservations, 0) as reservations,
-           l.final_residue
-    from chapter_budgets l
-    join chapters c on c.id = l.chapter_id
-    left join changes ch on ch.chapter_budget_id = l.id
-    left join bookings b on b.chapter_budget_id = l.id
-    where l.department_id in (${ids}) and l.year = ${year}`;
+    lines as (
+      select l.id, l.department_id, c.part, l.chapter_year, l.budget_initial + coalesce(ch.amount, 0) as budget_final, l.final_residue
+      from chapter_budgets l
+      join chapters c on c.id = l.chapter_id
+      left join changes ch on ch.chapter_budget_id = l.id
+      where l.department_id in (${ids}) and l.year = ${year}
+    ),
+    used as (
+      select l.id, coalesce(b.payments, 0) + coalesce(b.open_payments, 0) + coalesce(b.reservations, 0) as used
+      from lines l cross join lateral (${lineBookingsSql(scope, sql`l.id`)}) b
+      where l.part = 2 and l.chapter_year = ${year}
+    )
+    select l.department_id, l.part, l.chapter_year, l.budget_final, u.used, l.final_residue
+    from lines l left join used u on u.id = l.id`;
 }

@@ -10,9 +10,10 @@ import { sqlList } from './sql.ts';
  * - an expense position counts through its instalment shares: shares of paid instalments as payments,
  *   unpaid ones as openPayments (per position paid + open = its amount, DOMAIN decision 4);
  * - a transfer position counts as payments on both lines (expense paid, revenue collected), no cash.
- * A cancelled movement has no positions, transfer positions or payments left; it is filtered anyway.
+ * A cancelled movement keeps its positions and transfer positions at amount 0 and its instalments as they were
+ * (DOMAIN decision 27); it is filtered out anyway.
  * Asked for one line (`line`, the chapter figures' per-line LATERAL), each branch starts from the
- * line's index (movement_positions_line_idx, the transfer positions' from/to indexes).
+ * line's index (movement_positions_line_amount_idx, the transfer positions' from/to indexes).
  */
 
 /** `and <column> = <line>` when one line is asked for. */
@@ -40,8 +41,9 @@ function movementsOf(scope: FigureScope, line: SQL | undefined): SQL {
 /**
  * Spent on one line (`spentOnly`, the availability check of a save): every position of the line by its
  * amount as payments — per expense position paid + open = its amount (decision 4), so the instalments
- * need not be read — straight from the line index, without joining the movements: a cancelled movement
- * has no positions left (deleteMovement removes them), and a line's positions are all of its part's kind.
+ * need not be read — straight from the line index, without joining the movements: a cancelled movement's
+ * kept positions have amount 0 (their amount before is `cancelled_amount`), and a line's positions are all of its
+ * part's kind.
  */
 function spentPositions(scope: FigureScope, line: SQL): SQL {
   const excluded = scope.excludeMovementIds?.length ? sql` and p.movement_id not in (${sqlList(scope.excludeMovementIds)})` : sql``;
