@@ -3,6 +3,8 @@ import { type BudgetChapter, Part, type UnionDepartment, type UnionTotals } from
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { CURRENT_YEAR, departmentId, describeOnDatabases, expectAppError, signInAs } from '../../test-utils.ts';
+import { workedExampleBudget } from '../bookings.testkit.ts';
+import { yearEndKit } from '../yearEnd.testkit.ts';
 
 /**
  * Overview/Union (issue 30) on the demo fixture's booked previous year: the union's and each district's totals are
@@ -162,5 +164,47 @@ describeOnDatabases('Overview/Union: the union dashboard equals the sum of its b
     expect((await admin.overview.union(await scopeOf('000'))).union.departments).toBe(7);
     expect((await admin.overview.union(await scopeOf('100'))).departments.map((d) => d.code)).toEqual(['000', '100']);
     await expectAppError(c.overview.union({ ...(await scopeOf('000')), district: '000' }), 'InvalidValue');
+  });
+});
+
+/**
+ * A year carried over: FF Eppan (102) books DOMAIN.md's worked-example budget in the current year Y with the year-end
+ * bill of yearEnd.testkit.ts (an instalment left open), determines every residue and carries them over into Y+1. Y's
+ * final account is then "determined" for 102 alone, and Y+1's residues carried are what Budget/Residues/Final gives
+ * its residue lines — figures the fixture's own years never reach (nothing determined, no residue line).
+ */
+describeOnDatabases('Overview/Union: a determined year and the residues it carries', (get) => {
+  const Y = CURRENT_YEAR;
+  const IN_Y1 = new Date(`${Y + 1}-01-10T10:00:00Z`);
+  const as = signInAs(get, '10.33', IN_Y1);
+  const { scope, determineProposals, yearEndBill } = yearEndKit(get, as, IN_Y1);
+
+  it('determined for the brigade that determined, its residues carried equal to its residue lines', async () => {
+    const supervisor = await as('supervisor');
+    expect((await supervisor.years.create({ year: Y + 1 })).created).toBe(true);
+    const zwei = await as('zwei', new Date(`${Y}-06-01T10:00:00Z`));
+    await workedExampleBudget(zwei, await scope(Y));
+    await yearEndBill(zwei, Y, 'R-U1');
+    const union = async (year: number) => supervisor.overview.union({ departmentId: await departmentId(get(), '000'), year });
+    const before = await union(Y);
+    expect(before.departments.find((d) => d.code === '102')?.finalAccount).toBe('open');
+
+    const determined = await determineProposals(Y, 1, IN_Y1);
+    expect(determined.allDetermined).toBe(true);
+    const view = await union(Y);
+    expect(view.departments.map((d) => [d.code, d.finalAccount]).filter(([, state]) => state !== 'open')).toEqual([['102', 'determined']]);
+    expect(view.union.finalAccount).toMatchObject({ determined: 1, open: view.departments.length - 1 });
+    expect(view.districts.find((d) => d.district === '100')?.finalAccount.determined).toBe(1);
+
+    await (await as('zwei')).residues.carryOver(await scope(Y + 1));
+    const next = await union(Y + 1);
+    const d102 = next.departments.find((d) => d.code === '102')!;
+    const final = await supervisor.residues.final({ ...(await scope(Y + 1)), source: 2 });
+    const allocated = (part: Part) => final.positions.filter((p) => p.chapter.part === part).reduce((s, p) => s + p.budget.allocated, 0);
+    expect([d102.activeResidues, d102.passiveResidues]).toEqual([allocated(Part.Revenues), allocated(Part.Expenses)]);
+    // the open instalment of the year-end bill (100,01), spread over two expense lines: 3.828 + 6.173 cents
+    expect(d102.passiveResidues).toBe(10_001);
+    expect(next.union.passiveResidues).toBe(next.departments.reduce((s, d) => s + d.passiveResidues, 0));
+    expect(next.union.activeResidues).toBe(next.departments.reduce((s, d) => s + d.activeResidues, 0));
   });
 });
