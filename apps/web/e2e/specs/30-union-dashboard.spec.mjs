@@ -150,9 +150,23 @@ describe('the union dashboard', () => {
       const december = lines.at(-1).split(';')[7 + 11];
       assert.equal(cents(december), sumDecember, `CSV December total ${december}`);
 
-      // clearing the filter shows every brigade again
+      // the filter is in the URL: a reload shows the same brigades
+      // (the router writes a value that reads as a number JSON-quoted: dashDistrict="100")
+      const url = new URL(page.url());
+      const param = (key) => {
+        const value = url.searchParams.get(key);
+        return value?.startsWith('"') ? JSON.parse(value) : value;
+      };
+      assert.deepEqual([param('dashDistrict'), param('dashKind'), param('dashState')], [district, 'finalAccount', 'late']);
+      await page.reload();
+      await filter.waitFor();
+      assert.equal(await filter.getAttribute('data-district'), district);
+      assert.equal(await page.getByTestId('union-brigades-table').locator('tbody tr').count(), shown.length + 1);
+
+      // clearing the filter shows every brigade again (and leaves the URL)
       await page.getByTestId('union-filter-clear').click();
       await filter.waitFor({ state: 'hidden' });
+      assert.equal(new URL(page.url()).searchParams.get('dashDistrict'), null);
       assert.equal(await page.getByTestId('union-brigades-table').locator('tbody tr').count(), view.departments.length + 1);
       assertNoErrors(errors);
       await context.close();

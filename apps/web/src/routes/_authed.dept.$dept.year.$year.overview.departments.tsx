@@ -1,4 +1,4 @@
-import { DistrictCode, OverviewSort, OverviewStatusFilter, SortDirection } from '@app/domain';
+import { DistrictCode, OverviewSort, OverviewStatusFilter, SortDirection, UnionFinalAccountState, UnionForecastState } from '@app/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { overviewListInput, overviewListQuery } from '../features/overview/queries.ts';
 import { uiLanguage } from '../features/i18n/language.ts';
@@ -10,19 +10,24 @@ import { masterSearch } from '../ui/listState.ts';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { RoutePending } from '../ui/RoutePending.tsx';
 
-/** The union's approval work list: filters, sort and paging in the URL. */
+// a typed `200` arrives as a number
+const districtParam = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v))
+  .pipe(DistrictCode)
+  .optional()
+  .catch(undefined);
+
+/** The union's approval work list: filters, sort and paging in the URL; so is the dashboard's filter of its brigades' table (`dash…`). */
 export const Route = createFileRoute('/_authed/dept/$dept/year/$year/overview/departments')({
   validateSearch: masterSearch({
-    // a typed `200` arrives as a number
-    district: z
-      .union([z.string(), z.number()])
-      .transform((v) => String(v))
-      .pipe(DistrictCode)
-      .optional()
-      .catch(undefined),
+    district: districtParam,
     status: OverviewStatusFilter.optional().catch(undefined),
     sort: OverviewSort.optional().catch(undefined),
     dir: SortDirection.optional().catch(undefined),
+    dashDistrict: districtParam,
+    dashKind: z.enum(['forecast', 'finalAccount']).optional().catch(undefined),
+    dashState: z.union([UnionForecastState, UnionFinalAccountState]).optional().catch(undefined),
   }),
   loaderDeps: ({ search }) => overviewListInput(search),
   loader: ({ params, cause, deps }) => loadScreen({ params, cause }, null, (scope) => [overviewListQuery(scope, uiLanguage(i18n.locale), deps)]),

@@ -182,7 +182,10 @@ export function DepartmentOverviewScreen() {
         />
       </MasterList>
       <Suspense fallback={<Loader size="sm" />}>
-        <UnionDashboard />
+        <UnionDashboard
+          filter={search.dashDistrict ? { district: search.dashDistrict, kind: search.dashKind, state: search.dashState } : null}
+          onFilter={(f) => void update((prev) => ({ ...prev, dashDistrict: f?.district, dashKind: f?.kind, dashState: f?.state }), { replace: true })}
+        />
       </Suspense>
     </Stack>
   );

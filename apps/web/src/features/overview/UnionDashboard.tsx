@@ -52,10 +52,11 @@ export function filteredDepartments(departments: readonly UnionDepartment[], fil
   return departments.filter((d) => d.district === filter.district && (!filter.kind || !filter.state || d[filter.kind] === filter.state));
 }
 
-export function UnionDashboard() {
+/** `filter`: the brigades' table's filter, kept by the screen in the URL (`dash…`); `onFilter` sets it (null: all brigades). */
+export function UnionDashboard({ filter, onFilter }: { filter: DashboardFilter | null; onFilter: (filter: DashboardFilter | null) => void }) {
   const { department, year } = useScope();
   const view = useQuery({ ...trpc.overview.union.queryOptions({ departmentId: department.id, year }), staleTime: 0, refetchOnMount: 'always' });
-  const [filter, setFilter] = useState<DashboardFilter | null>(null);
+  const setFilter = onFilter;
   return (
     <QueryResult query={view}>
       {(data) => (

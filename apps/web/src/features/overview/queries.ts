@@ -19,6 +19,10 @@ export interface OverviewSearch {
   status?: OverviewStatusFilter | undefined;
   sort?: OverviewSort | undefined;
   dir?: SortDirection | undefined;
+  /** The union dashboard's filter of its brigades' table (a bar's or a count's click): district, bar and state. */
+  dashDistrict?: string | undefined;
+  dashKind?: 'forecast' | 'finalAccount' | undefined;
+  dashState?: string | undefined;
 }
 
 export interface OverviewListInput extends OverviewSearch {
