@@ -9,7 +9,7 @@
  * removed by the database (trigger document_contents_release), also when a record goes with its documents.
  */
 import { createHash } from 'node:crypto';
-import { type Db, execRows, schema, toBool } from '@app/db';
+import { type Db, execRows, schema, toBool, writeDocumentChunks } from '@app/db';
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
   type DocumentAttachInput,
@@ -217,8 +217,8 @@ function headOf(pieces: readonly Uint8Array[], bytes = 64): Uint8Array {
  * Attaches a file to a record of the scope: the type from the content (its first piece), the size within
  * `maxBytes`, the bytes stored once per SHA-256 (a second copy of a file adds only its document row). The
  * content comes as one buffer or as the pieces the REST upload read it in (the file held once, never joined):
- * hashed piece by piece, then written piece by piece (document_chunks, one insert each) in the transaction of
- * its document row. Answers the document.
+ * hashed piece by piece, then written piece by piece (document_chunks: a binary COPY on PostgreSQL, an insert each
+ * on PGlite — @app/db writeDocumentChunks) in the transaction of its document row. Answers the document.
  */
 export async function attachDocument(
   db: Db,
@@ -244,7 +244,7 @@ export async function attachDocument(
     await assertRecord(tx, scope, input.recordKind, input.recordId, true);
     // the first copy of a content writes its pieces; a second one finds the row (kept: this transaction holds the record)
     const [fresh] = await tx.insert(documentContents).values({ sha256, size }).onConflictDoNothing().returning({ sha256: documentContents.sha256 });
-    if (fresh) for (const [seq, piece] of pieces.entries()) await tx.insert(documentChunks).values({ sha256, seq, bytes: piece as Uint8Array<ArrayBuffer> });
+    if (fresh) await writeDocumentChunks(tx, sha256, pieces);
     const [created] = await tx
       .insert(documents)
       .values({
