@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from './client.ts';
+import { postgresJsClient } from './rows.ts';
 import { documentChunks } from './schema/documents.ts';
 
 /**
@@ -13,7 +14,7 @@ import { documentChunks } from './schema/documents.ts';
  * - PGlite: one insert per piece (its parameters never cross a socket).
  */
 export async function writeDocumentChunks(db: Db, sha256: string, pieces: readonly Uint8Array[]): Promise<void> {
-  const client = postgresClient(db);
+  const client = postgresJsClient(db);
   if (!client) {
     for (const [seq, piece] of pieces.entries()) await db.insert(documentChunks).values({ sha256, seq, bytes: piece as Uint8Array<ArrayBuffer> });
     return;
@@ -40,16 +41,4 @@ export function* binaryCopyRows(sha256: string, pieces: readonly Uint8Array[]): 
   }
   // the trailer: a field count of -1
   yield Buffer.from([0xff, 0xff]);
-}
-
-interface CopyClient {
-  unsafe(query: string): { writable(): Promise<NodeJS.WritableStream> };
-}
-
-/** The postgres.js client of a handle or of a transaction (drizzle keeps it as `session.client`); undefined on PGlite. */
-function postgresClient(db: Db): CopyClient | undefined {
-  const session = (db as unknown as { session?: { client?: unknown } }).session;
-  const client = (session?.client ?? (db as unknown as { $client?: unknown }).$client) as Record<string, unknown> | undefined;
-  if (typeof client !== 'function' || typeof client['unsafe'] !== 'function' || 'waitReady' in client) return undefined;
-  return client as unknown as CopyClient;
 }

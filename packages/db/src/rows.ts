@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Sql } from 'postgres';
 import type { Db, Tx } from './client.ts';
 import { centsFromDriver, centsToDriver } from './schema/types.ts';
 
@@ -15,6 +16,17 @@ export async function execRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * The postgres.js client under a drizzle handle or transaction (drizzle keeps it as `session.client`, a handle also
+ * as `$client`), for what only that driver does (cursors, COPY); undefined on PGlite.
+ */
+export function postgresJsClient(db: Db | Tx): Sql | undefined {
+  const session = (db as unknown as { session?: { client?: unknown } }).session;
+  const client = (session?.client ?? (db as unknown as { $client?: unknown }).$client) as Record<string, unknown> | undefined;
+  if (typeof client !== 'function' || typeof client['unsafe'] !== 'function' || 'waitReady' in client) return undefined;
+  return client as unknown as Sql;
+}
+
+/**
  * Runs raw SQL and yields its rows in batches of at most `batch`, so a long answer is never held whole:
  * on postgres.js through a server-side cursor (`cursor(batch)`: the statement runs once, its rows fetched
  * `batch` at a time while the caller consumes them); on PGlite (embedded, in-process: its result is in
@@ -22,14 +34,13 @@ export async function execRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
  * (a pooled connection is held until the last batch is read or the iteration stops).
  */
 export async function* streamRows<T>(db: Db, query: SQL, batch = 1000): AsyncGenerator<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client as
-    { unsafe?: (text: string, params: unknown[], options?: object) => { cursor(rows: number): AsyncIterable<T[]> } } | undefined;
+  const client = postgresJsClient(db);
   const dialect = (db as unknown as { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
-  if (client?.unsafe && dialect && !('waitReady' in client)) {
+  if (client && dialect) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     // drizzle's query logger sees it as any statement (the bench captures the app's SQL through it)
     (db as unknown as { session?: { logger?: { logQuery(q: string, p: unknown[]): void } } }).session?.logger?.logQuery(text, params);
-    yield* client.unsafe(text, params, { prepare: true }).cursor(batch);
+    yield* client.unsafe(text, params as never[], { prepare: true }).cursor(batch) as AsyncIterable<T[]>;
     return;
   }
   const rows = await execRows<T>(db, query);

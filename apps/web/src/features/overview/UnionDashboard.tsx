@@ -56,14 +56,13 @@ export function filteredDepartments(departments: readonly UnionDepartment[], fil
 export function UnionDashboard({ filter, onFilter }: { filter: DashboardFilter | null; onFilter: (filter: DashboardFilter | null) => void }) {
   const { department, year } = useScope();
   const view = useQuery({ ...trpc.overview.union.queryOptions({ departmentId: department.id, year }), staleTime: 0, refetchOnMount: 'always' });
-  const setFilter = onFilter;
   return (
     <QueryResult query={view}>
       {(data) => (
         <Stack gap="md" data-testid="union-dashboard">
-          <StatesCard data={data} kind="forecast" onFilter={setFilter} />
-          <StatesCard data={data} kind="finalAccount" onFilter={setFilter} />
-          <BrigadesCard data={data} filter={filter} onClear={() => setFilter(null)} />
+          <StatesCard data={data} kind="forecast" onFilter={onFilter} />
+          <StatesCard data={data} kind="finalAccount" onFilter={onFilter} />
+          <BrigadesCard data={data} filter={filter} onClear={() => onFilter(null)} />
           <CashCard data={data} />
           <FiguresCard data={data} />
           <LateCard data={data} />
